@@ -1,0 +1,55 @@
+/* The one writer: validates, journals and applies commands, publishes snapshots. */
+#ifndef POKERCLOCK_ENGINE_H
+#define POKERCLOCK_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/tourney.h"
+
+typedef struct engine engine_t;
+
+/* An immutable published state. Readers hold a reference while they use it;
+ * nothing in it ever changes. */
+typedef struct {
+    tourney_t t;
+    uint64_t seq;              /* grows with every change, level changes too */
+    char storage_error[256];   /* "" while the journal is writable */
+    char notice[256];          /* start-up notice for the panel, or "" */
+} snapshot_t;
+
+typedef struct {
+    const char *state_dir;     /* where the journal lives; NULL: memory only */
+    const char *config_text;   /* libconfig text of the tournament to start */
+    const char *config_name;   /* its file name, for messages */
+} engine_options_t;
+
+/* Loads the tournament: resumes the journal in state_dir when there is one
+ * (replay; after a reboot, paused at the last checkpoint), else starts the
+ * tournament of config_text. NULL with err on a problem a person must fix. */
+engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen);
+void engine_free(engine_t *e);
+
+/* The engine's time in ms: CLOCK_MONOTONIC, continued across reboots. */
+int64_t engine_now(const engine_t *e);
+
+/* The single way to change the tournament. Returns 200, or 400/409 (the
+ * command), or 503 (it could not be saved: nothing changed); err says why. */
+int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err,
+                 size_t errlen);
+
+/* Called from the main loop a few times a second: writes checkpoints while
+ * the clock runs and publishes a new snapshot when the level changes. */
+void engine_tick(engine_t *e, int64_t now);
+
+/* The current snapshot with a reference taken; release it when done. */
+const snapshot_t *engine_snapshot(engine_t *e);
+void snapshot_release(const snapshot_t *s);
+
+/* Called (from the publishing thread, with no lock held) after every new
+ * snapshot; e.g. to wake event streams. One listener per slot. */
+typedef void (*engine_listener_fn)(void *ctx, uint64_t seq);
+void engine_listen(engine_t *e, engine_listener_fn fn, void *ctx);
+
+#endif

@@ -1,0 +1,26 @@
+/* JSON forms (jansson) of the state, the structure and commands. */
+#ifndef POKERCLOCK_CODEC_H
+#define POKERCLOCK_CODEC_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/tourney.h"
+
+/* The public state at `now`, as GET /api/state returns it. */
+json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now,
+                    const char *storage_error, const char *notice);
+/* The structure, as GET /api/structure returns it. */
+json_t *codec_structure(const structure_t *s);
+
+/* A command from its JSON object ({"type": "pause"}, ...). Returns 0, or -1
+ * with err saying what is wrong ("delta_ms must be a whole number"). */
+int codec_command_parse(const json_t *obj, command_t *c, char *err,
+                        size_t errlen);
+/* The same from request body text. */
+int codec_command_parse_text(const char *text, size_t len, command_t *c,
+                             char *err, size_t errlen);
+json_t *codec_command(const command_t *c);
+
+#endif

@@ -1,0 +1,52 @@
+/* Configuration files (libconfig): settings and the tournament, with checks. */
+#ifndef POKERCLOCK_CONFIG_H
+#define POKERCLOCK_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model/tourney.h"
+
+enum { CONFIG_MAX_PROBLEMS = 64, CONFIG_MSG_MAX = 256, CONFIG_PATH_MAX = 256 };
+
+typedef struct {
+    char file[CONFIG_PATH_MAX];
+    int line;                  /* 0 when the problem has no line */
+    bool warning;              /* a warning does not make the file unusable */
+    char msg[CONFIG_MSG_MAX];
+} config_problem_t;
+
+typedef struct {
+    int n;
+    config_problem_t items[CONFIG_MAX_PROBLEMS];
+} config_problems_t;
+
+typedef struct {
+    char bg[8], fg[8], accent[8], paused[8], brk[8], warn[8]; /* "#rrggbb" */
+    char logo[CONFIG_PATH_MAX];   /* PNG; "" for none */
+    char font[CONFIG_PATH_MAX];   /* TTF; "" for the built-in one */
+} theme_t;
+
+typedef struct {
+    char bind[64];             /* "" or "0.0.0.0": every address */
+    int port;                  /* 8080 */
+    char pin[32];              /* "" : none configured */
+    char language[8];          /* "en", "no", "de", "nl", "da" */
+    char language2[8];         /* second language shown beside it, or "" */
+    theme_t theme;
+    structure_t structure;
+} config_t;
+
+/* Fills c from a libconfig file. Every problem found is added to p, as
+ * "FILE:LINE: message"; returns false when there was any error (warnings
+ * alone return true). */
+bool config_load_file(const char *path, config_t *c, config_problems_t *p);
+/* The same from text in memory; name stands for the file in messages. */
+bool config_load_string(const char *text, const char *name, config_t *c,
+                        config_problems_t *p);
+/* The built-in default tournament (assets/structures/default.cfg). */
+void config_load_default(config_t *c);
+/* Writes one problem as "FILE:LINE: message" (or "FILE: message"). */
+void config_problem_format(const config_problem_t *pr, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,42 @@
+/* The durable journal: length- and checksum-framed records in one file. */
+#ifndef POKERCLOCK_JOURNAL_H
+#define POKERCLOCK_JOURNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum { JOURNAL_MAX_RECORD = 1 << 20 };
+
+typedef struct journal journal_t;
+
+/* Called for each intact record in order; a non-zero return stops the read. */
+typedef int (*journal_record_fn)(void *ctx, const char *payload, size_t len);
+
+/* Opens (creating as needed) DIR/journal. On failure returns NULL and says in
+ * err what a person should fix ("cannot create /var/lib/pokerclock: ..."). */
+journal_t *journal_open(const char *dir, char *err, size_t errlen);
+void journal_free(journal_t *j);
+
+/* Reads every intact record. A torn or corrupt tail is cut off the file and
+ * reported in warn (""  when none); it is never an error. Returns the number
+ * of records read, or -1 with err set when the file cannot be read. */
+long journal_read(journal_t *j, journal_record_fn fn, void *ctx,
+                  char *warn, size_t warnlen);
+
+/* Appends one record; with sync, returns only once it is on disk (fsync).
+ * On failure (disk full, unwritable) nothing is appended and err says why. */
+int journal_append(journal_t *j, const char *payload, size_t len, bool sync,
+                   char *err, size_t errlen);
+
+/* Replaces the whole journal atomically (write new file, fsync, rename) by
+ * the given records: compaction. On failure the old journal is untouched. */
+int journal_rewrite(journal_t *j, const char *const *payloads,
+                    const size_t *lens, size_t n, char *err, size_t errlen);
+
+/* Size of the journal file in bytes. */
+long journal_size(const journal_t *j);
+
+/* The kernel's boot id, to tell a process restart from a reboot. */
+void journal_boot_id(char *buf, size_t len);
+
+#endif
