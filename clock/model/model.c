@@ -1,0 +1,332 @@
+/* Commands on the tournament: validation, effect, and undo. */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model/clockpos.h"
+
+static apply_status fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+void model_init(model_t *m, const structure_t *s)
+{
+    memset(m, 0, sizeof *m);
+    m->t.s = *s;
+}
+
+/* Fixes the derived position into the stored one, so that a command can
+ * change it: afterwards `since` is now and nothing has been lost. */
+static void clock_settle(tourney_t *t, int64_t now)
+{
+    int lvl;
+    int64_t e;
+    clock_position(t, now, &lvl, &e);
+    t->clock.level = lvl;
+    t->clock.level_elapsed_ms = e;
+    t->clock.since = now;
+}
+
+static int64_t current_duration(const tourney_t *t)
+{
+    return t->s.levels[t->clock.level].duration_ms;
+}
+
+static void remaining_set(tourney_t *t, int64_t remaining)
+{
+    t->clock.level_elapsed_ms = current_duration(t) - remaining;
+}
+
+static int64_t remaining_get(const tourney_t *t)
+{
+    int64_t r = current_duration(t) - t->clock.level_elapsed_ms;
+    return r < 0 ? 0 : r;
+}
+
+static int count_of(const command_t *c)
+{
+    return c->count == 0 ? 1 : c->count;
+}
+
+static apply_status level_from_command(const command_t *c, level_t *l, char *err, size_t errlen)
+{
+    if (c->has & LF_BREAK)
+        l->kind = c->level.kind;
+    if (c->has & LF_SMALL)
+        l->small_blind = c->level.small_blind;
+    if (c->has & LF_BIG)
+        l->big_blind = c->level.big_blind;
+    if (c->has & LF_ANTE)
+        l->ante = c->level.ante;
+    if (c->has & LF_BBA)
+        l->big_blind_ante = c->level.big_blind_ante;
+    if (c->has & LF_DURATION)
+        l->duration_ms = c->level.duration_ms;
+    if (c->has & LF_DAY_END)
+        l->day_end = c->level.day_end;
+    if (c->has & LF_COLOR_UP)
+        l->color_up = c->level.color_up;
+    if (l->kind == LEVEL_BREAK) {
+        l->small_blind = l->big_blind = l->ante = 0;
+        l->big_blind_ante = false;
+    }
+    if (!level_validate(l, err, errlen))
+        return APPLY_INVALID;
+    return APPLY_OK;
+}
+
+static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t now,
+                                     char *err, size_t errlen)
+{
+    structure_t *s = &t->s;
+    apply_status st;
+    if (c->type == CMD_ADD_LEVEL) {
+        if (c->index < -1 || c->index >= s->n_levels)
+            return fail(APPLY_INVALID, err, errlen, "after must be -1 (at the start) to %d",
+                        s->n_levels - 1);
+        if (s->n_levels >= TOURNEY_MAX_LEVELS)
+            return fail(APPLY_CONFLICT, err, errlen, "the structure already has the most levels (%d)",
+                        TOURNEY_MAX_LEVELS);
+        unsigned need = (c->has & LF_BREAK) && c->level.kind == LEVEL_BREAK
+                            ? LF_DURATION
+                            : LF_SMALL | LF_BIG | LF_DURATION;
+        if ((c->has & need) != need)
+            return fail(APPLY_INVALID, err, errlen, "a new level needs %s",
+                        need == LF_DURATION ? "minutes" : "small_blind, big_blind and minutes");
+        level_t l = {0};
+        if ((st = level_from_command(c, &l, err, errlen)) != APPLY_OK)
+            return st;
+        clock_settle(t, now);
+        int at = c->index + 1;
+        memmove(&s->levels[at + 1], &s->levels[at], (size_t)(s->n_levels - at) * sizeof(level_t));
+        s->levels[at] = l;
+        s->n_levels++;
+        if (t->clock.started && at <= t->clock.level)
+            t->clock.level++;
+        return APPLY_OK;
+    }
+    if (c->index < 0 || c->index >= s->n_levels)
+        return fail(APPLY_INVALID, err, errlen, "there is no level with index %d", c->index);
+    clock_settle(t, now);
+    if (c->type == CMD_EDIT_LEVEL) {
+        level_t l = s->levels[c->index];
+        if ((st = level_from_command(c, &l, err, errlen)) != APPLY_OK)
+            return st;
+        /* Editing the level being played keeps the time already played. */
+        s->levels[c->index] = l;
+        return APPLY_OK;
+    }
+    /* CMD_DELETE_LEVEL */
+    if (s->n_levels <= 1)
+        return fail(APPLY_CONFLICT, err, errlen, "the only level cannot be deleted");
+    if (c->index == t->clock.level)
+        return fail(APPLY_CONFLICT, err, errlen,
+                    "this level is being played: go to another level before deleting it");
+    int play = 0;
+    for (int i = 0; i < s->n_levels; i++)
+        play += i != c->index && s->levels[i].kind == LEVEL_PLAY;
+    if (play == 0)
+        return fail(APPLY_CONFLICT, err, errlen, "the last level that is not a break cannot be deleted");
+    memmove(&s->levels[c->index], &s->levels[c->index + 1],
+            (size_t)(s->n_levels - c->index - 1) * sizeof(level_t));
+    s->n_levels--;
+    if (c->index < t->clock.level)
+        t->clock.level--;
+    return APPLY_OK;
+}
+
+static bool text_blank(const char *s)
+{
+    for (; *s; s++)
+        if (!isspace((unsigned char)*s))
+            return false;
+    return true;
+}
+
+static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now, char *err,
+                                  size_t errlen)
+{
+    int n = count_of(c);
+    if (n < 1 || n > 10000)
+        return fail(APPLY_INVALID, err, errlen, "count must be 1 to 10000");
+    tourney_view_t v;
+    tourney_view(t, now, &v);
+    const structure_t *s = &t->s;
+    switch (c->type) {
+    case CMD_REGISTER:
+        if (t->clock.started && !v.late_reg_open)
+            return fail(APPLY_CONFLICT, err, errlen, "registration is closed");
+        if (t->entries + n > 100000)
+            return fail(APPLY_CONFLICT, err, errlen, "too many entries");
+        t->entries += n;
+        return APPLY_OK;
+    case CMD_UNREGISTER:
+        if (v.players_left < n)
+            return fail(APPLY_CONFLICT, err, errlen, "only %d players are registered and not out",
+                        v.players_left);
+        t->entries -= n;
+        return APPLY_OK;
+    case CMD_BUST:
+        if (v.players_left - n < 1)
+            return fail(APPLY_CONFLICT, err, errlen, "%d player%s left: the last one is the winner",
+                        v.players_left, v.players_left == 1 ? "" : "s");
+        t->busted += n;
+        return APPLY_OK;
+    case CMD_REBUY:
+        if (s->rebuy_until_level <= 0)
+            return fail(APPLY_CONFLICT, err, errlen, "this tournament has no rebuys");
+        if (!v.rebuys_open)
+            return fail(APPLY_CONFLICT, err, errlen, "rebuys closed after level %d",
+                        s->rebuy_until_level);
+        t->rebuys += n;
+        return APPLY_OK;
+    default: /* CMD_ADDON */
+        if (s->addon_after_level <= 0)
+            return fail(APPLY_CONFLICT, err, errlen, "this tournament has no add-on");
+        if (!v.addon_open)
+            return fail(APPLY_CONFLICT, err, errlen, "the add-on is only at the break after level %d",
+                        s->addon_after_level);
+        if (t->addons + n > t->entries + t->rebuys)
+            return fail(APPLY_CONFLICT, err, errlen, "more add-ons than entries");
+        t->addons += n;
+        return APPLY_OK;
+    }
+}
+
+static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, char *err,
+                              size_t errlen)
+{
+    clock_state_t *k = &t->clock;
+    switch (c->type) {
+    case CMD_START:
+        if (k->started)
+            return fail(APPLY_CONFLICT, err, errlen, "the clock has already started");
+        k->started = k->running = true;
+        k->since = now;
+        return APPLY_OK;
+    case CMD_PAUSE:
+        if (!k->running)
+            return fail(APPLY_CONFLICT, err, errlen, k->started ? "the clock is already paused"
+                                                                : "the clock has not started yet");
+        clock_settle(t, now);
+        k->running = false;
+        return APPLY_OK;
+    case CMD_RESUME:
+        if (!k->started)
+            return fail(APPLY_CONFLICT, err, errlen, "the clock has not started yet: start it");
+        if (k->running)
+            return fail(APPLY_CONFLICT, err, errlen, "the clock is already running");
+        k->running = true;
+        k->since = now;
+        t->recovered_after_power_loss = false;
+        return APPLY_OK;
+    case CMD_ADJUST: {
+        if (c->delta_ms == 0 || c->delta_ms > TOURNEY_MAX_DURATION_MS ||
+            c->delta_ms < -TOURNEY_MAX_DURATION_MS)
+            return fail(APPLY_INVALID, err, errlen, "delta_ms must be non-zero and at most 24 hours");
+        clock_settle(t, now);
+        int64_t r = remaining_get(t) + c->delta_ms;
+        if (r > TOURNEY_MAX_DURATION_MS)
+            return fail(APPLY_CONFLICT, err, errlen, "a level can have at most 24 hours left");
+        /* Taking off more than is left ends the level now. */
+        remaining_set(t, r < 0 ? 0 : r);
+        return APPLY_OK;
+    }
+    case CMD_SET_REMAINING:
+        if (c->ms <= 0 || c->ms > TOURNEY_MAX_DURATION_MS)
+            return fail(APPLY_INVALID, err, errlen, "ms must be more than 0 and at most 24 hours");
+        clock_settle(t, now);
+        remaining_set(t, c->ms);
+        return APPLY_OK;
+    case CMD_NEXT_LEVEL:
+        clock_settle(t, now);
+        if (k->level >= t->s.n_levels - 1)
+            return fail(APPLY_CONFLICT, err, errlen, "this is the last level of the structure");
+        k->level++;
+        k->level_elapsed_ms = 0;
+        return APPLY_OK;
+    case CMD_PREV_LEVEL:
+        clock_settle(t, now);
+        if (k->level == 0)
+            return fail(APPLY_CONFLICT, err, errlen, "this is the first level");
+        k->level--;
+        k->level_elapsed_ms = 0;
+        return APPLY_OK;
+    case CMD_GOTO_LEVEL:
+        if (c->index < 0 || c->index >= t->s.n_levels)
+            return fail(APPLY_INVALID, err, errlen, "there is no level with index %d", c->index);
+        clock_settle(t, now);
+        k->level = c->index;
+        k->level_elapsed_ms = 0;
+        return APPLY_OK;
+    case CMD_ADD_LEVEL:
+    case CMD_EDIT_LEVEL:
+    case CMD_DELETE_LEVEL:
+        return apply_level_edit(t, c, now, err, errlen);
+    case CMD_ANNOUNCE:
+        if (text_blank(c->text))
+            return fail(APPLY_INVALID, err, errlen, "an announcement needs some text");
+        if (c->seconds < 0 || c->seconds > 24 * 3600)
+            return fail(APPLY_INVALID, err, errlen, "seconds must be 0 (until cleared) to 86400");
+        snprintf(t->announcement, sizeof t->announcement, "%s", c->text);
+        t->announcement_at = now;
+        t->announcement_until = c->seconds ? now + (int64_t)c->seconds * 1000 : 0;
+        return APPLY_OK;
+    case CMD_ANNOUNCE_CLEAR:
+        if (!t->announcement[0] || (t->announcement_until && now >= t->announcement_until))
+            return fail(APPLY_CONFLICT, err, errlen, "there is no announcement on the screen");
+        t->announcement[0] = 0;
+        t->announcement_at = t->announcement_until = 0;
+        return APPLY_OK;
+    case CMD_REGISTER:
+    case CMD_UNREGISTER:
+    case CMD_BUST:
+    case CMD_REBUY:
+    case CMD_ADDON:
+        return apply_players(t, c, now, err, errlen);
+    case CMD_POWER_RECOVERED: {
+        /* The clock stops where the last checkpoint saw it. */
+        int64_t at = c->ms < now ? c->ms : now;
+        if (k->running) {
+            clock_settle(t, at);
+            k->running = false;
+        }
+        t->recovered_after_power_loss = true;
+        return APPLY_OK;
+    }
+    default:
+        return fail(APPLY_INVALID, err, errlen, "unknown command");
+    }
+}
+
+apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    if (c->type == CMD_UNDO) {
+        if (m->n_undo == 0)
+            return fail(APPLY_CONFLICT, err, errlen, "there is nothing to undo");
+        m->t = m->undo[--m->n_undo];
+        return APPLY_OK;
+    }
+    tourney_t next = m->t;
+    apply_status st = apply_one(&next, c, now, err, errlen);
+    if (st != APPLY_OK)
+        return st;
+    if (c->type == CMD_POWER_RECOVERED) {
+        m->n_undo = 0; /* undoing across a power loss would restart a stale clock */
+    } else {
+        if (m->n_undo == TOURNEY_UNDO_DEPTH) {
+            memmove(&m->undo[0], &m->undo[1], sizeof m->undo[0] * (TOURNEY_UNDO_DEPTH - 1));
+            m->n_undo--;
+        }
+        m->undo[m->n_undo++] = m->t;
+    }
+    m->t = next;
+    return APPLY_OK;
+}

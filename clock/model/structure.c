@@ -1,0 +1,150 @@
+/* Checks on a structure and its levels, payout tables, chip amounts as text. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model/tourney.h"
+
+bool level_validate(const level_t *l, char *err, size_t errlen)
+{
+    if (l->duration_ms <= 0) {
+        snprintf(err, errlen, "a level needs a duration of more than 0 minutes");
+        return false;
+    }
+    if (l->duration_ms > TOURNEY_MAX_DURATION_MS) {
+        snprintf(err, errlen, "a level can last at most 24 hours");
+        return false;
+    }
+    if (l->kind == LEVEL_BREAK)
+        return true;
+    if (l->small_blind < 0 || l->big_blind < 0 || l->ante < 0) {
+        snprintf(err, errlen, "blinds and ante cannot be negative");
+        return false;
+    }
+    if (l->big_blind <= 0) {
+        snprintf(err, errlen, "big_blind must be larger than 0");
+        return false;
+    }
+    if (l->big_blind <= l->small_blind) {
+        snprintf(err, errlen, "big_blind must be larger than small_blind");
+        return false;
+    }
+    if (l->big_blind > INT64_C(1000000000000)) {
+        snprintf(err, errlen, "big_blind is too large");
+        return false;
+    }
+    if (l->big_blind_ante && l->ante <= 0) {
+        snprintf(err, errlen, "a big-blind ante needs an ante larger than 0");
+        return false;
+    }
+    return true;
+}
+
+bool structure_validate(const structure_t *s, char *err, size_t errlen)
+{
+    if (s->n_levels < 1 || s->n_levels > TOURNEY_MAX_LEVELS) {
+        snprintf(err, errlen, "a structure needs 1 to %d levels", TOURNEY_MAX_LEVELS);
+        return false;
+    }
+    int play = 0;
+    for (int i = 0; i < s->n_levels; i++) {
+        char why[160];
+        if (!level_validate(&s->levels[i], why, sizeof why)) {
+            snprintf(err, errlen, "level %d: %s", i + 1, why);
+            return false;
+        }
+        play += s->levels[i].kind == LEVEL_PLAY;
+    }
+    if (play == 0) {
+        snprintf(err, errlen, "a structure needs at least one level that is not a break");
+        return false;
+    }
+    for (int i = 0; i < s->n_payouts; i++) {
+        const payout_table_t *p = &s->payouts[i];
+        int32_t sum = 0;
+        for (int k = 0; k < p->places; k++)
+            sum += p->bp[k];
+        if (p->places < 1 || p->places > TOURNEY_MAX_PLACES || sum != 10000) {
+            snprintf(err, errlen, "payout table %d must pay 1 to %d places adding up to 100%%",
+                     i + 1, TOURNEY_MAX_PLACES);
+            return false;
+        }
+    }
+    return true;
+}
+
+const payout_table_t *structure_payouts_for(const structure_t *s, int entries)
+{
+    const payout_table_t *best = NULL;
+    for (int i = 0; i < s->n_payouts; i++)
+        if (s->payouts[i].min_entries <= entries &&
+            (!best || s->payouts[i].min_entries >= best->min_entries))
+            best = &s->payouts[i];
+    return best;
+}
+
+void format_chips(int64_t v, char *buf, size_t len)
+{
+    int64_t a = v < 0 ? -v : v;
+    const char *sign = v < 0 ? "-" : "";
+    if (a >= 1000000 && a % 100000 == 0) {
+        if (a % 1000000 == 0)
+            snprintf(buf, len, "%s%" PRId64 "M", sign, a / 1000000);
+        else
+            snprintf(buf, len, "%s%" PRId64 ".%" PRId64 "M", sign, a / 1000000, a / 100000 % 10);
+    } else if (a >= 10000 && a % 1000 == 0) {
+        snprintf(buf, len, "%s%" PRId64 "K", sign, a / 1000);
+    } else if (a >= 10000 && a % 100 == 0 && a < 1000000) {
+        snprintf(buf, len, "%s%" PRId64 ".%" PRId64 "K", sign, a / 1000, a / 100 % 10);
+    } else {
+        /* Grouped by thousands: 1,500 and 12,345. */
+        char digits[32];
+        snprintf(digits, sizeof digits, "%" PRId64, a);
+        size_t n = strlen(digits), o = 0;
+        char out[48];
+        for (size_t i = 0; i < n; i++) {
+            if (i && (n - i) % 3 == 0)
+                out[o++] = ',';
+            out[o++] = digits[i];
+        }
+        out[o] = 0;
+        snprintf(buf, len, "%s%s", sign, out);
+    }
+}
+
+static const char *const command_names[CMD__COUNT] = {
+    [CMD_NONE] = "",
+    [CMD_START] = "start",
+    [CMD_PAUSE] = "pause",
+    [CMD_RESUME] = "resume",
+    [CMD_ADJUST] = "adjust",
+    [CMD_SET_REMAINING] = "set_remaining",
+    [CMD_NEXT_LEVEL] = "next_level",
+    [CMD_PREV_LEVEL] = "prev_level",
+    [CMD_GOTO_LEVEL] = "goto_level",
+    [CMD_ADD_LEVEL] = "add_level",
+    [CMD_EDIT_LEVEL] = "edit_level",
+    [CMD_DELETE_LEVEL] = "delete_level",
+    [CMD_ANNOUNCE] = "announce",
+    [CMD_ANNOUNCE_CLEAR] = "announce_clear",
+    [CMD_UNDO] = "undo",
+    [CMD_REGISTER] = "register",
+    [CMD_UNREGISTER] = "unregister",
+    [CMD_BUST] = "bust",
+    [CMD_REBUY] = "rebuy",
+    [CMD_ADDON] = "addon",
+    [CMD_POWER_RECOVERED] = "power_recovered",
+};
+
+const char *command_name(command_type type)
+{
+    return type > CMD_NONE && type < CMD__COUNT ? command_names[type] : "";
+}
+
+command_type command_from_name(const char *name)
+{
+    for (int i = CMD_NONE + 1; i < CMD__COUNT; i++)
+        if (strcmp(command_names[i], name) == 0)
+            return (command_type)i;
+    return CMD_NONE;
+}

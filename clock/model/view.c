@@ -1,0 +1,108 @@
+/* What the tournament looks like at an instant: derived from the state and now. */
+#include <string.h>
+
+#include "model/clockpos.h"
+
+void clock_position(const tourney_t *t, int64_t now, int *level, int64_t *elapsed)
+{
+    const structure_t *s = &t->s;
+    int lvl = t->clock.level;
+    int64_t e = t->clock.level_elapsed_ms;
+    if (t->clock.running && now > t->clock.since)
+        e += now - t->clock.since;
+    while (lvl < s->n_levels - 1 && e >= s->levels[lvl].duration_ms) {
+        e -= s->levels[lvl].duration_ms;
+        lvl++;
+    }
+    *level = lvl;
+    *elapsed = e;
+}
+
+int level_number_of(const structure_t *s, int index)
+{
+    int n = 0;
+    for (int i = 0; i <= index && i < s->n_levels; i++)
+        n += s->levels[i].kind == LEVEL_PLAY;
+    return n;
+}
+
+/* The level number a period refers to is open while the clock is at or before
+ * it, including the break right after it. */
+static bool period_open(const structure_t *s, int index, int until)
+{
+    return until > 0 && level_number_of(s, index) <= until;
+}
+
+void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
+{
+    const structure_t *s = &t->s;
+    memset(v, 0, sizeof *v);
+    int lvl;
+    int64_t e;
+    clock_position(t, now, &lvl, &e);
+    const level_t *cur = &s->levels[lvl];
+
+    v->level = lvl;
+    v->level_number = level_number_of(s, lvl);
+    v->next_level = lvl + 1 < s->n_levels ? lvl + 1 : -1;
+    v->elapsed_ms = e;
+    v->remaining_ms = cur->duration_ms - e;
+    if (v->remaining_ms < 0) {
+        v->overtime = true;
+        v->overtime_ms = -v->remaining_ms;
+        v->remaining_ms = 0;
+    }
+
+    v->to_break_ms = -1;
+    v->next_break = -1;
+    int64_t until = v->remaining_ms;
+    for (int i = lvl + 1; i < s->n_levels; i++) {
+        if (s->levels[i].kind == LEVEL_BREAK) {
+            v->next_break = i;
+            v->to_break_ms = until;
+            break;
+        }
+        until += s->levels[i].duration_ms;
+    }
+
+    int64_t before = 0;
+    for (int i = 0; i < lvl; i++)
+        before += s->levels[i].duration_ms;
+    v->tournament_elapsed_ms = t->clock.started ? before + e : 0;
+
+    v->players_left = t->entries - t->busted;
+    v->chips_in_play = (int64_t)t->entries * s->starting_stack +
+                       (int64_t)t->rebuys * s->rebuy_chips +
+                       (int64_t)t->addons * s->addon_chips;
+    v->average_stack = v->players_left > 0 ? v->chips_in_play / v->players_left : 0;
+    v->prize_pool = (int64_t)t->entries * s->buy_in + (int64_t)t->rebuys * s->rebuy_price +
+                    (int64_t)t->addons * s->addon_price;
+    if (v->prize_pool < s->guarantee && t->entries > 0)
+        v->prize_pool = s->guarantee;
+
+    const payout_table_t *p = structure_payouts_for(s, t->entries);
+    if (p) {
+        v->paid_places = p->places < t->entries ? p->places : t->entries;
+        int64_t given = 0;
+        int32_t bp_paid = 0;
+        for (int k = 0; k < v->paid_places; k++)
+            bp_paid += p->bp[k];
+        /* Places beyond the field are folded into the paid ones pro rata. */
+        for (int k = 0; k < v->paid_places && bp_paid > 0; k++) {
+            v->payouts[k] = v->prize_pool * p->bp[k] / bp_paid;
+            given += v->payouts[k];
+        }
+        if (v->paid_places > 0)
+            v->payouts[0] += v->prize_pool - given;
+    }
+
+    v->late_reg_open = period_open(s, lvl, s->late_reg_until_level);
+    v->rebuys_open = period_open(s, lvl, s->rebuy_until_level);
+    if (s->addon_after_level > 0 && v->level_number == s->addon_after_level) {
+        bool break_follows = cur->kind == LEVEL_PLAY && lvl + 1 < s->n_levels &&
+                             s->levels[lvl + 1].kind == LEVEL_BREAK;
+        v->addon_open = cur->kind == LEVEL_BREAK || !break_follows;
+    }
+    v->announcement_active = t->announcement[0] &&
+                             (t->announcement_until == 0 || now < t->announcement_until);
+}
