@@ -18,6 +18,9 @@ json_t *codec_structure(const structure_t *s);
  * with err saying what is wrong ("delta_ms must be a whole number"). */
 int codec_command_parse(const json_t *obj, command_t *c, char *err,
                         size_t errlen);
+/* The same, also accepting the commands only the engine itself journals. */
+int codec_command_parse_internal(const json_t *obj, command_t *c, char *err,
+                                 size_t errlen);
 /* The same from request body text. */
 int codec_command_parse_text(const char *text, size_t len, command_t *c,
                              char *err, size_t errlen);
