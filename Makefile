@@ -22,7 +22,7 @@ DEB_BUILD = build-essential pkg-config libjansson-dev libconfig-dev \
             libqrencode-dev fonts-dejavu-core
 DEB_TEST  = libcmocka-dev nodejs npm chromium curl
 
-WARN      = -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter
+WARN      = -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter -Wno-format-truncation
 CFLAGS   ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -Iclock \
              $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)

@@ -23,6 +23,7 @@ typedef struct {
     const char *state_dir;     /* where the journal lives; NULL: memory only */
     const char *config_text;   /* libconfig text of the tournament to start */
     const char *config_name;   /* its file name, for messages */
+    bool read_only;            /* replay the journal but never write to it */
 } engine_options_t;
 
 /* Loads the tournament: resumes the journal in state_dir when there is one
