@@ -1,0 +1,372 @@
+/* Wiring: options, loading the tournament, the HTTP server and the screen. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <getopt.h>
+#include <ifaddrs.h>
+#include <limits.h>
+#include <net/if.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "embedded.h"
+#include "engine.h"
+#include "net/net.h"
+#include "screen/screen.h"
+#include "store/config.h"
+#include "store/pin.h"
+
+#ifndef POKERCLOCK_VERSION
+#define POKERCLOCK_VERSION "0"
+#endif
+
+static volatile int stop_requested;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+typedef struct {
+    const char *config_path;   /* NULL: the built-in tournament */
+    const char *state_dir;
+    const char *bind;
+    int port;                  /* 0: from the configuration */
+    bool headless;
+    const char *follow;
+    const char *pin;
+    const char *web_dir;
+    const char *check;
+    const char *screenshot;
+    int shot_w, shot_h;
+    bool fresh;
+} options_t;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: pokerclock [--config FILE] [--state DIR] [--bind ADDR] [--port N]\n"
+            "                  [--headless] [--follow URL] [--pin PIN] [--new]\n"
+            "       pokerclock --check FILE          validate a configuration\n"
+            "       pokerclock --screenshot OUT.png [--size WxH] [--config FILE] [--state DIR]\n"
+            "       pokerclock --version | --help\n"
+            "\n"
+            "  --config FILE   tournament and settings (libconfig); default: built in\n"
+            "  --state DIR     where the tournament is saved (default /var/lib/pokerclock\n"
+            "                  when installed, ./state in the source tree)\n"
+            "  --bind ADDR     address for the panel (default: all)\n"
+            "  --port N        port for the panel (default 8080)\n"
+            "  --headless      no screen; the panel and pages keep working\n"
+            "  --follow URL    show another pokerclock's tournament (e.g. http://10.0.0.5:8080)\n"
+            "  --pin PIN       the director PIN (also POKERCLOCK_PIN or the configuration)\n"
+            "  --new           put the saved tournament aside and start the configured one\n"
+            "  --web-dir DIR   serve the web pages from DIR instead of the built-in copies\n");
+}
+
+static int parse_options(int argc, char **argv, options_t *o)
+{
+    enum { O_WEB = 256, O_SIZE, O_NEW };
+    static const struct option longs[] = {
+        {"config", required_argument, 0, 'c'},   {"state", required_argument, 0, 's'},
+        {"bind", required_argument, 0, 'b'},     {"port", required_argument, 0, 'p'},
+        {"headless", no_argument, 0, 'H'},       {"follow", required_argument, 0, 'f'},
+        {"pin", required_argument, 0, 'P'},      {"check", required_argument, 0, 'k'},
+        {"screenshot", required_argument, 0, 'o'}, {"size", required_argument, 0, O_SIZE},
+        {"web-dir", required_argument, 0, O_WEB}, {"new", no_argument, 0, O_NEW},
+        {"version", no_argument, 0, 'V'},        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    int ch;
+    char *end;
+    o->shot_w = 1920;
+    o->shot_h = 1080;
+    while ((ch = getopt_long(argc, argv, "c:s:b:p:Hf:P:k:o:Vh", longs, NULL)) != -1) {
+        switch (ch) {
+        case 'c': o->config_path = optarg; break;
+        case 's': o->state_dir = optarg; break;
+        case 'b': o->bind = optarg; break;
+        case 'p':
+            errno = 0;
+            o->port = (int)strtol(optarg, &end, 10);
+            if (errno || *end || o->port < 1 || o->port > 65535) {
+                fprintf(stderr, "pokerclock: --port must be a number from 1 to 65535\n");
+                return 2;
+            }
+            break;
+        case 'H': o->headless = true; break;
+        case 'f': o->follow = optarg; break;
+        case 'P': o->pin = optarg; break;
+        case 'k': o->check = optarg; break;
+        case 'o': o->screenshot = optarg; break;
+        case O_SIZE:
+            if (sscanf(optarg, "%dx%d", &o->shot_w, &o->shot_h) != 2 || o->shot_w < 160 ||
+                o->shot_h < 120 || o->shot_w > 7680 || o->shot_h > 4320) {
+                fprintf(stderr, "pokerclock: --size must be like 1920x1080 (160x120 to 7680x4320)\n");
+                return 2;
+            }
+            break;
+        case O_WEB: o->web_dir = optarg; break;
+        case O_NEW: o->fresh = true; break;
+        case 'V': printf("pokerclock %s\n", POKERCLOCK_VERSION); exit(0);
+        case 'h': usage(stdout); exit(0);
+        default: usage(stderr); return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "pokerclock: unexpected argument '%s'\n", argv[optind]);
+        usage(stderr);
+        return 2;
+    }
+    return 0;
+}
+
+/* Installed under /usr: the system's state directory; else next to the tree. */
+static const char *default_state_dir(void)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        if (strncmp(exe, "/usr/", 5) == 0)
+            return "/var/lib/pokerclock";
+    }
+    return "./state";
+}
+
+static char *read_file(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 65536, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (n < cap - 1 || cap >= (16u << 20))
+            break;
+        char *bigger = realloc(buf, cap * 2);
+        if (!bigger) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    fclose(f);
+    if (!buf) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return NULL;
+    }
+    buf[n] = 0;
+    return buf;
+}
+
+/* The panel's address as a phone on the venue network reaches it. */
+static void panel_url(const char *bind, int port, char *buf, size_t len)
+{
+    char host[INET_ADDRSTRLEN] = "";
+    if (bind && *bind && strcmp(bind, "0.0.0.0") != 0) {
+        snprintf(host, sizeof host, "%s", bind);
+    } else {
+        struct ifaddrs *ifs, *i;
+        if (getifaddrs(&ifs) == 0) {
+            for (i = ifs; i && !host[0]; i = i->ifa_next)
+                if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET &&
+                    !(i->ifa_flags & IFF_LOOPBACK) && (i->ifa_flags & IFF_UP))
+                    inet_ntop(AF_INET, &((struct sockaddr_in *)i->ifa_addr)->sin_addr, host,
+                              sizeof host);
+            freeifaddrs(ifs);
+        }
+        if (!host[0])
+            snprintf(host, sizeof host, "localhost");
+    }
+    snprintf(buf, len, "http://%s:%d/", host, port);
+}
+
+/* Moves a saved tournament aside, so that the configured one starts. */
+static int archive_state(const char *dir)
+{
+    char from[PATH_MAX], to[PATH_MAX];
+    snprintf(from, sizeof from, "%s/journal", dir);
+    snprintf(to, sizeof to, "%s/journal.%ld", dir, (long)time(NULL));
+    if (rename(from, to) != 0 && errno != ENOENT) {
+        fprintf(stderr, "pokerclock: cannot put %s aside: %s\n", from, strerror(errno));
+        return -1;
+    }
+    if (errno != ENOENT)
+        fprintf(stderr, "pokerclock: the saved tournament is kept as %s\n", to);
+    return 0;
+}
+
+typedef struct {
+    const config_t *config;
+    engine_t *engine;
+    const char *url;
+    const char *pin;           /* a generated PIN, shown until the first login */
+    const char *state_dir;
+} shot_ctx_t;
+
+static int take_screenshot(void *ctx, int w, int h, unsigned char **png, size_t *len)
+{
+    shot_ctx_t *s = ctx;
+    const snapshot_t *snap = engine_snapshot(s->engine);
+    const char *pin = s->pin && !pin_seen(s->state_dir) ? s->pin : NULL;
+    int rc = wall_render_png(s->config, snap, engine_now(s->engine), w, h, s->url, pin, png, len);
+    snapshot_release(snap);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    options_t o = {0};
+    int rc = parse_options(argc, argv, &o);
+    if (rc)
+        return rc;
+    if (o.check)
+        return config_check(o.check, stdout);
+    if (o.follow) {
+        fprintf(stderr, "pokerclock: follower mode (--follow) is not available in this version\n");
+        return 2;
+    }
+
+    static config_t config;
+    config_problems_t probs = {0};
+    char err[1024];
+    char *text = NULL;
+    const char *name = "built-in";
+    if (o.config_path) {
+        bool ok = config_load_file(o.config_path, &config, &probs);
+        for (int i = 0; i < probs.n; i++) {
+            char line[600];
+            config_problem_format(&probs.items[i], line, sizeof line);
+            fprintf(stderr, "%s%s\n", probs.items[i].warning ? "warning: " : "", line);
+        }
+        if (!ok) {
+            fprintf(stderr, "pokerclock: %s has errors; fix them (pokerclock --check %s)\n",
+                    o.config_path, o.config_path);
+            return 1;
+        }
+        if (!(text = read_file(o.config_path, err, sizeof err))) {
+            fprintf(stderr, "pokerclock: %s\n", err);
+            return 1;
+        }
+        name = o.config_path;
+    } else {
+        config_load_default(&config);
+        const embedded_file_t *f = embedded_find("assets/structures/default.cfg");
+        text = strdup(f ? (const char *)f->data : "");
+    }
+    if (o.bind)
+        snprintf(config.bind, sizeof config.bind, "%s", o.bind);
+    if (o.port)
+        config.port = o.port;
+    const char *state_dir = o.state_dir ? o.state_dir : default_state_dir();
+    if (o.fresh && !o.screenshot && archive_state(state_dir) != 0)
+        return 1;
+
+    engine_options_t eo = {.state_dir = state_dir,
+                           .config_text = text,
+                           .config_name = name,
+                           .read_only = o.screenshot != NULL};
+    engine_t *engine = engine_new(&eo, err, sizeof err);
+    free(text);
+    if (!engine) {
+        fprintf(stderr, "pokerclock: %s\n", err);
+        return 1;
+    }
+    const snapshot_t *first = engine_snapshot(engine);
+    if (first->storage_error[0])
+        fprintf(stderr, "pokerclock: %s\n", first->storage_error);
+    if (first->notice[0])
+        fprintf(stderr, "pokerclock: %s\n", first->notice);
+    snapshot_release(first);
+
+    char url[128];
+    panel_url(config.bind, config.port, url, sizeof url);
+
+    if (o.screenshot) {
+        shot_ctx_t sc = {.config = &config, .engine = engine, .url = url};
+        unsigned char *png = NULL;
+        size_t len = 0;
+        rc = take_screenshot(&sc, o.shot_w, o.shot_h, &png, &len);
+        FILE *f = rc == 0 ? fopen(o.screenshot, "wb") : NULL;
+        if (!f || fwrite(png, 1, len, f) != len || fclose(f) != 0) {
+            fprintf(stderr, "pokerclock: cannot write %s: %s\n", o.screenshot,
+                    rc ? "rendering failed" : strerror(errno));
+            rc = 1;
+        }
+        free(png);
+        engine_free(engine);
+        return rc;
+    }
+
+    const char *configured = o.pin ? o.pin : getenv("POKERCLOCK_PIN");
+    if (!configured || !*configured)
+        configured = config.pin;
+    char pin[32];
+    bool generated = false;
+    if (pin_resolve(state_dir, configured, pin, sizeof pin, &generated) != 0) {
+        fprintf(stderr, "pokerclock: cannot set up the director PIN in %s\n", state_dir);
+        engine_free(engine);
+        return 1;
+    }
+    if (generated && !pin_seen(state_dir))
+        fprintf(stderr, "pokerclock: director PIN %s (shown on the wall until the first login)\n",
+                pin);
+
+    struct sigaction sa = {0};
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    shot_ctx_t sc = {.config = &config,
+                     .engine = engine,
+                     .url = url,
+                     .pin = generated ? pin : NULL,
+                     .state_dir = state_dir};
+    net_options_t no = {.bind = config.bind,
+                        .port = config.port,
+                        .pin = pin,
+                        .state_dir = state_dir,
+                        .web_dir = o.web_dir,
+                        .screenshot = take_screenshot,
+                        .screenshot_ctx = &sc};
+    net_t *net = net_start(engine, &no, err, sizeof err);
+    if (!net) {
+        fprintf(stderr, "pokerclock: %s\n", err);
+        engine_free(engine);
+        return 1;
+    }
+    fprintf(stderr, "pokerclock %s: panel at %s (state in %s)\n", POKERCLOCK_VERSION, url,
+            state_dir);
+
+    screen_options_t so = {.config = &config,
+                           .headless = o.headless,
+                           .panel_url = url,
+                           .pin = generated ? pin : NULL,
+                           .state_dir = state_dir};
+    screen_t *screen = screen_new(&so, err, sizeof err);
+    if (!screen && !o.headless) {
+        fprintf(stderr, "pokerclock: no screen (%s); the panel keeps working\n", err);
+        so.headless = true;
+        screen = screen_new(&so, err, sizeof err);
+    }
+    if (!screen) {
+        fprintf(stderr, "pokerclock: %s\n", err);
+        rc = 1;
+    } else {
+        rc = screen_run(screen, engine, &stop_requested);
+        screen_free(screen);
+    }
+    net_stop(net);
+    engine_free(engine);
+    return rc;
+}
