@@ -20,7 +20,10 @@ TEST_PKGS = cmocka
 DEB_BUILD = build-essential pkg-config libjansson-dev libconfig-dev \
             libmicrohttpd-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
             libqrencode-dev fonts-dejavu-core
-DEB_TEST  = libcmocka-dev nodejs npm chromium curl
+DEB_TEST  = libcmocka-dev chromium curl
+# Node and npm only when the machine has none (it may have them from elsewhere).
+DEB_NODE  = $(if $(shell command -v node 2>/dev/null),,nodejs)
+DEB_NPM   = $(if $(shell command -v npm 2>/dev/null),,npm)
 
 WARN      = -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter -Wno-format-truncation
 CFLAGS   ?= -O2 -g
@@ -48,7 +51,7 @@ check-deps:
 	@$(PKG_CONFIG) --exists $(PKGS) $(TEST_PKGS) 2>/dev/null || $(MAKE) --no-print-directory deps
 
 deps:
-	@missing=""; for p in $(DEB_BUILD) $(DEB_TEST); do \
+	@missing=""; for p in $(DEB_BUILD) $(DEB_TEST) $(DEB_NODE) $(DEB_NPM); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \

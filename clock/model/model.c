@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/clockpos.h"
+#include "model/procedures.h"
 
 static apply_status fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
 {
@@ -173,12 +174,6 @@ static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now,
                         v.players_left);
         t->entries -= n;
         return APPLY_OK;
-    case CMD_BUST:
-        if (v.players_left - n < 1)
-            return fail(APPLY_CONFLICT, err, errlen, "%d player%s left: the last one is the winner",
-                        v.players_left, v.players_left == 1 ? "" : "s");
-        t->busted += n;
-        return APPLY_OK;
     case CMD_REBUY:
         if (s->rebuy_until_level <= 0)
             return fail(APPLY_CONFLICT, err, errlen, "this tournament has no rebuys");
@@ -285,9 +280,10 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
         t->announcement[0] = 0;
         t->announcement_at = t->announcement_until = 0;
         return APPLY_OK;
+    case CMD_BUST:
+        return procedures_bust(t, c, now, err, errlen);
     case CMD_REGISTER:
     case CMD_UNREGISTER:
-    case CMD_BUST:
     case CMD_REBUY:
     case CMD_ADDON:
         return apply_players(t, c, now, err, errlen);
@@ -302,7 +298,7 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
         return APPLY_OK;
     }
     default:
-        return fail(APPLY_INVALID, err, errlen, "unknown command");
+        return procedures_apply(t, c, now, err, errlen);
     }
 }
 

@@ -134,6 +134,23 @@ static const char *const command_names[CMD__COUNT] = {
     [CMD_REBUY] = "rebuy",
     [CMD_ADDON] = "addon",
     [CMD_POWER_RECOVERED] = "power_recovered",
+    [CMD_HFH_START] = "hand_for_hand_start",
+    [CMD_TABLE_DONE] = "table_done",
+    [CMD_TABLE_WAITING] = "table_waiting",
+    [CMD_HFH_NEXT] = "hand_for_hand_next",
+    [CMD_HFH_STOP] = "hand_for_hand_stop",
+    [CMD_HFH_TABLES] = "hand_for_hand_tables",
+    [CMD_BUBBLE_START] = "bubble_start",
+    [CMD_BUBBLE_STOP] = "bubble_stop",
+    [CMD_DAY_END_DRAW] = "day_end_draw",
+    [CMD_DAY_END_HAND_DONE] = "day_end_hand_done",
+    [CMD_DAY_END_CLEAR] = "day_end_clear",
+    [CMD_CLOCK_CALL] = "clock_call",
+    [CMD_CLOCK_CALL_CANCEL] = "clock_call_cancel",
+    [CMD_COLOR_UP] = "color_up",
+    [CMD_COLOR_UP_DONE] = "color_up_done",
+    [CMD_PENALTY] = "penalty",
+    [CMD_PENALTY_CLEAR] = "penalty_clear",
 };
 
 const char *command_name(command_type type)

@@ -18,6 +18,10 @@ enum {
     TOURNEY_COLOUR_MAX = 24,
     TOURNEY_UNDO_DEPTH = 16,
     TOURNEY_MAX_DURATION_MS = 24 * 3600 * 1000,
+    TOURNEY_MAX_TABLES = 64,
+    TOURNEY_MAX_PENALTIES = 16,
+    TOURNEY_MAX_RESULTS = 16,
+    TOURNEY_MAX_BUSTS = 16,    /* players out in one hand */
 };
 
 typedef enum { LEVEL_PLAY = 0, LEVEL_BREAK = 1 } level_kind;
@@ -48,6 +52,20 @@ typedef struct {
     int32_t bp[TOURNEY_MAX_PLACES];
 } payout_table_t;
 
+/* House options for the procedures of RULES.md; 0 means the default. */
+typedef struct {
+    int tables;                /* tables in play (hand-for-hand, end of day) */
+    int64_t hfh_deduct_ms;     /* taken off the level per hand-for-hand hand;
+                                  0: the level clock simply stops */
+    bool hfh_auto_next;        /* the next hand starts when all tables are done */
+    int64_t call_ms;           /* calling the clock: 50 s ... */
+    int64_t call_countdown_ms; /* ... of which the last 10 s are counted */
+    int64_t short_level_ms;    /* in levels this short or shorter (15 min) ... */
+    int64_t short_call_ms;     /* ... 25 s ... */
+    int64_t short_call_countdown_ms; /* ... and 5 s */
+    bool day_end_per_table;    /* end-of-day hands reported per table */
+} house_t;
+
 typedef struct {
     char name[TOURNEY_NAME_MAX];
     char currency[8];
@@ -66,6 +84,7 @@ typedef struct {
     chip_t chips[TOURNEY_MAX_CHIPS];   /* ascending value */
     int n_payouts;
     payout_table_t payouts[TOURNEY_MAX_PAYOUT_TABLES]; /* ascending min_entries */
+    house_t house;
 } structure_t;
 
 /* The clock stores when it last started and how far into which level it was
@@ -79,6 +98,50 @@ typedef struct {
     int64_t since;             /* when running: the time it last started */
 } clock_state_t;
 
+/* Hand-for-hand (RULES 3): tables are numbered 1..tables; bit t-1. */
+typedef struct {
+    bool active;
+    int hand;                  /* 1-based hand number */
+    int tables;
+    uint64_t done;             /* tables that finished the current hand */
+    uint64_t waiting;          /* all-in tables frozen until the others finish */
+    bool clock_was_running;    /* to resume the level clock at the end */
+    int64_t hand_at;           /* when the current hand was dealt */
+} hand_for_hand_t;
+
+/* End of the day (RULES 5): a card from 3 to 7 says how many hands remain. */
+typedef struct {
+    bool active;
+    int drawn;                 /* 3..7 */
+    int64_t drawn_at;
+    int tables;                /* per-table reporting: how many tables */
+    int left_field;            /* hands left for the field */
+    uint8_t left[TOURNEY_MAX_TABLES]; /* per table, when reported per table */
+} day_end_t;
+
+/* A clock called on a seat (RULES 6). */
+typedef struct {
+    bool active;
+    int table, seat;
+    int64_t started, total_ms, countdown_ms;
+} clock_call_t;
+
+typedef struct {
+    int table, seat;
+    int64_t given_at;
+    int64_t until;             /* time penalty: when it ends; 0 for rounds */
+    int rounds;                /* missed-hand penalty in rounds; 0 for time */
+} penalty_t;
+
+/* A finishing place (or places shared by a tie) and the prize for each. */
+typedef struct {
+    int place_best, place_worst;
+    int64_t prize_each;
+    int table;                 /* 0: not given */
+    int64_t chips;             /* at the start of the hand; 0: not given */
+    int64_t at;
+} result_t;
+
 typedef struct {
     structure_t s;
     clock_state_t clock;
@@ -90,6 +153,18 @@ typedef struct {
     int64_t announcement_until; /* 0: until cleared */
     int64_t announcement_at;    /* when it was made; 0: none */
     bool recovered_after_power_loss;
+    hand_for_hand_t hfh;
+    bool bubble;               /* the bubble is on the wall */
+    int64_t itm_at;            /* when the field reached the money; 0: not yet */
+    day_end_t day_end;
+    clock_call_t call;
+    int n_penalties;
+    penalty_t penalties[TOURNEY_MAX_PENALTIES];
+    int n_results;             /* the latest last */
+    result_t results[TOURNEY_MAX_RESULTS];
+    int64_t color_up_value;    /* a color-up the director started; 0: none */
+    int64_t color_up_at;
+    uint32_t chips_removed;    /* bit i: chips[i] colored up by the director */
 } tourney_t;
 
 /* Everything a display needs at one instant, derived from a tourney and now. */
@@ -115,6 +190,23 @@ typedef struct {
     bool rebuys_open;
     bool addon_open;
     bool announcement_active;
+    /* Color-up (RULES 2): the next scheduled one, and the one now. */
+    int64_t next_color_up;     /* chip value, 0: none */
+    int next_color_up_level;   /* index of the break (or level) it is at */
+    int64_t color_up_now;      /* chip value being colored up now; 0: none */
+    int64_t color_up_into;     /* the chip value it is exchanged for */
+    uint32_t chips_in_use;     /* bit i: chips[i] still in play */
+    /* Calling the clock. */
+    int64_t call_remaining_ms;
+    bool call_counting;        /* in the counted last seconds */
+    bool call_expired;
+    /* The end of the day. */
+    bool day_end_window;       /* 5 to 15 minutes left in the day's last level */
+    bool day_end_level;        /* the current level ends the day */
+    int day_end_hands_left;    /* the most any table has left */
+    bool day_over;
+    bool in_the_money;
+    bool hfh_all_done;
 } tourney_view_t;
 
 typedef enum {
@@ -125,6 +217,13 @@ typedef enum {
     CMD_ANNOUNCE, CMD_ANNOUNCE_CLEAR, CMD_UNDO,
     CMD_REGISTER, CMD_UNREGISTER, CMD_BUST, CMD_REBUY, CMD_ADDON,
     CMD_POWER_RECOVERED,       /* journaled at restart after a power loss */
+    CMD_HFH_START, CMD_TABLE_DONE, CMD_TABLE_WAITING, CMD_HFH_NEXT, CMD_HFH_STOP,
+    CMD_HFH_TABLES,
+    CMD_BUBBLE_START, CMD_BUBBLE_STOP,
+    CMD_DAY_END_DRAW, CMD_DAY_END_HAND_DONE, CMD_DAY_END_CLEAR,
+    CMD_CLOCK_CALL, CMD_CLOCK_CALL_CANCEL,
+    CMD_COLOR_UP, CMD_COLOR_UP_DONE,
+    CMD_PENALTY, CMD_PENALTY_CLEAR,
     CMD__COUNT
 } command_type;
 
@@ -147,6 +246,16 @@ typedef struct {
     char text[TOURNEY_TEXT_MAX]; /* announce */
     int seconds;               /* announce; 0: until cleared */
     int count;                 /* register/bust/rebuy/addon; 0 means 1 */
+    int table, seat;           /* table_done, clock_call, penalty, ... */
+    int tables;                /* hand_for_hand_start / _tables */
+    int drawn;                 /* day_end_draw: the card, drawn by the engine */
+    int64_t value;             /* color_up: the chip */
+    int minutes, rounds;       /* penalty */
+    int n_busts;               /* bust: players out in the same hand, with */
+    struct {
+        int table;             /* their table and */
+        int64_t chips;         /* chips at the start of the hand */
+    } busts[TOURNEY_MAX_BUSTS];
 } command_t;
 
 typedef struct {
@@ -178,6 +287,12 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now,
 void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v);
 /* The payout table for a number of entries, or NULL when none applies. */
 const payout_table_t *structure_payouts_for(const structure_t *s, int entries);
+/* Where chips[chip] is colored up: the index of the break (or of the level
+ * at whose end) it happens, or -1 when it stays in play. */
+int color_up_level(const structure_t *s, int chip);
+/* The call and counted durations of a clock call in that level (RULES 6). */
+void house_call_durations(const structure_t *s, int level, int64_t *call,
+                          int64_t *countdown);
 /* Formats a blind amount compactly for display: 1500, 25K, 1.5M. */
 void format_chips(int64_t chips, char *buf, size_t len);
 

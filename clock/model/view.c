@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "model/clockpos.h"
+#include "model/procedures.h"
 
 void clock_position(const tourney_t *t, int64_t now, int *level, int64_t *elapsed)
 {
@@ -105,4 +106,5 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
     }
     v->announcement_active = t->announcement[0] &&
                              (t->announcement_until == 0 || now < t->announcement_until);
+    procedures_view(t, now, v);
 }

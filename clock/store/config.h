@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "model/tourney.h"
 
@@ -48,5 +49,9 @@ bool config_load_string(const char *text, const char *name, config_t *c,
 void config_load_default(config_t *c);
 /* Writes one problem as "FILE:LINE: message" (or "FILE: message"). */
 void config_problem_format(const config_problem_t *pr, char *buf, size_t len);
+
+/* pokerclock --check: every problem of the file on out, one a line;
+ * returns the exit status (1 on any error, 0 when fine). */
+int config_check(const char *path, FILE *out);
 
 #endif

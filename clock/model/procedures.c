@@ -1,0 +1,528 @@
+/* The live-tournament procedures of RULES.md: color-up, hand-for-hand, the
+ * bubble and ties, the end-of-day draw, calling the clock, penalties. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model/clockpos.h"
+#include "model/procedures.h"
+
+static apply_status fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+static int64_t or_default(int64_t v, int64_t d)
+{
+    return v > 0 ? v : d;
+}
+
+void house_call_durations(const structure_t *s, int level, int64_t *call, int64_t *countdown)
+{
+    const house_t *h = &s->house;
+    bool short_level = s->levels[level].duration_ms <= or_default(h->short_level_ms, 15 * 60000);
+    if (short_level) {
+        *call = or_default(h->short_call_ms, 25000);
+        *countdown = or_default(h->short_call_countdown_ms, 5000);
+    } else {
+        *call = or_default(h->call_ms, 50000);
+        *countdown = or_default(h->call_countdown_ms, 10000);
+    }
+}
+
+/* ---- color-up (RULES 2) ---- */
+
+/* The last play level whose blinds or ante need chips[chip]: an amount that
+ * the next larger chip cannot make. -1 when no level needs it. */
+static int last_level_needing(const structure_t *s, int chip)
+{
+    if (chip + 1 >= s->n_chips)
+        return s->n_levels - 1; /* the largest chip is never colored up */
+    int64_t next = s->chips[chip + 1].value;
+    for (int i = s->n_levels - 1; i >= 0; i--) {
+        const level_t *l = &s->levels[i];
+        if (l->kind == LEVEL_PLAY &&
+            (l->small_blind % next || l->big_blind % next || l->ante % next))
+            return i;
+    }
+    return -1;
+}
+
+int color_up_level(const structure_t *s, int chip)
+{
+    for (int i = 0; i < s->n_levels; i++)
+        if (s->levels[i].color_up == s->chips[chip].value)
+            return i;
+    if (chip + 1 >= s->n_chips)
+        return -1;
+    int last = last_level_needing(s, chip);
+    if (last < 0 || last >= s->n_levels - 1)
+        return -1;
+    /* At the break right after it, or else at the end of that level. */
+    return s->levels[last + 1].kind == LEVEL_BREAK ? last + 1 : last;
+}
+
+static void color_up_view(const tourney_t *t, int level, tourney_view_t *v)
+{
+    const structure_t *s = &t->s;
+    v->next_color_up_level = -1;
+    for (int i = 0; i < s->n_chips; i++) {
+        int at = color_up_level(s, i);
+        bool removed = (t->chips_removed >> i) & 1;
+        bool gone = at >= 0 && (level > at);
+        if (!removed && !gone)
+            v->chips_in_use |= 1u << i;
+        if (removed || gone || at < 0)
+            continue;
+        bool now_here = at == level && s->levels[at].kind == LEVEL_BREAK;
+        if (now_here && !v->color_up_now)
+            v->color_up_now = s->chips[i].value;
+        else if (!now_here && !v->next_color_up) {
+            v->next_color_up = s->chips[i].value;
+            v->next_color_up_level = at;
+        }
+    }
+    if (t->color_up_value)
+        v->color_up_now = t->color_up_value;
+    if (v->color_up_now) {
+        for (int i = 0; i < s->n_chips; i++)
+            if (s->chips[i].value > v->color_up_now && ((v->chips_in_use >> i) & 1)) {
+                v->color_up_into = s->chips[i].value;
+                break;
+            }
+    }
+}
+
+/* ---- the procedures' part of the view ---- */
+
+void procedures_view(const tourney_t *t, int64_t now, tourney_view_t *v)
+{
+    const structure_t *s = &t->s;
+    color_up_view(t, v->level, v);
+
+    if (t->call.active) {
+        int64_t left = t->call.total_ms - (now - t->call.started);
+        v->call_remaining_ms = left > 0 ? left : 0;
+        v->call_counting = left > 0 && left <= t->call.countdown_ms;
+        v->call_expired = left <= 0;
+    }
+
+    const level_t *cur = &s->levels[v->level];
+    v->day_end_level = cur->day_end;
+    v->day_end_window = cur->day_end && v->remaining_ms <= 15 * 60000 &&
+                        v->remaining_ms >= 5 * 60000;
+    if (t->day_end.active) {
+        int left = t->day_end.left_field;
+        if (s->house.day_end_per_table) {
+            left = 0;
+            for (int i = 0; i < t->day_end.tables; i++)
+                if (t->day_end.left[i] > left)
+                    left = t->day_end.left[i];
+        }
+        v->day_end_hands_left = left;
+        v->day_over = left == 0;
+    }
+    v->in_the_money = t->itm_at != 0;
+    if (t->hfh.active) {
+        uint64_t all = t->hfh.tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << t->hfh.tables) - 1;
+        v->hfh_all_done = (t->hfh.done & all) == all;
+    }
+}
+
+/* ---- eliminations (RULES 3 and 4) ---- */
+
+static void result_add(tourney_t *t, result_t r)
+{
+    if (t->n_results == TOURNEY_MAX_RESULTS) {
+        memmove(&t->results[0], &t->results[1], sizeof t->results[0] * (TOURNEY_MAX_RESULTS - 1));
+        t->n_results--;
+    }
+    t->results[t->n_results++] = r;
+}
+
+static int64_t prize_sum(const tourney_view_t *v, int best, int worst)
+{
+    int64_t sum = 0;
+    for (int p = best; p <= worst; p++)
+        if (p >= 1 && p <= v->paid_places)
+            sum += v->payouts[p - 1];
+    return sum;
+}
+
+/* Places for players out in the same hand: at one table, fewer chips at the
+ * start of the hand finishes lower; across tables, the players who are the
+ * same number from the bottom at their tables tie and share the prizes. */
+static void busts_in_one_hand(tourney_t *t, const command_t *c, const tourney_view_t *v,
+                              int64_t now)
+{
+    int k = c->n_busts;
+    int rank[TOURNEY_MAX_BUSTS]; /* 0: the fewest chips at their table */
+    int max_rank = 0;
+    for (int i = 0; i < k; i++) {
+        rank[i] = 0;
+        for (int j = 0; j < k; j++)
+            if (j != i && c->busts[j].table == c->busts[i].table &&
+                c->busts[j].chips < c->busts[i].chips) {
+                /* count distinct smaller stacks only once */
+                bool first = true;
+                for (int q = 0; q < j; q++)
+                    if (c->busts[q].table == c->busts[j].table &&
+                        c->busts[q].chips == c->busts[j].chips)
+                        first = false;
+                rank[i] += first;
+            }
+        if (rank[i] > max_rank)
+            max_rank = rank[i];
+    }
+    int worst = v->players_left; /* the worst place this hand gives */
+    for (int r = 0; r <= max_rank; r++) {
+        int g = 0;
+        for (int i = 0; i < k; i++)
+            g += rank[i] == r;
+        if (g == 0)
+            continue;
+        int best = worst - g + 1;
+        int64_t each = prize_sum(v, best, worst) / g;
+        for (int i = 0; i < k; i++)
+            if (rank[i] == r)
+                result_add(t, (result_t){best, worst, each, c->busts[i].table,
+                                         c->busts[i].chips, now});
+        worst = best - 1;
+    }
+}
+
+apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char *err,
+                             size_t errlen)
+{
+    tourney_view_t v;
+    tourney_view(t, now, &v);
+    int n = c->n_busts > 0 ? c->n_busts : (c->count ? c->count : 1);
+    if (n < 1 || n > 10000)
+        return fail(APPLY_INVALID, err, errlen, "count must be 1 to 10000");
+    if (v.players_left - n < 1)
+        return fail(APPLY_CONFLICT, err, errlen, "%d player%s left: the last one is the winner",
+                    v.players_left, v.players_left == 1 ? "" : "s");
+    if (c->n_busts > 0) {
+        for (int i = 0; i < c->n_busts; i++)
+            if (c->busts[i].table < 1 || c->busts[i].chips < 0)
+                return fail(APPLY_INVALID, err, errlen,
+                            "each player out needs a table (1 or more) and chips (0 or more)");
+        busts_in_one_hand(t, c, &v, now);
+    } else {
+        for (int i = 0; i < n; i++) {
+            int place = v.players_left - i;
+            result_add(t, (result_t){place, place, prize_sum(&v, place, place), 0, 0, now});
+        }
+    }
+    t->busted += n;
+    if (v.paid_places > 0 && v.players_left - n <= v.paid_places && t->itm_at == 0) {
+        t->itm_at = now;
+        t->bubble = false;
+    }
+    if (t->clock.started && v.players_left - n == 1 && t->clock.running) {
+        /* The winner is known: the clock has nothing left to count. */
+        int lvl;
+        int64_t e;
+        clock_position(t, now, &lvl, &e);
+        t->clock.level = lvl;
+        t->clock.level_elapsed_ms = e;
+        t->clock.since = now;
+        t->clock.running = false;
+    }
+    return APPLY_OK;
+}
+
+/* ---- hand-for-hand (RULES 3) ---- */
+
+static void level_clock_stop(tourney_t *t, int64_t now, bool *was_running)
+{
+    *was_running = t->clock.running;
+    if (t->clock.running) {
+        int lvl;
+        int64_t e;
+        clock_position(t, now, &lvl, &e);
+        t->clock.level = lvl;
+        t->clock.level_elapsed_ms = e;
+        t->clock.since = now;
+        t->clock.running = false;
+    }
+}
+
+static void hfh_next_hand(tourney_t *t, int64_t now)
+{
+    t->hfh.hand++;
+    t->hfh.done = t->hfh.waiting = 0;
+    t->hfh.hand_at = now;
+    int64_t deduct = t->s.house.hfh_deduct_ms;
+    if (deduct > 0) {
+        /* Each hand-for-hand hand costs the level a fixed time. */
+        int64_t dur = t->s.levels[t->clock.level].duration_ms;
+        t->clock.level_elapsed_ms += deduct;
+        if (t->clock.level_elapsed_ms > dur)
+            t->clock.level_elapsed_ms = dur;
+    }
+}
+
+static apply_status table_arg(const tourney_t *t, int tables, const command_t *c, char *err,
+                              size_t errlen)
+{
+    (void)t;
+    if (c->table < 1 || c->table > tables)
+        return fail(APPLY_INVALID, err, errlen, "table must be 1 to %d", tables);
+    return APPLY_OK;
+}
+
+static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now, char *err,
+                                  size_t errlen)
+{
+    hand_for_hand_t *h = &t->hfh;
+    if (c->type != CMD_HFH_START && !h->active)
+        return fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is not on");
+    uint64_t bit = c->table >= 1 && c->table <= 64 ? UINT64_C(1) << (c->table - 1) : 0;
+    switch (c->type) {
+    case CMD_HFH_START: {
+        if (h->active)
+            return fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is already on");
+        int tables = c->tables ? c->tables : t->s.house.tables;
+        if (tables < 1 || tables > TOURNEY_MAX_TABLES)
+            return fail(APPLY_INVALID, err, errlen, "how many tables are in play? (tables: 1 to %d)",
+                        TOURNEY_MAX_TABLES);
+        memset(h, 0, sizeof *h);
+        h->active = true;
+        h->tables = tables;
+        h->hand = 1;
+        h->hand_at = now;
+        level_clock_stop(t, now, &h->clock_was_running);
+        return APPLY_OK;
+    }
+    case CMD_TABLE_DONE: {
+        apply_status st = table_arg(t, h->tables, c, err, errlen);
+        if (st != APPLY_OK)
+            return st;
+        if (h->done & bit)
+            return fail(APPLY_CONFLICT, err, errlen, "table %d is already done with hand %d",
+                        c->table, h->hand);
+        h->done |= bit;
+        h->waiting &= ~bit;
+        uint64_t all = h->tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << h->tables) - 1;
+        if ((h->done & all) == all && t->s.house.hfh_auto_next)
+            hfh_next_hand(t, now);
+        return APPLY_OK;
+    }
+    case CMD_TABLE_WAITING: {
+        apply_status st = table_arg(t, h->tables, c, err, errlen);
+        if (st != APPLY_OK)
+            return st;
+        if (h->done & bit)
+            return fail(APPLY_CONFLICT, err, errlen, "table %d is already done with hand %d",
+                        c->table, h->hand);
+        h->waiting |= bit;
+        return APPLY_OK;
+    }
+    case CMD_HFH_NEXT:
+        hfh_next_hand(t, now);
+        return APPLY_OK;
+    case CMD_HFH_TABLES:
+        if (c->tables < 1 || c->tables > TOURNEY_MAX_TABLES)
+            return fail(APPLY_INVALID, err, errlen, "tables must be 1 to %d", TOURNEY_MAX_TABLES);
+        h->tables = c->tables;
+        if (h->tables < 64) {
+            h->done &= (UINT64_C(1) << h->tables) - 1;
+            h->waiting &= (UINT64_C(1) << h->tables) - 1;
+        }
+        return APPLY_OK;
+    default: /* CMD_HFH_STOP */
+        if (h->clock_was_running && !t->clock.running) {
+            t->clock.running = true;
+            t->clock.since = now;
+        }
+        h->active = false;
+        return APPLY_OK;
+    }
+}
+
+/* ---- the end of the day (RULES 5) ---- */
+
+static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char *err,
+                            size_t errlen)
+{
+    day_end_t *d = &t->day_end;
+    const house_t *h = &t->s.house;
+    switch (c->type) {
+    case CMD_DAY_END_DRAW: {
+        if (c->drawn < 3 || c->drawn > 7)
+            return fail(APPLY_INVALID, err, errlen, "the card drawn must be 3 to 7");
+        if (d->active)
+            return fail(APPLY_CONFLICT, err, errlen, "the hands for today were already drawn: %d",
+                        d->drawn);
+        bool was;
+        level_clock_stop(t, now, &was);
+        memset(d, 0, sizeof *d);
+        d->active = true;
+        d->drawn = c->drawn;
+        d->drawn_at = now;
+        d->left_field = c->drawn;
+        d->tables = c->tables ? c->tables : (h->tables ? h->tables : 1);
+        if (d->tables > TOURNEY_MAX_TABLES)
+            d->tables = TOURNEY_MAX_TABLES;
+        for (int i = 0; i < d->tables; i++)
+            d->left[i] = (uint8_t)c->drawn;
+        return APPLY_OK;
+    }
+    case CMD_DAY_END_HAND_DONE:
+        if (!d->active)
+            return fail(APPLY_CONFLICT, err, errlen, "the hands for today have not been drawn");
+        if (h->day_end_per_table) {
+            if (c->table < 1 || c->table > d->tables)
+                return fail(APPLY_INVALID, err, errlen, "table must be 1 to %d", d->tables);
+            if (d->left[c->table - 1] == 0)
+                return fail(APPLY_CONFLICT, err, errlen, "table %d has played all its hands",
+                            c->table);
+            d->left[c->table - 1]--;
+        } else {
+            if (d->left_field == 0)
+                return fail(APPLY_CONFLICT, err, errlen, "all hands for today have been played");
+            d->left_field--;
+        }
+        return APPLY_OK;
+    default: /* CMD_DAY_END_CLEAR */
+        if (!d->active)
+            return fail(APPLY_CONFLICT, err, errlen, "there is no end-of-day draw to clear");
+        memset(d, 0, sizeof *d);
+        return APPLY_OK;
+    }
+}
+
+/* ---- penalties (RULES 9) ---- */
+
+static void penalties_prune(tourney_t *t, int64_t now)
+{
+    int k = 0;
+    for (int i = 0; i < t->n_penalties; i++)
+        if (t->penalties[i].rounds > 0 || t->penalties[i].until > now)
+            t->penalties[k++] = t->penalties[i];
+    t->n_penalties = k;
+}
+
+static apply_status penalty(tourney_t *t, const command_t *c, int64_t now, char *err,
+                            size_t errlen)
+{
+    if (c->table < 1 || c->table > 999 || c->seat < 1 || c->seat > 12)
+        return fail(APPLY_INVALID, err, errlen, "a penalty needs a table (1-999) and a seat (1-12)");
+    penalties_prune(t, now);
+    if (c->type == CMD_PENALTY_CLEAR) {
+        int k = 0;
+        for (int i = 0; i < t->n_penalties; i++)
+            if (t->penalties[i].table != c->table || t->penalties[i].seat != c->seat)
+                t->penalties[k++] = t->penalties[i];
+        if (k == t->n_penalties)
+            return fail(APPLY_CONFLICT, err, errlen, "there is no penalty on table %d, seat %d",
+                        c->table, c->seat);
+        t->n_penalties = k;
+        return APPLY_OK;
+    }
+    if ((c->minutes > 0) == (c->rounds > 0))
+        return fail(APPLY_INVALID, err, errlen, "a penalty is either minutes or rounds");
+    if (c->minutes > 120 || c->rounds > 10)
+        return fail(APPLY_INVALID, err, errlen, "a penalty is at most 120 minutes or 10 rounds");
+    if (t->n_penalties == TOURNEY_MAX_PENALTIES)
+        return fail(APPLY_CONFLICT, err, errlen, "at most %d penalties can be shown at once",
+                    TOURNEY_MAX_PENALTIES);
+    t->penalties[t->n_penalties++] = (penalty_t){
+        c->table, c->seat, now, c->minutes ? now + (int64_t)c->minutes * 60000 : 0, c->rounds};
+    return APPLY_OK;
+}
+
+apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
+                              size_t errlen)
+{
+    tourney_view_t v;
+    switch (c->type) {
+    case CMD_HFH_START:
+    case CMD_TABLE_DONE:
+    case CMD_TABLE_WAITING:
+    case CMD_HFH_NEXT:
+    case CMD_HFH_STOP:
+    case CMD_HFH_TABLES:
+        return hand_for_hand(t, c, now, err, errlen);
+    case CMD_BUBBLE_START:
+        tourney_view(t, now, &v);
+        if (t->bubble)
+            return fail(APPLY_CONFLICT, err, errlen, "the bubble is already on");
+        if (v.paid_places == 0)
+            return fail(APPLY_CONFLICT, err, errlen, "no places are paid yet");
+        if (v.players_left <= v.paid_places)
+            return fail(APPLY_CONFLICT, err, errlen, "every player left is in the money");
+        t->bubble = true;
+        return APPLY_OK;
+    case CMD_BUBBLE_STOP:
+        if (!t->bubble)
+            return fail(APPLY_CONFLICT, err, errlen, "the bubble is not on");
+        t->bubble = false;
+        return APPLY_OK;
+    case CMD_DAY_END_DRAW:
+    case CMD_DAY_END_HAND_DONE:
+    case CMD_DAY_END_CLEAR:
+        return day_end(t, c, now, err, errlen);
+    case CMD_CLOCK_CALL: {
+        if (c->table < 1 || c->table > 999 || c->seat < 1 || c->seat > 12)
+            return fail(APPLY_INVALID, err, errlen, "calling the clock needs a table (1-999) and a seat (1-12)");
+        tourney_view(t, now, &v);
+        if (t->call.active && !v.call_expired)
+            return fail(APPLY_CONFLICT, err, errlen, "the clock is already called on table %d, seat %d",
+                        t->call.table, t->call.seat);
+        int64_t call, countdown;
+        house_call_durations(&t->s, v.level, &call, &countdown);
+        t->call = (clock_call_t){true, c->table, c->seat, now, call + countdown, countdown};
+        return APPLY_OK;
+    }
+    case CMD_CLOCK_CALL_CANCEL:
+        if (!t->call.active)
+            return fail(APPLY_CONFLICT, err, errlen, "the clock is not called on anyone");
+        memset(&t->call, 0, sizeof t->call);
+        return APPLY_OK;
+    case CMD_COLOR_UP: {
+        tourney_view(t, now, &v);
+        if (t->color_up_value)
+            return fail(APPLY_CONFLICT, err, errlen, "the %lld chips are being colored up now",
+                        (long long)t->color_up_value);
+        int i = 0;
+        while (i < t->s.n_chips && t->s.chips[i].value != c->value)
+            i++;
+        if (i == t->s.n_chips)
+            return fail(APPLY_INVALID, err, errlen, "there is no %lld chip in the chip set",
+                        (long long)c->value);
+        if (!((v.chips_in_use >> i) & 1))
+            return fail(APPLY_CONFLICT, err, errlen, "the %lld chips are no longer in play",
+                        (long long)c->value);
+        bool bigger = false;
+        for (int k = i + 1; k < t->s.n_chips; k++)
+            bigger |= (v.chips_in_use >> k) & 1;
+        if (!bigger)
+            return fail(APPLY_CONFLICT, err, errlen,
+                        "the %lld chip is the largest in play: there is nothing to color up into",
+                        (long long)c->value);
+        t->color_up_value = c->value;
+        t->color_up_at = now;
+        return APPLY_OK;
+    }
+    case CMD_COLOR_UP_DONE:
+        if (!t->color_up_value)
+            return fail(APPLY_CONFLICT, err, errlen, "no color-up is going on");
+        for (int i = 0; i < t->s.n_chips; i++)
+            if (t->s.chips[i].value == t->color_up_value)
+                t->chips_removed |= 1u << i;
+        t->color_up_value = 0;
+        t->color_up_at = 0;
+        return APPLY_OK;
+    case CMD_PENALTY:
+    case CMD_PENALTY_CLEAR:
+        return penalty(t, c, now, err, errlen);
+    default:
+        return fail(APPLY_INVALID, err, errlen, "unknown command");
+    }
+}

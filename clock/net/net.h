@@ -1,0 +1,29 @@
+/* The HTTP server (libmicrohttpd): JSON API, event stream, sessions, pages. */
+#ifndef POKERCLOCK_NET_H
+#define POKERCLOCK_NET_H
+
+#include <stddef.h>
+
+#include "engine.h"
+
+/* Renders the wall as it looks now at w x h into a malloc'd PNG; 0 or -1.
+ * Supplied by main (net never calls the screen itself). */
+typedef int (*net_screenshot_fn)(void *ctx, int w, int h, unsigned char **png, size_t *len);
+
+typedef struct {
+    const char *bind;          /* "" or NULL: every address */
+    int port;
+    const char *pin;           /* the director PIN */
+    const char *state_dir;     /* sessions and the "PIN seen" mark live here */
+    const char *web_dir;       /* serve pages from here; NULL: built-in copies */
+    net_screenshot_fn screenshot;
+    void *screenshot_ctx;
+} net_options_t;
+
+typedef struct net net_t;
+
+/* Starts serving; NULL with err ("port 8080 is in use: ...") on failure. */
+net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen);
+void net_stop(net_t *n);
+
+#endif

@@ -1,0 +1,35 @@
+/* The wall display (SDL2): window, KMSDRM or offscreen, and the main loop. */
+#ifndef POKERCLOCK_SCREEN_H
+#define POKERCLOCK_SCREEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "store/config.h"
+
+typedef struct {
+    const config_t *config;
+    bool headless;             /* no window at all: only the main loop runs */
+    const char *panel_url;     /* shown as a QR code while paused / on breaks */
+    const char *pin;           /* a generated PIN, shown until the first login */
+    const char *state_dir;     /* to ask whether the PIN was seen */
+} screen_options_t;
+
+typedef struct screen screen_t;
+
+screen_t *screen_new(const screen_options_t *o, char *err, size_t errlen);
+void screen_free(screen_t *s);
+
+/* The main loop until *stop is set: engine_tick, keys, redraw when something
+ * visible changed, the watchdog. Returns the exit status (non-zero when the
+ * display was lost, so that the service manager restarts). */
+int screen_run(screen_t *s, engine_t *e, volatile int *stop);
+
+/* Renders the wall for snap at now, offscreen at w x h, into a malloc'd PNG.
+ * Safe to call from any thread. url and pin may be NULL. 0 or -1. */
+int wall_render_png(const config_t *c, const snapshot_t *snap, int64_t now, int w, int h,
+                    const char *url, const char *pin, unsigned char **png, size_t *len);
+
+#endif

@@ -1,0 +1,314 @@
+/* The durable journal: length- and checksum-framed records in one file. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "store/journal.h"
+
+/* A record on disk: a header of magic (1 byte), payload length (4 bytes,
+ * little endian) and CRC-32 of the payload (4 bytes), then the payload. A
+ * power cut can leave the last record short or garbled; the header and the
+ * checksum tell. */
+enum { MAGIC = 0x01, HEADER = 9 };
+
+struct journal {
+    int fd;
+    char *path;                /* DIR/journal */
+    char *dir;
+    long size;
+};
+
+static uint32_t crc32_of(const unsigned char *p, size_t n)
+{
+    static uint32_t table[256];
+    static int ready;
+    if (!ready) {
+        for (uint32_t i = 0; i < 256; i++) {
+            uint32_t c = i;
+            for (int k = 0; k < 8; k++)
+                c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+            table[i] = c;
+        }
+        ready = 1;
+    }
+    uint32_t c = 0xFFFFFFFFu;
+    for (size_t i = 0; i < n; i++)
+        c = table[(c ^ p[i]) & 0xFF] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFu;
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)(v >> 16);
+    p[3] = (unsigned char)(v >> 24);
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Creates dir and its parents as needed. */
+static int make_dirs(const char *dir, char *err, size_t errlen)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s", dir);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        if (mkdir(tmp, 0755) != 0 && errno != EEXIST) {
+            snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+            return -1;
+        }
+        *p = '/';
+    }
+    if (mkdir(tmp, 0755) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static void sync_dir(const char *dir)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+}
+
+journal_t *journal_open(const char *dir, char *err, size_t errlen)
+{
+    if (make_dirs(dir, err, errlen) != 0)
+        return NULL;
+    journal_t *j = calloc(1, sizeof *j);
+    size_t n = strlen(dir) + sizeof "/journal";
+    if (!j || !(j->path = malloc(n)) || !(j->dir = strdup(dir))) {
+        snprintf(err, errlen, "out of memory");
+        journal_free(j);
+        return NULL;
+    }
+    snprintf(j->path, n, "%s/journal", dir);
+    j->fd = open(j->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (j->fd < 0) {
+        snprintf(err, errlen, "cannot open %s: %s", j->path, strerror(errno));
+        j->fd = -1;
+        journal_free(j);
+        return NULL;
+    }
+    struct stat st;
+    j->size = fstat(j->fd, &st) == 0 ? (long)st.st_size : 0;
+    return j;
+}
+
+void journal_free(journal_t *j)
+{
+    if (!j)
+        return;
+    if (j->fd >= 0)
+        close(j->fd);
+    free(j->path);
+    free(j->dir);
+    free(j);
+}
+
+long journal_size(const journal_t *j)
+{
+    return j->size;
+}
+
+long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, size_t warnlen)
+{
+    if (warn && warnlen)
+        warn[0] = 0;
+    struct stat st;
+    if (fstat(j->fd, &st) != 0) {
+        snprintf(warn, warnlen, "cannot read %s: %s", j->path, strerror(errno));
+        return -1;
+    }
+    long size = (long)st.st_size;
+    unsigned char *buf = size > 0 ? malloc((size_t)size) : NULL;
+    if (size > 0 && !buf) {
+        snprintf(warn, warnlen, "%s: out of memory", j->path);
+        return -1;
+    }
+    long got = 0;
+    while (got < size) {
+        ssize_t r = pread(j->fd, buf + got, (size_t)(size - got), got);
+        if (r <= 0) {
+            if (r < 0 && errno == EINTR)
+                continue;
+            snprintf(warn, warnlen, "cannot read %s: %s", j->path,
+                     r < 0 ? strerror(errno) : "it got shorter while reading");
+            free(buf);
+            return -1;
+        }
+        got += r;
+    }
+    long pos = 0, count = 0;
+    while (pos < size) {
+        if (size - pos < HEADER || buf[pos] != MAGIC)
+            break;
+        uint32_t len = get32(buf + pos + 1);
+        uint32_t crc = get32(buf + pos + 5);
+        if (len > JOURNAL_MAX_RECORD || (long)len > size - pos - HEADER ||
+            crc32_of(buf + pos + HEADER, len) != crc)
+            break;
+        count++;
+        if (fn && fn(ctx, (const char *)buf + pos + HEADER, len) != 0) {
+            free(buf);
+            return count;
+        }
+        pos += HEADER + (long)len;
+    }
+    free(buf);
+    if (pos < size) {
+        /* A torn or garbled tail: everything before it is good. Cut it off
+         * so that new records follow the last good one. */
+        snprintf(warn, warnlen,
+                 "%s: dropped %ld damaged bytes at the end (the power went during a write)",
+                 j->path, size - pos);
+        if (ftruncate(j->fd, pos) == 0) {
+            fsync(j->fd);
+            j->size = pos;
+        }
+    } else {
+        j->size = size;
+    }
+    return count;
+}
+
+static int write_all(int fd, const unsigned char *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+/* Header and payload in one buffer: one write, so a record is never split
+ * between two writes by a concurrent writer, and a failure is all or nothing
+ * as far as we can make it. */
+static unsigned char *frame(const char *payload, size_t len, size_t *total)
+{
+    unsigned char *b = malloc(HEADER + len);
+    if (!b)
+        return NULL;
+    b[0] = MAGIC;
+    put32(b + 1, (uint32_t)len);
+    put32(b + 5, crc32_of((const unsigned char *)payload, len));
+    memcpy(b + HEADER, payload, len);
+    *total = HEADER + len;
+    return b;
+}
+
+int journal_append(journal_t *j, const char *payload, size_t len, bool sync, char *err,
+                   size_t errlen)
+{
+    if (len > JOURNAL_MAX_RECORD) {
+        snprintf(err, errlen, "a record of %zu bytes is too large", len);
+        return -1;
+    }
+    size_t total;
+    unsigned char *b = frame(payload, len, &total);
+    if (!b) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = write_all(j->fd, b, total);
+    int saved = errno;
+    free(b);
+    if (rc == 0 && sync && fdatasync(j->fd) != 0) {
+        saved = errno;
+        rc = -1;
+    }
+    if (rc != 0) {
+        /* Take back whatever part of the record reached the file. */
+        if (ftruncate(j->fd, j->size) != 0) { /* the next read drops it */
+        }
+        snprintf(err, errlen, "cannot write %s: %s", j->path,
+                 saved == ENOSPC ? "the disk is full" : strerror(saved));
+        return -1;
+    }
+    j->size += (long)total;
+    return 0;
+}
+
+int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *lens, size_t n,
+                    char *err, size_t errlen)
+{
+    size_t plen = strlen(j->path) + sizeof ".new";
+    char *tmp = malloc(plen);
+    if (!tmp) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    snprintf(tmp, plen, "%s.new", j->path);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    long size = 0;
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        size_t total;
+        unsigned char *b = frame(payloads[i], lens[i], &total);
+        rc = b ? write_all(fd, b, total) : -1;
+        free(b);
+        size += (long)total;
+    }
+    if (rc == 0 && fsync(fd) != 0)
+        rc = -1;
+    int saved = errno;
+    close(fd);
+    if (rc == 0 && rename(tmp, j->path) != 0) {
+        saved = errno;
+        rc = -1;
+    }
+    if (rc != 0) {
+        unlink(tmp);
+        snprintf(err, errlen, "cannot compact %s: %s", j->path, strerror(saved));
+        free(tmp);
+        return -1;
+    }
+    free(tmp);
+    sync_dir(j->dir);
+    int nfd = open(j->path, O_RDWR | O_APPEND | O_CLOEXEC);
+    if (nfd >= 0) {
+        close(j->fd);
+        j->fd = nfd;
+    }
+    j->size = size;
+    return 0;
+}
+
+void journal_boot_id(char *buf, size_t len)
+{
+    FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
+    buf[0] = 0;
+    if (f) {
+        if (fgets(buf, (int)len, f))
+            buf[strcspn(buf, "\n")] = 0;
+        fclose(f);
+    }
+    if (!buf[0])
+        snprintf(buf, len, "unknown");
+}
