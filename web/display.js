@@ -49,14 +49,19 @@
     prevItm = !!s.in_the_money;
 
     document.body.classList.toggle('break', isBreak);
-    document.body.classList.toggle('paused', s.started && !s.running);
+    /* Hand-for-hand and the end-of-day draw stop the level clock: the wall
+     * says so with their own banners, not with PAUSED. */
+    const procedure = !!s.hand_for_hand || (s.day_end && s.day_end.drawn != null);
+    const paused = s.started && !s.running && !procedure;
+    document.body.classList.toggle('paused', paused);
+    document.body.classList.toggle('stopped', s.started && !s.running && procedure);
     document.body.classList.toggle('overtime', !!s.overtime);
     setText($('#name'), s.name || '');
     setText($('#lvl'), levelName(l) + (l.day_end ? ' · ' + t('day_end') : ''));
     setText($('#blinds-label'), isBreak ? '' : t('blinds'));
     setText($('#blinds'), isBreak ? t('break') : blinds(l));
     setText($('#ante'), anteText(l));
-    $('#paused-band').hidden = !(s.started && !s.running);
+    $('#paused-band').hidden = !paused;
     const n = s.next_level;
     setText($('#next'), n ? (n.kind === 'break' ? t('break') + ' ' + Math.round(n.minutes) + ' ' + t('min')
       : blinds(n) + (n.ante ? ' (' + fmtChips(n.ante) + ')' : '')) : t('last_level'));
@@ -107,7 +112,7 @@
     if (h) {
       const tables = el('div', { class: 'tables' },
         ...(h.playing || []).map((n) => el('span', { text: String(n) })),
-        ...(h.waiting || []).map((n) => el('span', { class: 'waiting', text: n + ' ⏸' })));
+        ...(h.waiting || []).map((n) => el('span', { class: 'waiting', text: n + ' ' + t('allin') })));
       out.push(h.all_done
         ? banner('hfh deal', t('hfh') + ' · ' + t('hand') + ' ' + h.hand + ' · ' + t('deal'), t('devices'))
         : banner('hfh', t('hfh') + ' · ' + t('hand') + ' ' + h.hand, t('tables_playing') + ' · ' + t('devices'), tables));

@@ -10,7 +10,7 @@ const WORDS = {
     paused: 'PAUSED', overtime: 'OVERTIME', new_level: 'New level',
     from_next_hand: 'applies from the next hand',
     power_loss: 'Recovered after power loss: check the time, then resume',
-    hfh: 'HAND FOR HAND', hand: 'Hand', tables_playing: 'Still playing', waiting: 'All-in waiting',
+    hfh: 'HAND FOR HAND', hand: 'Hand', tables_playing: 'Still playing', waiting: 'All-in waiting', allin: 'all-in',
     deal: 'DEAL', devices: 'No phones or other devices on the table',
     bubble: 'BUBBLE', itm: 'IN THE MONEY', places_paid: 'places paid',
     players_left: 'players left', card_drawn: 'Card drawn',

@@ -34,12 +34,16 @@
     const s = PC.current();
     const cur = s ? s.level.index : -1;
     const next = s && s.color_up && s.color_up.next;
+    const now = s && s.color_up && s.color_up.now;
     const rows = [el('div', { class: 'r head' }, el('span', { text: '#' }), el('span', { text: t('blinds') }),
       el('span', { text: t('ante') }), el('span', { text: t('min') }))];
     structure.levels.forEach((l, i) => {
       const cls = 'r' + (i === cur ? ' cur' : i < cur ? ' past' : '');
       if (l.kind === 'break') {
-        const cu = l.color_up || (next && next.at_level === i ? next.value : 0);
+        /* The structure names only the color-ups set by hand; the clock
+         * derives the others and says which is next or going on now. */
+        const cu = l.color_up || (next && next.at_level === i ? next.value : 0) ||
+          (now && i === cur ? now.value : 0);
         rows.push(el('div', { class: cls + ' brk' }, el('span', { text: '' }),
           el('span', {}, t('break'), cu ? el('span', {}, ' · ', chipSpan(cu), t('color_up').toLowerCase() + ' ' + fmtChips(cu)) : null),
           el('span', { text: String(Math.round(l.minutes)) })));
@@ -48,6 +52,10 @@
           el('span', { text: blinds(l) + (l.day_end ? ' · ' + t('day_end') : '') }),
           el('span', { text: l.ante ? fmtChips(l.ante) + (l.big_blind_ante ? ' BB' : '') : '' }),
           el('span', { text: String(Math.round(l.minutes)) })));
+        /* A color-up at the end of a play level (no break after it). */
+        const cu = l.color_up || (next && next.at_level === i ? next.value : 0);
+        if (cu) rows.push(el('div', { class: 'r brk' }, el('span', { text: '' }),
+          el('span', {}, chipSpan(cu), t('color_up').toLowerCase() + ' ' + fmtChips(cu)), el('span', { text: '' })));
       }
     });
     const box = $('#sheet');

@@ -510,6 +510,8 @@ function render() {
   st.classList.toggle('is-paused', paused);
   st.classList.toggle('is-break', isBreak);
   $('#st-paused').hidden = !paused;
+  setText($('#st-paused'), s.hand_for_hand ? 'STOPPED: hand-for-hand'
+    : s.day_end && s.day_end.drawn != null ? 'STOPPED: end of day' : 'PAUSED');
   $('#st-run').hidden = !s.running;
   setText($('#st-level'), !s.started ? 'Not started · ' + (isBreak ? 'Break' : 'Level ' + s.level.number)
     : isBreak ? 'Break' : 'Level ' + s.level.number + ' of ' + s.levels_count);

@@ -1,0 +1,197 @@
+// The wall in a browser (/display) and the kiosk (/kiosk) in a real
+// Chromium: every state and banner the director can put on the wall, the
+// language and colours of the configuration, and the kiosk pages.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startClock, launch, api, getJson, until, sleep, OUT } from './harness.mjs';
+
+let clock, browser, director, d;
+const errors = [];
+const state = () => getJson(clock, '/api/state');
+const text = (sel) => d.textContent(sel);
+
+before(async () => {
+  clock = await startClock();
+  director = await api(clock);
+  await director.command({ type: 'register', count: 42 });
+  await director.command({ type: 'start' });
+  await director.command({ type: 'bust', count: 5 });
+  browser = await launch();
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  d = await ctx.newPage();
+  d.on('pageerror', (e) => errors.push(e.message));
+  await d.goto(clock.base + '/display');
+  await d.waitForFunction(() => !document.body.classList.contains('loading'));
+});
+after(async () => {
+  await browser?.close().catch(() => {});
+  await clock?.stop();
+  clock?.cleanup();
+});
+
+test('the display shows the level, players, prize pool and payouts, and counts down by itself', async () => {
+  const s = await state();
+  assert.equal(await text('#blinds'), `${s.level.small_blind} / ${s.level.big_blind}`);
+  assert.match(await text('#players'), /^37\s*\/\s*42$/);
+  assert.match(await text('#pool'), new RegExp(s.prize_pool.toLocaleString('en') + ' EUR'));
+  const items = await d.$$eval('#payouts li', (l) => l.map((x) => x.textContent));
+  assert.equal(items.length, s.payouts.length);
+  assert.ok(items[0].includes(s.payouts[0].toLocaleString('en')));
+  const a = await text('#clock');
+  await sleep(2100);
+  assert.notEqual(await text('#clock'), a);
+  await d.screenshot({ path: OUT + '/display-running-1280x720.png' });
+});
+
+test('paused: the PAUSED band and the paused colour; running again: gone', async () => {
+  await director.command({ type: 'pause' });
+  await d.waitForSelector('#paused-band', { state: 'visible' });
+  assert.equal(await text('#paused-band'), 'PAUSED');
+  const c = await d.$eval('#clock', (e) => getComputedStyle(e).color);
+  assert.equal(c, 'rgb(215, 38, 61)'); // the theme's paused colour, #d7263d
+  await d.screenshot({ path: OUT + '/display-paused-1280x720.png' });
+  await director.command({ type: 'resume' });
+  await d.waitForSelector('#paused-band', { state: 'hidden' });
+});
+
+test('a clock call: the table and seat, and the seconds counting down', async () => {
+  await director.command({ type: 'clock_call', table: 4, seat: 7 });
+  await d.waitForSelector('#overlay.call', { state: 'visible' });
+  assert.match(await text('#overlay-box'), /Clock on table 4, seat 7/);
+  const n1 = Number(await text('#overlay-box .big'));
+  await sleep(1500);
+  const n2 = Number(await text('#overlay-box .big'));
+  assert.ok(n2 < n1 && n1 <= 60, `${n1} then ${n2}`);
+  await d.screenshot({ path: OUT + '/display-clock-call-1280x720.png' });
+  await director.command({ type: 'clock_call_cancel' });
+  await d.waitForSelector('#overlay.call', { state: 'hidden' });
+});
+
+test('hand-for-hand: the hand, the tables still playing, then DEAL', async () => {
+  await director.command({ type: 'hand_for_hand_start', tables: 3 });
+  await until(async () => (await text('#banners')).includes('HAND FOR HAND'), 'the banner');
+  assert.match(await text('#banners'), /Hand 1/);
+  await director.command({ type: 'table_done', table: 1 });
+  await director.command({ type: 'table_waiting', table: 3 });
+  await until(async () => (await d.$$eval('.banner.hfh .tables span', (l) => l.map((x) => x.textContent))).join(',') === '2,3 all-in', 'tables 2 playing, 3 waiting');
+  await d.screenshot({ path: OUT + '/display-hfh-1280x720.png' });
+  await director.command({ type: 'table_done', table: 2 });
+  await director.command({ type: 'table_done', table: 3 });
+  await until(async () => (await text('#banners')).includes('DEAL'), 'DEAL');
+  await director.command({ type: 'hand_for_hand_stop' });
+  await until(async () => !(await text('#banners')).includes('HAND FOR HAND'), 'the banner gone');
+});
+
+test('the bubble, and a penalty timer', async () => {
+  await director.command({ type: 'bubble_start' });
+  await until(async () => /BUBBLE.*37 players left/.test(await text('#banners')), 'the bubble banner');
+  await director.command({ type: 'bubble_stop' });
+  await director.command({ type: 'penalty', table: 3, seat: 5, minutes: 10 });
+  await until(async () => /Table 3, Seat 5: (10:00|9:5\d)/.test(await text('#penalties')), 'the penalty');
+  await director.command({ type: 'penalty_clear', table: 3, seat: 5 });
+  await until(async () => (await text('#penalties')) === '', 'the penalty gone');
+});
+
+test('a new level is announced on the wall, applying from the next hand', async () => {
+  await director.command({ type: 'next_level' });
+  const s = await state();
+  await d.waitForSelector('#overlay.newlevel', { state: 'visible' });
+  const o = await text('#overlay-box');
+  assert.match(o, /New level: Level 2/);
+  assert.ok(o.includes(`${s.level.small_blind} / ${s.level.big_blind}`));
+  assert.match(o, /applies from the next hand/);
+});
+
+test('the end-of-day draw: the card, the hands remaining, then play is over', async () => {
+  const r = await director.command({ type: 'day_end_draw' });
+  const n = r.state.day_end.drawn;
+  assert.ok(n >= 3 && n <= 7);
+  await d.waitForSelector('#overlay.dayend', { state: 'visible' });
+  assert.equal(await text('#overlay-box .card'), String(n));
+  assert.match(await text('#overlay-box'), new RegExp(n + ' HANDS REMAINING'));
+  await d.screenshot({ path: OUT + '/display-day-end-1280x720.png' });
+  for (let i = 0; i < n; i++) await director.command({ type: 'day_end_hand_done' });
+  await until(async () => (await text('#overlay-box')).includes('PLAY IS OVER FOR TODAY'), 'play over');
+  await director.command({ type: 'day_end_clear' });
+  await d.waitForSelector('#overlay', { state: 'hidden' });
+});
+
+test('a break: the break colours and the word Break', async () => {
+  const st = await getJson(clock, '/api/structure');
+  const b = st.levels.findIndex((l) => l.kind === 'break');
+  await director.command({ type: 'goto_level', index: b });
+  if (!(await state()).running) await director.command({ type: 'resume' });
+  await d.waitForFunction(() => document.body.classList.contains('break'));
+  assert.equal(await text('#blinds'), 'Break');
+  await sleep(11000); // the new-level banner goes after 10 s
+  await d.screenshot({ path: OUT + '/display-break-1280x720.png' });
+});
+
+test('the kiosk: the structure sheet, the payouts with amounts, the tournament info', async () => {
+  const st = await getJson(clock, '/api/structure');
+  const s = await state();
+  const k = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  k.on('pageerror', (e) => errors.push('kiosk: ' + e.message));
+  try {
+    await k.goto(clock.base + '/kiosk?page=0');
+    // Every level and break, and the next color-up, which is after a level.
+    await k.waitForFunction((n) => document.querySelectorAll('#sheet .r').length === n, st.levels.length + 2);
+    assert.ok((await k.textContent('#sheet')).includes('color up ' + s.color_up.next.value));
+    await sleep(300);
+    await k.screenshot({ path: OUT + '/kiosk-structure-1280x720.png' });
+    await k.goto(clock.base + '/kiosk?page=1');
+    await k.waitForFunction((n) => document.querySelectorAll('#pay-list li').length === n, s.payouts.length);
+    assert.ok((await k.textContent('#pay-list li')).includes(s.payouts[0].toLocaleString('en') + ' EUR'));
+    assert.match(await k.textContent('#pay-figures'), /42/);
+    await k.screenshot({ path: OUT + '/kiosk-payouts-1280x720.png' });
+    await k.goto(clock.base + '/kiosk?page=2');
+    await k.waitForFunction(() => document.querySelector('#info').textContent.includes('Buy-in'));
+    assert.match(await k.textContent('#info'), /55 EUR/);
+    assert.match(await k.textContent('#info'), /20,000 chips/);
+    await k.screenshot({ path: OUT + '/kiosk-info-1280x720.png' });
+    await k.setViewportSize({ width: 720, height: 1280 });
+    await k.goto(clock.base + '/kiosk?page=0');
+    await k.waitForFunction((n) => document.querySelectorAll('#sheet .r').length === n, st.levels.length + 2);
+    await sleep(300);
+    const over = await k.$eval('#sheet', (e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1);
+    assert.equal(over, false, 'the whole structure fits in portrait');
+    await k.screenshot({ path: OUT + '/kiosk-structure-720x1280.png' });
+    // Without ?page the pages turn by themselves.
+    await k.goto(clock.base + '/kiosk');
+    const first = await k.$eval('.page.on', (e) => e.id);
+    await until(async () => (await k.$eval('.page.on', (e) => e.id)) !== first, 'the next page', 20000);
+  } finally {
+    await k.context().close();
+  }
+});
+
+test('the display speaks the configured language in the configured colours', async () => {
+  const cfg = readFileSync('assets/structures/default.cfg', 'utf8')
+    .replace(/^language = "en";/m, 'language = "de";')
+    .replace(/^port = 8080;/m, 'port = 8080;\ntheme = { paused = "#aa00ff"; };');
+  const file = join(clock.stateDir, 'de.cfg');
+  writeFileSync(file, cfg);
+  const de = await startClock({ args: ['--config', file] });
+  try {
+    assert.equal((await getJson(de, '/api/settings')).language, 'de');
+    const dd = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+    const boss = await api(de);
+    await boss.command({ type: 'start' });
+    await boss.command({ type: 'pause' });
+    await dd.goto(de.base + '/display');
+    await dd.waitForSelector('#paused-band', { state: 'visible' });
+    await until(async () => (await dd.textContent('#paused-band')) === 'ANGEHALTEN', 'German');
+    assert.equal(await dd.textContent('#players-label'), 'Spieler');
+    assert.equal(await dd.$eval('#clock', (e) => getComputedStyle(e).color), 'rgb(170, 0, 255)');
+    await dd.context().close();
+  } finally {
+    await de.stop();
+    de.cleanup();
+  }
+});
+
+test('no script errors on the pages', () => {
+  assert.deepEqual(errors, []);
+});
