@@ -507,10 +507,10 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     raise_fd_limit();
     n->d = MHD_start_daemon(
         MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL,
-        NULL, on_request, n, MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_THREAD_POOL_SIZE,
-        (unsigned)THREADS, MHD_OPTION_CONNECTION_LIMIT, (unsigned)CONNECTIONS,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S, MHD_OPTION_NOTIFY_COMPLETED,
-        on_completed, n, MHD_OPTION_EXTERNAL_LOGGER, on_log, n, MHD_OPTION_END);
+        NULL, on_request, n, MHD_OPTION_EXTERNAL_LOGGER, on_log, n, MHD_OPTION_LISTEN_SOCKET,
+        fd, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)THREADS, MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned)CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, n, MHD_OPTION_END);
     if (!n->d) {
         snprintf(err, errlen, "cannot start the HTTP server on port %d", o->port);
         close(fd);
