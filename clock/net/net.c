@@ -77,6 +77,17 @@ static int64_t mono_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
 static const char *header(struct MHD_Connection *con, const char *name)
 {
     return MHD_lookup_connection_value(con, MHD_HEADER_KIND, name);
@@ -423,6 +434,24 @@ static void on_completed(void *cls, struct MHD_Connection *con, void **con_cls,
     }
 }
 
+/* Percent-decoding as MHD's own, except that %00 becomes \x01: a NUL would
+ * silently cut "/index.html%00.png" short; \x01 makes it a path no page has. */
+static size_t on_unescape(void *cls, struct MHD_Connection *con, char *s)
+{
+    char *out = s;
+    for (const char *in = s; *in; in++) {
+        int hi, lo;
+        if (in[0] == '%' && (hi = hex_digit(in[1])) >= 0 && (lo = hex_digit(in[2])) >= 0) {
+            *out++ = (char)(hi << 4 | lo) ? (char)(hi << 4 | lo) : '\x01';
+            in += 2;
+        } else {
+            *out++ = *in;
+        }
+    }
+    *out = 0;
+    return (size_t)(out - s);
+}
+
 static void on_log(void *cls, const char *fmt, va_list ap)
 {
     fprintf(stderr, "pokerclock: http: ");
@@ -507,10 +536,11 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     raise_fd_limit();
     n->d = MHD_start_daemon(
         MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL,
-        NULL, on_request, n, MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_THREAD_POOL_SIZE,
-        (unsigned)THREADS, MHD_OPTION_CONNECTION_LIMIT, (unsigned)CONNECTIONS,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S, MHD_OPTION_NOTIFY_COMPLETED,
-        on_completed, n, MHD_OPTION_EXTERNAL_LOGGER, on_log, n, MHD_OPTION_END);
+        NULL, on_request, n, MHD_OPTION_EXTERNAL_LOGGER, on_log, n, MHD_OPTION_LISTEN_SOCKET,
+        fd, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)THREADS, MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned)CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, n, MHD_OPTION_UNESCAPE_CALLBACK, on_unescape,
+        n, MHD_OPTION_END);
     if (!n->d) {
         snprintf(err, errlen, "cannot start the HTTP server on port %d", o->port);
         close(fd);
