@@ -37,13 +37,16 @@
     const now = s && s.color_up && s.color_up.now;
     const rows = [el('div', { class: 'r head' }, el('span', { text: '#' }), el('span', { text: t('blinds') }),
       el('span', { text: t('ante') }), el('span', { text: t('min') }))];
+    /* The chips colored up at a level: the clock says so in colored_up
+     * (named in the configuration or derived from the chip set). */
+    const upAt = (l, i) => {
+      if (Array.isArray(l.colored_up)) return l.colored_up[0] || 0;
+      return l.color_up || (next && next.at_level === i ? next.value : 0) || (now && i === cur ? now.value : 0);
+    };
     structure.levels.forEach((l, i) => {
       const cls = 'r' + (i === cur ? ' cur' : i < cur ? ' past' : '');
       if (l.kind === 'break') {
-        /* The structure names only the color-ups set by hand; the clock
-         * derives the others and says which is next or going on now. */
-        const cu = l.color_up || (next && next.at_level === i ? next.value : 0) ||
-          (now && i === cur ? now.value : 0);
+        const cu = upAt(l, i);
         rows.push(el('div', { class: cls + ' brk' }, el('span', { text: '' }),
           el('span', {}, t('break'), cu ? el('span', {}, ' · ', chipSpan(cu), t('color_up').toLowerCase() + ' ' + fmtChips(cu)) : null),
           el('span', { text: String(Math.round(l.minutes)) })));
@@ -53,7 +56,7 @@
           el('span', { text: l.ante ? fmtChips(l.ante) + (l.big_blind_ante ? ' BB' : '') : '' }),
           el('span', { text: String(Math.round(l.minutes)) })));
         /* A color-up at the end of a play level (no break after it). */
-        const cu = l.color_up || (next && next.at_level === i ? next.value : 0);
+        const cu = upAt(l, i);
         if (cu) rows.push(el('div', { class: 'r brk' }, el('span', { text: '' }),
           el('span', {}, chipSpan(cu), t('color_up').toLowerCase() + ' ' + fmtChips(cu)), el('span', { text: '' })));
       }

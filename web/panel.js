@@ -418,12 +418,30 @@ $('#add-first').addEventListener('click', () => showLevelForm(null, -1, 'add'));
 
 /* ---- hand-for-hand, bubble ---- */
 
+/* "5" is five tables (1 to 5); "1, 2, 4 5" are the tables by number, for
+ * when a table was broken out of order. null when it is neither. */
+function parseTables(text) {
+  const parts = text.trim().split(/[\s,;.]+/).filter(Boolean);
+  if (parts.length === 0) return undefined;
+  const nums = parts.map(Number);
+  if (nums.some((n) => !Number.isInteger(n) || n < 1 || n > 64)) return null;
+  return nums.length === 1 ? nums[0] : nums;
+}
+function tablesCommand(type, input, btn, required) {
+  const tables = parseTables($(input).value);
+  if (tables === null || (required && tables === undefined)) {
+    showMsg(msgFor(btn), 'Tables: how many (5), or their numbers (1, 2, 4, 5).');
+    return null;
+  }
+  const cmd = { type };
+  if (tables !== undefined) cmd.tables = tables;
+  return cmd;
+}
+
 $('#hfh-start-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
-  const t = Number($('#hfh-tables').value);
-  const cmd = { type: 'hand_for_hand_start' };
-  if (t) cmd.tables = t;
-  command(cmd, $('#hfh-start'));
+  const cmd = tablesCommand('hand_for_hand_start', '#hfh-tables', $('#hfh-start'));
+  if (cmd) command(cmd, $('#hfh-start'));
 });
 $$('[data-mark]').forEach((b) => b.addEventListener('click', () => {
   markMode = b.dataset.mark;
@@ -443,7 +461,9 @@ $('#hfh-stop').addEventListener('click', (ev) =>
     'The level clock goes on if it was running before.', 'Stop'));
 $('#hfh-tables-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
-  command({ type: 'hand_for_hand_tables', tables: Number($('#hfh-tables-now').value) }, ev.submitter || ev.target.querySelector('button'));
+  const btn = ev.submitter || ev.target.querySelector('button');
+  const cmd = tablesCommand('hand_for_hand_tables', '#hfh-tables-now', btn, true);
+  if (cmd) command(cmd, btn);
 });
 $('#bubble-on').addEventListener('click', (ev) => command({ type: 'bubble_start' }, ev.currentTarget));
 $('#bubble-off').addEventListener('click', (ev) => command({ type: 'bubble_stop' }, ev.currentTarget));
@@ -453,9 +473,8 @@ $('#bubble-off').addEventListener('click', (ev) => command({ type: 'bubble_stop'
 $('#de-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const s = PC.current();
-  const t = Number($('#de-tables').value);
-  const cmd = { type: 'day_end_draw' };
-  if (t) cmd.tables = t;
+  const cmd = tablesCommand('day_end_draw', '#de-tables', $('#de-draw'));
+  if (!cmd) return;
   const inWindow = s && s.day_end && s.day_end.window;
   confirmed($('#de-draw'), cmd, 'Stop the clock and draw the number of hands left today (3 to 7)?',
     inWindow ? '' : 'Not now by the rules: the draw is meant for 15 to 5 minutes before the end of the day\'s last level.',
@@ -565,8 +584,10 @@ function render() {
     if (grid.dataset.k !== key) {
       grid.dataset.k = key;
       const done = new Set(h.done || []), waiting = new Set(h.waiting || []);
+      /* The tables in play, by number: one broken out of order is gone. */
+      const inPlay = [...done, ...waiting, ...(h.playing || [])].sort((a, b) => a - b);
       const kids = [];
-      for (let t = 1; t <= h.tables; t++) {
+      for (const t of inPlay) {
         const c = done.has(t) ? 'done' : waiting.has(t) ? 'waiting' : '';
         kids.push(el('button', { type: 'button', class: c, 'data-table': t, 'aria-label': 'Table ' + t + (c ? ' ' + c : '') },
           String(t), el('small', { text: c === 'done' ? 'done' : c === 'waiting' ? 'all-in' : 'playing' })));
@@ -574,7 +595,11 @@ function render() {
       grid.replaceChildren(...kids);
     }
     $('#hfh-next').classList.toggle('primary', !!h.all_done);
-    if (document.activeElement !== $('#hfh-tables-now')) $('#hfh-tables-now').value = h.tables;
+    if (document.activeElement !== $('#hfh-tables-now')) {
+      const inPlay = [...(h.done || []), ...(h.waiting || []), ...(h.playing || [])].sort((a, b) => a - b);
+      const contiguous = inPlay.every((n, i) => n === i + 1);
+      $('#hfh-tables-now').value = contiguous ? inPlay.length : inPlay.join(', ');
+    }
   } else if (structure && structure.house && !$('#hfh-tables').value) {
     $('#hfh-tables').value = structure.house.tables || '';
   }
@@ -596,8 +621,8 @@ function render() {
   const dk = JSON.stringify(tl);
   if (dg.dataset.k !== dk) {
     dg.dataset.k = dk;
-    dg.replaceChildren(...(tl || []).map((n, i) => el('button', { type: 'button', 'data-table': i + 1, class: n ? '' : 'done', 'aria-label': 'Table ' + (i + 1) + ': hand done' },
-      String(i + 1), el('small', { text: n + ' left' }))));
+    dg.replaceChildren(...(tl || []).map((x) => el('button', { type: 'button', 'data-table': x.table, class: x.hands_left ? '' : 'done', 'aria-label': 'Table ' + x.table + ': hand done' },
+      String(x.table), el('small', { text: x.hands_left + ' left' }))));
   }
 
   $('#call-cancel').hidden = !s.clock_call;
