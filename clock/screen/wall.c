@@ -1047,11 +1047,18 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     int lpx = bx.h * 6 / 100;
     paint_text(p, FACE_REGULAR, lpx, c->muted, bx.x + bx.w / 2, y, ALIGN_CENTER, label);
     y += cap_h(fr, FACE_REGULAR, lpx) + bx.h / 20;
-    int n = h->tables;
+    /* The tables in play, by number (a table broken out of order is gone). */
+    int nums[64], n = 0;
+    uint64_t set = h->in_play;
+    if (!set)
+        set = h->tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << h->tables) - 1;
+    for (int t = 0; t < 64; t++)
+        if ((set >> t) & 1)
+            nums[n++] = t + 1;
     int avail_h = bx.y + bx.h - y;
     int cols = n, rows = 1;
     int cell = 0;
-    for (int rr = 1; rr <= 8; rr++) {
+    for (int rr = 1; rr <= 8 && n > 0; rr++) {
         int cc = (n + rr - 1) / rr;
         int s = bx.w * 9 / 10 / cc;
         int sh = avail_h / rr;
@@ -1072,13 +1079,14 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     for (int i = 0; i < n; i++) {
         int r = i / cols, k = i % cols;
         int x = x0 + k * cell + gap / 2, yy = y + r * cell + gap / 2;
-        bool done = (h->done >> i) & 1, waiting = (h->waiting >> i) & 1;
+        int tb = nums[i] - 1;
+        bool done = (h->done >> tb) & 1, waiting = (h->waiting >> tb) & 1;
         SDL_Color bg = done ? c->line : waiting ? c->brk : b->fg;
         SDL_Color fg = done ? c->muted : waiting ? (SDL_Color){255, 255, 255, 255} : c->bg;
         paint_round_rect(p, x, yy, cell - gap, cell - gap, cell / 10, bg);
         char num[8];
-        snprintf(num, sizeof num, "%d", i + 1);
-        int npx = (cell - gap) * 55 / 100;
+        snprintf(num, sizeof num, "%d", nums[i]);
+        int npx = paint_fit(p, FACE_BOLD, (cell - gap) * 55 / 100, (cell - gap) * 85 / 100, num);
         paint_text(p, FACE_BOLD, npx, fg, x + (cell - gap) / 2,
                    yy + (cell - gap - cap_h(fr, FACE_BOLD, npx)) / 2, ALIGN_CENTER, num);
     }

@@ -190,8 +190,11 @@ static int64_t st_hand_for_hand(void)
     int64_t at = bubble_field();
     run((command_t){.type = CMD_BUBBLE_START}, at + 1000);
     run((command_t){.type = CMD_HFH_START, .tables = 5}, at + 2000);
-    run((command_t){.type = CMD_HFH_NEXT}, at + 90000);
-    run((command_t){.type = CMD_HFH_NEXT}, at + 180000);
+    for (int hand = 1; hand <= 2; hand++) {
+        for (int t = 1; t <= 5; t++)
+            run((command_t){.type = CMD_TABLE_DONE, .table = t}, at + hand * 90000 - 10000 + t);
+        run((command_t){.type = CMD_HFH_NEXT}, at + hand * 90000);
+    }
     run((command_t){.type = CMD_TABLE_DONE, .table = 1}, at + 200000);
     run((command_t){.type = CMD_TABLE_DONE, .table = 4}, at + 210000);
     run((command_t){.type = CMD_TABLE_WAITING, .table = 2}, at + 220000);
