@@ -118,13 +118,15 @@
         : banner('hfh', t('hfh') + ' · ' + t('hand') + ' ' + h.hand, t('tables_playing') + ' · ' + t('devices'), tables));
     }
     const p = s.players || {};
-    if (s.bubble) out.push(banner('bubble', t('bubble'), p.remaining + ' ' + t('players_left') + ' · ' + p.paid_places + ' ' + t('places_paid')));
-    if (performance.now() < itmUntil) out.push(banner('itm', t('itm'), p.remaining + ' ' + t('players_left')));
+    if (s.bubble) out.push(banner('bubble', t('bubble'), t('bubble_line', { p: p.remaining, q: p.paid_places })));
+    if (performance.now() < itmUntil) out.push(banner('itm', t('itm'), t('itm_line', { q: p.paid_places })));
     const cu = s.color_up;
     if (cu && cu.now) {
       out.push(banner('colorup', el('span', {}, t('color_up') + ': ', chipSpan(cu.now.value), t('color_up_into', { c: fmtChips(cu.now.value), n: fmtChips(cu.now.into) })), t('chip_race')));
     } else if (cu && cu.next && s.next_break && cu.next.at_level === s.next_break.index) {
       out.push(banner('colorup', el('span', {}, chipSpan(cu.next.value), t('color_up_next', { c: fmtChips(cu.next.value) }))));
+    } else if (cu && cu.next && cu.next.at_level === s.level.index && s.level.kind !== 'break') {
+      out.push(banner('colorup', el('span', {}, chipSpan(cu.next.value), t('color_up_after', { c: fmtChips(cu.next.value) }))));
     }
     if (s.announcement) out.push(banner('announce', s.announcement.text));
     const box = $('#banners');
@@ -149,14 +151,14 @@
       const counting = left > 0 && left <= cc.countdown_ms;
       cls = 'call' + (counting || left <= 0 ? ' counting' : '');
       kids = [el('div', { class: 'mid', text: t('clock_called', { t: cc.table, s: cc.seat }) }),
-        el('div', { class: 'big', text: left > 0 ? String(Math.ceil(left / 1000)) : '0' })];
+        el('div', { class: 'big', text: left > 0 ? String(Math.ceil(left / 1000)) : t('time_up') })];
     } else if (d.drawn != null) {
       cls = 'dayend';
       if (d.over) kids = [el('div', { class: 'mid', text: t('day_over') }), el('small', { text: t('bag_tag') })];
       else {
         const n = d.hands_left ?? d.drawn;
         kids = [el('div', { class: 'card', text: String(d.drawn) }),
-          el('div', { class: 'mid', text: n + ' ' + (n === 1 ? t('hand_remaining') : t('hands_remaining')) }),
+          el('div', { class: 'mid', text: n === 1 ? t('hand_remaining') : t('hands_remaining', { n }) }),
           el('small', { text: t('card_drawn') + ': ' + d.drawn })];
       }
     } else if (performance.now() < newLevelUntil) {
@@ -181,8 +183,8 @@
   function penalties(s) {
     const list = s.penalties || [];
     const ul = $('#penalties');
-    const items = list.map((x) => t('penalty') + ' · ' + t('table') + ' ' + x.table + ', ' + t('seat') + ' ' + x.seat + ': ' +
-      (x.rounds ? x.rounds + ' ' + (x.rounds === 1 ? t('round') : t('rounds')) : fmtTime(PC.wallMs(x.remaining_ms))));
+    const items = list.map((x) => t('table_seat', { t: x.table, s: x.seat }) + ': ' +
+      (x.rounds ? (x.rounds === 1 ? t('round') : t('rounds', { n: x.rounds })) : fmtTime(PC.wallMs(x.remaining_ms))));
     const key = items.join('|');
     if (ul.dataset.k === key) return;
     ul.dataset.k = key;

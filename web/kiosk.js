@@ -40,15 +40,18 @@
     /* The chips colored up at a level: the clock says so in colored_up
      * (named in the configuration or derived from the chip set). */
     const upAt = (l, i) => {
-      if (Array.isArray(l.colored_up)) return l.colored_up[0] || 0;
-      return l.color_up || (next && next.at_level === i ? next.value : 0) || (now && i === cur ? now.value : 0);
+      if (Array.isArray(l.colored_up)) return l.colored_up;
+      const v = l.color_up || (next && next.at_level === i ? next.value : 0) || (now && i === cur ? now.value : 0);
+      return v ? [v] : [];
     };
+    const upText = (vals) => el('span', {}, ...vals.map((v) => el('span', {}, chipSpan(v), fmtChips(v) + ' '))
+      , t('color_up').toLowerCase());
     structure.levels.forEach((l, i) => {
       const cls = 'r' + (i === cur ? ' cur' : i < cur ? ' past' : '');
+      const ups = upAt(l, i);
       if (l.kind === 'break') {
-        const cu = upAt(l, i);
         rows.push(el('div', { class: cls + ' brk' }, el('span', { text: '' }),
-          el('span', {}, t('break'), cu ? el('span', {}, ' · ', chipSpan(cu), t('color_up').toLowerCase() + ' ' + fmtChips(cu)) : null),
+          el('span', {}, t('break'), ups.length ? el('span', {}, ' · ', upText(ups)) : null),
           el('span', { text: String(Math.round(l.minutes)) })));
       } else {
         rows.push(el('div', { class: cls }, el('span', { text: String(l.number) }),
@@ -56,9 +59,7 @@
           el('span', { text: l.ante ? fmtChips(l.ante) + (l.big_blind_ante ? ' BB' : '') : '' }),
           el('span', { text: String(Math.round(l.minutes)) })));
         /* A color-up at the end of a play level (no break after it). */
-        const cu = upAt(l, i);
-        if (cu) rows.push(el('div', { class: 'r brk' }, el('span', { text: '' }),
-          el('span', {}, chipSpan(cu), t('color_up').toLowerCase() + ' ' + fmtChips(cu)), el('span', { text: '' })));
+        if (ups.length) rows.push(el('div', { class: 'r brk' }, el('span', { text: '' }), upText(ups), el('span', { text: '' })));
       }
     });
     const box = $('#sheet');

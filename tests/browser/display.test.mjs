@@ -75,7 +75,7 @@ test('hand-for-hand: the hand, the tables still playing, then DEAL', async () =>
   assert.match(await text('#banners'), /Hand 1/);
   await director.command({ type: 'table_done', table: 1 });
   await director.command({ type: 'table_waiting', table: 3 });
-  await until(async () => (await d.$$eval('.banner.hfh .tables span', (l) => l.map((x) => x.textContent))).join(',') === '2,3 all-in', 'tables 2 playing, 3 waiting');
+  await until(async () => (await d.$$eval('.banner.hfh .tables span', (l) => l.map((x) => x.textContent))).join(',') === '2,3 all-in, waiting', 'tables 2 playing, 3 waiting');
   await d.screenshot({ path: OUT + '/display-hfh-1280x720.png' });
   await director.command({ type: 'table_done', table: 2 });
   await director.command({ type: 'table_done', table: 3 });
@@ -86,10 +86,11 @@ test('hand-for-hand: the hand, the tables still playing, then DEAL', async () =>
 
 test('the bubble, and a penalty timer', async () => {
   await director.command({ type: 'bubble_start' });
-  await until(async () => /BUBBLE.*37 players left/.test(await text('#banners')), 'the bubble banner');
+  const paid = (await state()).players.paid_places;
+  await until(async () => new RegExp(`BUBBLE.*37 players left, ${paid} paid`).test(await text('#banners')), 'the bubble banner');
   await director.command({ type: 'bubble_stop' });
   await director.command({ type: 'penalty', table: 3, seat: 5, minutes: 10 });
-  await until(async () => /Table 3, Seat 5: (10:00|9:5\d)/.test(await text('#penalties')), 'the penalty');
+  await until(async () => /Table 3, seat 5: (10:00|9:5\d)/.test(await text('#penalties')), 'the penalty');
   await director.command({ type: 'penalty_clear', table: 3, seat: 5 });
   await until(async () => (await text('#penalties')) === '', 'the penalty gone');
 });
@@ -101,7 +102,7 @@ test('a new level is announced on the wall, applying from the next hand', async 
   const o = await text('#overlay-box');
   assert.match(o, /New level: Level 2/);
   assert.ok(o.includes(`${s.level.small_blind} / ${s.level.big_blind}`));
-  assert.match(o, /applies from the next hand/);
+  assert.match(o, /from the next hand/);
 });
 
 test('the end-of-day draw: the card, the hands remaining, then play is over', async () => {
@@ -110,7 +111,7 @@ test('the end-of-day draw: the card, the hands remaining, then play is over', as
   assert.ok(n >= 3 && n <= 7);
   await d.waitForSelector('#overlay.dayend', { state: 'visible' });
   assert.equal(await text('#overlay-box .card'), String(n));
-  assert.match(await text('#overlay-box'), new RegExp(n + ' HANDS REMAINING'));
+  assert.match(await text('#overlay-box'), new RegExp(n + ' HANDS REMAINING TODAY'));
   await d.screenshot({ path: OUT + '/display-day-end-1280x720.png' });
   for (let i = 0; i < n; i++) await director.command({ type: 'day_end_hand_done' });
   await until(async () => (await text('#overlay-box')).includes('PLAY IS OVER FOR TODAY'), 'play over');
@@ -136,9 +137,12 @@ test('the kiosk: the structure sheet, the payouts with amounts, the tournament i
   k.on('pageerror', (e) => errors.push('kiosk: ' + e.message));
   try {
     await k.goto(clock.base + '/kiosk?page=0');
-    // Every level and break, and the next color-up, which is after a level.
-    await k.waitForFunction((n) => document.querySelectorAll('#sheet .r').length === n, st.levels.length + 2);
-    assert.ok((await k.textContent('#sheet')).includes('color up ' + s.color_up.next.value));
+    // A row for each level and break, one more for each color-up at the end
+    // of a play level, and every color-up named.
+    const rows = st.levels.length + 1 + st.levels.filter((l) => l.kind !== 'break' && l.colored_up.length).length;
+    await k.waitForFunction((n) => document.querySelectorAll('#sheet .r').length === n, rows);
+    const sheet = await k.textContent('#sheet');
+    for (const l of st.levels) for (const v of l.colored_up) assert.ok(sheet.includes(v.toLocaleString('en') + ' color up'), `color-up of ${v} in ${sheet}`);
     await sleep(300);
     await k.screenshot({ path: OUT + '/kiosk-structure-1280x720.png' });
     await k.goto(clock.base + '/kiosk?page=1');
@@ -153,7 +157,7 @@ test('the kiosk: the structure sheet, the payouts with amounts, the tournament i
     await k.screenshot({ path: OUT + '/kiosk-info-1280x720.png' });
     await k.setViewportSize({ width: 720, height: 1280 });
     await k.goto(clock.base + '/kiosk?page=0');
-    await k.waitForFunction((n) => document.querySelectorAll('#sheet .r').length === n, st.levels.length + 2);
+    await k.waitForFunction((n) => document.querySelectorAll('#sheet .r').length === n, rows);
     await sleep(300);
     const over = await k.$eval('#sheet', (e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1);
     assert.equal(over, false, 'the whole structure fits in portrait');
