@@ -153,9 +153,11 @@ const PC = (() => {
     if (v == null) return '';
     return String(Math.round(v)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   }
+  /* €2,100 as the wall writes it; 2,100 NOK for a currency without a sign. */
+  const SYMBOLS = { EUR: '€', USD: '$', GBP: '£' };
   function fmtMoney(v, cur) {
     if (v == null) return '';
-    return fmtNum(v) + (cur ? ' ' + cur : '');
+    return SYMBOLS[cur] ? SYMBOLS[cur] + fmtNum(v) : fmtNum(v) + (cur ? ' ' + cur : '');
   }
   function blinds(l) {
     if (!l) return '';

@@ -1,9 +1,9 @@
-/* The wall display in a browser: the same information and states as the
- * SDL wall, counted down locally from the event stream. Click: fullscreen. */
+/* The wall display in a browser: the same information, states and words as
+ * the SDL wall, counted down locally from the event stream. Click: fullscreen. */
 'use strict';
 
 (() => {
-  const { $, el, setText, fmtTime, fmtChips, fmtMoney, blinds } = PC;
+  const { $, el, setText, fmtTime, fmtChips, fmtNum, blinds } = PC;
   const t = I18N.t;
   let structure = null;
   let prevLevel = null;       /* index of the level seen last, for the new-level banner */
@@ -11,6 +11,7 @@
   let prevItm = null;
   let itmUntil = 0;
 
+  const money = PC.fmtMoney;
   function levelName(l) {
     if (!l) return '';
     return l.kind === 'break' ? t('break') : t('level') + ' ' + l.number;
@@ -26,16 +27,29 @@
   function chipSpan(value) {
     return el('span', { class: 'chip', style: 'background:' + chipInfo(value).rgb });
   }
+  /* Replaces a box's children only when their text changed: nothing flickers. */
+  function put(box, kids, extraKey) {
+    const key = (extraKey || '') + kids.map((k) => (k.className || '') + k.textContent).join('|');
+    if (box.dataset.k === key) return;
+    box.dataset.k = key;
+    box.replaceChildren(...kids);
+  }
 
   function labels() {
-    setText($('#blinds-label'), t('blinds'));
-    setText($('#next-label'), t('next_level'));
-    setText($('#break-label'), t('break_in'));
     setText($('#players-label'), t('players'));
     setText($('#avg-label'), t('avg_stack'));
+    setText($('#chips-label'), t('chips_in_play'));
     setText($('#pool-label'), t('prize_pool'));
+    setText($('#next-label'), t('next_level'));
+    setText($('#break-label'), t('next_break'));
     setText($('#payouts-label'), t('payouts'));
     setText($('#paused-band'), t('paused'));
+  }
+
+  /* Hand-for-hand and the end-of-day draw stop the level clock: the wall
+   * says so with their own screens, not with PAUSED. */
+  function procedureStops(s) {
+    return !!s.hand_for_hand || (s.day_end && s.day_end.drawn != null);
   }
 
   /* The parts that change only with a new state. */
@@ -48,36 +62,47 @@
     if (prevItm === false && s.in_the_money) itmUntil = performance.now() + 60000;
     prevItm = !!s.in_the_money;
 
+    const stops = procedureStops(s);
+    const paused = s.started && !s.running && !stops;
     document.body.classList.toggle('break', isBreak);
-    /* Hand-for-hand and the end-of-day draw stop the level clock: the wall
-     * says so with their own banners, not with PAUSED. */
-    const procedure = !!s.hand_for_hand || (s.day_end && s.day_end.drawn != null);
-    const paused = s.started && !s.running && !procedure;
     document.body.classList.toggle('paused', paused);
-    document.body.classList.toggle('stopped', s.started && !s.running && procedure);
+    document.body.classList.toggle('stopped', s.started && !s.running && stops);
     document.body.classList.toggle('overtime', !!s.overtime);
+    $('#paused-band').hidden = !paused;
+    $('#break-pill').hidden = !isBreak;
+    setText($('#break-pill'), t('break').toUpperCase());
     setText($('#name'), s.name || '');
-    setText($('#lvl'), levelName(l) + (l.day_end ? ' · ' + t('day_end') : ''));
-    setText($('#blinds-label'), isBreak ? '' : t('blinds'));
+    setText($('#top-level'), isBreak ? '' : levelName(l) + ' · ' + blinds(l));
+
+    setText($('#lvl'), !s.started ? t('not_started') : s.overtime ? t('overtime')
+      : levelName(l) + (l.day_end ? ' · ' + t('last_level_today') : ''));
     setText($('#blinds'), isBreak ? t('break') : blinds(l));
     setText($('#ante'), anteText(l));
-    $('#paused-band').hidden = !paused;
+
     const n = s.next_level;
-    setText($('#next'), n ? (n.kind === 'break' ? t('break') + ' ' + Math.round(n.minutes) + ' ' + t('min')
-      : blinds(n) + (n.ante ? ' (' + fmtChips(n.ante) + ')' : '')) : t('last_level'));
+    const next = $('#next');
+    next.classList.toggle('break', !!n && n.kind === 'break');
+    setText(next, !n ? '–' : n.kind === 'break' ? t('break') : blinds(n));
+    setText($('#next-sub'), !n ? '' : n.kind === 'break' ? Math.round(n.minutes) + ' ' + t('min') : anteText(n));
 
     const p = s.players || {};
-    $('#players').replaceChildren(String(p.remaining ?? ''), el('small', { text: ' / ' + (p.entries ?? '') }));
-    $('#avg').replaceChildren(fmtChips(p.average_stack), p.average_stack_bb != null ? el('small', { text: ' ' + p.average_stack_bb + ' BB' }) : '');
-    setText($('#pool'), fmtMoney(s.prize_pool, s.currency));
+    setText($('#players'), (p.remaining ?? 0) + ' / ' + (p.entries ?? 0));
+    setText($('#avg'), p.entries ? fmtNum(p.average_stack) : '–');
+    setText($('#avg-bb'), p.average_stack_bb != null && p.entries ? Math.round(p.average_stack_bb) + ' BB' : '');
+    setText($('#chips'), fmtChips(p.chips_in_play));
+    setText($('#pool'), money(s.prize_pool, s.currency));
     const pay = s.payouts || [];
-    const ol = $('#payouts');
-    ol.classList.toggle('one', pay.length <= 5);
-    const key = JSON.stringify(pay);
-    if (ol.dataset.k !== key) {
-      ol.dataset.k = key;
-      ol.replaceChildren(...pay.slice(0, 20).map((v, i) => el('li', {}, el('span', { text: (i + 1) + '.' }), fmtMoney(v, ''))));
-    }
+    put($('#payouts'), pay.slice(0, 5).map((v, i) => el('li', {}, el('span', { text: I18N.ordinal(i + 1) }), el('b', { text: money(v, s.currency) }))));
+    setText($('#paid'), pay.length ? t('places_paid_n', { q: pay.length }) : '');
+
+    const per = s.periods || {};
+    const items = [];
+    if (per.late_reg_open && per.late_reg_until_level) items.push(t('late_reg_until', { n: per.late_reg_until_level }));
+    if (per.rebuys_open && per.rebuy_until_level) items.push(t('rebuys_until', { n: per.rebuy_until_level }));
+    if (per.addon_open) items.push(t('addon_now'));
+    else if (per.addon_after_level && (isBreak ? l.number < per.addon_after_level : l.number <= per.addon_after_level))
+      items.push(t('addon_after', { n: per.addon_after_level }));
+    setText($('#periods'), items.join('   ·   '));
     tick();
   }
 
@@ -90,13 +115,17 @@
     const l = s.level;
     const last = s.running && !s.overtime && l.kind !== 'break' && c.remaining <= 60000;
     document.body.classList.toggle('last', last);
-    setText($('#clock'), s.overtime ? '+' + fmtTime(c.overtime, false) : fmtTime(c.remaining));
+    const clockText = s.overtime ? '+' + fmtTime(c.overtime, false) : fmtTime(c.remaining);
+    setText($('#clock'), clockText);
+    $('#clock').classList.toggle('long', clockText.length > 5);
+    setText($('#top-clock'), clockText);
     const frac = l.duration_ms > 0 ? Math.min(1, c.elapsed / l.duration_ms) : 0;
     $('#bar-fill').style.transform = 'scaleX(' + (s.overtime ? 1 : frac).toFixed(4) + ')';
-    setText($('#tobreak'), c.toBreak != null && l.kind !== 'break' ? fmtTime(c.toBreak) : '–');
-    setText($('#elapsed'), s.started ? t('elapsed') + ' ' + fmtTime(c.total, false) : t('not_started'));
-    banners(s, c);
-    overlay(s, c);
+    setText($('#tobreak'), c.toBreak != null && l.kind !== 'break' ? fmtTime(c.toBreak) : t('no_more_breaks'));
+    const take = takeover(s, c);
+    document.body.classList.toggle('takeover', take);
+    $('#top-right').classList.toggle('show', take);
+    banners(s);
     penalties(s);
   }
 
@@ -104,91 +133,95 @@
     return el('div', { class: 'banner ' + cls }, text, sub ? el('small', { text: sub }) : null, extra || null);
   }
 
-  function banners(s, c) {
+  function banners(s) {
     const out = [];
-    if (s.recovered_after_power_loss) out.push(banner('notice', t('power_loss')));
-    if (s.overtime) out.push(banner('notice', t('overtime')));
-    const h = s.hand_for_hand;
-    if (h) {
-      const tables = el('div', { class: 'tables' },
-        ...(h.playing || []).map((n) => el('span', { text: String(n) })),
-        ...(h.waiting || []).map((n) => el('span', { class: 'waiting', text: n + ' ' + t('allin') })));
-      out.push(h.all_done
-        ? banner('hfh deal', t('hfh') + ' · ' + t('hand') + ' ' + h.hand + ' · ' + t('deal'), t('devices'))
-        : banner('hfh', t('hfh') + ' · ' + t('hand') + ' ' + h.hand, t('tables_playing') + ' · ' + t('devices'), tables));
-    }
     const p = s.players || {};
+    if (s.recovered_after_power_loss) out.push(banner('notice', t('recovered'), t('recovered_line')));
+    if (s.storage_error) out.push(banner('notice', t('storage_error'), s.storage_error));
+    if (performance.now() < newLevelUntil) {
+      const l = s.level;
+      out.push(l.kind === 'break'
+        ? banner('newlevel', t('break') + ' · ' + Math.round(l.minutes) + ' ' + t('min'))
+        : banner('newlevel', levelName(l) + ': ' + t('blinds') + ' ' + blinds(l),
+          (anteText(l) ? anteText(l) + ' — ' : '') + t('from_next_hand')));
+    }
     if (s.bubble) out.push(banner('bubble', t('bubble'), t('bubble_line', { p: p.remaining, q: p.paid_places })));
     if (performance.now() < itmUntil) out.push(banner('itm', t('itm'), t('itm_line', { q: p.paid_places })));
     const cu = s.color_up;
-    if (cu && cu.now) {
-      out.push(banner('colorup', el('span', {}, t('color_up') + ': ', chipSpan(cu.now.value), t('color_up_into', { c: fmtChips(cu.now.value), n: fmtChips(cu.now.into) })), t('chip_race')));
-    } else if (cu && cu.next && s.next_break && cu.next.at_level === s.next_break.index) {
-      out.push(banner('colorup', el('span', {}, chipSpan(cu.next.value), t('color_up_next', { c: fmtChips(cu.next.value) }))));
-    } else if (cu && cu.next && cu.next.at_level === s.level.index && s.level.kind !== 'break') {
-      out.push(banner('colorup', el('span', {}, chipSpan(cu.next.value), t('color_up_after', { c: fmtChips(cu.next.value) }))));
+    if (cu && cu.next && !cu.now) {
+      if (s.next_break && cu.next.at_level === s.next_break.index)
+        out.push(banner('colorup', el('span', {}, chipSpan(cu.next.value), t('color_up_next', { c: fmtChips(cu.next.value) }))));
+      else if (cu.next.at_level === s.level.index && s.level.kind !== 'break')
+        out.push(banner('colorup', el('span', {}, chipSpan(cu.next.value), t('color_up_after', { c: fmtChips(cu.next.value) }))));
     }
     if (s.announcement) out.push(banner('announce', s.announcement.text));
-    const box = $('#banners');
-    /* Rebuild only when the text changed, so that nothing flickers. */
-    const key = out.map((b) => b.className + b.textContent).join('|');
-    if (box.dataset.k !== key) {
-      box.dataset.k = key;
-      box.replaceChildren(...out);
-    }
+    put($('#banners'), out, structure ? 's' : '');
   }
 
-  /* One overlay at a time, the most urgent first: a clock call, the end of
-   * the day, a new level. */
-  function overlay(s, c) {
-    const ov = $('#overlay');
-    const box = $('#overlay-box');
+  /* A procedure takes the middle of the wall, the most urgent first: a
+   * clock call, the end of the day, hand-for-hand, a color-up going on.
+   * Returns whether one does. */
+  function takeover(s, c) {
+    const box = $('#takeover');
     let cls = '', kids = null;
     const cc = s.clock_call;
     const d = s.day_end || {};
+    const h = s.hand_for_hand;
+    const cu = s.color_up && s.color_up.now;
     if (cc) {
       const left = PC.wallMs(cc.remaining_ms);
-      const counting = left > 0 && left <= cc.countdown_ms;
-      cls = 'call' + (counting || left <= 0 ? ' counting' : '');
-      kids = [el('div', { class: 'mid', text: t('clock_called', { t: cc.table, s: cc.seat }) }),
-        el('div', { class: 'big', text: left > 0 ? String(Math.ceil(left / 1000)) : t('time_up') })];
+      const counting = left <= cc.countdown_ms;
+      const total = Math.max(cc.remaining_ms, 1);
+      cls = 'call' + (counting ? ' counting' : '');
+      kids = [el('h2', { text: t('clock_called', { t: cc.table, s: cc.seat }) }),
+        el('div', { class: 'big', text: left > 0 ? String(Math.ceil(left / 1000)) : t('time_up') }),
+        el('div', { class: 'bar' }, el('div', { class: 'fill', style: 'transform:scaleX(' + (left / total).toFixed(3) + ')' }))];
     } else if (d.drawn != null) {
       cls = 'dayend';
-      if (d.over) kids = [el('div', { class: 'mid', text: t('day_over') }), el('small', { text: t('bag_tag') })];
+      if (d.over) kids = [el('div', { class: 'mid', text: t('day_over') }), el('div', { class: 'sub', text: t('bag_tag') })];
       else {
         const n = d.hands_left ?? d.drawn;
         kids = [el('div', { class: 'card', text: String(d.drawn) }),
-          el('div', { class: 'mid', text: n === 1 ? t('hand_remaining') : t('hands_remaining', { n }) }),
-          el('small', { text: t('card_drawn') + ': ' + d.drawn })];
+          el('div', { class: 'mid', text: n === 1 ? t('hand_remaining') : t('hands_remaining', { n }) })];
       }
-    } else if (performance.now() < newLevelUntil) {
-      const l = s.level;
-      cls = 'newlevel';
-      kids = l.kind === 'break'
-        ? [el('div', { class: 'mid', text: t('break') }), el('div', { class: 'big', text: fmtTime(c.remaining) })]
-        : [el('div', { class: 'mid', text: t('new_level') + ': ' + levelName(l) }),
-          el('div', { class: 'big', text: blinds(l) }),
-          el('div', { text: anteText(l) }), el('small', { text: t('from_next_hand') })];
+    } else if (h) {
+      const done = new Set(h.done || []), waiting = new Set(h.waiting || []);
+      const all = [...done, ...waiting, ...(h.playing || [])].sort((a, b) => a - b);
+      cls = 'hfh' + (h.all_done ? ' deal' : '');
+      kids = [el('h2', { text: t('hfh') }), el('div', { class: 'mid', text: t('hand') + ' ' + h.hand })];
+      if (h.all_done) kids.push(el('div', { class: 'big', text: t('deal') }));
+      else {
+        kids.push(el('div', { class: 'sub', text: t('tables_playing') }),
+          el('div', { class: 'tiles' + (all.length > 10 ? ' many' : '') }, ...all.map((n) =>
+            el('span', { class: done.has(n) ? 'done' : waiting.has(n) ? 'waiting' : 'playing', text: String(n) }))));
+        if (waiting.size) kids.push(el('div', { class: 'legend' }, el('i'), t('allin')));
+      }
+      kids.push(el('div', { class: 'devices', text: t('devices') }));
+    } else if (cu) {
+      cls = 'colorup';
+      const n = s.next_level;
+      const into = cu.into ? [el('span', { class: 'arrow', text: '→' }), el('span', { class: 'bigchip', style: 'background:' + chipInfo(cu.into).rgb, text: fmtChips(cu.into) })] : [];
+      kids = [
+        el('div', { class: 'side' }, el('h2', { text: t('color_up') }),
+          el('div', { class: 'mid', text: levelName(s.level) }),
+          el('div', { class: 'big', text: fmtTime(c.remaining) }),
+          n ? el('div', { class: 'sub', text: t('then') + ': ' + levelName(n) + ' · ' + blinds(n) }) : null),
+        el('div', { class: 'side' },
+          el('div', {}, el('span', { class: 'bigchip', style: 'background:' + chipInfo(cu.value).rgb, text: fmtChips(cu.value) }), ...into),
+          el('div', { class: 'mid', style: 'font-size:calc(var(--u)*2.6);margin:calc(var(--u)*1) 0', text: t('color_up_remove', { c: fmtChips(cu.value) }) + (cu.colour ? ' (' + cu.colour + ')' : '') }),
+          el('div', { class: 'race' }, el('b', { text: t('race') }), t('race_1'), el('br'), t('race_2'), el('br'), t('race_3'), el('br'), t('race_4')))];
     }
-    ov.hidden = !kids;
-    if (!kids) return;
-    ov.className = cls;
-    const key = cls + kids.map((k) => k.textContent).join('|');
-    if (box.dataset.k !== key) {
-      box.dataset.k = key;
-      box.replaceChildren(...kids);
-    }
+    box.hidden = !kids;
+    if (!kids) return false;
+    box.className = cls;
+    put(box, kids, cls + (structure ? 's' : ''));
+    return true;
   }
 
   function penalties(s) {
-    const list = s.penalties || [];
-    const ul = $('#penalties');
-    const items = list.map((x) => t('table_seat', { t: x.table, s: x.seat }) + ': ' +
+    const items = (s.penalties || []).map((x) => t('table_seat', { t: x.table, s: x.seat }) + ': ' +
       (x.rounds ? (x.rounds === 1 ? t('round') : t('rounds', { n: x.rounds })) : fmtTime(PC.wallMs(x.remaining_ms))));
-    const key = items.join('|');
-    if (ul.dataset.k === key) return;
-    ul.dataset.k = key;
-    ul.replaceChildren(...items.map((x) => el('li', { text: x })));
+    put($('#penalties'), items.map((x) => el('li', { text: x })));
   }
 
   async function loadSettings() {
@@ -202,10 +235,7 @@
   async function loadStructure() {
     try {
       const r = await fetch('/api/structure', { cache: 'no-store' });
-      if (r.ok) {
-        structure = await r.json();
-        $('#banners').dataset.k = ''; /* chip colours come from it */
-      }
+      if (r.ok) structure = await r.json();
     } catch (e) { /* offline */ }
   }
 

@@ -35,10 +35,11 @@ test('the display shows the level, players, prize pool and payouts, and counts d
   const s = await state();
   assert.equal(await text('#blinds'), `${s.level.small_blind} / ${s.level.big_blind}`);
   assert.match(await text('#players'), /^37\s*\/\s*42$/);
-  assert.match(await text('#pool'), new RegExp(s.prize_pool.toLocaleString('en') + ' EUR'));
+  assert.equal(await text('#pool'), '€' + s.prize_pool.toLocaleString('en'));
   const items = await d.$$eval('#payouts li', (l) => l.map((x) => x.textContent));
-  assert.equal(items.length, s.payouts.length);
-  assert.ok(items[0].includes(s.payouts[0].toLocaleString('en')));
+  assert.equal(items.length, Math.min(5, s.payouts.length));
+  assert.equal(items[0], '1st€' + s.payouts[0].toLocaleString('en'));
+  assert.equal(await text('#paid'), s.payouts.length + ' places paid');
   const a = await text('#clock');
   await sleep(2100);
   assert.notEqual(await text('#clock'), a);
@@ -49,7 +50,7 @@ test('paused: the PAUSED band and the paused colour; running again: gone', async
   await director.command({ type: 'pause' });
   await d.waitForSelector('#paused-band', { state: 'visible' });
   assert.equal(await text('#paused-band'), 'PAUSED');
-  const c = await d.$eval('#clock', (e) => getComputedStyle(e).color);
+  const c = await d.$eval('#lvl', (e) => getComputedStyle(e).color);
   assert.equal(c, 'rgb(215, 38, 61)'); // the theme's paused colour, #d7263d
   await d.screenshot({ path: OUT + '/display-paused-1280x720.png' });
   await director.command({ type: 'resume' });
@@ -58,30 +59,32 @@ test('paused: the PAUSED band and the paused colour; running again: gone', async
 
 test('a clock call: the table and seat, and the seconds counting down', async () => {
   await director.command({ type: 'clock_call', table: 4, seat: 7 });
-  await d.waitForSelector('#overlay.call', { state: 'visible' });
-  assert.match(await text('#overlay-box'), /Clock on table 4, seat 7/);
-  const n1 = Number(await text('#overlay-box .big'));
+  await d.waitForSelector('#takeover.call', { state: 'visible' });
+  assert.match(await text('#takeover'), /Clock on table 4, seat 7/);
+  const n1 = Number(await text('#takeover .big'));
   await sleep(1500);
-  const n2 = Number(await text('#overlay-box .big'));
+  const n2 = Number(await text('#takeover .big'));
   assert.ok(n2 < n1 && n1 <= 60, `${n1} then ${n2}`);
   await d.screenshot({ path: OUT + '/display-clock-call-1280x720.png' });
   await director.command({ type: 'clock_call_cancel' });
-  await d.waitForSelector('#overlay.call', { state: 'hidden' });
+  await d.waitForSelector('#takeover', { state: 'hidden' });
 });
 
 test('hand-for-hand: the hand, the tables still playing, then DEAL', async () => {
   await director.command({ type: 'hand_for_hand_start', tables: 3 });
-  await until(async () => (await text('#banners')).includes('HAND FOR HAND'), 'the banner');
-  assert.match(await text('#banners'), /Hand 1/);
+  await d.waitForSelector('#takeover.hfh', { state: 'visible' });
+  assert.match(await text('#takeover'), /HAND FOR HAND\s*Hand 1/);
   await director.command({ type: 'table_done', table: 1 });
   await director.command({ type: 'table_waiting', table: 3 });
-  await until(async () => (await d.$$eval('.banner.hfh .tables span', (l) => l.map((x) => x.textContent))).join(',') === '2,3 all-in, waiting', 'tables 2 playing, 3 waiting');
+  await until(async () => (await d.$$eval('#takeover .tiles span', (l) => l.map((x) => x.textContent + ':' + x.className))).join(',') === '1:done,2:playing,3:waiting', 'table 1 done, 2 playing, 3 waiting');
+  assert.match(await text('#takeover'), /all-in, waiting/);
   await d.screenshot({ path: OUT + '/display-hfh-1280x720.png' });
   await director.command({ type: 'table_done', table: 2 });
   await director.command({ type: 'table_done', table: 3 });
-  await until(async () => (await text('#banners')).includes('DEAL'), 'DEAL');
+  await until(async () => (await text('#takeover')).includes('DEAL'), 'DEAL');
   await director.command({ type: 'hand_for_hand_stop' });
-  await until(async () => !(await text('#banners')).includes('HAND FOR HAND'), 'the banner gone');
+  await d.waitForSelector('#takeover', { state: 'hidden' });
+  await d.waitForSelector('#clock', { state: 'visible' });
 });
 
 test('the bubble, and a penalty timer', async () => {
@@ -98,10 +101,9 @@ test('the bubble, and a penalty timer', async () => {
 test('a new level is announced on the wall, applying from the next hand', async () => {
   await director.command({ type: 'next_level' });
   const s = await state();
-  await d.waitForSelector('#overlay.newlevel', { state: 'visible' });
-  const o = await text('#overlay-box');
-  assert.match(o, /New level: Level 2/);
-  assert.ok(o.includes(`${s.level.small_blind} / ${s.level.big_blind}`));
+  await d.waitForSelector('.banner.newlevel', { state: 'visible' });
+  const o = await text('.banner.newlevel');
+  assert.ok(o.includes(`Level 2: Blinds ${s.level.small_blind} / ${s.level.big_blind}`), o);
   assert.match(o, /from the next hand/);
 });
 
@@ -109,14 +111,14 @@ test('the end-of-day draw: the card, the hands remaining, then play is over', as
   const r = await director.command({ type: 'day_end_draw' });
   const n = r.state.day_end.drawn;
   assert.ok(n >= 3 && n <= 7);
-  await d.waitForSelector('#overlay.dayend', { state: 'visible' });
-  assert.equal(await text('#overlay-box .card'), String(n));
-  assert.match(await text('#overlay-box'), new RegExp(n + ' HANDS REMAINING TODAY'));
+  await d.waitForSelector('#takeover.dayend', { state: 'visible' });
+  assert.equal(await text('#takeover .card'), String(n));
+  assert.match(await text('#takeover'), new RegExp(n + ' HANDS REMAINING TODAY'));
   await d.screenshot({ path: OUT + '/display-day-end-1280x720.png' });
   for (let i = 0; i < n; i++) await director.command({ type: 'day_end_hand_done' });
-  await until(async () => (await text('#overlay-box')).includes('PLAY IS OVER FOR TODAY'), 'play over');
+  await until(async () => (await text('#takeover')).includes('PLAY IS OVER FOR TODAY'), 'play over');
   await director.command({ type: 'day_end_clear' });
-  await d.waitForSelector('#overlay', { state: 'hidden' });
+  await d.waitForSelector('#takeover', { state: 'hidden' });
 });
 
 test('a break: the break colours and the word Break', async () => {
@@ -147,12 +149,12 @@ test('the kiosk: the structure sheet, the payouts with amounts, the tournament i
     await k.screenshot({ path: OUT + '/kiosk-structure-1280x720.png' });
     await k.goto(clock.base + '/kiosk?page=1');
     await k.waitForFunction((n) => document.querySelectorAll('#pay-list li').length === n, s.payouts.length);
-    assert.ok((await k.textContent('#pay-list li')).includes(s.payouts[0].toLocaleString('en') + ' EUR'));
+    assert.ok((await k.textContent('#pay-list li')).includes('€' + s.payouts[0].toLocaleString('en')));
     assert.match(await k.textContent('#pay-figures'), /42/);
     await k.screenshot({ path: OUT + '/kiosk-payouts-1280x720.png' });
     await k.goto(clock.base + '/kiosk?page=2');
     await k.waitForFunction(() => document.querySelector('#info').textContent.includes('Buy-in'));
-    assert.match(await k.textContent('#info'), /55 EUR/);
+    assert.match(await k.textContent('#info'), /€55 \(50 \+ 5 fee\)/);
     assert.match(await k.textContent('#info'), /20,000 chips/);
     await k.screenshot({ path: OUT + '/kiosk-info-1280x720.png' });
     await k.setViewportSize({ width: 720, height: 1280 });
@@ -188,7 +190,7 @@ test('the display speaks the configured language in the configured colours', asy
     await dd.waitForSelector('#paused-band', { state: 'visible' });
     await until(async () => (await dd.textContent('#paused-band')) === 'ANGEHALTEN', 'German');
     assert.equal(await dd.textContent('#players-label'), 'Spieler');
-    assert.equal(await dd.$eval('#clock', (e) => getComputedStyle(e).color), 'rgb(170, 0, 255)');
+    assert.equal(await dd.$eval('#lvl', (e) => getComputedStyle(e).color), 'rgb(170, 0, 255)');
     await dd.context().close();
   } finally {
     await de.stop();
