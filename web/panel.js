@@ -129,14 +129,29 @@ $('#login-form').addEventListener('submit', async (ev) => {
     });
     let body = {};
     try { body = await r.json(); } catch (e) { /* not JSON */ }
-    if (r.ok && body.ok !== false) { setLoggedIn(true); return; }
+    if (r.ok && body.ok !== false) { btn.disabled = false; setLoggedIn(true); return; }
     let text = body.error;
     if (!text) text = r.status === 401 ? 'Wrong PIN.' : 'Login refused (HTTP ' + r.status + ').';
     showMsg($('#login-msg'), text);
     $('#pin').select();
+    /* After several wrong PINs the clock makes each try wait: keep the
+     * button off for that long, so a try is not wasted. */
+    const wait = Number(body.retry_after_s || r.headers.get('Retry-After') || 0);
+    if (wait > 0) {
+      btn.disabled = true;
+      const until = performance.now() + wait * 1000;
+      const step = () => {
+        const left = Math.ceil((until - performance.now()) / 1000);
+        if (left <= 0) { clearInterval(timer); btn.disabled = false; setText(btn, 'Log in'); return; }
+        setText(btn, 'Wait ' + fmtTime(left * 1000, false));
+      };
+      const timer = setInterval(step, 250);
+      step();
+      return;
+    }
+    btn.disabled = false;
   } catch (e) {
     showMsg($('#login-msg'), 'Cannot reach the clock: check the Wi-Fi.');
-  } finally {
     btn.disabled = false;
   }
 });

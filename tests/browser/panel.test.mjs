@@ -216,6 +216,21 @@ test('at 360 px: no horizontal scrolling, every button at least 44 px', async ()
   await page.screenshot({ path: OUT + '/panel-390x844.png' });
 });
 
+test('after repeated wrong PINs the login says how long to wait and holds the button that long', async () => {
+  await page.click('#logout');
+  await page.waitForSelector('#login', { state: 'visible' });
+  for (let i = 0; i < 3; i++) {
+    await page.waitForFunction(() => !document.querySelector('#login-btn').disabled, null, { timeout: 10000 });
+    await page.fill('#pin', '9999');
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/login')), page.click('#login-btn')]);
+  }
+  await page.waitForFunction(() => document.querySelector('#login-btn').disabled);
+  assert.match(await page.textContent('#login-msg'), /wrong PIN: wait \d+ seconds?/i);
+  assert.match(await page.textContent('#login-btn'), /Wait 0:0\d/);
+  await page.waitForFunction(() => !document.querySelector('#login-btn').disabled, null, { timeout: 10000 });
+  assert.equal(await page.textContent('#login-btn'), 'Log in');
+});
+
 test('no script errors on the pages', () => {
   assert.deepEqual(errors, []);
 });
