@@ -76,10 +76,12 @@
 
     setText($('#lvl'), !s.started ? t('not_started') : s.overtime ? t('overtime')
       : levelName(l) + (l.day_end ? ' · ' + t('last_level_today') : ''));
-    setText($('#blinds'), isBreak ? t('break') : blinds(l));
-    setText($('#ante'), anteText(l));
-
+    /* On a break the middle says what comes after it. */
     const n = s.next_level;
+    setText($('#blinds'), isBreak ? (n ? blinds(n) : '') : blinds(l));
+    setText($('#ante'), isBreak ? (n ? t('then') + ': ' + levelName(n) + (anteText(n) ? ' · ' + anteText(n) : '') : '') : anteText(l));
+    $('#blinds').classList.toggle('then', isBreak);
+
     const next = $('#next');
     next.classList.toggle('break', !!n && n.kind === 'break');
     setText(next, !n ? '–' : n.kind === 'break' ? t('break') : blinds(n));
@@ -121,7 +123,9 @@
     setText($('#top-clock'), clockText);
     const frac = l.duration_ms > 0 ? Math.min(1, c.elapsed / l.duration_ms) : 0;
     $('#bar-fill').style.transform = 'scaleX(' + (s.overtime ? 1 : frac).toFixed(4) + ')';
-    setText($('#tobreak'), c.toBreak != null && l.kind !== 'break' ? fmtTime(c.toBreak) : t('no_more_breaks'));
+    const tb = $('#tobreak');
+    setText(tb, c.toBreak != null ? fmtTime(c.toBreak) : t('no_more_breaks'));
+    tb.classList.toggle('words', c.toBreak == null);
     const take = takeover(s, c);
     document.body.classList.toggle('takeover', take);
     $('#top-right').classList.toggle('show', take);

@@ -671,7 +671,7 @@ function tick() {
   const clockText = s.overtime ? '+' + fmtTime(c.overtime, false) : fmtTime(c.remaining);
   setText($('#st-clock'), clockText);
   $('#status').classList.toggle('is-last', s.running && !s.overtime && c.remaining <= 60000 && s.level.kind !== 'break');
-  const tb = c.toBreak != null && s.level.kind !== 'break' ? ' · break in ' + fmtTime(c.toBreak) : '';
+  const tb = c.toBreak != null ? ' · ' + (s.level.kind === 'break' ? 'next break in ' : 'break in ') + fmtTime(c.toBreak) : '';
   setText($('#st-meta'), metaBase + tb);
   if (!loggedIn) return;
   const cc = s.clock_call;

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startClock, launch, api, getJson, until, sleep, OUT } from './harness.mjs';
+import { startClock, launch, api, getJson, until, sleep, OUT, PIN } from './harness.mjs';
 
 let clock, browser, director, d;
 const errors = [];
@@ -44,6 +44,29 @@ test('the display shows the level, players, prize pool and payouts, and counts d
   await sleep(2100);
   assert.notEqual(await text('#clock'), a);
   await d.screenshot({ path: OUT + '/display-running-1280x720.png' });
+});
+
+test('the panel on a phone shows the same level, clock and players as the display', async () => {
+  const pctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  try {
+    const p = await pctx.newPage();
+    p.on('pageerror', (e) => errors.push('panel: ' + e.message));
+    await p.goto(clock.base + '/');
+    await p.fill('#pin', PIN);
+    await p.click('#login-btn');
+    await p.waitForSelector('#controls', { state: 'visible' });
+    assert.equal(await p.textContent('#st-blinds'), await text('#blinds'));
+    assert.match(await p.textContent('#st-meta'), /^37 of 42 players/);
+    // Both count down from the same state: at most a second apart.
+    const secs = (x) => x.split(':').reduce((a, b) => a * 60 + Number(b), 0);
+    const [a, b] = [await p.textContent('#st-clock'), await text('#clock')];
+    assert.ok(Math.abs(secs(a) - secs(b)) <= 1, `${a} vs ${b}`);
+    await p.$eval('#sec-players', (dd) => { dd.open = true; });
+    await until(() => p.$eval('#preview', (i) => i.complete && i.naturalWidth === 640), 'the wall preview');
+    await p.screenshot({ path: OUT + '/panel-phone-390x844.png' });
+  } finally {
+    await pctx.close();
+  }
 });
 
 test('paused: the PAUSED band and the paused colour; running again: gone', async () => {
@@ -127,7 +150,10 @@ test('a break: the break colours and the word Break', async () => {
   await director.command({ type: 'goto_level', index: b });
   if (!(await state()).running) await director.command({ type: 'resume' });
   await d.waitForFunction(() => document.body.classList.contains('break'));
-  assert.equal(await text('#blinds'), 'Break');
+  assert.equal(await text('#lvl'), 'Break');
+  const s = await state();
+  assert.equal(await text('#blinds'), `${s.next_level.small_blind} / ${s.next_level.big_blind}`);
+  assert.match(await text('#ante'), new RegExp(`^Then: Level ${s.next_level.number}`));
   await sleep(11000); // the new-level banner goes after 10 s
   await d.screenshot({ path: OUT + '/display-break-1280x720.png' });
 });
