@@ -69,8 +69,6 @@
     document.body.classList.toggle('stopped', s.started && !s.running && stops);
     document.body.classList.toggle('overtime', !!s.overtime);
     $('#paused-band').hidden = !paused;
-    $('#break-pill').hidden = !isBreak;
-    setText($('#break-pill'), t('break').toUpperCase());
     setText($('#name'), s.name || '');
     setText($('#top-level'), isBreak ? '' : levelName(l) + ' · ' + blinds(l));
 
@@ -117,6 +115,12 @@
     const l = s.level;
     const last = s.running && !s.overtime && l.kind !== 'break' && c.remaining <= 60000;
     document.body.classList.toggle('last', last);
+    /* The state in a word at the top right, as on the wall. */
+    const pill = $('#break-pill');
+    const word = l.kind === 'break' ? t('break') : s.overtime ? t('overtime') : last ? t('last_minute') : '';
+    pill.hidden = !word;
+    setText(pill, word.toUpperCase());
+    pill.classList.toggle('warn', l.kind !== 'break');
     const clockText = s.overtime ? '+' + fmtTime(c.overtime, false) : fmtTime(c.remaining);
     setText($('#clock'), clockText);
     $('#clock').classList.toggle('long', clockText.length > 5);

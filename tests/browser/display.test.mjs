@@ -80,6 +80,15 @@ test('paused: the PAUSED band and the paused colour; running again: gone', async
   await d.waitForSelector('#paused-band', { state: 'hidden' });
 });
 
+test('the last minute: LAST MINUTE at the top and the clock in the warning colour', async () => {
+  await director.command({ type: 'set_remaining', ms: 45000 });
+  await until(async () => (await text('#break-pill')) === 'LAST MINUTE', 'the last-minute word');
+  assert.equal(await d.$eval('#clock', (e) => getComputedStyle(e).color), 'rgb(255, 140, 0)'); // #ff8c00
+  assert.match(await text('#clock'), /^0:4\d$/);
+  await director.command({ type: 'set_remaining', ms: 1200000 });
+  await d.waitForSelector('#break-pill', { state: 'hidden' });
+});
+
 test('a clock call: the table and seat, and the seconds counting down', async () => {
   await director.command({ type: 'clock_call', table: 4, seat: 7 });
   await d.waitForSelector('#takeover.call', { state: 'visible' });

@@ -200,6 +200,8 @@ test('the page reconnects by itself when the clock restarts under it, and shows 
 test('at 360 px: no horizontal scrolling, every button at least 44 px', async () => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.$$eval('details', (ds) => ds.forEach((d) => { d.open = true; }));
+  await page.click('#levels li[data-index="0"] [data-act="edit"]');
+  await page.waitForSelector('.level-form');
   await sleep(300);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 360, `page is ${width} px wide`);
@@ -208,6 +210,7 @@ test('at 360 px: no horizontal scrolling, every button at least 44 px', async ()
     .map((e) => { const r = e.getBoundingClientRect(); return { e: e.id || e.textContent.trim().slice(0, 20), w: r.width, h: r.height }; })
     .filter((r) => r.w < 44 || r.h < 44));
   assert.deepEqual(small, []);
+  await page.click('.level-form [data-act="cancel"]');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.$$eval('details', (ds) => ds.forEach((d) => { d.open = false; }));
   await page.$eval('#sec-players', (d) => { d.open = true; });
