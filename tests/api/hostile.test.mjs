@@ -41,6 +41,33 @@ test('garbage, odd requests and huge headers leave the clock serving', async () 
   assert.equal(h.body.ok, true);
 });
 
+test('an endless chunked body is cut off, not read forever', { timeout: 30000 }, async () => {
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  const got = await new Promise((ok) => {
+    const s = connect(clock.port, '127.0.0.1');
+    let answer = '';
+    let sent = 0;
+    s.on('data', (d) => (answer += d.toString('latin1')));
+    s.on('error', () => ok({ answer, sent }));
+    s.on('close', () => ok({ answer, sent }));
+    s.write('POST /api/command HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n');
+    const pump = () => {
+      while (!s.destroyed && sent < 16 << 20) {
+        sent += chunk.length;
+        s.write(`${chunk.length.toString(16)}\r\n`);
+        s.write(chunk);
+        if (!s.write('\r\n')) return s.once('drain', pump);
+      }
+      s.end('0\r\n\r\n');
+    };
+    s.setTimeout(10000, () => s.destroy());
+    pump();
+  });
+  assert.ok(got.sent < 16 << 20, `the server took ${got.sent} bytes without hanging up`);
+  assert.doesNotMatch(got.answer, /^HTTP\/1\.1 200/);
+  assert.equal((await getJson(clock, '/healthz')).status, 200);
+});
+
 test('deeply nested or odd JSON bodies are refused as 400, not crashes', async () => {
   const login = await postJson(clock, '/api/login', { pin: PIN });
   const cookie = login.headers.get('set-cookie').split(';')[0];
