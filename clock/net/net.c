@@ -65,6 +65,7 @@ struct net {
 typedef struct {
     char *body;                /* NUL-terminated; NULL while empty */
     size_t len;
+    size_t seen;               /* bytes of body received, kept or not */
     bool too_large;            /* the rest was read and thrown away */
 } request_t;
 
@@ -399,6 +400,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
         return MHD_YES;
     }
     if (*upload_size) {
+        r->seen += *upload_size;
+        if (r->seen > DRAIN_MAX)
+            return MHD_NO; /* an endless body: hang up rather than read on */
         if (!r->too_large && r->len + *upload_size > BODY_MAX) {
             r->too_large = true;
             free(r->body);
