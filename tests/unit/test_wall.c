@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <pthread.h>
@@ -568,6 +569,40 @@ static void text_cache_stays_bounded(void **state)
     SDL_FreeSurface(surf);
 }
 
+/* pokerclock --screenshot OUT.png --size WxH writes the wall as a PNG of
+ * that size (the program itself, as a venue would run it). */
+static void screenshot_writes_png_of_requested_size(void **state)
+{
+    (void)state;
+    const char *bin = getenv("POKERCLOCK_BIN");
+    if (!bin || !*bin)
+        bin = "./pokerclock";
+    if (access(bin, X_OK) != 0) {
+        print_message("%s is not built; build it with make to run this test\n", bin);
+        skip();
+    }
+    char dir[] = "/tmp/pokerclock-shot-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char cmd[1024], out[512];
+    snprintf(out, sizeof out, "%s/wall.png", dir);
+    snprintf(cmd, sizeof cmd, "SDL_VIDEODRIVER=dummy '%s' --screenshot '%s' --size 1280x800 "
+             "--state '%s' 2>/dev/null", bin, out, dir);
+    assert_int_equal(system(cmd), 0);
+    SDL_Surface *s = IMG_Load(out);
+    assert_non_null(s);
+    assert_int_equal(s->w, 1280);
+    assert_int_equal(s->h, 800);
+    SDL_FreeSurface(s);
+    /* A size it cannot make is refused with a message, and no file. */
+    snprintf(out, sizeof out, "%s/bad.png", dir);
+    snprintf(cmd, sizeof cmd, "'%s' --screenshot '%s' --size 10x10 --state '%s' 2>/dev/null", bin,
+             out, dir);
+    assert_int_not_equal(system(cmd), 0);
+    assert_int_not_equal(access(out, F_OK), 0);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 0);
@@ -576,6 +611,7 @@ int main(void)
         cmocka_unit_test(countdown_does_not_move),
         cmocka_unit_test(renders_from_threads_agree),
         cmocka_unit_test(text_cache_stays_bounded),
+        cmocka_unit_test(screenshot_writes_png_of_requested_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
