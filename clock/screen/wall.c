@@ -658,19 +658,19 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
     paint_t *p = fr->p;
     const theme_colours_t *c = &fr->w->col;
     int pad = bx.h * 30 / 100;
-    if (fr->paused) {
-        /* Paused: the whole band says so, in the paused colour. */
-        paint_rect(p, bx.x, bx.y, bx.w, bx.h, c->paused);
+    if (fr->paused || !fr->started) {
+        /* Paused: the whole band says so, in the paused colour; before the
+         * start, in the accent colour. */
+        paint_rect(p, bx.x, bx.y, bx.w, bx.h, fr->paused ? c->paused : c->accent);
         char label[128];
-        label2(fr, fr->started ? W_PAUSED : W_NOT_STARTED, label, sizeof label);
-        if (!fr->started) {
-            for (char *q = label; *q; q++)
-                if (*q >= 'a' && *q <= 'z')
-                    *q = (char)(*q - 32);
-        }
+        label2(fr, fr->paused ? W_PAUSED : W_NOT_STARTED, label, sizeof label);
+        for (char *q = label; *q; q++)
+            if (*q >= 'a' && *q <= 'z')
+                *q = (char)(*q - 32);
         int px = paint_fit(p, FACE_BOLD, bx.h * 62 / 100, bx.w * 6 / 10, label);
-        paint_text(p, FACE_BOLD, px, (SDL_Color){255, 255, 255, 255}, bx.x + bx.w / 2,
-                   bx.y + (bx.h - cap_h(fr, FACE_BOLD, px)) / 2, ALIGN_CENTER, label);
+        paint_text(p, FACE_BOLD, px, fr->paused ? (SDL_Color){255, 255, 255, 255} : c->bg,
+                   bx.x + bx.w / 2, bx.y + (bx.h - cap_h(fr, FACE_BOLD, px)) / 2, ALIGN_CENTER,
+                   label);
         return;
     }
     paint_rect(p, bx.x, bx.y, bx.w, bx.h, c->panel);
@@ -780,7 +780,7 @@ static void strip_draw(frame_t *fr, const banner_t *b, box_t bx)
 
 static bool qr_shown(frame_t *fr)
 {
-    return fr->f->url && *fr->f->url && (fr->paused || fr->is_break);
+    return fr->f->url && *fr->f->url && (fr->paused || !fr->started || fr->is_break);
 }
 
 /* The footer: the panel's QR code when paused or on a break, and the strips
@@ -1028,25 +1028,27 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     const hand_for_hand_t *h = &fr->t->hfh;
     char hand[64];
     snprintf(hand, sizeof hand, word(fr, W_HAND_N), h->hand);
+    int u = bx.h < bx.w * 8 / 10 ? bx.h : bx.w * 8 / 10; /* text scales with the short side */
     int y = bx.y;
-    int px = bx.h * 12 / 100;
+    int px = u * 12 / 100;
     paint_text(p, FACE_BOLD, px, c->fg, bx.x + bx.w / 2, y, ALIGN_CENTER, hand);
-    y += cap_h(fr, FACE_BOLD, px) + bx.h / 14;
+    y += cap_h(fr, FACE_BOLD, px) + u / 14;
     if (fr->v.hfh_all_done) {
         const char *deal = word(fr, W_DEAL);
-        int dpx = paint_fit(p, FACE_BOLD, bx.h * 40 / 100, bx.w * 8 / 10, deal);
+        int dpx = paint_fit(p, FACE_BOLD, u * 40 / 100, bx.w * 7 / 10, deal);
         int dh = cap_h(fr, FACE_BOLD, dpx);
-        paint_round_rect(p, bx.x + bx.w / 10, y, bx.w * 8 / 10, dh + bx.h / 8, bx.h / 30,
-                         c->accent);
-        paint_text(p, FACE_BOLD, dpx, c->bg, bx.x + bx.w / 2, y + bx.h / 16, ALIGN_CENTER, deal);
+        int box_h = dh + u / 8;
+        int dy = y + (bx.y + bx.h - y - box_h) / 3;
+        paint_round_rect(p, bx.x + bx.w / 10, dy, bx.w * 8 / 10, box_h, u / 30, c->accent);
+        paint_text(p, FACE_BOLD, dpx, c->bg, bx.x + bx.w / 2, dy + u / 16, ALIGN_CENTER, deal);
         return;
     }
     /* One box per table: still playing ones lit, done ones dim. */
     char label[128];
     label2(fr, W_STILL_PLAYING, label, sizeof label);
-    int lpx = bx.h * 6 / 100;
+    int lpx = u * 6 / 100;
     paint_text(p, FACE_REGULAR, lpx, c->muted, bx.x + bx.w / 2, y, ALIGN_CENTER, label);
-    y += cap_h(fr, FACE_REGULAR, lpx) + bx.h / 20;
+    y += cap_h(fr, FACE_REGULAR, lpx) + u / 20;
     /* The tables in play, by number (a table broken out of order is gone). */
     int nums[64], n = 0;
     uint64_t set = h->in_play;
@@ -1055,7 +1057,10 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     for (int t = 0; t < 64; t++)
         if ((set >> t) & 1)
             nums[n++] = t + 1;
-    int avail_h = bx.y + bx.h - y;
+    bool any_waiting = h->waiting != 0;
+    int legend_px = u * 6 / 100;
+    int legend_h = any_waiting ? cap_h(fr, FACE_REGULAR, legend_px) * 3 : 0;
+    int avail_h = bx.y + bx.h - y - legend_h;
     int cols = n, rows = 1;
     int cell = 0;
     for (int rr = 1; rr <= 8 && n > 0; rr++) {
@@ -1069,11 +1074,8 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
             rows = rr;
         }
     }
-    if (cell > bx.h * 45 / 100)
-        cell = bx.h * 45 / 100;
-    bool any_waiting = h->waiting != 0;
-    if (any_waiting && rows == 1 && cell > avail_h * 70 / 100)
-        cell = avail_h * 70 / 100; /* room for the legend */
+    if (cell > u * 45 / 100)
+        cell = u * 45 / 100;
     int gap = cell / 8;
     int x0 = bx.x + (bx.w - cols * cell) / 2;
     for (int i = 0; i < n; i++) {
@@ -1093,8 +1095,8 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     if (any_waiting) {
         /* What the blue tables are. */
         const char *lw = word(fr, W_ALL_IN_WAITING);
-        int ly = y + rows * cell + cell / 6;
-        int lpx2 = bx.h * 6 / 100, sq = cap_h(fr, FACE_REGULAR, lpx2);
+        int ly = y + rows * cell + legend_h / 3;
+        int lpx2 = legend_px, sq = cap_h(fr, FACE_REGULAR, lpx2);
         int tw = paint_text_width(p, FACE_REGULAR, lpx2, lw);
         int lx = bx.x + (bx.w - tw - sq * 2) / 2;
         paint_round_rect(p, lx, ly, sq, sq, sq / 5, c->brk);
@@ -1217,7 +1219,7 @@ static void takeover_draw(frame_t *fr, const banner_t *b, box_t bx)
         title_px = unit * 18 / 100;
     int tpx = paint_fit(p, FACE_BOLD, title_px, in.w, b->title);
     int th = cap_h(fr, FACE_BOLD, tpx);
-    int lpx = in.h * (b->fig == FIG_ITM || b->fig == FIG_NONE ? 9 : 7) / 100;
+    int lpx = unit * (b->fig == FIG_ITM || b->fig == FIG_NONE ? 9 : 7) / 100;
     int lh = b->line[0] ? cap_h(fr, FACE_REGULAR, lpx) : 0;
     if (b->fig == FIG_NONE || b->fig == FIG_ITM) {
         /* Words only: centred in the panel. */
@@ -1270,7 +1272,7 @@ static void frame_setup(frame_t *fr, wall_t *w, const wall_frame_t *f)
     fr->running = fr->t->clock.running;
     /* Hand-for-hand and the end-of-day draw stop the level clock on purpose:
      * the wall shows the procedure, not PAUSED. */
-    fr->paused = !fr->running && !fr->t->hfh.active && !fr->t->day_end.active;
+    fr->paused = fr->started && !fr->running && !fr->t->hfh.active && !fr->t->day_end.active;
     fr->is_break = fr->cur->kind == LEVEL_BREAK;
     fr->last_minute = fr->running && !fr->is_break && !fr->v.overtime &&
                       fr->v.remaining_ms <= 60000;
