@@ -78,6 +78,14 @@ static bool drm_display_connected(void)
     return any;
 }
 
+static bool drm_device_present(void)
+{
+    glob_t g;
+    bool any = glob("/dev/dri/card*", 0, NULL, &g) == 0 && g.gl_pathc > 0;
+    globfree(&g);
+    return any;
+}
+
 static int video_open(screen_t *s, char *err, size_t errlen)
 {
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
@@ -181,6 +189,11 @@ screen_t *screen_new(const screen_options_t *o, char *err, size_t errlen)
     if (o->headless)
         return s;
     s->console = on_console();
+    if (s->console && !drm_device_present()) {
+        snprintf(err, errlen, "no display: no X, no Wayland and no DRM device");
+        free(s);
+        return NULL;
+    }
     SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "0");
     /* On the console the display may come later: screen_run waits for it.
      * On a desktop a missing display is an error now, so the caller can go
@@ -365,6 +378,9 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
     s->call_second = plan.call_second;
 
     *wake_in = plan.animating ? ANIM_MS : plan.wake_in_ms;
+    /* The generated PIN goes away soon after the director's first login. */
+    if (s->o.pin && !s->pin_seen && *wake_in > 2000)
+        *wake_in = 2000;
 }
 
 /* Waits up to ms for input. SDL's X11 and Wayland drivers block in the

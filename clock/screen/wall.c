@@ -698,7 +698,6 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
     } else if (fr->last_minute) {
         label2(fr, W_LAST_MINUTE, pill, sizeof pill);
         pill_bg = c->warn;
-        paint_wake_in(p, fr->v.remaining_ms); /* not needed, but harmless */
     }
     int pill_px = bx.h * 42 / 100;
     if (pill[0]) {
@@ -1391,7 +1390,7 @@ static void wall_paint(wall_t *w, const wall_frame_t *f, bool dry, wall_plan_t *
         plan->wake_in_ms = p->wake_in_ms;
         plan->animating = p->animating;
         plan->level = fr.v.level;
-        plan->level_running = fr.running && !fr.is_break;
+        plan->level_running = fr.running;
         plan->call_second = fr.call_second;
     }
 }
