@@ -782,6 +782,26 @@ static bool qr_shown(frame_t *fr)
     return fr->f->url && *fr->f->url && (fr->paused || !fr->started || fr->is_break);
 }
 
+/* Appends " (m:ss)": how long a period that ends after play level `until`
+ * (and the break right after it) stays open. */
+static void period_left(frame_t *fr, int until, char *buf, size_t len)
+{
+    const structure_t *s = fr->s;
+    int64_t ms = fr->v.remaining_ms;
+    for (int k = fr->v.level + 1; k < s->n_levels; k++) {
+        if (s->levels[k].kind == LEVEL_PLAY && play_number(s, k) > until) {
+            char t[32];
+            clock_text(ms, false, t, sizeof t);
+            size_t n = strlen(buf);
+            snprintf(buf + n, len - n, " (%s)", t);
+            if (fr->running)
+                wake_countdown(fr->p, ms);
+            return;
+        }
+        ms += s->levels[k].duration_ms;
+    }
+}
+
 /* The footer: the panel's QR code when paused or on a break, and the strips
  * in turn, or the registration periods when nothing is announced. */
 static void footer(frame_t *fr, box_t bx)
@@ -839,10 +859,12 @@ static void footer(frame_t *fr, box_t bx)
     char part[160];
     if (v->late_reg_open) {
         snprintf(part, sizeof part, word(fr, W_LATE_REG), s->late_reg_until_level);
+        period_left(fr, s->late_reg_until_level, part, sizeof part);
         snprintf(line + strlen(line), sizeof line - strlen(line), "%s", part);
     }
     if (v->rebuys_open) {
         snprintf(part, sizeof part, word(fr, W_REBUYS), s->rebuy_until_level);
+        period_left(fr, s->rebuy_until_level, part, sizeof part);
         snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", line[0] ? "   ·   " : "",
                  part);
     }
