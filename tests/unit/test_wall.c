@@ -17,6 +17,7 @@
 #include <SDL2/SDL_image.h>
 
 #include "engine.h"
+#include "screen/lang.h"
 #include "screen/screen.h"
 #include "screen/text.h"
 #include "store/config.h"
@@ -618,6 +619,51 @@ static void text_cache_stays_bounded(void **state)
     SDL_FreeSurface(surf);
 }
 
+/* The conversions of a printf format, in order: "%d ... %s" -> "ds". */
+static void conversions(const char *f, char *out, size_t len)
+{
+    size_t n = 0;
+    for (; *f && n + 1 < len; f++)
+        if (*f == '%' && f[1]) {
+            f++;
+            if (*f != '%')
+                out[n++] = *f;
+        }
+    out[n] = 0;
+}
+
+/* Every word the wall shows exists in every language, and a translated
+ * format takes the same arguments as the English one (a wrong one would
+ * print garbage on the wall, or crash). */
+static void every_word_in_every_language(void **state)
+{
+    (void)state;
+    for (int w = 0; w < W__COUNT; w++) {
+        char en[16];
+        conversions(lang_word(LANG_EN, (word_id)w), en, sizeof en);
+        for (int l = 0; l < LANG__COUNT; l++) {
+            const char *t = lang_word((lang_id)l, (word_id)w);
+            if (!*t)
+                fail_msg("word %d has no text in language %d", w, l);
+            char c[16];
+            conversions(t, c, sizeof c);
+            if (strcmp(c, en) != 0)
+                fail_msg("word %d in language %d: \"%s\" takes other arguments than \"%s\"", w,
+                         l, t, lang_word(LANG_EN, (word_id)w));
+        }
+    }
+    assert_int_equal(lang_from_code("nb"), LANG_NO);
+    assert_int_equal(lang_from_code("da"), LANG_DA);
+    assert_int_equal(lang_from_code("xx"), LANG_EN);
+    char buf[16];
+    lang_ordinal(LANG_EN, 2, buf, sizeof buf);
+    assert_string_equal(buf, "2nd");
+    lang_ordinal(LANG_EN, 12, buf, sizeof buf);
+    assert_string_equal(buf, "12th");
+    lang_ordinal(LANG_DE, 3, buf, sizeof buf);
+    assert_string_equal(buf, "3.");
+}
+
 /* pokerclock --screenshot OUT.png --size WxH writes the wall as a PNG of
  * that size (the program itself, as a venue would run it). */
 static void screenshot_writes_png_of_requested_size(void **state)
@@ -660,6 +706,7 @@ int main(void)
         cmocka_unit_test(countdown_does_not_move),
         cmocka_unit_test(renders_from_threads_agree),
         cmocka_unit_test(text_cache_stays_bounded),
+        cmocka_unit_test(every_word_in_every_language),
         cmocka_unit_test(screenshot_writes_png_of_requested_size),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
