@@ -411,13 +411,15 @@ static uint64_t snapshot_seq(engine_t *e)
 
 int screen_run(screen_t *s, engine_t *e, volatile int *stop)
 {
+    /* Ready means the clock keeps time and the panel answers; a screen may
+     * still be on its way. */
+    sdnotify_ready();
     if (!s->o.headless && s->console && !s->wall && wait_for_display(s, e, stop) != 0)
         return 0;
     if (!s->o.headless) {
         const char *drv = SDL_GetCurrentVideoDriver();
         s->real_wait = drv && (!strcmp(drv, "x11") || !strcmp(drv, "wayland"));
     }
-    sdnotify_ready();
     sdnotify_status(s->o.headless ? "running without a screen" : "running");
     int64_t last_tick = INT64_MIN / 2, last_check = engine_now(e), next_look = 0;
     uint64_t seen_seq = 0;

@@ -3,6 +3,7 @@
 #include <SDL2/SDL_image.h>
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1427,8 +1428,18 @@ void wall_render(wall_t *w, const wall_frame_t *f)
     wall_paint(w, f, false, NULL);
 }
 
+/* SDL_image sets its PNG support up on first use, which two threads must
+ * not do at once (the wall and an HTTP thread's offscreen render). */
+static pthread_once_t img_once = PTHREAD_ONCE_INIT;
+
+static void img_init(void)
+{
+    IMG_Init(IMG_INIT_PNG);
+}
+
 wall_t *wall_new(SDL_Renderer *r, const config_t *c, char *err, size_t errlen)
 {
+    pthread_once(&img_once, img_init);
     wall_t *w = calloc(1, sizeof *w);
     if (!w) {
         snprintf(err, errlen, "out of memory");
