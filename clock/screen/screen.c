@@ -20,7 +20,7 @@ enum {
     ANIM_MS = 16,              /* a frame while something moves (~60 Hz) */
     DISPLAY_CHECK_MS = 2000,   /* on the console: is a display still connected? */
     TONE_RATE = 48000,
-    KEY_SLICE_MS = 50,         /* key latency where SDL cannot block for input */
+    KEY_SLICE_MS = 100,        /* key latency where SDL cannot block for input */
 };
 
 struct screen {
