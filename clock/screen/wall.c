@@ -453,16 +453,17 @@ static void footer(frame_t *fr, box_t bx)
         snprintf(parts[n++], sizeof parts[0], "%.*s", sep ? (int)(sep - q) : (int)strlen(q), q);
         q = sep ? sep + strlen("   ·   ") : NULL;
     }
-    px = bx.h * 2 / (n * 5 + 2);
-    if (px > want)
-        px = want;
+    /* As large as n lines (a line is 1.7 capitals high) fit the band. */
+    px = want;
+    while (px > 6 && frame_cap_h(fr, FACE_REGULAR, px) * (17 * n - 7) / 10 > bx.h * 9 / 10)
+        px--;
     for (int i = 0; i < n; i++) {
         int f = paint_fit(p, FACE_REGULAR, px, bx.w, parts[i]);
         if (f < px)
             px = f;
     }
-    int lh = frame_cap_h(fr, FACE_REGULAR, px) * 2;
-    int y = bx.y + (bx.h - lh * n + frame_cap_h(fr, FACE_REGULAR, px)) / 2;
+    int ch = frame_cap_h(fr, FACE_REGULAR, px), lh = ch * 17 / 10;
+    int y = bx.y + (bx.h - lh * (n - 1) - ch) / 2;
     for (int i = 0; i < n; i++, y += lh)
         paint_text(p, FACE_REGULAR, px, c->muted, bx.x, y, ALIGN_LEFT, parts[i]);
 }
