@@ -4,6 +4,7 @@
 #include <SDL2/SDL_image.h>
 #include <glob.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,7 @@ struct screen {
     SDL_Renderer *r;
     wall_t *wall;
     SDL_AudioDeviceID audio;   /* 0: no sound */
-    uint64_t frames;           /* frames drawn */
+    atomic_uint_fast64_t frames; /* frames drawn; read from other threads */
     uint64_t last_hash;        /* fingerprint of the frame on screen */
     bool force;                /* redraw whatever the fingerprint says */
     int dismissed_level;       /* new-level banner dismissed locally for this level */
@@ -224,7 +225,7 @@ void screen_free(screen_t *s)
 
 uint64_t screen_frames(const screen_t *s)
 {
-    return s->frames;
+    return atomic_load(&s->frames);
 }
 
 static void apply(engine_t *e, command_t c)
@@ -358,7 +359,7 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
     if (w > 0 && h > 0 && (s->force || plan.animating || plan.hash != s->last_hash)) {
         wall_render(s->wall, &f);
         SDL_RenderPresent(s->r);
-        s->frames++;
+        atomic_fetch_add(&s->frames, 1);
         s->last_hash = plan.hash;
         s->force = false;
     }
