@@ -4,10 +4,12 @@
 #include <SDL2/SDL_image.h>
 #include <glob.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "screen/screen.h"
 #include "screen/wall.h"
@@ -19,6 +21,7 @@ enum {
     ANIM_MS = 16,              /* a frame while something moves (~60 Hz) */
     DISPLAY_CHECK_MS = 2000,   /* on the console: is a display still connected? */
     TONE_RATE = 48000,
+    KEY_SLICE_MS = 100,        /* key latency where SDL cannot block for input */
 };
 
 struct screen {
@@ -28,7 +31,7 @@ struct screen {
     SDL_Renderer *r;
     wall_t *wall;
     SDL_AudioDeviceID audio;   /* 0: no sound */
-    uint64_t frames;           /* frames drawn */
+    atomic_uint_fast64_t frames; /* frames drawn; read from other threads */
     uint64_t last_hash;        /* fingerprint of the frame on screen */
     bool force;                /* redraw whatever the fingerprint says */
     int dismissed_level;       /* new-level banner dismissed locally for this level */
@@ -38,6 +41,7 @@ struct screen {
     int64_t pin_checked;
     bool quit;                 /* the window was closed */
     bool lost;                 /* the display went away */
+    bool real_wait;            /* the video driver can block waiting for input */
 };
 
 static void sleep_ms(int64_t ms)
@@ -71,6 +75,14 @@ static bool drm_display_connected(void)
             fclose(f);
         }
     }
+    globfree(&g);
+    return any;
+}
+
+static bool drm_device_present(void)
+{
+    glob_t g;
+    bool any = glob("/dev/dri/card*", 0, NULL, &g) == 0 && g.gl_pathc > 0;
     globfree(&g);
     return any;
 }
@@ -131,6 +143,10 @@ static int video_open(screen_t *s, char *err, size_t errlen)
 
 static void audio_open(screen_t *s)
 {
+    /* No sound card: do not let the audio libraries search (and complain). */
+    const char *drv = getenv("SDL_AUDIODRIVER");
+    if (!(drv && *drv) && access("/dev/snd", F_OK) != 0)
+        return;
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0)
         return;
     SDL_AudioSpec want = {.freq = TONE_RATE, .format = AUDIO_S16SYS, .channels = 1,
@@ -174,6 +190,11 @@ screen_t *screen_new(const screen_options_t *o, char *err, size_t errlen)
     if (o->headless)
         return s;
     s->console = on_console();
+    if (s->console && !drm_device_present()) {
+        snprintf(err, errlen, "no display: no X, no Wayland and no DRM device");
+        free(s);
+        return NULL;
+    }
     SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "0");
     /* On the console the display may come later: screen_run waits for it.
      * On a desktop a missing display is an error now, so the caller can go
@@ -204,7 +225,7 @@ void screen_free(screen_t *s)
 
 uint64_t screen_frames(const screen_t *s)
 {
-    return s->frames;
+    return atomic_load(&s->frames);
 }
 
 static void apply(engine_t *e, command_t c)
@@ -338,7 +359,7 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
     if (w > 0 && h > 0 && (s->force || plan.animating || plan.hash != s->last_hash)) {
         wall_render(s->wall, &f);
         SDL_RenderPresent(s->r);
-        s->frames++;
+        atomic_fetch_add(&s->frames, 1);
         s->last_hash = plan.hash;
         s->force = false;
     }
@@ -358,15 +379,51 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
     s->call_second = plan.call_second;
 
     *wake_in = plan.animating ? ANIM_MS : plan.wake_in_ms;
+    /* The generated PIN goes away soon after the director's first login. */
+    if (s->o.pin && !s->pin_seen && *wake_in > 2000)
+        *wake_in = 2000;
+}
+
+/* Waits up to ms for input. SDL's X11 and Wayland drivers block in the
+ * kernel; the others (KMSDRM, offscreen) would poll every millisecond, so
+ * there the loop sleeps in short slices and looks for keys in between. */
+static void events_wait(screen_t *s, engine_t *e, int64_t ms)
+{
+    SDL_Event ev;
+    if (ms < 1)
+        ms = 1;
+    if (s->real_wait) {
+        if (SDL_WaitEventTimeout(&ev, (int)ms))
+            on_event(s, e, &ev);
+    } else {
+        sleep_ms(ms < KEY_SLICE_MS ? ms : KEY_SLICE_MS);
+    }
+    while (SDL_PollEvent(&ev))
+        on_event(s, e, &ev);
+}
+
+static uint64_t snapshot_seq(engine_t *e)
+{
+    const snapshot_t *snap = engine_snapshot(e);
+    uint64_t seq = snap->seq;
+    snapshot_release(snap);
+    return seq;
 }
 
 int screen_run(screen_t *s, engine_t *e, volatile int *stop)
 {
+    /* Ready means the clock keeps time and the panel answers; a screen may
+     * still be on its way. */
+    sdnotify_ready();
     if (!s->o.headless && s->console && !s->wall && wait_for_display(s, e, stop) != 0)
         return 0;
-    sdnotify_ready();
+    if (!s->o.headless) {
+        const char *drv = SDL_GetCurrentVideoDriver();
+        s->real_wait = drv && (!strcmp(drv, "x11") || !strcmp(drv, "wayland"));
+    }
     sdnotify_status(s->o.headless ? "running without a screen" : "running");
-    int64_t last_tick = INT64_MIN / 2, last_check = engine_now(e);
+    int64_t last_tick = INT64_MIN / 2, last_check = engine_now(e), next_look = 0;
+    uint64_t seen_seq = 0;
     while (!*stop && !s->quit) {
         int64_t now = engine_now(e);
         if (now - last_tick >= TICK_MS) {
@@ -388,19 +445,18 @@ int screen_run(screen_t *s, engine_t *e, volatile int *stop)
             fprintf(stderr, "pokerclock: the display was lost\n");
             return 3;
         }
-        int64_t wake_in;
-        draw(s, e, now, &wake_in);
-        /* Sleep until the next visible change or the next tick; a little
-         * past the second so the new value is there when we look. */
-        int64_t timeout = wake_in < until_tick ? wake_in + 2 : until_tick;
-        if (timeout < 1)
-            timeout = 1;
-        SDL_Event ev;
-        if (SDL_WaitEventTimeout(&ev, (int)timeout)) {
-            on_event(s, e, &ev);
-            while (SDL_PollEvent(&ev))
-                on_event(s, e, &ev);
+        /* Look at the picture only when something may have changed: a new
+         * snapshot, a timer shown reaching its next second, or an event. */
+        uint64_t seq = snapshot_seq(e);
+        if (s->force || seq != seen_seq || now >= next_look) {
+            int64_t wake_in;
+            draw(s, e, now, &wake_in);
+            seen_seq = seq;
+            /* A little past the second, so the new value is there. */
+            next_look = wake_in == INT64_MAX ? INT64_MAX : now + wake_in + 2;
         }
+        int64_t until = next_look - now < until_tick ? next_look - now : until_tick;
+        events_wait(s, e, until);
     }
     return s->lost ? 3 : 0;
 }

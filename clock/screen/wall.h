@@ -27,7 +27,7 @@ typedef struct {
     int64_t wake_in_ms;        /* INT64_MAX: nothing shown changes by itself */
     bool animating;            /* something moves: draw at the display rate */
     int level;                 /* the level shown (a change sounds the alert) */
-    bool level_running;        /* a play level with the clock running */
+    bool level_running;        /* the clock is running */
     int call_second;           /* counted second of a clock call shown; 0: none */
 } wall_plan_t;
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <pthread.h>
@@ -16,6 +17,7 @@
 #include <SDL2/SDL_image.h>
 
 #include "engine.h"
+#include "screen/lang.h"
 #include "screen/screen.h"
 #include "screen/text.h"
 #include "store/config.h"
@@ -130,6 +132,14 @@ static int64_t st_break_color_up(void)
 {
     field();
     return level_start(4) + 5 * 60000 + 300;
+}
+
+static int64_t st_break(void)
+{
+    field();
+    run((command_t){.type = CMD_COLOR_UP, .value = 25}, level_start(4) + 1000);
+    run((command_t){.type = CMD_COLOR_UP_DONE}, level_start(4) + 60000);
+    return level_start(4) + 9 * 60000 + 12300;
 }
 
 static int64_t st_last_minute(void)
@@ -280,48 +290,87 @@ typedef struct {
     int w, h;
     const char *lang, *lang2;
     const char *url, *pin;
+    bool themed;               /* the venue's colours, logo and font */
+    const char *storage_error;
 } shot_t;
 
 static const shot_t shots[] = {
-    {"running-1920x1080", st_running, 1920, 1080, "en", "", NULL, NULL},
-    {"running-1280x720", st_running, 1280, 720, "en", "", NULL, NULL},
-    {"running-3840x2160", st_running, 3840, 2160, "en", "", NULL, NULL},
-    {"running-1920x1200", st_running, 1920, 1200, "en", "", NULL, NULL},
-    {"running-1080x1920", st_running, 1080, 1920, "en", "", NULL, NULL},
-    {"running-no-en-1920x1080", st_running, 1920, 1080, "no", "en", NULL, NULL},
-    {"not-started-1920x1080", st_not_started, 1920, 1080, "en", "", NULL, NULL},
-    {"paused-1920x1080", st_paused, 1920, 1080, "en", "", URL, "482913"},
-    {"paused-1080x1920", st_paused, 1080, 1920, "en", "", URL, "482913"},
-    {"paused-1280x720", st_paused, 1280, 720, "de", "", URL, NULL},
-    {"break-color-up-1920x1080", st_break_color_up, 1920, 1080, "en", "", URL, NULL},
-    {"break-color-up-1280x720", st_break_color_up, 1280, 720, "da", "", URL, NULL},
-    {"break-color-up-1080x1920", st_break_color_up, 1080, 1920, "en", "", URL, NULL},
-    {"last-minute-1920x1080", st_last_minute, 1920, 1080, "en", "", NULL, NULL},
-    {"overtime-1280x720", st_overtime, 1280, 720, "en", "", NULL, NULL},
-    {"new-level-1920x1080", st_new_level, 1920, 1080, "en", "", NULL, NULL},
-    {"new-level-1920x1200", st_new_level, 1920, 1200, "nl", "", NULL, NULL},
-    {"announcement-1920x1080", st_announcement, 1920, 1080, "en", "", NULL, NULL},
-    {"power-loss-1920x1080", st_power_loss, 1920, 1080, "en", "", URL, NULL},
-    {"bubble-1920x1080", st_bubble, 1920, 1080, "en", "", NULL, NULL},
-    {"hand-for-hand-1920x1080", st_hand_for_hand, 1920, 1080, "en", "", NULL, NULL},
-    {"hand-for-hand-1080x1920", st_hand_for_hand, 1080, 1920, "en", "", NULL, NULL},
-    {"hand-for-hand-deal-1920x1080", st_hand_for_hand_deal, 1920, 1080, "en", "", NULL, NULL},
-    {"in-the-money-1920x1080", st_in_the_money, 1920, 1080, "en", "", NULL, NULL},
-    {"day-end-draw-1920x1080", st_day_end_draw, 1920, 1080, "en", "", NULL, NULL},
-    {"day-end-card-1920x1080", st_day_end_card, 1920, 1080, "en", "", NULL, NULL},
-    {"day-end-hands-1920x1080", st_day_end_hands, 1920, 1080, "en", "", NULL, NULL},
-    {"day-over-1920x1080", st_day_over, 1920, 1080, "no", "", NULL, NULL},
-    {"clock-call-1920x1080", st_clock_call, 1920, 1080, "en", "", NULL, NULL},
-    {"clock-call-start-1280x720", st_clock_call_start, 1280, 720, "en", "", NULL, NULL},
-    {"penalties-1920x1080", st_penalties, 1920, 1080, "en", "", NULL, NULL},
-    {"penalties-3840x2160", st_penalties, 3840, 2160, "en", "", NULL, NULL},
+    {"running-1920x1080", st_running, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"running-1280x720", st_running, 1280, 720, "en", "", NULL, NULL, false, NULL},
+    {"running-3840x2160", st_running, 3840, 2160, "en", "", NULL, NULL, false, NULL},
+    {"running-1920x1200", st_running, 1920, 1200, "en", "", NULL, NULL, false, NULL},
+    {"running-1080x1920", st_running, 1080, 1920, "en", "", NULL, NULL, false, NULL},
+    {"running-no-en-1920x1080", st_running, 1920, 1080, "no", "en", NULL, NULL, false, NULL},
+    {"not-started-1920x1080", st_not_started, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"paused-1920x1080", st_paused, 1920, 1080, "en", "", URL, "482913", false, NULL},
+    {"paused-1080x1920", st_paused, 1080, 1920, "en", "", URL, "482913", false, NULL},
+    {"paused-1280x720", st_paused, 1280, 720, "de", "", URL, NULL, false, NULL},
+    {"break-color-up-1920x1080", st_break_color_up, 1920, 1080, "en", "", URL, NULL, false, NULL},
+    {"break-color-up-1280x720", st_break_color_up, 1280, 720, "da", "", URL, NULL, false, NULL},
+    {"break-color-up-1080x1920", st_break_color_up, 1080, 1920, "en", "", URL, NULL, false, NULL},
+    {"break-1920x1080", st_break, 1920, 1080, "en", "", URL, NULL, false, NULL},
+    {"storage-error-1280x720", st_running, 1280, 720, "en", "", NULL, NULL, false,
+     "cannot write /var/lib/pokerclock/journal: No space left on device"},
+    {"themed-1920x1080", st_running, 1920, 1080, "de", "en", NULL, NULL, true, NULL},
+    {"themed-paused-1280x720", st_paused, 1280, 720, "en", "", URL, NULL, true, NULL},
+    {"last-minute-1920x1080", st_last_minute, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"overtime-1280x720", st_overtime, 1280, 720, "en", "", NULL, NULL, false, NULL},
+    {"new-level-1920x1080", st_new_level, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"new-level-1920x1200", st_new_level, 1920, 1200, "nl", "", NULL, NULL, false, NULL},
+    {"announcement-1920x1080", st_announcement, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"power-loss-1920x1080", st_power_loss, 1920, 1080, "en", "", URL, NULL, false, NULL},
+    {"bubble-1920x1080", st_bubble, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"hand-for-hand-1920x1080", st_hand_for_hand, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"hand-for-hand-1080x1920", st_hand_for_hand, 1080, 1920, "en", "", NULL, NULL, false, NULL},
+    {"hand-for-hand-deal-1920x1080", st_hand_for_hand_deal, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"in-the-money-1920x1080", st_in_the_money, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"day-end-draw-1920x1080", st_day_end_draw, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"day-end-card-1920x1080", st_day_end_card, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"day-end-hands-1920x1080", st_day_end_hands, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"day-over-1920x1080", st_day_over, 1920, 1080, "no", "", NULL, NULL, false, NULL},
+    {"clock-call-1920x1080", st_clock_call, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"clock-call-start-1280x720", st_clock_call_start, 1280, 720, "en", "", NULL, NULL, false, NULL},
+    {"penalties-1920x1080", st_penalties, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"penalties-3840x2160", st_penalties, 3840, 2160, "en", "", NULL, NULL, false, NULL},
 };
+
+/* A venue's logo: a gold disc with a dark ring, made here so the test
+ * needs no picture file of its own. */
+static const char *logo_make(void)
+{
+    static char path[64];
+    if (path[0])
+        return path;
+    snprintf(path, sizeof path, "/tmp/pokerclock-logo-%d.png", (int)getpid());
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 120, 120, 32, SDL_PIXELFORMAT_ARGB8888);
+    for (int y = 0; y < 120; y++)
+        for (int x = 0; x < 120; x++) {
+            int dx = x - 60, dy = y - 60, d = dx * dx + dy * dy;
+            Uint32 px = d > 3600 ? 0x00000000 : d > 2500 ? 0xff1b4332 : 0xffe9c46a;
+            ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x] = px;
+        }
+    assert_int_equal(IMG_SavePNG(s, path), 0);
+    SDL_FreeSurface(s);
+    return path;
+}
 
 static void config_for(const shot_t *s)
 {
     memset(&config, 0, sizeof config);
     snprintf(config.language, sizeof config.language, "%s", s->lang);
     snprintf(config.language2, sizeof config.language2, "%s", s->lang2);
+    if (s->themed) {
+        theme_t *t = &config.theme;
+        snprintf(t->bg, sizeof t->bg, "#10261c");
+        snprintf(t->fg, sizeof t->fg, "#fdf6e3");
+        snprintf(t->accent, sizeof t->accent, "#e9c46a");
+        snprintf(t->paused, sizeof t->paused, "#b5179e");
+        snprintf(t->brk, sizeof t->brk, "#4cc9f0");
+        snprintf(t->warn, sizeof t->warn, "#f4a261");
+        snprintf(t->logo, sizeof t->logo, "%s", logo_make());
+        /* DejaVu comes with the build's packages (fonts-dejavu-core). */
+        snprintf(t->font, sizeof t->font, "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf");
+    }
 }
 
 static int render(const shot_t *s, unsigned char **png, size_t *len)
@@ -331,6 +380,8 @@ static int render(const shot_t *s, unsigned char **png, size_t *len)
     memset(&snap, 0, sizeof snap);
     snap.t = m.t;
     snap.seq = 1;
+    if (s->storage_error)
+        snprintf(snap.storage_error, sizeof snap.storage_error, "%s", s->storage_error);
     config_for(s);
     return wall_render_png(&config, &snap, now, s->w, s->h, s->url, s->pin, png, len);
 }
@@ -436,7 +487,7 @@ static void golden_images_match(void **state)
 static void countdown_does_not_move(void **state)
 {
     (void)state;
-    shot_t s = {"", st_running, 1280, 720, "en", "", NULL, NULL};
+    shot_t s = {"", st_running, 1280, 720, "en", "", NULL, NULL, false, NULL};
     unsigned char *a, *b;
     size_t la, lb;
     assert_int_equal(render(&s, &a, &la), 0);
@@ -511,7 +562,7 @@ static void *render_job(void *arg)
 static void renders_from_threads_agree(void **state)
 {
     (void)state;
-    shot_t s = {"", st_paused, 1280, 720, "en", "", URL, NULL};
+    shot_t s = {"", st_paused, 1280, 720, "en", "", URL, NULL, false, NULL};
     int64_t now = s.state();
     static snapshot_t snap;
     snap.t = m.t;
@@ -568,6 +619,85 @@ static void text_cache_stays_bounded(void **state)
     SDL_FreeSurface(surf);
 }
 
+/* The conversions of a printf format, in order: "%d ... %s" -> "ds". */
+static void conversions(const char *f, char *out, size_t len)
+{
+    size_t n = 0;
+    for (; *f && n + 1 < len; f++)
+        if (*f == '%' && f[1]) {
+            f++;
+            if (*f != '%')
+                out[n++] = *f;
+        }
+    out[n] = 0;
+}
+
+/* Every word the wall shows exists in every language, and a translated
+ * format takes the same arguments as the English one (a wrong one would
+ * print garbage on the wall, or crash). */
+static void every_word_in_every_language(void **state)
+{
+    (void)state;
+    for (int w = 0; w < W__COUNT; w++) {
+        char en[16];
+        conversions(lang_word(LANG_EN, (word_id)w), en, sizeof en);
+        for (int l = 0; l < LANG__COUNT; l++) {
+            const char *t = lang_word((lang_id)l, (word_id)w);
+            if (!*t)
+                fail_msg("word %d has no text in language %d", w, l);
+            char c[16];
+            conversions(t, c, sizeof c);
+            if (strcmp(c, en) != 0)
+                fail_msg("word %d in language %d: \"%s\" takes other arguments than \"%s\"", w,
+                         l, t, lang_word(LANG_EN, (word_id)w));
+        }
+    }
+    assert_int_equal(lang_from_code("nb"), LANG_NO);
+    assert_int_equal(lang_from_code("da"), LANG_DA);
+    assert_int_equal(lang_from_code("xx"), LANG_EN);
+    char buf[16];
+    lang_ordinal(LANG_EN, 2, buf, sizeof buf);
+    assert_string_equal(buf, "2nd");
+    lang_ordinal(LANG_EN, 12, buf, sizeof buf);
+    assert_string_equal(buf, "12th");
+    lang_ordinal(LANG_DE, 3, buf, sizeof buf);
+    assert_string_equal(buf, "3.");
+}
+
+/* pokerclock --screenshot OUT.png --size WxH writes the wall as a PNG of
+ * that size (the program itself, as a venue would run it). */
+static void screenshot_writes_png_of_requested_size(void **state)
+{
+    (void)state;
+    const char *bin = getenv("POKERCLOCK_BIN");
+    if (!bin || !*bin)
+        bin = "./pokerclock";
+    if (access(bin, X_OK) != 0) {
+        print_message("%s is not built; build it with make to run this test\n", bin);
+        skip();
+    }
+    char dir[] = "/tmp/pokerclock-shot-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char cmd[1024], out[512];
+    snprintf(out, sizeof out, "%s/wall.png", dir);
+    snprintf(cmd, sizeof cmd, "SDL_VIDEODRIVER=dummy '%s' --screenshot '%s' --size 1280x800 "
+             "--state '%s' 2>/dev/null", bin, out, dir);
+    assert_int_equal(system(cmd), 0);
+    SDL_Surface *s = IMG_Load(out);
+    assert_non_null(s);
+    assert_int_equal(s->w, 1280);
+    assert_int_equal(s->h, 800);
+    SDL_FreeSurface(s);
+    /* A size it cannot make is refused with a message, and no file. */
+    snprintf(out, sizeof out, "%s/bad.png", dir);
+    snprintf(cmd, sizeof cmd, "'%s' --screenshot '%s' --size 10x10 --state '%s' 2>/dev/null", bin,
+             out, dir);
+    assert_int_not_equal(system(cmd), 0);
+    assert_int_not_equal(access(out, F_OK), 0);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 0);
@@ -576,6 +706,12 @@ int main(void)
         cmocka_unit_test(countdown_does_not_move),
         cmocka_unit_test(renders_from_threads_agree),
         cmocka_unit_test(text_cache_stays_bounded),
+        cmocka_unit_test(every_word_in_every_language),
+        cmocka_unit_test(screenshot_writes_png_of_requested_size),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    char logo[64];
+    snprintf(logo, sizeof logo, "/tmp/pokerclock-logo-%d.png", (int)getpid());
+    unlink(logo);
+    return failed;
 }

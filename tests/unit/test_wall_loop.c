@@ -17,6 +17,7 @@
 #include "engine.h"
 #include "screen/screen.h"
 #include "store/config.h"
+#include "store/pin.h"
 
 static const char *config_text =
     "tournament = {\n"
@@ -57,13 +58,16 @@ static engine_t *engine_open(void)
     return e;
 }
 
+static const char *loop_pin, *loop_state_dir;
+
 static void loop_start(loop_t *l, bool headless)
 {
     memset(&config, 0, sizeof config);
     snprintf(config.language, sizeof config.language, "en");
     l->engine = engine_open();
     screen_options_t o = {.config = &config, .headless = headless,
-                          .panel_url = "http://127.0.0.1:8080/"};
+                          .panel_url = "http://127.0.0.1:8080/", .pin = loop_pin,
+                          .state_dir = loop_state_dir};
     char err[256] = "";
     l->screen = screen_new(&o, err, sizeof err);
     if (!l->screen)
@@ -143,6 +147,35 @@ static void paused_clock_draws_nothing(void **state)
     loop_stop(&l);
     assert_int_equal(drawn, 0);
     loop_free(&l);
+}
+
+/* A generated PIN stands beside the QR code until the director logs in
+ * once; then the wall is redrawn without it, though nothing else moves. */
+static void pin_leaves_the_wall_after_first_login(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/pokerclock-pin-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    loop_pin = "482913";
+    loop_state_dir = dir;
+    loop_t l;
+    loop_start(&l, false);
+    sleep_ms(2500);
+    uint64_t before = screen_frames(l.screen);
+    assert_true(before >= 1);
+    pin_mark_seen(dir);
+    sleep_ms(3000);
+    uint64_t after = screen_frames(l.screen);
+    sleep_ms(2500);
+    uint64_t later = screen_frames(l.screen);
+    loop_stop(&l);
+    loop_pin = loop_state_dir = NULL;
+    assert_int_equal(after, before + 1); /* one new picture: the PIN gone */
+    assert_int_equal(later, after);      /* and then nothing */
+    loop_free(&l);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
 }
 
 static void key(SDL_Keycode k)
@@ -241,6 +274,7 @@ int main(void)
         cmocka_unit_test(countdown_draws_about_once_a_second),
         cmocka_unit_test(paused_clock_draws_nothing),
         cmocka_unit_test(keypad_drives_the_clock),
+        cmocka_unit_test(pin_leaves_the_wall_after_first_login),
         cmocka_unit_test(headless_loop_ticks_the_engine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
