@@ -22,6 +22,7 @@ before(async () => {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   d = await ctx.newPage();
   d.on('pageerror', (e) => errors.push(e.message));
+  d.on('response', (r) => { if (r.status() === 404) errors.push('404: ' + r.url()); });
   await d.goto(clock.base + '/display');
   await d.waitForFunction(() => !document.body.classList.contains('loading'));
 });
@@ -233,6 +234,6 @@ test('the display speaks the configured language in the configured colours', asy
   }
 });
 
-test('no script errors on the pages', () => {
+test('no script errors and no missing files on the pages', () => {
   assert.deepEqual(errors, []);
 });

@@ -15,6 +15,7 @@ before(async () => {
   ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
   page = await ctx.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('response', (r) => { if (r.status() === 404) errors.push('404: ' + r.url()); });
 });
 after(async () => {
   await browser?.close().catch(() => {});
@@ -234,6 +235,6 @@ test('after repeated wrong PINs the login says how long to wait and holds the bu
   assert.equal(await page.textContent('#login-btn'), 'Log in');
 });
 
-test('no script errors on the pages', () => {
+test('no script errors and no missing files on the pages', () => {
   assert.deepEqual(errors, []);
 });
