@@ -234,6 +234,28 @@ test('the display speaks the configured language in the configured colours', asy
   }
 });
 
+test('after a power cut the wall says so, paused, until the director resumes', async () => {
+  const first = await startClock({ env: { POKERCLOCK_BOOT_ID: 'boot-one' } });
+  let again;
+  const pctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    await (await api(first)).command({ type: 'start' });
+    await first.stop('SIGKILL');
+    again = await startClock({ port: first.port, stateDir: first.stateDir, env: { POKERCLOCK_BOOT_ID: 'boot-two' } });
+    const p = await pctx.newPage();
+    await p.goto(again.base + '/display');
+    await p.waitForSelector('.banner.notice');
+    assert.match(await p.textContent('.banner.notice'), /Recovered after power loss\s*Check the time, then resume/);
+    assert.equal(await p.isVisible('#paused-band'), true);
+    await (await api(again)).command({ type: 'resume' });
+    await p.waitForSelector('.banner.notice', { state: 'hidden' });
+  } finally {
+    await pctx.close();
+    await again?.stop();
+    first.cleanup();
+  }
+});
+
 test('no script errors and no missing files on the pages', () => {
   assert.deepEqual(errors, []);
 });

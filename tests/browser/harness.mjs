@@ -30,12 +30,12 @@ export function freePort() {
 
 // Starts pokerclock; resolves once /healthz answers. Given a port and a
 // state directory it starts there (to restart a clock under a page).
-export async function startClock({ port, stateDir, args = [] } = {}) {
+export async function startClock({ port, stateDir, args = [], env = {} } = {}) {
   const dir = stateDir || mkdtempSync(join(tmpdir(), 'pokerclock-web-'));
   for (let attempt = 0; ; attempt++) {
     const p = port || (await freePort());
     const proc = spawn(BIN, ['--headless', '--port', String(p), '--state', dir, ...args], {
-      env: { ...process.env, POKERCLOCK_PIN: PIN, SDL_VIDEODRIVER: 'dummy' },
+      env: { ...process.env, POKERCLOCK_PIN: PIN, SDL_VIDEODRIVER: 'dummy', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     procs.add(proc);
