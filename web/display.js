@@ -5,6 +5,7 @@
 (() => {
   const { $, el, setText, fmtTime, fmtChips, fmtNum, blinds } = PC;
   const t = I18N.t;
+  const t2 = I18N.t2;
   let structure = null;
   let prevLevel = null;       /* index of the level seen last, for the new-level banner */
   let newLevelUntil = 0;      /* performance.now() until which it shows */
@@ -36,14 +37,14 @@
   }
 
   function labels() {
-    setText($('#players-label'), t('players'));
-    setText($('#avg-label'), t('avg_stack'));
-    setText($('#chips-label'), t('chips_in_play'));
-    setText($('#pool-label'), t('prize_pool'));
-    setText($('#next-label'), t('next_level'));
-    setText($('#break-label'), t('next_break'));
-    setText($('#payouts-label'), t('payouts'));
-    setText($('#paused-band'), t('paused'));
+    setText($('#players-label'), t2('players'));
+    setText($('#avg-label'), t2('avg_stack'));
+    setText($('#chips-label'), t2('chips_in_play'));
+    setText($('#pool-label'), t2('prize_pool'));
+    setText($('#next-label'), t2('next_level'));
+    setText($('#break-label'), t2('next_break'));
+    setText($('#payouts-label'), t2('payouts'));
+    setText($('#paused-band'), t2('paused'));
   }
 
   /* Hand-for-hand and the end-of-day draw stop the level clock: the wall
@@ -117,7 +118,7 @@
     document.body.classList.toggle('last', last);
     /* The state in a word at the top right, as on the wall. */
     const pill = $('#break-pill');
-    const word = l.kind === 'break' ? t('break') : s.overtime ? t('overtime') : last ? t('last_minute') : '';
+    const word = l.kind === 'break' ? t2('break') : s.overtime ? t2('overtime') : last ? t2('last_minute') : '';
     pill.hidden = !word;
     setText(pill, word.toUpperCase());
     pill.classList.toggle('warn', l.kind !== 'break');
@@ -144,7 +145,7 @@
   function banners(s) {
     const out = [];
     const p = s.players || {};
-    if (s.recovered_after_power_loss) out.push(banner('notice', t('recovered'), t('recovered_line')));
+    if (s.recovered_after_power_loss) out.push(banner('notice', t2('recovered'), t('recovered_line')));
     if (s.storage_error) out.push(banner('notice', t('storage_error'), s.storage_error));
     if (performance.now() < newLevelUntil) {
       const l = s.level;
@@ -153,8 +154,8 @@
         : banner('newlevel', levelName(l) + ': ' + t('blinds') + ' ' + blinds(l),
           (anteText(l) ? anteText(l) + ' — ' : '') + t('from_next_hand')));
     }
-    if (s.bubble) out.push(banner('bubble', t('bubble'), t('bubble_line', { p: p.remaining, q: p.paid_places })));
-    if (performance.now() < itmUntil) out.push(banner('itm', t('itm'), t('itm_line', { q: p.paid_places })));
+    if (s.bubble) out.push(banner('bubble', t2('bubble'), t('bubble_line', { p: p.remaining, q: p.paid_places })));
+    if (performance.now() < itmUntil) out.push(banner('itm', t2('itm'), t('itm_line', { q: p.paid_places })));
     const cu = s.color_up;
     if (cu && cu.next && !cu.now) {
       if (s.next_break && cu.next.at_level === s.next_break.index)
@@ -196,10 +197,10 @@
       const done = new Set(h.done || []), waiting = new Set(h.waiting || []);
       const all = [...done, ...waiting, ...(h.playing || [])].sort((a, b) => a - b);
       cls = 'hfh' + (h.all_done ? ' deal' : '');
-      kids = [el('h2', { text: t('hfh') }), el('div', { class: 'mid', text: t('hand') + ' ' + h.hand })];
+      kids = [el('h2', { text: t2('hfh') }), el('div', { class: 'mid', text: t('hand') + ' ' + h.hand })];
       if (h.all_done) kids.push(el('div', { class: 'big', text: t('deal') }));
       else {
-        kids.push(el('div', { class: 'sub', text: t('tables_playing') }),
+        kids.push(el('div', { class: 'sub', text: t2('tables_playing') }),
           el('div', { class: 'tiles' + (all.length > 10 ? ' many' : '') }, ...all.map((n) =>
             el('span', { class: done.has(n) ? 'done' : waiting.has(n) ? 'waiting' : 'playing', text: String(n) }))));
         if (waiting.size) kids.push(el('div', { class: 'legend' }, el('i'), t('allin')));
@@ -210,14 +211,14 @@
       const n = s.next_level;
       const into = cu.into ? [el('span', { class: 'arrow', text: '→' }), el('span', { class: 'bigchip', style: 'background:' + chipInfo(cu.into).rgb, text: fmtChips(cu.into) })] : [];
       kids = [
-        el('div', { class: 'side' }, el('h2', { text: t('color_up') }),
+        el('div', { class: 'side' }, el('h2', { text: t2('color_up') }),
           el('div', { class: 'mid', text: levelName(s.level) }),
           el('div', { class: 'big', text: fmtTime(c.remaining) }),
           n ? el('div', { class: 'sub', text: t('then') + ': ' + levelName(n) + ' · ' + blinds(n) }) : null),
         el('div', { class: 'side' },
           el('div', {}, el('span', { class: 'bigchip', style: 'background:' + chipInfo(cu.value).rgb, text: fmtChips(cu.value) }), ...into),
           el('div', { class: 'mid', style: 'font-size:calc(var(--u)*2.6);margin:calc(var(--u)*1) 0', text: t('color_up_remove', { c: fmtChips(cu.value) }) + (cu.colour ? ' (' + cu.colour + ')' : '') }),
-          el('div', { class: 'race' }, el('b', { text: t('race') }), t('race_1'), el('br'), t('race_2'), el('br'), t('race_3'), el('br'), t('race_4')))];
+          el('div', { class: 'race' }, el('b', { text: t2('race') }), t('race_1'), el('br'), t('race_2'), el('br'), t('race_3'), el('br'), t('race_4')))];
     }
     box.hidden = !kids;
     if (!kids) return false;
@@ -234,7 +235,7 @@
 
   async function loadSettings() {
     const st = await PC.settings();
-    I18N.use(st.language || 'en');
+    I18N.use(st.language || 'en', st.language2);
     PC.applyTheme(st.theme);
     labels();
     const s = PC.current();

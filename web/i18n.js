@@ -193,9 +193,22 @@ const WORDS = {
  * word a language lacks. */
 const I18N = (() => {
   let lang = 'en';
-  function use(l) {
+  let lang2 = '';
+  /* The venue's language, and a second one shown beside it in labels. */
+  function use(l, l2) {
     lang = WORDS[l] ? l : 'en';
+    lang2 = WORDS[l2] && l2 !== lang ? l2 : '';
     document.documentElement.lang = lang;
+  }
+  /* A label as the wall writes it with two languages: "Spieler / Players". */
+  function t2(key, args) {
+    const a = t(key, args);
+    if (!lang2) return a;
+    const keep = lang;
+    lang = lang2;
+    const b = t(key, args);
+    lang = keep;
+    return a === b ? a : a + ' / ' + b;
   }
   function t(key, args) {
     let w = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
@@ -210,5 +223,5 @@ const I18N = (() => {
     }
     return lang === 'nl' ? n + 'e' : n + '.';
   }
-  return { use, t, ordinal, lang: () => lang };
+  return { use, t, t2, ordinal, lang: () => lang };
 })();

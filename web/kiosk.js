@@ -147,11 +147,11 @@
   }
   async function loadSettings() {
     const st = await PC.settings();
-    I18N.use(st.language || 'en');
+    I18N.use(st.language || 'en', st.language2);
     PC.applyTheme(st.theme);
-    setText($('#h-structure'), t('structure'));
-    setText($('#h-payouts'), t('payouts'));
-    setText($('#h-info'), t('tournament_info'));
+    setText($('#h-structure'), I18N.t2('structure'));
+    setText($('#h-payouts'), I18N.t2('payouts'));
+    setText($('#h-info'), I18N.t2('tournament_info'));
     const s = PC.current();
     if (s) render(s);
   }

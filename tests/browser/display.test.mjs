@@ -209,9 +209,9 @@ test('the kiosk: the structure sheet, the payouts with amounts, the tournament i
   }
 });
 
-test('the display speaks the configured language in the configured colours', async () => {
+test('the display speaks the configured languages in the configured colours', async () => {
   const cfg = readFileSync('assets/structures/default.cfg', 'utf8')
-    .replace(/^language = "en";/m, 'language = "de";')
+    .replace(/^language = "en";/m, 'language = "de";\nlanguage2 = "en";')
     .replace(/^port = 8080;/m, 'port = 8080;\ntheme = { paused = "#aa00ff"; };');
   const file = join(clock.stateDir, 'de.cfg');
   writeFileSync(file, cfg);
@@ -224,8 +224,10 @@ test('the display speaks the configured language in the configured colours', asy
     await boss.command({ type: 'pause' });
     await dd.goto(de.base + '/display');
     await dd.waitForSelector('#paused-band', { state: 'visible' });
-    await until(async () => (await dd.textContent('#paused-band')) === 'ANGEHALTEN', 'German');
-    assert.equal(await dd.textContent('#players-label'), 'Spieler');
+    // German first, English beside it in the labels, as on the wall.
+    await until(async () => (await dd.textContent('#paused-band')) === 'ANGEHALTEN / PAUSED', 'German and English');
+    assert.equal(await dd.textContent('#players-label'), 'Spieler / Players');
+    assert.equal(await dd.textContent('#lvl'), 'Level 1');
     assert.equal(await dd.$eval('#lvl', (e) => getComputedStyle(e).color), 'rgb(170, 0, 255)');
     await dd.context().close();
   } finally {
