@@ -295,17 +295,19 @@ function levelTitle(l) {
 function fmtMin(m) { return Math.round(m * 100) / 100; }
 function levelDetail(l) {
   const parts = [];
-  if (l.kind === 'break') {
-    if (l.color_up) parts.push('color up ' + fmtChips(l.color_up));
-  } else {
+  if (l.kind !== 'break') {
     if (l.ante) parts.push((l.big_blind_ante ? 'BB ante ' : 'ante ') + fmtChips(l.ante));
     parts.push(fmtMin(l.minutes) + ' min');
     if (l.day_end) parts.push('ends the day');
   }
+  /* The color-ups at this level, set by hand or derived by the clock. */
+  const ups = Array.isArray(l.colored_up) ? l.colored_up : l.color_up ? [l.color_up] : [];
+  if (ups.length) parts.push('color up ' + ups.map(fmtChips).join(', ') + (l.kind === 'break' ? '' : ' after it'));
   return parts.join(' · ');
 }
 
 let openForm = null;  /* {li, form} of the level form being shown */
+let openRow = -1;     /* the level whose actions are shown (a tap on it) */
 
 function renderStructure() {
   if (!structure) return;
@@ -315,9 +317,10 @@ function renderStructure() {
   /* Keep an open form where it is: the director may be typing into it. */
   if (openForm && document.body.contains(openForm.form)) return;
   list.replaceChildren(...structure.levels.map((l, i) => {
-    const li = el('li', { class: (l.kind === 'break' ? 'break ' : '') + (i === cur ? 'current' : i < cur ? 'past' : ''), 'data-index': i },
+    const li = el('li', { class: (l.kind === 'break' ? 'break ' : '') + (i === cur ? 'current' : i < cur ? 'past' : '') + (i === openRow ? ' open' : ''), 'data-index': i },
       el('div', { class: 'lv' },
-        el('div', { class: 'lv-text' }, levelTitle(l), el('small', { text: levelDetail(l) })),
+        el('button', { type: 'button', class: 'lv-text', 'data-act': 'row', 'aria-expanded': String(i === openRow) },
+          levelTitle(l), el('small', { text: levelDetail(l) })),
         el('div', { class: 'lv-acts' },
           el('button', { type: 'button', 'data-act': 'edit', text: 'Edit' }),
           el('button', { type: 'button', 'data-act': 'add', title: 'Add a level after this one', text: '+ Level' }),
@@ -405,7 +408,7 @@ function showLevelForm(li, index, mode) {
       cmd.day_end = f('day_end').checked;
     }
     const r = await command(cmd, btn);
-    if (r) { closeForm(); loadStructure(); }
+    if (r) { openRow = -1; closeForm(); loadStructure(); }
   });
   if (li) li.append(form); else $('#levels').prepend(form);
   openForm = { li, form };
@@ -419,12 +422,20 @@ $('#levels').addEventListener('click', (ev) => {
   const li = b.closest('li');
   const index = Number(li.dataset.index);
   const act = b.dataset.act;
-  if (act === 'delete') {
+  if (act === 'row') {
+    /* A tap on a level shows its actions; the list stays short otherwise. */
+    openRow = openRow === index ? -1 : index;
+    for (const x of $$('#levels > li')) {
+      const on = Number(x.dataset.index) === openRow;
+      x.classList.toggle('open', on);
+      x.querySelector('.lv-text').setAttribute('aria-expanded', String(on));
+    }
+  } else if (act === 'delete') {
     const l = structure.levels[index];
     const s = PC.current();
     confirmed(b, { type: 'delete_level', index }, 'Delete ' + levelTitle(l) + '?',
       s && s.level.index === index ? 'This is the level being played now.' : '', 'Delete')
-      .then((r) => { if (r) loadStructure(); });
+      .then((r) => { if (r) { openRow = -1; loadStructure(); } });
   } else {
     showLevelForm(li, index, act);
   }

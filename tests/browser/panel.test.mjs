@@ -102,6 +102,7 @@ test('a tap that is repeated while the command is on its way is not sent twice',
 test('a level added on the panel is in /api/structure and in the list; a bad one is explained', async () => {
   await openSection('#sec-structure');
   const n = (await getJson(clock, '/api/structure')).levels.length;
+  await page.click('#levels li[data-index="0"] [data-act="row"]');
   await page.click('#levels li[data-index="0"] [data-act="add"]');
   const form = '#levels li[data-index="0"] .level-form';
   await page.fill(form + ' [name=small_blind]', '30');
@@ -201,6 +202,7 @@ test('the page reconnects by itself when the clock restarts under it, and shows 
 test('at 360 px: no horizontal scrolling, every button at least 44 px', async () => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.$$eval('details', (ds) => ds.forEach((d) => { d.open = true; }));
+  await page.click('#levels li[data-index="0"] [data-act="row"]');
   await page.click('#levels li[data-index="0"] [data-act="edit"]');
   await page.waitForSelector('.level-form');
   await sleep(300);
