@@ -57,7 +57,7 @@ async function command(cmd, btn) {
   } catch (e) {
     showMsg(msg, e.name === 'AbortError'
       ? 'No answer from the clock: look at the state above before trying again.'
-      : 'Cannot reach the clock (Wi-Fi?). Nothing was sent twice; try again when online.');
+      : 'Cannot reach the clock (Wi-Fi?). It was not sent again: when back online, check the state above, then try again.');
     return null;
   } finally {
     clearTimeout(timer);
