@@ -44,6 +44,11 @@ test('the display shows the level, players, prize pool and payouts, and counts d
   const a = await text('#clock');
   await sleep(2100);
   assert.notEqual(await text('#clock'), a);
+  // Counted on the page, it agrees with the clock's own figure.
+  const secs = (x) => x.split(':').reduce((m, n) => m * 60 + Number(n), 0);
+  const shown = secs(await text('#clock'));
+  const real = Math.ceil((await state()).remaining_ms / 1000);
+  assert.ok(Math.abs(shown - real) <= 1, `page ${shown} s, clock ${real} s`);
   await d.screenshot({ path: OUT + '/display-running-1280x720.png' });
 });
 
