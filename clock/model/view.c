@@ -48,7 +48,10 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
     v->next_level = lvl + 1 < s->n_levels ? lvl + 1 : -1;
     v->elapsed_ms = e;
     v->remaining_ms = cur->duration_ms - e;
-    if (v->remaining_ms < 0) {
+    /* Only the last level can be at or past its end (the others have given
+     * way to the next level): its end is overtime, also at the very instant
+     * it ends and while paused there, never a silent 0:00. */
+    if (v->remaining_ms <= 0) {
         v->overtime = true;
         v->overtime_ms = -v->remaining_ms;
         v->remaining_ms = 0;
