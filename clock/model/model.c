@@ -117,10 +117,27 @@ static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t n
         return fail(APPLY_INVALID, err, errlen, "there is no level with index %d", c->index);
     clock_settle(t, now);
     if (c->type == CMD_EDIT_LEVEL) {
+        if (!(c->has & (LF_SMALL | LF_BIG | LF_ANTE | LF_BBA | LF_DURATION | LF_BREAK |
+                        LF_DAY_END | LF_COLOR_UP)))
+            return fail(APPLY_INVALID, err, errlen, "edit_level has nothing to change");
         level_t l = s->levels[c->index];
         if ((st = level_from_command(c, &l, err, errlen)) != APPLY_OK)
             return st;
-        /* Editing the level being played keeps the time already played. */
+        if (l.kind == LEVEL_BREAK && s->levels[c->index].kind == LEVEL_PLAY) {
+            int play = 0;
+            for (int i = 0; i < s->n_levels; i++)
+                play += i != c->index && s->levels[i].kind == LEVEL_PLAY;
+            if (play == 0)
+                return fail(APPLY_CONFLICT, err, errlen,
+                            "the structure needs at least one level that is not a break");
+        }
+        /* Editing the level being played keeps the time already played; made
+         * shorter than that, it ends now and the next level starts whole
+         * (the last level already in overtime keeps counting it). */
+        int64_t played = t->clock.level_elapsed_ms;
+        if (c->index == t->clock.level && played > l.duration_ms &&
+            played <= s->levels[c->index].duration_ms)
+            t->clock.level_elapsed_ms = l.duration_ms;
         s->levels[c->index] = l;
         return APPLY_OK;
     }

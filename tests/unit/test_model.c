@@ -423,6 +423,13 @@ static void edit_current_duration(void **state)
         DO(MIN(30), EDIT_MS(4, MIN(2))),
         OVER(MIN(30), 4, 0, true),
         OVER(MIN(31), 4, MIN(1), true),
+        /* In overtime, editing its blinds or shortening it more keeps the
+         * overtime counted so far. */
+        DO(MIN(31), .type = CMD_EDIT_LEVEL, .index = 4, .has = LF_ANTE, .level = {.ante = 50}),
+        OVER(MIN(31), 4, MIN(1), true),
+        DO(MIN(31), EDIT_MS(4, MIN(1))),
+        OVER(MIN(31), 4, MIN(2), true),
+        DO(MIN(31), EDIT_MS(4, MIN(2))),
         NO(MIN(31), APPLY_INVALID, "no level with index 5", EDIT_MS(5, MIN(2))),
         NO(MIN(31), APPLY_INVALID, "duration of more than 0", EDIT_MS(4, 0)),
         NO(MIN(31), APPLY_INVALID, "big_blind must be larger than small_blind",
