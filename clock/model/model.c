@@ -319,6 +319,11 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
     }
 }
 
+static int64_t run_since(const clock_state_t *k, int64_t now)
+{
+    return k->running && now > k->since ? now - k->since : 0;
+}
+
 apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err, size_t errlen)
 {
     if (c->type == CMD_UNDO) {
@@ -331,6 +336,12 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err,
     apply_status st = apply_one(&next, c, now, err, errlen);
     if (st != APPLY_OK)
         return st;
+    /* The time played goes on through every command, whichever way it
+     * stopped, started or moved the clock; after a power loss it ends where
+     * the clock was stopped. */
+    int64_t until = c->type == CMD_POWER_RECOVERED && c->ms < now ? c->ms : now;
+    next.clock.played_ms = m->t.clock.played_ms + run_since(&m->t.clock, until) -
+                           run_since(&next.clock, now);
     if (c->type == CMD_POWER_RECOVERED) {
         m->n_undo = 0; /* undoing across a power loss would restart a stale clock */
     } else {

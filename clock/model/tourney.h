@@ -96,6 +96,8 @@ typedef struct {
     int64_t level_elapsed_ms;  /* time spent in `level` at `since` (may be <0
                                   when time was added) */
     int64_t since;             /* when running: the time it last started */
+    int64_t played_ms;         /* time the clock ran before `since` (all of
+                                  it while stopped): the tournament's time */
 } clock_state_t;
 
 /* Hand-for-hand (RULES 3): tables are numbered 1..tables; bit t-1. */

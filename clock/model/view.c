@@ -69,10 +69,11 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
         until += s->levels[i].duration_ms;
     }
 
-    int64_t before = 0;
-    for (int i = 0; i < lvl; i++)
-        before += s->levels[i].duration_ms;
-    v->tournament_elapsed_ms = t->clock.started ? before + e : 0;
+    /* The time the clock ran: time added to a level or levels skipped do
+     * not make it jump. */
+    v->tournament_elapsed_ms = t->clock.played_ms;
+    if (t->clock.running && now > t->clock.since)
+        v->tournament_elapsed_ms += now - t->clock.since;
 
     v->players_left = t->entries - t->busted;
     v->chips_in_play = (int64_t)t->entries * s->starting_stack +
