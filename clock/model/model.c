@@ -27,6 +27,11 @@ void model_init(model_t *m, const structure_t *s)
  * change it: afterwards `since` is now and nothing has been lost. */
 static void clock_settle(tourney_t *t, int64_t now)
 {
+    /* A command stamped before the last start (two requests racing for the
+     * writer) must not move `since` back: the clock would count that time
+     * twice. */
+    if (t->clock.running && now < t->clock.since)
+        now = t->clock.since;
     int lvl;
     int64_t e;
     clock_position(t, now, &lvl, &e);
