@@ -288,6 +288,9 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
     case CMD_DELETE_LEVEL:
         return apply_level_edit(t, c, now, err, errlen);
     case CMD_ANNOUNCE:
+        if (!memchr(c->text, 0, sizeof c->text))
+            return fail(APPLY_INVALID, err, errlen, "an announcement can be at most %d bytes: "
+                        "the text is too long", (int)sizeof c->text - 1);
         if (text_blank(c->text))
             return fail(APPLY_INVALID, err, errlen, "an announcement needs some text");
         if (c->seconds < 0 || c->seconds > 24 * 3600)
