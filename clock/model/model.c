@@ -114,7 +114,11 @@ static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t n
         memmove(&s->levels[at + 1], &s->levels[at], (size_t)(s->n_levels - at) * sizeof(level_t));
         s->levels[at] = l;
         s->n_levels++;
-        if (t->clock.started && at <= t->clock.level)
+        /* The level being played (or chosen to begin with) stays current.
+         * Before the start, a level added before the very first one is
+         * where the tournament begins. */
+        if (at < t->clock.level ||
+            (at == t->clock.level && (t->clock.started || t->clock.level > 0)))
             t->clock.level++;
         return APPLY_OK;
     }

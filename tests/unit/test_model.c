@@ -376,6 +376,20 @@ static void add_level_before_the_start(void **state)
     RUN(m, steps);
     assert_int_equal(m->t.s.levels[0].big_blind, 20);
     free(m);
+    /* The director chose to begin at a later level: a level added before it
+     * does not change where the tournament begins. */
+    const step_t later[] = {
+        DO(0, GOTO(3)),
+        DO(0, ADD_PLAY(-1, 10, 20, 5)),
+        DO(0, ADD_BREAK(3, 5)), /* right before the chosen level */
+        SEE(MIN(1), 5, MIN(20), false),
+        DO(MIN(1), START),
+        SEE(MIN(21), 6, MIN(15), true),
+    };
+    m = model_new(&s);
+    RUN(m, later);
+    assert_int_equal(m->t.s.levels[5].big_blind, 200);
+    free(m);
 }
 
 static void at_most_levels(void **state)
