@@ -16,6 +16,7 @@ static const char *config_text =
     "tournament = {\n"
     "  name = \"Engine test\";\n"
     "  starting_stack = 10000;\n"
+    "  late_registration = { until_level = 2; };\n"
     "  levels = (\n"
     "    { small_blind = 25; big_blind = 50; minutes = 20; },\n"
     "    { small_blind = 50; big_blind = 100; minutes = 20; },\n"
