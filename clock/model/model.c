@@ -310,6 +310,10 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
         t->announcement_at = t->announcement_until = 0;
         return APPLY_OK;
     case CMD_BUST:
+        /* The players out in one hand are read from a fixed array. */
+        if (c->n_busts < 0 || c->n_busts > TOURNEY_MAX_BUSTS)
+            return fail(APPLY_INVALID, err, errlen, "at most %d players can be out in one hand",
+                        TOURNEY_MAX_BUSTS);
         return procedures_bust(t, c, now, err, errlen);
     case CMD_REGISTER:
     case CMD_UNREGISTER:
