@@ -255,7 +255,9 @@ typedef struct {
 static int keep_record(void *ctx, const char *payload, size_t len)
 {
     keep_t *k = ctx;
-    bool ckpt = len > 12 && memcmp(payload, "{\"k\":\"ckpt\"", 12) == 0;
+    static const char ckpt_start[] = "{\"k\":\"ckpt\"";
+    bool ckpt = len > sizeof ckpt_start - 1 &&
+                memcmp(payload, ckpt_start, sizeof ckpt_start - 1) == 0;
     if (k->n == k->cap) {
         size_t cap = k->cap ? k->cap * 2 : 256;
         char **p = realloc(k->payloads, cap * sizeof *p);
