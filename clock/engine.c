@@ -232,7 +232,7 @@ static int replay_record(void *ctx, const char *payload, size_t len)
     } else if (strcmp(k, "ckpt") == 0) {
         e->checkpoints++;
     }
-    if (rec && (strcmp(k, "init") == 0 || strcmp(k, "boot") == 0)) {
+    if (k && (strcmp(k, "init") == 0 || strcmp(k, "boot") == 0)) {
         snprintf(r->last_boot, sizeof r->last_boot, "%s",
                  json_string_value(json_object_get(rec, "boot")) ?: "");
         r->last_offset = json_integer_value(json_object_get(rec, "offset"));
