@@ -250,6 +250,7 @@ typedef struct {
     size_t *lens;
     size_t n, cap;
     long last_ckpt;            /* index of the last checkpoint kept, or -1 */
+    bool failed;               /* out of memory: what is kept is not all */
 } keep_t;
 
 static int keep_record(void *ctx, const char *payload, size_t len)
@@ -266,8 +267,10 @@ static int keep_record(void *ctx, const char *payload, size_t len)
         size_t *l = realloc(k->lens, cap * sizeof *l);
         if (l)
             k->lens = l;
-        if (!p || !l)
+        if (!p || !l) {
+            k->failed = true;
             return -1;
+        }
         k->cap = cap;
     }
     if (ckpt && k->last_ckpt >= 0) { /* a later checkpoint replaces it */
@@ -278,8 +281,10 @@ static int keep_record(void *ctx, const char *payload, size_t len)
                 (k->n - (size_t)k->last_ckpt - 1) * sizeof *k->lens);
         k->n--;
     }
-    if (!(k->payloads[k->n] = malloc(len)))
+    if (!(k->payloads[k->n] = malloc(len))) {
+        k->failed = true;
         return -1;
+    }
     memcpy(k->payloads[k->n], payload, len);
     k->lens[k->n] = len;
     if (ckpt)
@@ -293,7 +298,9 @@ static void journal_compact(engine_t *e)
     keep_t k = {.last_ckpt = -1};
     char warn[512] = "", why[512];
     long n = journal_read(e->j, keep_record, &k, warn, sizeof warn);
-    if (n > 0 && (size_t)n >= k.n &&
+    /* Only a complete read may replace the journal: a partial one would
+     * throw away the commands it did not get to. */
+    if (n > 0 && !k.failed && (size_t)n >= k.n &&
         journal_rewrite(e->j, (const char *const *)k.payloads, k.lens, k.n, why, sizeof why) == 0)
         e->checkpoints = 1;
     else
