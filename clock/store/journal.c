@@ -260,7 +260,9 @@ int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *len
         return -1;
     }
     snprintf(tmp, plen, "%s.new", j->path);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    /* Opened for appending as the journal will be: after the rename this
+     * descriptor is the journal, with nothing left that could fail. */
+    int fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0) {
         snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
         free(tmp);
@@ -278,12 +280,12 @@ int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *len
     if (rc == 0 && fsync(fd) != 0)
         rc = -1;
     int saved = errno;
-    close(fd);
     if (rc == 0 && rename(tmp, j->path) != 0) {
         saved = errno;
         rc = -1;
     }
     if (rc != 0) {
+        close(fd);
         unlink(tmp);
         snprintf(err, errlen, "cannot compact %s: %s", j->path, strerror(saved));
         free(tmp);
@@ -291,11 +293,8 @@ int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *len
     }
     free(tmp);
     sync_dir(j->dir);
-    int nfd = open(j->path, O_RDWR | O_APPEND | O_CLOEXEC);
-    if (nfd >= 0) {
-        close(j->fd);
-        j->fd = nfd;
-    }
+    close(j->fd);
+    j->fd = fd;
     j->size = size;
     return 0;
 }
