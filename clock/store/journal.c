@@ -126,6 +126,16 @@ long journal_size(const journal_t *j)
     return j->size;
 }
 
+/* Whether an intact record starts at pos; its payload length in *len. */
+static bool record_at(const unsigned char *buf, long size, long pos, uint32_t *len)
+{
+    if (size - pos < HEADER || buf[pos] != MAGIC)
+        return false;
+    *len = get32(buf + pos + 1);
+    return *len <= JOURNAL_MAX_RECORD && (long)*len <= size - pos - HEADER &&
+           crc32_of(buf + pos + HEADER, *len) == get32(buf + pos + 5);
+}
+
 long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, size_t warnlen)
 {
     if (warn && warnlen)
@@ -154,15 +164,23 @@ long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, siz
         }
         got += r;
     }
-    long pos = 0, count = 0;
+    long pos = 0, count = 0, skipped = 0, first_damage = -1;
+    uint32_t len;
     while (pos < size) {
-        if (size - pos < HEADER || buf[pos] != MAGIC)
-            break;
-        uint32_t len = get32(buf + pos + 1);
-        uint32_t crc = get32(buf + pos + 5);
-        if (len > JOURNAL_MAX_RECORD || (long)len > size - pos - HEADER ||
-            crc32_of(buf + pos + HEADER, len) != crc)
-            break;
+        if (!record_at(buf, size, pos, &len)) {
+            /* Damage: where the next intact record starts, if one does. A
+             * record cannot start inside a payload (JSON text has no 0x01
+             * byte), so only real records and noise are looked at. */
+            long next = pos + 1;
+            while (next < size && !record_at(buf, size, next, &len))
+                next++;
+            if (next >= size)
+                break; /* the tail */
+            if (first_damage < 0)
+                first_damage = pos;
+            skipped += next - pos;
+            pos = next;
+        }
         count++;
         if (fn && fn(ctx, (const char *)buf + pos + HEADER, len) != 0) {
             free(buf);
@@ -171,12 +189,21 @@ long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, siz
         pos += HEADER + (long)len;
     }
     free(buf);
+    if (warn && warnlen)
+        warn[0] = 0;
+    if (skipped > 0 && warn && warnlen)
+        snprintf(warn, warnlen,
+                 "%s: skipped %ld damaged bytes at byte %ld (a record there is lost; "
+                 "check the tournament); ",
+                 j->path, skipped, first_damage);
     if (pos < size) {
         /* A torn or garbled tail: everything before it is good. Cut it off
          * so that new records follow the last good one. */
-        snprintf(warn, warnlen,
-                 "%s: dropped %ld damaged bytes at the end (the power went during a write)",
-                 j->path, size - pos);
+        size_t used = warn && warnlen ? strlen(warn) : 0;
+        if (warn && warnlen)
+            snprintf(warn + used, warnlen - used,
+                     "%s: dropped %ld damaged bytes at the end (the power went during a write)",
+                     j->path, size - pos);
         if (ftruncate(j->fd, pos) == 0) {
             fsync(j->fd);
             j->size = pos;
@@ -239,9 +266,13 @@ int journal_append(journal_t *j, const char *payload, size_t len, bool sync, cha
         rc = -1;
     }
     if (rc != 0) {
-        /* Take back whatever part of the record reached the file. */
-        if (ftruncate(j->fd, j->size) != 0) { /* the next read drops it */
-        }
+        /* Take back whatever part of the record reached the file. If that
+         * fails too, the part stays: the next read skips it, and the size
+         * must say where the file really ends, or the next failed append
+         * would cut into records written after it. */
+        struct stat st;
+        if (ftruncate(j->fd, j->size) != 0 && fstat(j->fd, &st) == 0)
+            j->size = (long)st.st_size;
         snprintf(err, errlen, "cannot write %s: %s", j->path,
                  saved == ENOSPC ? "the disk is full" : strerror(saved));
         return -1;

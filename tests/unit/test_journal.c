@@ -326,6 +326,71 @@ static void garbage_after_the_records(void **state)
     free(whole);
 }
 
+/* Damage inside the journal (a bad block of the SD card, or bytes of a
+ * failed write that could not be taken back before later records were
+ * written): the damaged record is skipped with a warning, and every intact
+ * record after it is still read. */
+static void damage_in_the_middle(void **state)
+{
+    (void)state;
+    journal_t *j = open_journal();
+    long ends[7] = {0};
+    for (int i = 0; i < 6; i++) {
+        append_records(j, i, i + 1);
+        ends[i + 1] = journal_size(j);
+    }
+    journal_free(j);
+    long size;
+    unsigned char *whole = file_bytes(&size);
+    unsigned char *b = malloc((size_t)size + 64);
+    /* A flipped bit in record 2, at every byte of it. */
+    for (long byte = ends[2]; byte < ends[3]; byte++) {
+        memcpy(b, whole, (size_t)size);
+        b[byte] ^= 0x10;
+        file_write(b, size);
+        j = open_journal();
+        recs_t r = {0};
+        char warn[512];
+        long got = journal_read(j, collect, &r, warn, sizeof warn);
+        if (got != 5)
+            fail_msg("bit flipped at byte %ld: %ld records read, expected 5", byte, got);
+        if (!strstr(warn, "skipped"))
+            fail_msg("bit flipped at byte %ld: warning \"%s\"", byte, warn);
+        for (int i = 0, k = 0; i < 6; i++) {
+            if (i == 2)
+                continue;
+            char text[256];
+            record_text(i, text, sizeof text);
+            assert_int_equal(r.len[k], strlen(text));
+            assert_memory_equal(r.data[k], text, r.len[k]);
+            k++;
+        }
+        recs_free(&r);
+        journal_free(j);
+        assert_int_equal(file_size(), size); /* nothing good was cut off */
+    }
+    /* Garbage between records 3 and 4: all six are read, and appending goes
+     * on after the last. */
+    memcpy(b, whole, (size_t)ends[4]);
+    memcpy(b + ends[4], "\x01\xff\x00garbage of a failed write", 28);
+    memcpy(b + ends[4] + 28, whole + ends[4], (size_t)(size - ends[4]));
+    file_write(b, size + 28);
+    j = open_journal();
+    char warn[512];
+    recs_t r = {0};
+    assert_int_equal(journal_read(j, collect, &r, warn, sizeof warn), 6);
+    assert_non_null(strstr(warn, "skipped 28 damaged bytes"));
+    recs_free(&r);
+    append_records(j, 6, 7);
+    journal_free(j);
+    j = open_journal();
+    assert_int_equal(journal_read(j, collect, &r, warn, sizeof warn), 7);
+    recs_free(&r);
+    journal_free(j);
+    free(b);
+    free(whole);
+}
+
 /* Compaction: the records given replace the journal, read back identically,
  * and appending goes on in the new file. */
 static void rewrite_replaces_the_journal(void **state)
@@ -457,6 +522,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(torn_at_every_byte, setup, teardown),
         cmocka_unit_test_setup_teardown(flipped_bit_in_last_record, setup, teardown),
         cmocka_unit_test_setup_teardown(garbage_after_the_records, setup, teardown),
+        cmocka_unit_test_setup_teardown(damage_in_the_middle, setup, teardown),
         cmocka_unit_test_setup_teardown(rewrite_replaces_the_journal, setup, teardown),
         cmocka_unit_test_setup_teardown(rewrite_that_cannot_write_keeps_the_old, setup, teardown),
         cmocka_unit_test_setup_teardown(full_disk, setup, teardown),
