@@ -324,13 +324,20 @@ static int resume_journal(engine_t *e, char *err, size_t errlen)
         fprintf(stderr, "pokerclock: %s\n", warn);
     if (n == 0)
         return 1; /* an empty journal: a new tournament */
+    /* A record lost inside the journal: the director must know. */
+    const char *damaged = strstr(warn, "skipped ")
+                              ? " A damaged record of the saved journal was skipped: "
+                                "check the levels and players."
+                              : "";
     if (strcmp(r.last_boot, e->boot_id) == 0) {
         /* The same boot: the monotonic clock went on, and so did the game. */
         e->offset = r.last_offset;
-        snprintf(e->notice, sizeof e->notice, "%s",
-                 "Restarted: the clock went on where it was");
+        snprintf(e->notice, sizeof e->notice, "%s%s",
+                 "Restarted: the clock went on where it was", damaged);
         return 0;
     }
+    if (damaged[0])
+        snprintf(e->notice, sizeof e->notice, "%s", damaged + 1);
     /* A new boot: continue the engine's time just after the last record. */
     e->offset = r.last_t + 1 - mono_ms();
     json_t *boot = json_pack("{s:s, s:s, s:I, s:I, s:I}", "k", "boot", "boot", e->boot_id,
@@ -347,8 +354,8 @@ static int resume_journal(engine_t *e, char *err, size_t errlen)
         if (append_json(e, rec, true, err, errlen) != 0)
             return -1;
         model_apply(e->m, &c, now, why, sizeof why);
-        snprintf(e->notice, sizeof e->notice, "%s",
-                 "Recovered after power loss: check the time, then resume");
+        snprintf(e->notice, sizeof e->notice, "%s%s",
+                 "Recovered after power loss: check the time, then resume", damaged);
     }
     return 0;
 }

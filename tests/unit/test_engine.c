@@ -497,6 +497,36 @@ static void long_journal_replays_identically(void **state)
     free(m);
 }
 
+/* A bad block inside the journal: the commands after it are kept, and the
+ * panel is told that one was lost. */
+static void damaged_record_inside_the_journal(void **state)
+{
+    (void)state;
+    engine_t *e = open_engine(dir);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 5}, b + 1000), 200);
+    char path[128];
+    snprintf(path, sizeof path, "%s/journal", dir);
+    long at = journal_bytes();
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 7}, b + 2000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 11}, b + 3000), 200);
+    engine_free(e);
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, at + 20, SEEK_SET); /* inside the record of the 7 */
+    fputc('#', f);
+    fclose(f);
+    e = open_engine(dir);
+    assert_int_equal(view_at(e, b + 4000).players_left, 5 + 11);
+    const snapshot_t *s = engine_snapshot(e);
+    assert_non_null(strstr(s->notice, "damaged record"));
+    snapshot_release(s);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER}, b + 5000), 200);
+    engine_free(e);
+    e = open_engine(dir);
+    assert_int_equal(view_at(e, b + 6000).players_left, 5 + 11 + 1);
+    engine_free(e);
+}
+
 /* A journal record that is sound JSON but not a record of ours (another
  * version, a hand edit) stops the start with a reason; it does not crash. */
 static void foreign_record_is_refused(void **state)
@@ -529,6 +559,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(compaction_keeps_the_state, setup, teardown),
         cmocka_unit_test_setup_teardown(full_disk_refuses_then_recovers, setup, teardown),
         cmocka_unit_test_setup_teardown(long_journal_replays_identically, setup, teardown),
+        cmocka_unit_test_setup_teardown(damaged_record_inside_the_journal, setup, teardown),
         cmocka_unit_test_setup_teardown(foreign_record_is_refused, setup, teardown),
     };
     return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
