@@ -39,6 +39,9 @@ struct engine {
     bool shown_announcement;
     char storage_error[256];
     char notice[256];
+    char *pending[2];            /* records of a restart that did not fit on
+                                    the disk: written before any other */
+    int n_pending;
     published_t *published;
     struct {
         engine_listener_fn fn;
@@ -132,6 +135,20 @@ static void notify(engine_t *e, uint64_t seq)
 
 /* ---- the journal ---- */
 
+/* Writes the records of a restart that are still owed, oldest first. */
+static int flush_pending(engine_t *e, char *err, size_t errlen)
+{
+    while (e->n_pending > 0) {
+        if (journal_append(e->j, e->pending[0], strlen(e->pending[0]), true, err, errlen) != 0)
+            return -1;
+        free(e->pending[0]);
+        e->pending[0] = e->pending[1];
+        e->pending[1] = NULL;
+        e->n_pending--;
+    }
+    return 0;
+}
+
 static int append_json(engine_t *e, json_t *rec, bool sync, char *err, size_t errlen)
 {
     if (e->read_only) {
@@ -144,9 +161,32 @@ static int append_json(engine_t *e, json_t *rec, bool sync, char *err, size_t er
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int rc = journal_append(e->j, text, strlen(text), sync, err, errlen);
+    int rc = flush_pending(e, err, errlen);
+    if (rc == 0)
+        rc = journal_append(e->j, text, strlen(text), sync, err, errlen);
     free(text);
     return rc;
+}
+
+/* A record of the restart itself (boot, power loss): when the disk is full
+ * it is kept and written before the next one, so that the clock comes back
+ * all the same and the journal still tells the whole story. */
+static void append_restart_record(engine_t *e, json_t *rec)
+{
+    char why[512];
+    if (e->read_only) {
+        json_decref(rec);
+        return;
+    }
+    char *text = json_dumps(rec, JSON_COMPACT);
+    json_decref(rec);
+    if (!text || e->n_pending == 2) {
+        free(text);
+        return;
+    }
+    e->pending[e->n_pending++] = text;
+    if (flush_pending(e, why, sizeof why) != 0)
+        snprintf(e->storage_error, sizeof e->storage_error, "cannot save: %s", why);
 }
 
 static json_t *record_init(engine_t *e, int64_t now)
@@ -343,16 +383,14 @@ static int resume_journal(engine_t *e, char *err, size_t errlen)
     json_t *boot = json_pack("{s:s, s:s, s:I, s:I, s:I}", "k", "boot", "boot", e->boot_id,
                              "offset", (json_int_t)e->offset, "t", (json_int_t)engine_now(e),
                              "wall", (json_int_t)wall_ms());
-    if (append_json(e, boot, true, err, errlen) != 0)
-        return -1;
+    append_restart_record(e, boot);
     if (e->m->t.clock.running) {
         command_t c = {.type = CMD_POWER_RECOVERED, .ms = r.last_t};
         char why[256];
         int64_t now = engine_now(e);
         json_t *rec = json_pack("{s:s, s:I, s:I, s:o}", "k", "cmd", "t", (json_int_t)now, "wall",
                                 (json_int_t)wall_ms(), "cmd", codec_command(&c));
-        if (append_json(e, rec, true, err, errlen) != 0)
-            return -1;
+        append_restart_record(e, rec);
         model_apply(e->m, &c, now, why, sizeof why);
         snprintf(e->notice, sizeof e->notice, "%s%s",
                  "Recovered after power loss: check the time, then resume", damaged);
@@ -443,6 +481,8 @@ void engine_free(engine_t *e)
         return;
     if (e->j)
         journal_free(e->j);
+    for (int i = 0; i < e->n_pending; i++)
+        free(e->pending[i]);
     if (e->published)
         snapshot_release(&e->published->s);
     free(e->m);
@@ -487,7 +527,7 @@ int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t
         if (rc != 0) {
             /* Never acknowledge what is not on disk: refuse, change nothing. */
             snprintf(e->storage_error, sizeof e->storage_error, "cannot save: %s", why);
-            snprintf(err, errlen, "%s (nothing was changed; the clock keeps running)",
+            snprintf(err, errlen, "%s (nothing was changed; the clock goes on as it was)",
                      e->storage_error);
             publish(e, now);
             uint64_t seq = e->seq;

@@ -194,7 +194,7 @@ long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, siz
     if (skipped > 0 && warn && warnlen)
         snprintf(warn, warnlen,
                  "%s: skipped %ld damaged bytes at byte %ld (a record there is lost; "
-                 "check the tournament); ",
+                 "check the tournament)",
                  j->path, skipped, first_damage);
     if (pos < size) {
         /* A torn or garbled tail: everything before it is good. Cut it off
@@ -202,8 +202,8 @@ long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, siz
         size_t used = warn && warnlen ? strlen(warn) : 0;
         if (warn && warnlen)
             snprintf(warn + used, warnlen - used,
-                     "%s: dropped %ld damaged bytes at the end (the power went during a write)",
-                     j->path, size - pos);
+                     "%s%s: dropped %ld damaged bytes at the end (the power went during a write)",
+                     used ? "; " : "", j->path, size - pos);
         if (ftruncate(j->fd, pos) == 0) {
             fsync(j->fd);
             j->size = pos;

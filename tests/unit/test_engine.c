@@ -428,6 +428,77 @@ static void full_disk_refuses_then_recovers(void **state)
     engine_free(e);
 }
 
+static void fill_disk(const char *filler)
+{
+    FILE *f = fopen(filler, "w");
+    assert_non_null(f);
+    static char block[4096];
+    while (fwrite(block, 1, sizeof block, f) == sizeof block && fflush(f) == 0) {
+    }
+    while (fwrite(block, 1, 1, f) == 1 && fflush(f) == 0) {
+    }
+    fclose(f);
+}
+
+/* The power goes while the disk is full: pokerclock still comes back, paused
+ * at the last checkpoint, says the disk is full, and saves the recovery as
+ * soon as there is space. */
+static void reboot_on_a_full_disk(void **state)
+{
+    (void)state;
+    if (mount("tmpfs", dir, "tmpfs", 0, "size=64k,mode=0755") != 0) {
+        print_message("skipped: cannot mount a small tmpfs here (%s)\n", strerror(errno));
+        skip();
+    }
+    mounted = true;
+    engine_t *e = open_engine(dir);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 8}, b + 500), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), 200);
+    char filler[128];
+    snprintf(filler, sizeof filler, "%s/filler", dir);
+    fill_disk(filler);
+    /* Checkpoints until not even one fits. */
+    int64_t t = b + 1000, last_ok = 0;
+    for (int i = 0; i < 2000; i++) {
+        t += 5000;
+        engine_tick(e, t);
+        const snapshot_t *s = engine_snapshot(e);
+        bool full = s->storage_error[0] != 0;
+        snapshot_release(s);
+        if (full)
+            break;
+        last_ok = t;
+    }
+    assert_true(last_ok > 0);
+    engine_free(e);
+
+    setenv("POKERCLOCK_BOOT_ID", "back-on-a-full-disk", 1);
+    e = open_engine(dir);
+    const snapshot_t *s = engine_snapshot(e);
+    assert_false(s->t.clock.running);
+    assert_true(s->t.recovered_after_power_loss);
+    assert_non_null(strstr(s->notice, "Recovered after power loss"));
+    assert_non_null(strstr(s->storage_error, "disk is full"));
+    snapshot_release(s);
+    int64_t now = engine_now(e);
+    tourney_view_t v = view_at(e, now + 3600000);
+    assert_int_equal(v.tournament_elapsed_ms, last_ok - (b + 1000));
+    assert_int_equal(apply(e, (command_t){.type = CMD_RESUME}, now), 503);
+
+    assert_int_equal(unlink(filler), 0);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER}, now + 1000), 200);
+    tourney_t want = snapshot_tourney(e);
+    s = engine_snapshot(e);
+    assert_string_equal(s->storage_error, "");
+    snapshot_release(s);
+    engine_free(e);
+    e = open_engine(dir); /* the same boot: as it was, still paused */
+    expect_same_tourney(&want, e, "restart after recovering on a full disk");
+    assert_false(want.clock.running);
+    assert_int_equal(view_at(e, now + 7200000).tournament_elapsed_ms, last_ok - (b + 1000));
+    engine_free(e);
+}
+
 /* A long evening of commands: what the engine replays from its journal is
  * byte for byte what it had, and what the model alone makes of them. */
 static void long_journal_replays_identically(void **state)
@@ -558,6 +629,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(reboot_restores_last_checkpoint, setup, teardown),
         cmocka_unit_test_setup_teardown(compaction_keeps_the_state, setup, teardown),
         cmocka_unit_test_setup_teardown(full_disk_refuses_then_recovers, setup, teardown),
+        cmocka_unit_test_setup_teardown(reboot_on_a_full_disk, setup, teardown),
         cmocka_unit_test_setup_teardown(long_journal_replays_identically, setup, teardown),
         cmocka_unit_test_setup_teardown(damaged_record_inside_the_journal, setup, teardown),
         cmocka_unit_test_setup_teardown(foreign_record_is_refused, setup, teardown),
