@@ -111,6 +111,11 @@ static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t n
             return st;
         clock_settle(t, now);
         int at = c->index + 1;
+        /* In overtime a level added after the last one starts now, whole:
+         * the overtime was played at the last level's blinds. */
+        if (at == s->n_levels && t->clock.level == s->n_levels - 1 &&
+            t->clock.level_elapsed_ms > current_duration(t))
+            t->clock.level_elapsed_ms = current_duration(t);
         memmove(&s->levels[at + 1], &s->levels[at], (size_t)(s->n_levels - at) * sizeof(level_t));
         s->levels[at] = l;
         s->n_levels++;

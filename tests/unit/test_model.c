@@ -362,6 +362,33 @@ static void add_levels_while_running(void **state)
     free(m);
 }
 
+/* The structure ran out and the director adds a level: it starts now, whole;
+ * the overtime was played at the last level's blinds. */
+static void add_level_in_overtime(void **state)
+{
+    (void)state;
+    const step_t steps[] = {
+        DO(0, START),
+        DO(0, GOTO(4)),
+        OVER(MIN(20), 4, MIN(5), true),
+        DO(MIN(20), ADD_PLAY(4, 300, 600, 15)),
+        SEE(MIN(20), 5, MIN(15), true),
+        SEE(MIN(35) - 1, 5, 1, true),
+        OVER(MIN(36), 5, MIN(1), true),
+        /* Paused in overtime, a break added before it changes nothing. */
+        DO(MIN(36), PAUSE),
+        DO(MIN(37), ADD_BREAK(3, 10)),
+        OVER(MIN(40), 6, MIN(1), false),
+    };
+    structure_t s = standard();
+    model_t *m = model_new(&s);
+    RUN(m, steps);
+    tourney_view_t v;
+    tourney_view(&m->t, MIN(40), &v);
+    assert_int_equal(v.tournament_elapsed_ms, MIN(36));
+    free(m);
+}
+
 static void add_level_before_the_start(void **state)
 {
     (void)state;
@@ -1101,6 +1128,7 @@ int main(void)
         cmocka_unit_test(set_remaining),
         cmocka_unit_test(next_prev_goto),
         cmocka_unit_test(add_levels_while_running),
+        cmocka_unit_test(add_level_in_overtime),
         cmocka_unit_test(add_level_before_the_start),
         cmocka_unit_test(at_most_levels),
         cmocka_unit_test(edit_current_duration),
