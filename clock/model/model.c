@@ -211,6 +211,8 @@ static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now,
         if (!v.rebuys_open)
             return fail(APPLY_CONFLICT, err, errlen, "rebuys closed after level %d",
                         s->rebuy_until_level);
+        if (t->rebuys + n > 1000000)
+            return fail(APPLY_CONFLICT, err, errlen, "too many rebuys");
         t->rebuys += n;
         return APPLY_OK;
     default: /* CMD_ADDON */

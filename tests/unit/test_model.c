@@ -888,6 +888,14 @@ static void players_and_prize_pool(void **state)
     assert_int_equal(model_apply(m, &(command_t){.type = CMD_ADDON, .count = 15}, MIN(4), err,
                                  sizeof err), APPLY_CONFLICT);
     assert_non_null(strstr(err, "more add-ons than entries"));
+    /* Counts stay within what can be counted: a million rebuys at most. */
+    m->t.rebuys = 1000000 - 3;
+    const step_t steps[] = {
+        NO(MIN(5), APPLY_CONFLICT, "too many rebuys", .type = CMD_REBUY, .count = 4),
+        DO(MIN(5), .type = CMD_REBUY, .count = 3),
+        NO(MIN(5), APPLY_CONFLICT, "too many rebuys", .type = CMD_REBUY),
+    };
+    RUN(m, steps);
     free(m);
 }
 
