@@ -239,7 +239,10 @@ static void random_commands_full_structure(void **state)
     structure_t s = full_structure();
     char err[256];
     assert_true(structure_validate(&s, err, sizeof err));
-    for (uint64_t seed = 1; seed <= 4; seed++)
+    /* FUZZ_SEEDS=N runs more sequences, for a longer hunt by hand. */
+    const char *env = getenv("FUZZ_SEEDS");
+    uint64_t seeds = env && atoi(env) > 0 ? (uint64_t)atoi(env) : 4;
+    for (uint64_t seed = 1; seed <= seeds; seed++)
         run(seed * 0x9E3779B97F4A7C15ull, &s);
 }
 
