@@ -440,10 +440,14 @@ engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
 
     if (e->state_dir) {
         char why[512];
-        e->j = journal_open(e->state_dir, why, sizeof why);
+        /* Read-only, another pokerclock may be writing the journal: it is
+         * only read, and without one the configuration is shown. */
+        e->j = e->read_only ? journal_open_readonly(e->state_dir, why, sizeof why)
+                            : journal_open(e->state_dir, why, sizeof why);
         if (!e->j) {
-            snprintf(e->storage_error, sizeof e->storage_error,
-                     "cannot save the tournament: %s", why);
+            if (!e->read_only)
+                snprintf(e->storage_error, sizeof e->storage_error,
+                         "cannot save the tournament: %s", why);
         } else {
             int rc = resume_journal(e, why, sizeof why);
             if (rc < 0) {
@@ -560,7 +564,8 @@ void engine_tick(engine_t *e, int64_t now)
         publish(e, now);
         seq = e->seq;
     }
-    if (e->j && e->m->t.clock.running && now - e->last_checkpoint >= CHECKPOINT_EVERY_MS) {
+    if (e->j && !e->read_only && e->m->t.clock.running &&
+        now - e->last_checkpoint >= CHECKPOINT_EVERY_MS) {
         char why[512];
         json_t *rec = json_pack("{s:s, s:I}", "k", "ckpt", "t", (json_int_t)now);
         /* Not synced: the file system commits within seconds, and a power

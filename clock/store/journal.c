@@ -21,6 +21,7 @@ struct journal {
     char *path;                /* DIR/journal */
     char *dir;
     long size;
+    bool read_only;            /* another process writes it: never cut it */
 };
 
 static uint32_t crc32_of(const unsigned char *p, size_t n)
@@ -99,6 +100,29 @@ journal_t *journal_open(const char *dir, char *err, size_t errlen)
     }
     snprintf(j->path, n, "%s/journal", dir);
     j->fd = open(j->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (j->fd < 0) {
+        snprintf(err, errlen, "cannot open %s: %s", j->path, strerror(errno));
+        j->fd = -1;
+        journal_free(j);
+        return NULL;
+    }
+    struct stat st;
+    j->size = fstat(j->fd, &st) == 0 ? (long)st.st_size : 0;
+    return j;
+}
+
+journal_t *journal_open_readonly(const char *dir, char *err, size_t errlen)
+{
+    journal_t *j = calloc(1, sizeof *j);
+    size_t n = strlen(dir) + sizeof "/journal";
+    if (!j || !(j->path = malloc(n)) || !(j->dir = strdup(dir))) {
+        snprintf(err, errlen, "out of memory");
+        journal_free(j);
+        return NULL;
+    }
+    snprintf(j->path, n, "%s/journal", dir);
+    j->read_only = true;
+    j->fd = open(j->path, O_RDONLY | O_CLOEXEC);
     if (j->fd < 0) {
         snprintf(err, errlen, "cannot open %s: %s", j->path, strerror(errno));
         j->fd = -1;
@@ -196,7 +220,10 @@ long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, siz
                  "%s: skipped %ld damaged bytes at byte %ld (a record there is lost; "
                  "check the tournament)",
                  j->path, skipped, first_damage);
-    if (pos < size) {
+    if (pos < size && j->read_only) {
+        /* Most likely the writer is in the middle of a record: leave it. */
+        j->size = pos;
+    } else if (pos < size) {
         /* A torn or garbled tail: everything before it is good. Cut it off
          * so that new records follow the last good one. */
         size_t used = warn && warnlen ? strlen(warn) : 0;
@@ -248,6 +275,10 @@ static unsigned char *frame(const char *payload, size_t len, size_t *total)
 int journal_append(journal_t *j, const char *payload, size_t len, bool sync, char *err,
                    size_t errlen)
 {
+    if (j->read_only) {
+        snprintf(err, errlen, "%s is open only to be read", j->path);
+        return -1;
+    }
     if (len > JOURNAL_MAX_RECORD) {
         snprintf(err, errlen, "a record of %zu bytes is too large", len);
         return -1;
@@ -284,6 +315,10 @@ int journal_append(journal_t *j, const char *payload, size_t len, bool sync, cha
 int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *lens, size_t n,
                     char *err, size_t errlen)
 {
+    if (j->read_only) {
+        snprintf(err, errlen, "%s is open only to be read", j->path);
+        return -1;
+    }
     size_t plen = strlen(j->path) + sizeof ".new";
     char *tmp = malloc(plen);
     if (!tmp) {

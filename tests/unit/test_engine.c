@@ -598,6 +598,49 @@ static void damaged_record_inside_the_journal(void **state)
     engine_free(e);
 }
 
+/* pokerclock --screenshot reads the journal of a running pokerclock: it
+ * must never write to it, not even to cut off a record being written. */
+static void read_only_never_writes(void **state)
+{
+    (void)state;
+    engine_t *e = open_engine(dir);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 4}, b + 1000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 2000), 200);
+    /* The running pokerclock is in the middle of writing a record. */
+    char path[128];
+    snprintf(path, sizeof path, "%s/journal", dir);
+    FILE *f = fopen(path, "ab");
+    assert_non_null(f);
+    fwrite("\x01\x40\x00\x00\x00half a rec", 1, 15, f);
+    fclose(f);
+    long size = journal_bytes();
+
+    setenv("POKERCLOCK_BOOT_ID", "a-screenshot-elsewhere", 1);
+    engine_options_t o = {.state_dir = dir, .config_text = config_text,
+                          .config_name = "test.cfg", .read_only = true};
+    char err[512] = "";
+    engine_t *ro = engine_new(&o, err, sizeof err);
+    if (!ro)
+        fail_msg("read-only engine_new: %s", err);
+    assert_int_equal(view_at(ro, b + 3000).players_left, 4);
+    assert_int_equal(journal_bytes(), size);
+    engine_free(ro);
+    assert_int_equal(journal_bytes(), size);
+    engine_free(e);
+
+    /* A state directory that does not exist is not made. */
+    char none[160];
+    snprintf(none, sizeof none, "%s/none", dir);
+    o.state_dir = none;
+    ro = engine_new(&o, err, sizeof err);
+    if (!ro)
+        fail_msg("read-only engine_new without a journal: %s", err);
+    assert_int_equal(view_at(ro, b).players_left, 0);
+    engine_free(ro);
+    struct stat st;
+    assert_int_not_equal(stat(none, &st), 0);
+}
+
 /* A journal record that is sound JSON but not a record of ours (another
  * version, a hand edit) stops the start with a reason; it does not crash. */
 static void foreign_record_is_refused(void **state)
@@ -632,6 +675,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(reboot_on_a_full_disk, setup, teardown),
         cmocka_unit_test_setup_teardown(long_journal_replays_identically, setup, teardown),
         cmocka_unit_test_setup_teardown(damaged_record_inside_the_journal, setup, teardown),
+        cmocka_unit_test_setup_teardown(read_only_never_writes, setup, teardown),
         cmocka_unit_test_setup_teardown(foreign_record_is_refused, setup, teardown),
     };
     return cmocka_run_group_tests_name("engine", tests, NULL, NULL);

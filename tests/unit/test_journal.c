@@ -499,6 +499,41 @@ static void full_disk(void **state)
     free(big);
 }
 
+/* Read-only (a screenshot while the clock runs): a record the writer is in
+ * the middle of is left alone, and nothing can be written. */
+static void read_only_leaves_the_file(void **state)
+{
+    (void)state;
+    char err[512] = "";
+    assert_null(journal_open_readonly(dir, err, sizeof err));
+    assert_non_null(strstr(err, "cannot open"));
+    struct stat st;
+    assert_int_not_equal(stat(path, &st), 0); /* not created */
+    journal_t *j = open_journal();
+    append_records(j, 0, 3);
+    journal_free(j);
+    long size;
+    unsigned char *whole = file_bytes(&size);
+    unsigned char *b = malloc((size_t)size + 20);
+    memcpy(b, whole, (size_t)size);
+    memcpy(b + size, "\x01\x30\x00\x00\x00\x11\x22\x33\x44{\"k\":", 14);
+    file_write(b, size + 14);
+    j = journal_open_readonly(dir, err, sizeof err);
+    assert_non_null(j);
+    recs_t r = {0};
+    char warn[512];
+    assert_int_equal(journal_read(j, collect, &r, warn, sizeof warn), 3);
+    recs_free(&r);
+    assert_int_equal(journal_append(j, "{}", 2, true, err, sizeof err), -1);
+    const char *p[1] = {"{}"};
+    size_t len[1] = {2};
+    assert_int_equal(journal_rewrite(j, p, len, 1, err, sizeof err), -1);
+    journal_free(j);
+    assert_int_equal(file_size(), size + 14);
+    free(b);
+    free(whole);
+}
+
 static void unusable_directory(void **state)
 {
     (void)state;
@@ -526,6 +561,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rewrite_replaces_the_journal, setup, teardown),
         cmocka_unit_test_setup_teardown(rewrite_that_cannot_write_keeps_the_old, setup, teardown),
         cmocka_unit_test_setup_teardown(full_disk, setup, teardown),
+        cmocka_unit_test_setup_teardown(read_only_leaves_the_file, setup, teardown),
         cmocka_unit_test_setup_teardown(unusable_directory, setup, teardown),
     };
     return cmocka_run_group_tests_name("journal", tests, NULL, NULL);
