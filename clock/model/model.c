@@ -252,7 +252,9 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
         if (k->running)
             return fail(APPLY_CONFLICT, err, errlen, "the clock is already running");
         k->running = true;
-        k->since = now;
+        /* Not before the pause it ends (a request stamped a moment early). */
+        if (now > k->since)
+            k->since = now;
         t->recovered_after_power_loss = false;
         return APPLY_OK;
     case CMD_ADJUST: {
