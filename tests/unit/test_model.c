@@ -693,6 +693,8 @@ static void undo_each_command(void **state)
     s.rebuy_price = 20;
     s.rebuy_chips = 10000;
     s.late_reg_until_level = 9;
+    s.n_payouts = 1;
+    s.payouts[0] = (payout_table_t){.min_entries = 2, .places = 3, .bp = {5000, 3000, 2000}};
     const command_t commands[] = {
         {PAUSE},
         {ADJUST(MIN(2))},
@@ -711,6 +713,10 @@ static void undo_each_command(void **state)
         {.type = CMD_UNREGISTER},
         {.type = CMD_BUST},
         {.type = CMD_REBUY, .count = 2},
+        {.type = CMD_HFH_START, .tables = 4},
+        {.type = CMD_BUBBLE_START},
+        {.type = CMD_CLOCK_CALL, .table = 3, .seat = 5},
+        {.type = CMD_PENALTY, .table = 2, .seat = 7, .minutes = 10},
     };
     char err[256];
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
