@@ -223,13 +223,50 @@ static tourney_t snapshot_tourney(engine_t *e)
     return t;
 }
 
-static void expect_same_tourney(const tourney_t *want, engine_t *e, const char *when)
+/* The tournament with the padding bytes of the records made from compound
+ * literals set to zero: those bytes are whatever the stack held, and differ
+ * between the evening and its replay without meaning anything. */
+static void canonical(tourney_t *t)
 {
-    tourney_t got = snapshot_tourney(e);
-    if (memcmp(want, &got, sizeof got) != 0)
-        fail_msg("%s: the tournament differs (level %d/%d, elapsed %lld/%lld, entries %d/%d)",
-                 when, got.clock.level, want->clock.level, (long long)got.clock.level_elapsed_ms,
-                 (long long)want->clock.level_elapsed_ms, got.entries, want->entries);
+    for (int i = 0; i < TOURNEY_MAX_RESULTS; i++) {
+        result_t r, *o = &t->results[i];
+        memset(&r, 0, sizeof r);
+        r.place_best = o->place_best, r.place_worst = o->place_worst;
+        r.prize_each = o->prize_each, r.table = o->table, r.chips = o->chips, r.at = o->at;
+        memcpy(o, &r, sizeof r);
+    }
+    for (int i = 0; i < TOURNEY_MAX_PENALTIES; i++) {
+        penalty_t p, *o = &t->penalties[i];
+        memset(&p, 0, sizeof p);
+        p.table = o->table, p.seat = o->seat, p.given_at = o->given_at, p.until = o->until;
+        p.rounds = o->rounds;
+        memcpy(o, &p, sizeof p);
+    }
+    clock_call_t c;
+    memset(&c, 0, sizeof c);
+    c.active = t->call.active, c.table = t->call.table, c.seat = t->call.seat;
+    c.started = t->call.started, c.total_ms = t->call.total_ms;
+    c.countdown_ms = t->call.countdown_ms;
+    memcpy(&t->call, &c, sizeof c);
+}
+
+static void expect_same_tourney(const tourney_t *want_in, engine_t *e, const char *when)
+{
+    tourney_t got = snapshot_tourney(e), want_copy;
+    memcpy(&want_copy, want_in, sizeof want_copy);
+    const tourney_t *want = &want_copy;
+    canonical(&got);
+    canonical(&want_copy);
+    if (memcmp(want, &got, sizeof got) != 0) {
+        size_t at = 0;
+        while (((const char *)want)[at] == ((const char *)&got)[at])
+            at++;
+        fail_msg("%s: the tournament differs from byte %zu on (level %d/%d, elapsed %lld/%lld, "
+                 "entries %d/%d)",
+                 when, at, got.clock.level, want->clock.level,
+                 (long long)got.clock.level_elapsed_ms, (long long)want->clock.level_elapsed_ms,
+                 got.entries, want->entries);
+    }
 }
 
 static int count_checkpoint(void *ctx, const char *payload, size_t len)
@@ -553,8 +590,7 @@ static void long_journal_replays_identically(void **state)
     }
     assert_true(accepted > 500);
     tourney_t want = snapshot_tourney(e);
-    if (memcmp(&want, &m->t, sizeof want) != 0)
-        fail_msg("the engine's tournament differs from the model's");
+    expect_same_tourney(&m->t, e, "the engine against the model alone");
     engine_free(e);
     e = open_engine(dir);
     expect_same_tourney(&want, e, "replay of the journal");
