@@ -1053,9 +1053,9 @@ static void twelve_hours_no_drift(void **state)
     int64_t sb = 25;
     for (int i = 0; i < 29; i++) {
         if (i % 5 == 4)
-            s.levels[s.n_levels++] = pause_level(i == 19 ? 45 : 15);
+            s.levels[s.n_levels++] = pause_level(i == 19 ? 30 : 10);
         else {
-            s.levels[s.n_levels++] = play(sb, sb * 2, 20 + i % 3 * 5);
+            s.levels[s.n_levels++] = play(sb, sb * 2, 10 + i % 3 * 5);
             sb = sb * 3 / 2;
         }
     }
@@ -1086,12 +1086,12 @@ static void twelve_hours_no_drift(void **state)
                 c.type = running ? CMD_PAUSE : CMD_RESUME;
             else if (what < 8) {
                 c.type = CMD_ADJUST;
-                c.delta_ms = (int64_t)rnd(600001) - 300000;
+                c.delta_ms = (int64_t)rnd(360001) - 180000;
                 if (c.delta_ms == 0)
                     c.delta_ms = 1;
             } else {
                 c.type = CMD_SET_REMAINING;
-                c.ms = 1 + rnd(1800000);
+                c.ms = 1 + rnd(600000);
             }
             assert_int_equal(model_apply(m, &c, at, err, sizeof err), APPLY_OK);
             commands++;
@@ -1116,7 +1116,7 @@ static void twelve_hours_no_drift(void **state)
                 else
                     left = r;
             }
-            next_cmd = at + 1 + rnd(running ? 900000 : 240000);
+            next_cmd = at + 1 + rnd(running ? 420000 : 180000);
         }
         while (running && lvl < s.n_levels - 1 && now >= ends_at) {
             lvl++;
@@ -1136,8 +1136,10 @@ static void twelve_hours_no_drift(void **state)
                      (long long)v.overtime_ms, (long long)v.tournament_elapsed_ms, lvl,
                      (long long)rem, (long long)want_played);
     }
-    assert_true(commands > 50);
-    (void)overtime_seen;
+    print_message("twelve hours: %d commands, last level %d, overtime %s\n", commands, lvl,
+                  overtime_seen ? "reached" : "not reached");
+    assert_true(commands > 200);
+    assert_true(overtime_seen); /* the structure was played to its end */
     free(m);
 }
 
