@@ -262,6 +262,11 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
             c->delta_ms < -TOURNEY_MAX_DURATION_MS)
             return fail(APPLY_INVALID, err, errlen, "delta_ms must be non-zero and at most 24 hours");
         clock_settle(t, now);
+        /* Overtime already counts up from the end: taking time off would
+         * only reset it. */
+        if (c->delta_ms < 0 && t->clock.level_elapsed_ms >= current_duration(t))
+            return fail(APPLY_CONFLICT, err, errlen,
+                        "the last level is in overtime: there is no time left to take off");
         int64_t r = remaining_get(t) + c->delta_ms;
         if (r > TOURNEY_MAX_DURATION_MS)
             return fail(APPLY_CONFLICT, err, errlen, "a level can have at most 24 hours left");

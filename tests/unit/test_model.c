@@ -165,6 +165,9 @@ static void level_boundaries_to_the_millisecond(void **state)
         OVER(t0 + MIN(90), 4, MIN(5), true),
         DO(t0 + MIN(90), PAUSE),
         OVER(t0 + MIN(100), 4, MIN(5), false),
+        /* Overtime is not reset by taking time off: there is none left. */
+        NO(t0 + MIN(100), APPLY_CONFLICT, "no time left to take off", ADJUST(-SEC(30))),
+        OVER(t0 + MIN(100), 4, MIN(5), false),
         NO(t0 + MIN(100), APPLY_CONFLICT, "this is the last level", NEXT),
         DO(t0 + MIN(100), ADJUST(MIN(2))),
         SEE(t0 + MIN(100), 4, MIN(2), false),
@@ -1093,9 +1096,13 @@ static void twelve_hours_no_drift(void **state)
                 c.type = CMD_SET_REMAINING;
                 c.ms = 1 + rnd(600000);
             }
-            assert_int_equal(model_apply(m, &c, at, err, sizeof err), APPLY_OK);
+            /* In overtime there is no time left to take off. */
+            bool refused = c.type == CMD_ADJUST && c.delta_ms < 0 && rem <= 0;
+            assert_int_equal(model_apply(m, &c, at, err, sizeof err),
+                             refused ? APPLY_CONFLICT : APPLY_OK);
             commands++;
-            if (c.type == CMD_PAUSE) {
+            if (refused) {
+            } else if (c.type == CMD_PAUSE) {
                 played += at - run_since;
                 running = false;
                 left = rem;
