@@ -158,7 +158,7 @@ static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t n
     /* CMD_DELETE_LEVEL */
     if (s->n_levels <= 1)
         return fail(APPLY_CONFLICT, err, errlen, "the only level cannot be deleted");
-    if (c->index == t->clock.level)
+    if (c->index == t->clock.level && t->clock.started)
         return fail(APPLY_CONFLICT, err, errlen,
                     "this level is being played: go to another level before deleting it");
     int play = 0;
@@ -169,8 +169,14 @@ static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t n
     memmove(&s->levels[c->index], &s->levels[c->index + 1],
             (size_t)(s->n_levels - c->index - 1) * sizeof(level_t));
     s->n_levels--;
-    if (c->index < t->clock.level)
+    if (c->index < t->clock.level) {
         t->clock.level--;
+    } else if (c->index == t->clock.level) {
+        /* Before the start: the next level is the one to begin with. */
+        if (t->clock.level == s->n_levels)
+            t->clock.level--;
+        t->clock.level_elapsed_ms = 0;
+    }
     return APPLY_OK;
 }
 

@@ -422,6 +422,31 @@ static void add_level_before_the_start(void **state)
     free(m);
 }
 
+/* Before the start, the level the tournament would begin with can be
+ * deleted: the next one takes its place, whole. */
+static void delete_first_level_before_the_start(void **state)
+{
+    (void)state;
+    const step_t steps[] = {
+        DO(0, SETREM(MIN(3))),
+        DO(0, DELETE(0)),
+        SEE(MIN(1), 0, MIN(20), false),
+        DO(MIN(1), GOTO(3)),
+        DO(MIN(1), DELETE(3)), /* the last level, chosen to begin with */
+        SEE(MIN(1), 2, MIN(20), false),
+        DO(MIN(2), START),
+        SEE(MIN(22) - 1, 2, 1, true),
+        OVER(MIN(22), 2, 0, true),
+        NO(MIN(23), APPLY_CONFLICT, "this level is being played", DELETE(2)),
+    };
+    structure_t s = standard();
+    model_t *m = model_new(&s);
+    RUN(m, steps);
+    assert_int_equal(m->t.s.n_levels, 3);
+    assert_int_equal(m->t.s.levels[0].big_blind, 100);
+    free(m);
+}
+
 static void at_most_levels(void **state)
 {
     (void)state;
@@ -1160,6 +1185,7 @@ int main(void)
         cmocka_unit_test(add_levels_while_running),
         cmocka_unit_test(add_level_in_overtime),
         cmocka_unit_test(add_level_before_the_start),
+        cmocka_unit_test(delete_first_level_before_the_start),
         cmocka_unit_test(at_most_levels),
         cmocka_unit_test(edit_current_duration),
         cmocka_unit_test(edit_blinds_keeps_the_clock),
