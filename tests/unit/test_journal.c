@@ -391,6 +391,75 @@ static void damage_in_the_middle(void **state)
     free(whole);
 }
 
+/* Journals of intact records and noise spliced at random: every intact
+ * record is read, in order, whatever the noise around it. */
+static void records_among_noise(void **state)
+{
+    (void)state;
+    /* Intact records as they are on disk, framed by the journal itself. */
+    journal_t *j = open_journal();
+    long ends[11] = {0};
+    for (int i = 0; i < 10; i++) {
+        append_records(j, i, i + 1);
+        ends[i + 1] = journal_size(j);
+    }
+    journal_free(j);
+    long size;
+    unsigned char *framed = file_bytes(&size);
+    unsigned char *b = malloc(64 * 1024);
+    uint32_t seed = 777;
+    for (int round = 0; round < 300; round++) {
+        long n = 0;
+        int expect[64], k = 0;
+        bool noise_inside = false, noise_at_end = false;
+        int parts = 1 + round % 12;
+        for (int p = 0; p < parts; p++) {
+            seed = seed * 1103515245u + 12345u;
+            if ((seed >> 16) % 3) { /* an intact record */
+                int r = (int)((seed >> 8) % 10);
+                memcpy(b + n, framed + ends[r], (size_t)(ends[r + 1] - ends[r]));
+                n += ends[r + 1] - ends[r];
+                expect[k++] = r;
+                noise_inside |= noise_at_end;
+                noise_at_end = false;
+            } else { /* noise, sometimes shaped like a header */
+                int len = 1 + (int)((seed >> 4) % 60);
+                for (int q = 0; q < len; q++) {
+                    seed = seed * 1103515245u + 12345u;
+                    b[n + q] = (unsigned char)(seed >> 16);
+                }
+                if (len > HEADER && (seed >> 12) % 2) {
+                    b[n] = 0x01;
+                    b[n + 1] = (unsigned char)((seed >> 20) % 80);
+                    b[n + 2] = b[n + 3] = b[n + 4] = 0;
+                }
+                n += len;
+                noise_at_end = true;
+            }
+        }
+        file_write(b, n);
+        j = open_journal();
+        recs_t r = {0};
+        char warn[512];
+        long got = journal_read(j, collect, &r, warn, sizeof warn);
+        if (got != k)
+            fail_msg("round %d: %ld records read, expected %d (%s)", round, got, k, warn);
+        for (int q = 0; q < k; q++) {
+            char text[256];
+            record_text(expect[q], text, sizeof text);
+            if (r.len[q] != strlen(text) || memcmp(r.data[q], text, r.len[q]) != 0)
+                fail_msg("round %d: record %d differs", round, q);
+        }
+        if (noise_inside != (strstr(warn, "skipped") != NULL) ||
+            noise_at_end != (strstr(warn, "dropped") != NULL))
+            fail_msg("round %d: warning \"%s\"", round, warn);
+        recs_free(&r);
+        journal_free(j);
+    }
+    free(b);
+    free(framed);
+}
+
 /* Compaction: the records given replace the journal, read back identically,
  * and appending goes on in the new file. */
 static void rewrite_replaces_the_journal(void **state)
@@ -558,6 +627,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(flipped_bit_in_last_record, setup, teardown),
         cmocka_unit_test_setup_teardown(garbage_after_the_records, setup, teardown),
         cmocka_unit_test_setup_teardown(damage_in_the_middle, setup, teardown),
+        cmocka_unit_test_setup_teardown(records_among_noise, setup, teardown),
         cmocka_unit_test_setup_teardown(rewrite_replaces_the_journal, setup, teardown),
         cmocka_unit_test_setup_teardown(rewrite_that_cannot_write_keeps_the_old, setup, teardown),
         cmocka_unit_test_setup_teardown(full_disk, setup, teardown),
