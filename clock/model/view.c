@@ -34,6 +34,30 @@ static bool period_open(const structure_t *s, int index, int until)
     return until > 0 && level_number_of(s, index) <= until;
 }
 
+/* Clock time from now until the first level after lvl for which open() no
+ * longer holds starts; -1 when it does not hold now. */
+static int64_t period_left(const structure_t *s, int lvl, int64_t remaining, bool open_now,
+                           bool (*open)(const structure_t *, int, int), int arg)
+{
+    if (!open_now)
+        return -1;
+    int64_t left = remaining;
+    for (int i = lvl + 1; i < s->n_levels && open(s, i, arg); i++)
+        left += s->levels[i].duration_ms;
+    return left;
+}
+
+/* The add-on is taken at the break after play level `after`, or during that
+ * level when no break follows it. */
+static bool addon_open_at(const structure_t *s, int i, int after)
+{
+    if (after <= 0 || level_number_of(s, i) != after)
+        return false;
+    if (s->levels[i].kind == LEVEL_BREAK)
+        return true;
+    return !(i + 1 < s->n_levels && s->levels[i + 1].kind == LEVEL_BREAK);
+}
+
 void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
 {
     const structure_t *s = &t->s;
@@ -103,11 +127,13 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
 
     v->late_reg_open = period_open(s, lvl, s->late_reg_until_level);
     v->rebuys_open = period_open(s, lvl, s->rebuy_until_level);
-    if (s->addon_after_level > 0 && v->level_number == s->addon_after_level) {
-        bool break_follows = cur->kind == LEVEL_PLAY && lvl + 1 < s->n_levels &&
-                             s->levels[lvl + 1].kind == LEVEL_BREAK;
-        v->addon_open = cur->kind == LEVEL_BREAK || !break_follows;
-    }
+    v->addon_open = addon_open_at(s, lvl, s->addon_after_level);
+    v->late_reg_closes_ms = period_left(s, lvl, v->remaining_ms, v->late_reg_open, period_open,
+                                        s->late_reg_until_level);
+    v->rebuys_close_ms = period_left(s, lvl, v->remaining_ms, v->rebuys_open, period_open,
+                                     s->rebuy_until_level);
+    v->addon_closes_ms = period_left(s, lvl, v->remaining_ms, v->addon_open, addon_open_at,
+                                     s->addon_after_level);
     v->announcement_active = t->announcement[0] &&
                              (t->announcement_until == 0 || now < t->announcement_until);
     procedures_view(t, now, v);

@@ -183,6 +183,10 @@ static void check_invariants(const model_t *m, int64_t now, int64_t latest, int6
             sum += v.payouts[p];
         }
         CHECK(v.paid_places == 0 || sum == v.prize_pool);
+        CHECK(v.late_reg_open == (v.late_reg_closes_ms >= 0) && v.late_reg_closes_ms >= -1);
+        CHECK(v.rebuys_open == (v.rebuys_close_ms >= 0) && v.rebuys_close_ms >= -1);
+        CHECK(v.addon_open == (v.addon_closes_ms >= 0) && v.addon_closes_ms >= -1);
+        CHECK(!v.late_reg_open || v.late_reg_closes_ms >= v.remaining_ms);
         CHECK(v.tournament_elapsed_ms >= 0);
         CHECK(!t->clock.started || v.tournament_elapsed_ms <= at[k] - first_start);
         CHECK(t->clock.started || v.tournament_elapsed_ms == 0);

@@ -997,15 +997,21 @@ static void periods_open_and_close(void **state)
     assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 10}, 0, err,
                                  sizeof err), APPLY_OK);
     assert_int_equal(model_apply(m, &(command_t){START}, 0, err, sizeof err), APPLY_OK);
+    /* And the countdowns to closing the wall shows (-1: closed). */
     const struct {
         int64_t at;
         int level;
         bool reg, rebuy, addon;
+        int64_t reg_ms, addon_ms;
     } expect[] = {
-        {MIN(1), 0, true, true, false},       {MIN(20) - 1, 0, true, true, false},
-        {MIN(20), 1, true, true, false},      {MIN(40) - 1, 1, true, true, false},
-        {MIN(40), 2, true, true, true},       {MIN(50) - 1, 2, true, true, true},
-        {MIN(50), 3, false, false, false},    {MIN(90), 4, false, false, false},
+        {MIN(1), 0, true, true, false, MIN(49), -1},
+        {MIN(20) - 1, 0, true, true, false, MIN(30) + 1, -1},
+        {MIN(20), 1, true, true, false, MIN(30), -1},
+        {MIN(40) - 1, 1, true, true, false, MIN(10) + 1, -1},
+        {MIN(40), 2, true, true, true, MIN(10), MIN(10)},
+        {MIN(50) - 1, 2, true, true, true, 1, 1},
+        {MIN(50), 3, false, false, false, -1, -1},
+        {MIN(90), 4, false, false, false, -1, -1},
     };
     for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++) {
         tourney_view_t v;
@@ -1015,6 +1021,11 @@ static void periods_open_and_close(void **state)
             v.addon_open != expect[i].addon)
             fail_msg("at %lld ms: registration %d rebuys %d add-on %d", (long long)expect[i].at,
                      v.late_reg_open, v.rebuys_open, v.addon_open);
+        if (v.late_reg_closes_ms != expect[i].reg_ms || v.rebuys_close_ms != expect[i].reg_ms ||
+            v.addon_closes_ms != expect[i].addon_ms)
+            fail_msg("at %lld ms: closing in %lld / %lld / %lld ms", (long long)expect[i].at,
+                     (long long)v.late_reg_closes_ms, (long long)v.rebuys_close_ms,
+                     (long long)v.addon_closes_ms);
         /* The commands agree with what the wall says. */
         model_t *copy = malloc(sizeof *copy);
         const command_type types[] = {CMD_REGISTER, CMD_REBUY, CMD_ADDON};
@@ -1052,8 +1063,15 @@ static void addon_without_a_break(void **state)
     tourney_view(&m->t, MIN(60), &v);
     assert_int_equal(v.level, 3);
     assert_true(v.addon_open);
+    assert_int_equal(v.addon_closes_ms, MIN(10));
     tourney_view(&m->t, MIN(70), &v);
     assert_false(v.addon_open);
+    assert_int_equal(v.addon_closes_ms, -1);
+    /* Paused, the countdown stands still. */
+    assert_int_equal(model_apply(m, &(command_t){GOTO(3)}, MIN(70), err, sizeof err), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){PAUSE}, MIN(75), err, sizeof err), APPLY_OK);
+    tourney_view(&m->t, MIN(99), &v);
+    assert_int_equal(v.addon_closes_ms, MIN(15));
     free(m);
 }
 
