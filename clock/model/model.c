@@ -27,10 +27,10 @@ void model_init(model_t *m, const structure_t *s)
  * change it: afterwards `since` is now and nothing has been lost. */
 static void clock_settle(tourney_t *t, int64_t now)
 {
-    /* A command stamped before the last start (two requests racing for the
-     * writer) must not move `since` back: the clock would count that time
-     * twice. */
-    if (t->clock.running && now < t->clock.since)
+    /* A command stamped before the last start or pause (two requests racing
+     * for the writer) must not move `since` back: a running clock would
+     * count that time twice, a paused one when it resumes. */
+    if (now < t->clock.since)
         now = t->clock.since;
     int lvl;
     int64_t e;

@@ -701,8 +701,10 @@ static void earlier_stamp_gains_no_time(void **state)
     tourney_view(&m->t, SEC(70), &v);
     assert_int_equal(v.remaining_ms, MIN(20) - MIN(1));
     assert_int_equal(v.tournament_elapsed_ms, MIN(1));
-    /* Paused, and resumed by a request stamped before the pause. */
+    /* Paused, a level edited and resumed by requests stamped before the pause. */
     assert_int_equal(model_apply(m, &(command_t){PAUSE}, SEC(80), err, sizeof err), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){EDIT_MS(3, MIN(25))}, SEC(80) - 5, err,
+                                 sizeof err), APPLY_OK);
     assert_int_equal(model_apply(m, &(command_t){RESUME}, SEC(80) - 4, err, sizeof err),
                      APPLY_OK);
     tourney_view(&m->t, SEC(90), &v);
