@@ -25,7 +25,7 @@ void model_init(model_t *m, const structure_t *s)
 
 /* Fixes the derived position into the stored one, so that a command can
  * change it: afterwards `since` is now and nothing has been lost. */
-static void clock_settle(tourney_t *t, int64_t now)
+void clock_settle(tourney_t *t, int64_t now)
 {
     /* A command stamped before the last start or pause (two requests racing
      * for the writer) must not move `since` back: a running clock would
