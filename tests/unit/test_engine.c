@@ -604,6 +604,137 @@ static void long_journal_replays_identically(void **state)
     free(m);
 }
 
+static const char *rich_config =
+    "tournament = {\n"
+    "  name = \"Every command\"; currency = \"EUR\"; buy_in = 50; fee = 5;\n"
+    "  starting_stack = 20000; guarantee = 1000;\n"
+    "  late_registration = { until_level = 4; };\n"
+    "  rebuy = { price = 20; chips = 10000; until_level = 4; };\n"
+    "  addon = { price = 20; chips = 15000; after_level = 2; };\n"
+    "  chips = ( { value = 25; colour = \"green\"; rgb = \"#2e8b57\"; },\n"
+    "            { value = 100; colour = \"black\"; rgb = \"#222222\"; },\n"
+    "            { value = 500; colour = \"purple\"; rgb = \"#7b3fa0\"; } );\n"
+    "  levels = (\n"
+    "    { small_blind = 25; big_blind = 50; minutes = 15; },\n"
+    "    { small_blind = 50; big_blind = 100; minutes = 15; },\n"
+    "    { break = true; minutes = 10; color_up = 25; },\n"
+    "    { small_blind = 100; big_blind = 200; ante = 200; big_blind_ante = true; minutes = 20; },\n"
+    "    { small_blind = 200; big_blind = 400; ante = 400; big_blind_ante = true; minutes = 20;\n"
+    "      day_end = true; },\n"
+    "    { small_blind = 300; big_blind = 600; ante = 600; big_blind_ante = true; minutes = 20; }\n"
+    "  );\n"
+    "  payouts = ( { min_entries = 2; places = [100]; },\n"
+    "              { min_entries = 8; places = [50, 30, 20]; } );\n"
+    "  house = { tables = 4; hand_for_hand_deduct_seconds = 20; };\n"
+    "};\n";
+
+/* An evening of every kind of command, with the process restarted at random
+ * moments: after each restart the tournament is the very same. A command
+ * the journal does not keep whole would show here. */
+static void restarts_anywhere_keep_everything(void **state)
+{
+    (void)state;
+    engine_options_t o = {.state_dir = dir, .config_text = rich_config,
+                          .config_name = "rich.cfg"};
+    char err[512] = "";
+    engine_t *e = engine_new(&o, err, sizeof err);
+    if (!e)
+        fail_msg("engine_new: %s", err);
+    int64_t t = engine_now(e) + 1000;
+    uint64_t r = 0x853C49E6748FEA9Bull;
+    int accepted = 0, restarts = 0;
+    int per_type[CMD__COUNT] = {0};
+    for (int i = 0; i < 2500; i++) {
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        command_t c = {0};
+        int pick = (int)(r % 31);
+        int a = (int)((r >> 8) % 4) + 1, z = (int)((r >> 12) % 9) + 1;
+        switch (pick) {
+        case 0: c.type = CMD_START; break;
+        case 1: c.type = CMD_PAUSE; break;
+        case 2: c.type = CMD_RESUME; break;
+        case 3: c.type = CMD_ADJUST, c.delta_ms = 30000 * (a - 2) + 1; break;
+        case 4: c.type = CMD_SET_REMAINING, c.ms = 60000 * z; break;
+        case 5: c.type = CMD_NEXT_LEVEL; break;
+        case 6: c.type = CMD_PREV_LEVEL; break;
+        case 7: c.type = CMD_GOTO_LEVEL, c.index = a; break;
+        case 8:
+            c.type = CMD_ADD_LEVEL, c.index = a - 2, c.has = LF_SMALL | LF_BIG | LF_DURATION;
+            c.level = (level_t){.small_blind = 100 * a, .big_blind = 200 * a,
+                                .duration_ms = 60000 * z};
+            break;
+        case 9:
+            c.type = CMD_EDIT_LEVEL, c.index = a, c.has = LF_ANTE | LF_DURATION;
+            c.level = (level_t){.ante = 25 * z, .duration_ms = 60000 * (z + 5)};
+            break;
+        case 10: c.type = CMD_DELETE_LEVEL, c.index = a + 3; break;
+        case 11:
+            c.type = CMD_ANNOUNCE, c.seconds = z * 10;
+            snprintf(c.text, sizeof c.text, "Table %d is breaking — seats %d", a, z);
+            break;
+        case 12: c.type = CMD_ANNOUNCE_CLEAR; break;
+        case 13: c.type = CMD_UNDO; break;
+        case 14: case 15: c.type = CMD_REGISTER, c.count = z; break;
+        case 16: c.type = CMD_UNREGISTER; break;
+        case 17:
+            c.type = CMD_BUST;
+            if (a > 2) {
+                c.n_busts = a - 1;
+                for (int k = 0; k < c.n_busts; k++)
+                    c.busts[k].table = 1 + (k + z) % 4, c.busts[k].chips = 1000 * (k + 1);
+            }
+            break;
+        case 18: c.type = CMD_REBUY; break;
+        case 19: c.type = CMD_ADDON; break;
+        case 20: c.type = CMD_HFH_START, c.tables = a; break;
+        case 21: c.type = CMD_TABLE_DONE, c.table = a; break;
+        case 22: c.type = CMD_HFH_NEXT; break;
+        case 23: c.type = CMD_HFH_STOP; break;
+        case 24: c.type = a > 2 ? CMD_BUBBLE_START : CMD_BUBBLE_STOP; break;
+        case 25: c.type = a > 2 ? CMD_DAY_END_DRAW : CMD_DAY_END_CLEAR; break;
+        case 26: c.type = CMD_DAY_END_HAND_DONE, c.table = a; break;
+        case 27: c.type = a > 2 ? CMD_CLOCK_CALL : CMD_CLOCK_CALL_CANCEL, c.table = z, c.seat = a;
+            break;
+        case 28: c.type = a > 2 ? CMD_COLOR_UP : CMD_COLOR_UP_DONE, c.value = a > 3 ? 100 : 25;
+            break;
+        case 29:
+            c.type = a > 2 ? CMD_PENALTY : CMD_PENALTY_CLEAR, c.table = 3, c.seat = a;
+            c.minutes = a == 4 ? 10 : 0, c.rounds = a == 3 ? 2 : 0;
+            break;
+        default: c.type = CMD_TABLE_WAITING, c.table = a; break;
+        }
+        t += (int64_t)((r >> 24) % 40000);
+        int st = engine_apply(e, &c, t, err, sizeof err);
+        if (st != 200 && st != 400 && st != 409)
+            fail_msg("command %d (%s): %d %s", i, command_name(c.type), st, err);
+        if (st == 200) {
+            accepted++;
+            per_type[c.type]++;
+        }
+        if (i % 40 == 0)
+            engine_tick(e, t);
+        if ((r >> 40) % 60 == 0) { /* the process restarts, same boot */
+            tourney_t want = snapshot_tourney(e);
+            engine_free(e);
+            e = engine_new(&o, err, sizeof err);
+            if (!e)
+                fail_msg("restart after command %d (%s): %s", i, command_name(c.type), err);
+            char when[96];
+            snprintf(when, sizeof when, "restart after command %d (%s)", i,
+                     command_name(c.type));
+            expect_same_tourney(&want, e, when);
+            restarts++;
+        }
+    }
+    int kinds = 0;
+    for (int k = 0; k < CMD__COUNT; k++)
+        kinds += per_type[k] > 0;
+    print_message("%d commands accepted, of %d kinds, %d restarts\n", accepted, kinds, restarts);
+    assert_true(restarts >= 20);
+    assert_true(kinds >= 25);
+    engine_free(e);
+}
+
 /* A bad block inside the journal: the commands after it are kept, and the
  * panel is told that one was lost. */
 static void damaged_record_inside_the_journal(void **state)
@@ -710,6 +841,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(full_disk_refuses_then_recovers, setup, teardown),
         cmocka_unit_test_setup_teardown(reboot_on_a_full_disk, setup, teardown),
         cmocka_unit_test_setup_teardown(long_journal_replays_identically, setup, teardown),
+        cmocka_unit_test_setup_teardown(restarts_anywhere_keep_everything, setup, teardown),
         cmocka_unit_test_setup_teardown(damaged_record_inside_the_journal, setup, teardown),
         cmocka_unit_test_setup_teardown(read_only_never_writes, setup, teardown),
         cmocka_unit_test_setup_teardown(foreign_record_is_refused, setup, teardown),
