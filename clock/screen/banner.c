@@ -388,7 +388,9 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     const theme_colours_t *c = &fr->w->col;
     const hand_for_hand_t *h = &fr->t->hfh;
     char hand[64];
-    snprintf(hand, sizeof hand, frame_word(fr, W_HAND_N), h->hand);
+    /* When every table is done, the hand to deal is the next one. */
+    snprintf(hand, sizeof hand, frame_word(fr, W_HAND_N),
+             fr->v.hfh_all_done ? h->hand + 1 : h->hand);
     int u = bx.h < bx.w * 8 / 10 ? bx.h : bx.w * 8 / 10; /* text scales with the short side */
     int y = bx.y;
     int px = u * 12 / 100;
