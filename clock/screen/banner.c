@@ -504,6 +504,10 @@ static void fig_card(frame_t *fr, box_t bx)
     paint_t *p = fr->p;
     int64_t t = fr->f->now - fr->t->day_end.drawn_at;
     int ch = bx.h * 85 / 100, cw = ch * 5 / 7;
+    if (cw > bx.w * 65 / 100) { /* portrait: the width decides */
+        cw = bx.w * 65 / 100;
+        ch = cw * 7 / 5;
+    }
     int cx = bx.x + bx.w / 2, y = bx.y + (bx.h - ch) / 2;
     /* Face down, then it turns over (its width through zero), then face up. */
     double phase = t < 1500 ? 0 : t < 2300 ? (t - 1500) / 800.0 : 1;

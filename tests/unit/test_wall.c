@@ -332,6 +332,10 @@ static const shot_t shots[] = {
     {"clock-call-start-1280x720", st_clock_call_start, 1280, 720, "en", "", NULL, NULL, false, NULL},
     {"penalties-1920x1080", st_penalties, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"penalties-3840x2160", st_penalties, 3840, 2160, "en", "", NULL, NULL, false, NULL},
+    {"break-color-up-3840x2160", st_break_color_up, 3840, 2160, "en", "", URL, NULL, false, NULL},
+    {"clock-call-1920x1200", st_clock_call, 1920, 1200, "de", "", NULL, NULL, false, NULL},
+    {"day-end-hands-1080x1920", st_day_end_hands, 1080, 1920, "en", "", NULL, NULL, false, NULL},
+    {"in-the-money-1280x720", st_in_the_money, 1280, 720, "nl", "", NULL, NULL, false, NULL},
 };
 
 /* A venue's logo: a gold disc with a dark ring, made here so the test
