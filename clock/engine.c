@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 
 #include <jansson.h>
@@ -446,8 +447,37 @@ void engine_free(engine_t *e)
 
 /* ---- changes ---- */
 
+/* The end-of-day card (RULES 5): uniform on 3..7 from the kernel's random
+ * source. Bytes of 250 and more are drawn again, so that each of the five
+ * cards has exactly 50 of the 250 accepted values (no modulo bias). */
+static int draw_card(char *err, size_t errlen)
+{
+    for (;;) {
+        unsigned char b;
+        ssize_t n = getrandom(&b, 1, 0);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n != 1) {
+            snprintf(err, errlen, "cannot draw a card: the kernel's random source failed (%s)",
+                     n < 0 ? strerror(errno) : "no bytes");
+            return -1;
+        }
+        if (b < 250)
+            return 3 + b % 5;
+    }
+}
+
 int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t errlen)
 {
+    command_t drawn;
+    if (c->type == CMD_DAY_END_DRAW) {
+        /* The card is drawn here, once, and journaled with the command:
+         * replay applies the same card and never draws again. */
+        drawn = *c;
+        if ((drawn.drawn = draw_card(err, errlen)) < 0)
+            return 503;
+        c = &drawn;
+    }
     if (c->type == CMD_POWER_RECOVERED) {
         snprintf(err, errlen, "unknown command type");
         return 400;
@@ -496,6 +526,9 @@ int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t
     e->scratch = old;
     if (c->type == CMD_RESUME)
         e->notice[0] = 0;
+    if (c->type == CMD_DAY_END_DRAW)
+        fprintf(stderr, "pokerclock: end of day: the card drawn is %d: %d more hands today\n",
+                c->drawn, c->drawn);
     publish(e, now);
     uint64_t seq = e->seq;
     pthread_mutex_unlock(&e->write_lock);

@@ -22,6 +22,10 @@ enum {
     TOURNEY_MAX_PENALTIES = 16,
     TOURNEY_MAX_RESULTS = 16,
     TOURNEY_MAX_BUSTS = 16,    /* players out in one hand */
+    TOURNEY_MAX_TABLE_NO = 999, /* table numbers in clock calls, penalties, busts */
+    TOURNEY_MAX_SEAT = 12,
+    TOURNEY_MAX_PENALTY_MINUTES = 120,
+    TOURNEY_MAX_PENALTY_ROUNDS = 10,
 };
 
 typedef enum { LEVEL_PLAY = 0, LEVEL_BREAK = 1 } level_kind;
@@ -59,7 +63,7 @@ typedef struct {
                                   0: the level clock simply stops */
     bool hfh_auto_next;        /* the next hand starts when all tables are done */
     int64_t call_ms;           /* calling the clock: 50 s ... */
-    int64_t call_countdown_ms; /* ... of which the last 10 s are counted */
+    int64_t call_countdown_ms; /* ... then 10 s counted down (60 s in all) */
     int64_t short_level_ms;    /* in levels this short or shorter (15 min) ... */
     int64_t short_call_ms;     /* ... 25 s ... */
     int64_t short_call_countdown_ms; /* ... and 5 s */
@@ -290,6 +294,9 @@ const payout_table_t *structure_payouts_for(const structure_t *s, int entries);
 /* Where chips[chip] is colored up: the index of the break (or of the level
  * at whose end) it happens, or -1 when it stays in play. */
 int color_up_level(const structure_t *s, int chip);
+/* The house options as the clock uses them: every 0 replaced by its
+ * default (tables stays 0 when not given). */
+void house_effective(const house_t *h, house_t *out);
 /* The call and counted durations of a clock call in that level (RULES 6). */
 void house_call_durations(const structure_t *s, int level, int64_t *call,
                           int64_t *countdown);
