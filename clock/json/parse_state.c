@@ -398,20 +398,38 @@ static int parse_day_end(const json_t *o, tourney_t *t, int64_t now, char *err, 
 {
     const char *w = "day_end";
     day_end_t *d = &t->day_end;
-    int drawn = 0, left = 0;
+    int drawn = 0, left = 0, rc = 0;
     if (get_int32(o, w, "drawn", false, 3, 7, &drawn, err, errlen) ||
         get_int32(o, w, "hands_left", false, 0, 7, &left, err, errlen))
         return -1;
-    if (!drawn)
-        return 0;
+    const json_t *tables = get_array(o, w, "tables_left", TOURNEY_MAX_TABLES, &rc, err, errlen);
+    if (rc || !drawn)
+        return rc;
     d->active = true;
     d->drawn = drawn;
     d->drawn_at = now;
     d->left_field = left;
-    /* Reported per table, the view shows the most any table has left: one
-     * table with that many shows the same. */
+    /* Reported for the whole field, one count; per table, the list. */
     d->tables = 1;
     d->left[0] = (uint8_t)left;
+    if (tables) {
+        d->tables = 0;
+        for (size_t i = 0; i < json_array_size(tables); i++) {
+            const json_t *tl = json_array_get(tables, i);
+            int table = 0, hands = 0;
+            if (!json_is_object(tl))
+                return fail_member(err, errlen, w, "tables_left",
+                                   "must list objects like {\"table\": 1, \"hands_left\": 2}");
+            if (get_int32(tl, "day_end.tables_left", "table", true, 1, TOURNEY_MAX_TABLES, &table,
+                          err, errlen) ||
+                get_int32(tl, "day_end.tables_left", "hands_left", true, 0, 7, &hands, err,
+                          errlen))
+                return -1;
+            d->left[table - 1] = (uint8_t)hands;
+            if (table > d->tables)
+                d->tables = table;
+        }
+    }
     return 0;
 }
 

@@ -171,6 +171,50 @@ static void a_tournament_as_the_follower_sees_it(void **state)
     follower_matches_master("a tie", t + 100, far);
 }
 
+/* A two-day event to its end of the day, hands reported for the field and
+ * then per table, with hand-for-hand taking time off each hand. */
+static void the_end_of_the_day_as_the_follower_sees_it(void **state)
+{
+    (void)state;
+    load("assets/structures/two-day.cfg");
+    for (int per_table = 0; per_table < 2; per_table++) {
+        config.structure.house.day_end_per_table = per_table;
+        config.structure.house.hfh_deduct_ms = 30000;
+        model_init(&master, &config.structure);
+        const int64_t far = INT64_C(987654321);
+        int64_t t = 500;
+        apply_ok((command_t){.type = CMD_REGISTER, .count = 80}, t += 1000);
+        apply_ok((command_t){.type = CMD_START}, t += 1000);
+        int last_day1 = 0;
+        while (!config.structure.levels[last_day1].day_end)
+            last_day1++;
+        apply_ok((command_t){.type = CMD_GOTO_LEVEL, .index = last_day1}, t += 1000);
+        apply_ok((command_t){.type = CMD_SET_REMAINING, .ms = 10 * 60000}, t += 1000);
+        follower_matches_master("in the end-of-day window", t + 1000, far);
+        apply_ok((command_t){.type = CMD_DAY_END_DRAW, .drawn = 4, .tables = 3}, t += 1000);
+        apply_ok((command_t){.type = CMD_DAY_END_HAND_DONE, .table = per_table ? 2 : 0},
+                 t += 1000);
+        follower_matches_master(per_table ? "hands left per table" : "hands left", t + 10, far);
+        apply_ok((command_t){.type = CMD_DAY_END_CLEAR}, t += 1000);
+        tourney_view_t v;
+        tourney_view(&master.t, t, &v);
+        apply_ok((command_t){.type = CMD_BUST, .count = v.players_left - v.paid_places - 1},
+                 t += 1000);
+        apply_ok((command_t){.type = CMD_BUBBLE_START}, t += 1000);
+        apply_ok((command_t){.type = CMD_RESUME}, t += 1000);
+        apply_ok((command_t){.type = CMD_HFH_START, .tables = 2}, t += 1000);
+        apply_ok((command_t){.type = CMD_TABLE_DONE, .table = 1}, t += 1000);
+        apply_ok((command_t){.type = CMD_TABLE_DONE, .table = 2}, t += 1000);
+        apply_ok((command_t){.type = CMD_HFH_NEXT}, t += 1000);
+        follower_matches_master("the bubble, hand-for-hand", t + 10, far);
+        apply_ok((command_t){.type = CMD_BUST, .count = 1}, t += 1000);
+        follower_matches_master("in the money", t + 10, far);
+        apply_ok((command_t){.type = CMD_CLOCK_CALL, .table = 1, .seat = 2}, t += 1000);
+        follower_matches_master("a clock called", t + 30000, far);
+        follower_matches_master("a clock called, time up", t + 61000, far);
+    }
+}
+
 /* What the wall counts: the remaining time goes on from the moment of arrival. */
 static void the_clock_counts_on_from_arrival(void **state)
 {
@@ -547,6 +591,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_sample_structure_reads_back),
         cmocka_unit_test(a_tournament_as_the_follower_sees_it),
+        cmocka_unit_test(the_end_of_the_day_as_the_follower_sees_it),
         cmocka_unit_test(the_clock_counts_on_from_arrival),
         cmocka_unit_test(a_changed_structure_is_noticed),
         cmocka_unit_test(broken_input_is_refused),
