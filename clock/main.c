@@ -354,6 +354,7 @@ int main(int argc, char **argv)
                         .pin = pin,
                         .state_dir = state_dir,
                         .web_dir = o.web_dir,
+                        .config = &config,
                         .screenshot = take_screenshot,
                         .screenshot_ctx = &sc};
     net_t *net = net_start(engine, &no, err, sizeof err);
