@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -239,5 +240,89 @@ test('a follower with no master says whom it waits for, and refuses a bad addres
     running.delete(proc);
     assert.equal(code, 2, `${bad}: ${stderr}`);
     assert.match(stderr, /--follow: /);
+  }
+});
+
+// A proxy to the master that answers the first request for `path` itself,
+// with `hostile`, and passes everything else through.
+function hostileProxy(master, path, hostile) {
+  let served = 0;
+  const sockets = new Set();
+  const server = createServer((sock) => {
+    sockets.add(sock);
+    sock.on('close', () => sockets.delete(sock));
+    sock.on('error', () => {});
+    let head = Buffer.alloc(0);
+    const onData = (d) => {
+      head = Buffer.concat([head, d]);
+      const end = head.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      sock.off('data', onData);
+      const wanted = head.toString('latin1').split(' ')[1];
+      if (wanted === path && served === 0) {
+        served++;
+        sock.end(hostile);
+        return;
+      }
+      const up = connect(master.port, '127.0.0.1', () => up.write(head));
+      sockets.add(up);
+      up.on('close', () => { sockets.delete(up); sock.destroy(); });
+      up.on('error', () => sock.destroy());
+      sock.on('close', () => up.destroy());
+      up.pipe(sock);
+      sock.pipe(up);
+    };
+    sock.on('data', onData);
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({
+    base: `http://127.0.0.1:${server.address().port}`,
+    get served() { return served; },
+    close() { for (const s of sockets) s.destroy(); server.close(); },
+  })));
+}
+
+test('hostile answers from the network are survived, and the real master is shown after', { timeout: 90000 }, async () => {
+  const sse = 'HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n';
+  const cases = [
+    ['/api/events', 'a chunk size beyond any number', `${sse}Transfer-Encoding: chunked\r\n\r\nfffffffffffffffffffff\r\n`],
+    ['/api/events', 'a header line of 100 KB', `${sse}X-Junk: ${'a'.repeat(100000)}\r\n\r\n`],
+    ['/api/events', 'an event line of 1 MB', `${sse}\r\ndata: ${'x'.repeat(1 << 20)}`],
+    ['/api/events', 'a state of the wrong shape', `${sse}\r\nevent: state\ndata: {"seq": 1, "started": "yes", "level": [], "remaining_ms": -1}\n\n`],
+    ['/api/events', 'a NUL in a header', `${sse}X-Nul: a\0b\r\n\r\n`],
+    ['/api/events', 'random bytes', randomBytes(65536)],
+    ['/api/structure', 'a structure of 5000 levels', `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{"name": "x", "starting_stack": 1, "levels": [${Array(5000).fill('{"kind": "level", "small_blind": 1, "big_blind": 2, "duration_ms": 1000}').join(',')}]}`],
+    ['/api/structure', 'a structure cut short', 'HTTP/1.1 200 OK\r\nContent-Length: 5000\r\n\r\n{"name": "Fri'],
+  ];
+  const masterDir = mkdtempSync(join(tmpdir(), 'pokerclock-master-'));
+  const cwd = mkdtempSync(join(tmpdir(), 'pokerclock-follower-'));
+  let master;
+  const proxies = [];
+  const followers = [];
+  try {
+    master = await start(await freePort(), ['--state', masterDir]);
+    const cookie = await login(master);
+    await ok(master, cookie, { type: 'register', count: 9 });
+    await ok(master, cookie, { type: 'start' });
+    await ok(master, cookie, { type: 'announce', text: 'Seat open at table 2', seconds: 0 });
+    for (const [path, , hostile] of cases) {
+      const proxy = await hostileProxy(master, path, hostile);
+      proxies.push(proxy);
+      followers.push(await start(await freePort(), ['--follow', proxy.base], { cwd }));
+    }
+    for (let i = 0; i < cases.length; i++) {
+      await until(followers[i], `the master after ${cases[i][1]}`, async () => {
+        const { m, f } = await both(master, followers[i]);
+        return sameWall(m, f);
+      });
+      assert.equal(proxies[i].served, 1, `${cases[i][1]} was sent`);
+      assert.equal(followers[i].proc.exitCode, null, `alive after ${cases[i][1]}`);
+      assert.match(followers[i].stderr, /following http:\/\/127\.0\.0\.1:\d+: (the|an|cannot|\/api)/,
+        `the follower says what went wrong with ${cases[i][1]}`);
+    }
+  } finally {
+    await Promise.all([master, ...followers].filter(Boolean).map((c) => c.kill('SIGKILL')));
+    proxies.forEach((p) => p.close());
+    rmSync(masterDir, { recursive: true, force: true });
+    rmSync(cwd, { recursive: true, force: true });
   }
 });
