@@ -474,8 +474,8 @@ static void follow_stream(follow_t *f)
             break;
         if (w == 0) {
             show_lost_if_silent(f);
-            snprintf(f->why, sizeof f->why, "no heartbeat for %lld s",
-                     (long long)(f->lost_after_ms / 1000));
+            snprintf(f->why, sizeof f->why, "no heartbeat for %.1f s",
+                     (double)f->lost_after_ms / 1000.0);
             break;
         }
         char buf[16384];
