@@ -36,10 +36,10 @@ static const chip_t *chip_of(const structure_t *s, int64_t value)
     return NULL;
 }
 
-static json_t *tables_list(uint64_t mask, int tables)
+static json_t *tables_list(uint64_t mask)
 {
     json_t *a = json_array();
-    for (int i = 0; i < tables && i < 64; i++)
+    for (int i = 0; i < 64; i++)
         if ((mask >> i) & 1)
             json_array_append_new(a, json_integer(i + 1));
     return a;
@@ -52,11 +52,10 @@ static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t 
     const structure_t *s = &t->s;
     const hand_for_hand_t *h = &t->hfh;
     if (h->active) {
-        uint64_t all = h->tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << h->tables) - 1;
         json_t *j = json_pack("{s:i, s:i}", "hand", h->hand, "tables", h->tables);
-        json_object_set_new(j, "done", tables_list(h->done, h->tables));
-        json_object_set_new(j, "waiting", tables_list(h->waiting & ~h->done, h->tables));
-        json_object_set_new(j, "playing", tables_list(all & ~h->done & ~h->waiting, h->tables));
+        json_object_set_new(j, "done", tables_list(h->done & h->in_play));
+        json_object_set_new(j, "waiting", tables_list(h->waiting & h->in_play & ~h->done));
+        json_object_set_new(j, "playing", tables_list(h->in_play & ~h->done & ~h->waiting));
         json_object_set_new(j, "all_done", json_boolean(v->hfh_all_done));
         json_object_set_new(o, "hand_for_hand", j);
     } else {
@@ -73,9 +72,10 @@ static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t 
                         d->active ? json_integer(v->day_end_hands_left) : json_null());
     if (d->active && s->house.day_end_per_table) {
         json_t *left = json_array();
-        for (int i = 0; i < d->tables; i++)
-            json_array_append_new(left, json_pack("{s:i, s:i}", "table", i + 1, "hands_left",
-                                                  (int)d->left[i]));
+        for (int i = 0; i < TOURNEY_MAX_TABLES; i++)
+            if ((d->in_play >> i) & 1)
+                json_array_append_new(left, json_pack("{s:i, s:i}", "table", i + 1, "hands_left",
+                                                      (int)d->left[i]));
         json_object_set_new(de, "tables_left", left);
     } else {
         json_object_set_new(de, "tables_left", json_null());
@@ -407,6 +407,44 @@ static int parse_level(const json_t *obj, command_t *c, char *err, size_t errlen
     return 0;
 }
 
+/* tables: how many (tables 1..N), or their numbers: [1, 2, 4, 5]. */
+static int parse_tables(const json_t *obj, command_t *c, bool required, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(obj, "tables");
+    if (!json_is_array(v)) {
+        int64_t n;
+        bool p;
+        if (get_int(obj, "tables", required, 1, TOURNEY_MAX_TABLES, &n, &p, err, errlen))
+            return -1;
+        c->tables = p ? (int)n : 0;
+        return 0;
+    }
+    size_t k;
+    json_t *e;
+    json_array_foreach(v, k, e)
+    {
+        json_int_t t = json_is_integer(e) ? json_integer_value(e) : 0;
+        if (t < 1 || t > TOURNEY_MAX_TABLES) {
+            snprintf(err, errlen, "tables must be a number of tables or a list of table numbers "
+                                  "(each 1 to %d)",
+                     TOURNEY_MAX_TABLES);
+            return -1;
+        }
+        uint64_t bit = UINT64_C(1) << (t - 1);
+        if (c->table_set & bit) {
+            snprintf(err, errlen, "table %lld is in tables twice", (long long)t);
+            return -1;
+        }
+        c->table_set |= bit;
+    }
+    if (!c->table_set) {
+        snprintf(err, errlen, "tables cannot be an empty list");
+        return -1;
+    }
+    c->tables = __builtin_popcountll(c->table_set);
+    return 0;
+}
+
 /* bust: {"count": 2}, or {"players": [{"table": 2, "chips": 3500}, ...]} for
  * players out in the same hand. */
 static int parse_bust(const json_t *obj, command_t *c, char *err, size_t errlen)
@@ -550,10 +588,8 @@ static int parse(const json_t *obj, command_t *c, bool internal, char *err, size
     case CMD_HFH_START:
     case CMD_HFH_TABLES:
     case CMD_DAY_END_DRAW:
-        if (get_int(obj, "tables", c->type == CMD_HFH_TABLES, 1, TOURNEY_MAX_TABLES, &n, &p, err,
-                    errlen))
+        if (parse_tables(obj, c, c->type == CMD_HFH_TABLES, err, errlen))
             return -1;
-        c->tables = p ? (int)n : 0;
         if (c->type == CMD_DAY_END_DRAW && internal) {
             /* The card the engine drew, journaled so that replay never
              * draws again. */
@@ -684,8 +720,15 @@ json_t *codec_command(const command_t *c)
     case CMD_HFH_START:
     case CMD_HFH_TABLES:
     case CMD_DAY_END_DRAW:
-        if (c->tables || c->type == CMD_HFH_TABLES)
+        if (c->table_set) {
+            json_t *list = json_array();
+            for (int t = 1; t <= 64; t++)
+                if ((c->table_set >> (t - 1)) & 1)
+                    json_array_append_new(list, json_integer(t));
+            json_object_set_new(o, "tables", list);
+        } else if (c->tables || c->type == CMD_HFH_TABLES) {
             json_object_set_new(o, "tables", json_integer(c->tables));
+        }
         if (c->type == CMD_DAY_END_DRAW && c->drawn)
             json_object_set_new(o, "drawn", json_integer(c->drawn));
         break;

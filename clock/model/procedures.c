@@ -293,18 +293,16 @@ void procedures_view(const tourney_t *t, int64_t now, tourney_view_t *v)
         int left = t->day_end.left_field;
         if (s->house.day_end_per_table) {
             left = 0;
-            for (int i = 0; i < t->day_end.tables; i++)
-                if (t->day_end.left[i] > left)
+            for (int i = 0; i < TOURNEY_MAX_TABLES; i++)
+                if (((t->day_end.in_play >> i) & 1) && t->day_end.left[i] > left)
                     left = t->day_end.left[i];
         }
         v->day_end_hands_left = left;
         v->day_over = left == 0;
     }
     v->in_the_money = t->itm_at != 0;
-    if (t->hfh.active) {
-        uint64_t all = t->hfh.tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << t->hfh.tables) - 1;
-        v->hfh_all_done = (t->hfh.done & all) == all;
-    }
+    if (t->hfh.active)
+        v->hfh_all_done = (t->hfh.done & t->hfh.in_play) == t->hfh.in_play;
 }
 
 /* ---- eliminations (RULES 3 and 4) ---- */
@@ -443,10 +441,56 @@ static uint64_t tables_mask(int tables)
     return tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << tables) - 1;
 }
 
+/* A set of table numbers as people write it: "1-3, 5, 7-8". */
+static void tables_text(uint64_t set, char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (int t = 1; t <= 64 && o + 12 < len; t++) {
+        if (!((set >> (t - 1)) & 1))
+            continue;
+        int last = t;
+        while (last < 64 && ((set >> last) & 1))
+            last++;
+        o += (size_t)snprintf(buf + o, len - o, last > t + 1 ? "%s%d-%d" : "%s%d", o ? ", " : "",
+                              t, last);
+        if (last == t + 1)
+            o += (size_t)snprintf(buf + o, len - o, ", %d", last);
+        t = last;
+    }
+}
+
+/* The tables a command names: by number, or 1..tables, or 1..dflt. */
+static apply_status tables_from(const command_t *c, int dflt, uint64_t *set, char *err,
+                                size_t errlen)
+{
+    if (c->table_set) {
+        *set = c->table_set;
+        return APPLY_OK;
+    }
+    int tables = c->tables ? c->tables : dflt;
+    if (tables < 1 || tables > TOURNEY_MAX_TABLES)
+        return fail(APPLY_INVALID, err, errlen,
+                    "how many tables are in play? (tables: 1 to %d, or their numbers)",
+                    TOURNEY_MAX_TABLES);
+    *set = tables_mask(tables);
+    return APPLY_OK;
+}
+
+static apply_status table_in(uint64_t in_play, int table, char *err, size_t errlen)
+{
+    if (table >= 1 && table <= 64 && ((in_play >> (table - 1)) & 1))
+        return APPLY_OK;
+    char list[200];
+    tables_text(in_play, list, sizeof list);
+    if (table == 0)
+        return fail(APPLY_INVALID, err, errlen, "which table? (in play: %s)", list);
+    return fail(APPLY_INVALID, err, errlen, "table %d is not in play (in play: %s)", table, list);
+}
+
 static bool hfh_done(const hand_for_hand_t *h)
 {
-    uint64_t all = tables_mask(h->tables);
-    return (h->done & all) == all;
+    return (h->done & h->in_play) == h->in_play;
 }
 
 static void hfh_next_hand(tourney_t *t, int64_t now)
@@ -465,43 +509,33 @@ static void hfh_next_hand(tourney_t *t, int64_t now)
     }
 }
 
-/* The tables still playing the current hand, as "3, 5". */
-static void tables_playing(const hand_for_hand_t *h, char *buf, size_t len)
-{
-    size_t o = 0;
-    buf[0] = 0;
-    for (int i = 0; i < h->tables && o + 8 < len; i++)
-        if (!((h->done >> i) & 1))
-            o += (size_t)snprintf(buf + o, len - o, "%s%d", o ? ", " : "", i + 1);
-}
-
 static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now, char *err,
                                   size_t errlen)
 {
     hand_for_hand_t *h = &t->hfh;
     if (c->type != CMD_HFH_START && !h->active)
         return fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is not on");
-    bool table_cmd = c->type == CMD_TABLE_DONE || c->type == CMD_TABLE_WAITING;
-    if (table_cmd && (c->table < 1 || c->table > h->tables))
-        return fail(APPLY_INVALID, err, errlen, "table must be 1 to %d (the tables in play)",
-                    h->tables);
-    uint64_t bit = table_cmd ? UINT64_C(1) << (c->table - 1) : 0;
+    apply_status st;
+    uint64_t bit = 0, set = 0;
+    if (c->type == CMD_TABLE_DONE || c->type == CMD_TABLE_WAITING) {
+        if ((st = table_in(h->in_play, c->table, err, errlen)) != APPLY_OK)
+            return st;
+        bit = UINT64_C(1) << (c->table - 1);
+    }
     switch (c->type) {
-    case CMD_HFH_START: {
+    case CMD_HFH_START:
         if (h->active)
             return fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is already on");
-        int tables = c->tables ? c->tables : t->s.house.tables;
-        if (tables < 1 || tables > TOURNEY_MAX_TABLES)
-            return fail(APPLY_INVALID, err, errlen,
-                        "how many tables are in play? (tables: 1 to %d)", TOURNEY_MAX_TABLES);
+        if ((st = tables_from(c, t->s.house.tables, &set, err, errlen)) != APPLY_OK)
+            return st;
         memset(h, 0, sizeof *h);
         h->active = true;
-        h->tables = tables;
+        h->in_play = set;
+        h->tables = __builtin_popcountll(set);
         h->hand = 1; /* the hand the tables are finishing now */
         h->hand_at = now;
         level_clock_stop(t, now, &h->clock_was_running);
         return APPLY_OK;
-    }
     case CMD_TABLE_DONE:
         if (h->done & bit)
             return fail(APPLY_CONFLICT, err, errlen, "table %d is already done with hand %d",
@@ -524,20 +558,27 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
         if (!hfh_done(h)) {
             /* Two phones pressing DEAL must not skip a hand. */
             char playing[200];
-            tables_playing(h, playing, sizeof playing);
+            uint64_t left = h->in_play & ~h->done;
+            tables_text(left, playing, sizeof playing);
             return fail(APPLY_CONFLICT, err, errlen, "hand %d is still being played at table%s %s",
-                        h->hand, strchr(playing, ',') ? "s" : "", playing);
+                        h->hand, __builtin_popcountll(left) > 1 ? "s" : "", playing);
         }
         hfh_next_hand(t, now);
         return APPLY_OK;
     case CMD_HFH_TABLES:
-        if (c->tables < 1 || c->tables > TOURNEY_MAX_TABLES)
-            return fail(APPLY_INVALID, err, errlen, "tables must be 1 to %d", TOURNEY_MAX_TABLES);
-        if (c->tables == h->tables)
-            return fail(APPLY_CONFLICT, err, errlen, "%d tables are already in play", h->tables);
-        h->tables = c->tables;
-        h->done &= tables_mask(h->tables);
-        h->waiting &= tables_mask(h->tables);
+        if (!c->table_set && !c->tables)
+            return fail(APPLY_INVALID, err, errlen, "tables is missing");
+        if ((st = tables_from(c, 0, &set, err, errlen)) != APPLY_OK)
+            return st;
+        if (set == h->in_play) {
+            char list[200];
+            tables_text(set, list, sizeof list);
+            return fail(APPLY_CONFLICT, err, errlen, "the tables in play are already %s", list);
+        }
+        h->in_play = set;
+        h->tables = __builtin_popcountll(set);
+        h->done &= set;
+        h->waiting &= set;
         /* A table broken while the others were done completes the hand. */
         if (hfh_done(h) && t->s.house.hfh_auto_next)
             hfh_next_hand(t, now);
@@ -559,6 +600,7 @@ static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char 
 {
     day_end_t *d = &t->day_end;
     const house_t *h = &t->s.house;
+    apply_status st;
     switch (c->type) {
     case CMD_DAY_END_DRAW: {
         if (c->drawn < 3 || c->drawn > 7)
@@ -567,9 +609,9 @@ static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char 
             return fail(APPLY_CONFLICT, err, errlen,
                         "the hands for today were already drawn: %d (day_end_clear first)",
                         d->drawn);
-        int tables = c->tables ? c->tables : (h->tables ? h->tables : 1);
-        if (tables < 1 || tables > TOURNEY_MAX_TABLES)
-            return fail(APPLY_INVALID, err, errlen, "tables must be 1 to %d", TOURNEY_MAX_TABLES);
+        uint64_t set = 0;
+        if ((st = tables_from(c, h->tables ? h->tables : 1, &set, err, errlen)) != APPLY_OK)
+            return st;
         bool was;
         level_clock_stop(t, now, &was);
         memset(d, 0, sizeof *d);
@@ -577,19 +619,18 @@ static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char 
         d->drawn = c->drawn;
         d->drawn_at = now;
         d->left_field = c->drawn;
-        d->tables = tables;
-        for (int i = 0; i < d->tables; i++)
-            d->left[i] = (uint8_t)c->drawn;
+        d->in_play = set;
+        d->tables = __builtin_popcountll(set);
+        for (int i = 0; i < TOURNEY_MAX_TABLES; i++)
+            d->left[i] = (set >> i) & 1 ? (uint8_t)c->drawn : 0;
         return APPLY_OK;
     }
     case CMD_DAY_END_HAND_DONE:
         if (!d->active)
             return fail(APPLY_CONFLICT, err, errlen, "the hands for today have not been drawn");
         if (h->day_end_per_table) {
-            if (c->table < 1 || c->table > d->tables)
-                return fail(APPLY_INVALID, err, errlen,
-                            "hands are counted per table here: table must be 1 to %d",
-                            d->tables);
+            if ((st = table_in(d->in_play, c->table, err, errlen)) != APPLY_OK)
+                return st;
             if (d->left[c->table - 1] == 0)
                 return fail(APPLY_CONFLICT, err, errlen, "table %d has played all its hands",
                             c->table);

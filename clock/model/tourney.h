@@ -102,11 +102,12 @@ typedef struct {
     int64_t since;             /* when running: the time it last started */
 } clock_state_t;
 
-/* Hand-for-hand (RULES 3): tables are numbered 1..tables; bit t-1. */
+/* Hand-for-hand (RULES 3): table t is bit t-1 of each table mask. */
 typedef struct {
     bool active;
     int hand;                  /* 1-based hand number */
-    int tables;
+    int tables;                /* how many tables are in play */
+    uint64_t in_play;          /* which: bit t-1 for table t */
     uint64_t done;             /* tables that finished the current hand */
     uint64_t waiting;          /* all-in tables frozen until the others finish */
     bool clock_was_running;    /* to resume the level clock at the end */
@@ -119,6 +120,7 @@ typedef struct {
     int drawn;                 /* 3..7 */
     int64_t drawn_at;
     int tables;                /* per-table reporting: how many tables */
+    uint64_t in_play;          /* which: bit t-1 for table t */
     int left_field;            /* hands left for the field */
     uint8_t left[TOURNEY_MAX_TABLES]; /* per table, when reported per table */
 } day_end_t;
@@ -251,7 +253,8 @@ typedef struct {
     int seconds;               /* announce; 0: until cleared */
     int count;                 /* register/bust/rebuy/addon; 0 means 1 */
     int table, seat;           /* table_done, clock_call, penalty, ... */
-    int tables;                /* hand_for_hand_start / _tables */
+    int tables;                /* hand_for_hand_start / _tables, day_end_draw */
+    uint64_t table_set;        /* the same given by number (bit t-1); 0: tables 1..tables */
     int drawn;                 /* day_end_draw: the card, drawn by the engine */
     int64_t value;             /* color_up: the chip */
     int minutes, rounds;       /* penalty */

@@ -13,6 +13,7 @@
 #undef config_t
 
 #include "embedded.h"
+#include "model/procedures.h"
 #include "store/config.h"
 
 /* The whole file is read into memory: libconfig reports syntax errors by
@@ -557,21 +558,15 @@ static void load_tournament(ctx_t *x, const config_setting_t *g, structure_t *s)
     if ((p = group_of(x, g, "house")))
         load_house(x, p, &s->house);
 
-    /* Color-ups name a chip of the set. */
-    if (levels && config_setting_type(levels) == CONFIG_TYPE_LIST) {
-        for (int i = 0; i < s->n_levels; i++) {
-            int64_t v = s->levels[i].color_up;
-            if (!v)
-                continue;
-            bool found = false;
-            for (int k = 0; k < s->n_chips; k++)
-                found |= s->chips[k].value == v;
-            const config_setting_t *e = config_setting_get_elem(levels, (unsigned)i);
-            if (!found)
-                ERR(x, config_setting_get_member(e, "color_up"),
-                    "level %d colors up the %lld chip, which is not in chips", i + 1,
-                    (long long)v);
-        }
+    /* Chips the structure needs, and color-ups of chips still needed. */
+    if (!x->error && levels && s->n_chips > 0) {
+        chip_problem_t cp[16];
+        int n = structure_chip_problems(s, cp, 16);
+        for (int i = 0; i < n && i < 16; i++)
+            problem(x, setting_line(config_setting_get_elem(levels, (unsigned)cp[i].level)),
+                    !cp[i].error, "%s", cp[i].msg);
+        if (n > 16)
+            problem(x, 0, false, "%d more chip problems", n - 16);
     }
 }
 

@@ -33,6 +33,9 @@ static const char *const commands[] = {
     "{\"type\": \"hand_for_hand_next\"}",
     "{\"type\": \"hand_for_hand_stop\"}",
     "{\"type\": \"hand_for_hand_tables\", \"tables\": 4}",
+    "{\"type\": \"hand_for_hand_start\", \"tables\": [1, 2, 4, 64]}",
+    "{\"type\": \"hand_for_hand_tables\", \"tables\": [5, 3]}",
+    "{\"type\": \"day_end_draw\", \"tables\": [2, 7, 9]}",
     "{\"type\": \"bubble_start\"}",
     "{\"type\": \"bubble_stop\"}",
     "{\"type\": \"day_end_draw\"}",
@@ -118,7 +121,10 @@ static void fields_reach_the_command(void **state)
     assert_int_equal(c.minutes, 0);
     parse_ok("{\"type\": \"hand_for_hand_start\"}", &c, false);
     assert_int_equal(c.tables, 0); /* the configuration's number */
-    parse_ok("{\"type\": \"color_up\", \"value\": 500}", &c, false);
+    parse_ok("{\"type\": \"hand_for_hand_tables\", \"tables\": [5, 3]}", &c, false);
+    assert_int_equal(c.tables, 2);
+    assert_int_equal(c.table_set, (1u << 4) | (1u << 2));
+        parse_ok("{\"type\": \"color_up\", \"value\": 500}", &c, false);
     assert_int_equal(c.value, 500);
 }
 
@@ -177,6 +183,14 @@ static void ranges_are_checked(void **state)
                  "tables must be between 1 and 64");
     refused_with("{\"type\": \"day_end_draw\", \"tables\": 100}",
                  "tables must be between 1 and 64");
+    refused_with("{\"type\": \"hand_for_hand_start\", \"tables\": []}",
+                 "tables cannot be an empty list");
+    refused_with("{\"type\": \"hand_for_hand_start\", \"tables\": [1, 3, 1]}",
+                 "table 1 is in tables twice");
+    refused_with("{\"type\": \"hand_for_hand_tables\", \"tables\": [1, 65]}",
+                 "tables must be a number of tables or a list of table numbers (each 1 to 64)");
+    refused_with("{\"type\": \"day_end_draw\", \"tables\": [\"4\"]}",
+                 "tables must be a number of tables or a list of table numbers (each 1 to 64)");
     refused_with("{\"type\": \"day_end_hand_done\", \"table\": -1}",
                  "table must be between 1 and 64");
     refused_with("{\"type\": \"clock_call\", \"table\": 4}", "seat is missing");

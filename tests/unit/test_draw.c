@@ -1,5 +1,5 @@
 /* The end-of-day card through the engine: 3 to 7, fair, and journaled so a
- * restart shows the same card. */
+ * restart shows the same card; every procedure replays after a restart. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,6 +24,9 @@ static const char *config_text =
     "    { small_blind = 100; big_blind = 200; minutes = 20; }\n"
     "  );\n"
     "  house = { tables = 4; };\n"
+    "  chips = ( { value = 25; colour = \"green\"; rgb = \"#2e8b57\"; },\n"
+    "            { value = 100; colour = \"black\"; rgb = \"#222222\"; } );\n"
+    "  payouts = ( { min_entries = 2; places = [60, 40]; } );\n"
     "};\n";
 
 static char dir[64];
@@ -192,12 +195,59 @@ static void a_restart_shows_the_same_card(void **state)
     assert_int_equal(found, 6);
 }
 
+static void every_procedure_replays_after_a_restart(void **state)
+{
+    (void)state;
+    engine_t *e = open_engine(dir);
+    command_t script[] = {
+        {.type = CMD_REGISTER, .count = 9},
+        {.type = CMD_START},
+        {.type = CMD_HFH_START, .table_set = (1u << 0) | (1u << 1) | (1u << 3)},
+        {.type = CMD_TABLE_WAITING, .table = 4},
+        {.type = CMD_TABLE_DONE, .table = 1},
+        {.type = CMD_BUBBLE_START},
+        {.type = CMD_BUST, .n_busts = 2, .count = 2,
+         .busts = {{.table = 1, .chips = 3000}, {.table = 4, .chips = 2500}}},
+        {.type = CMD_TABLE_DONE, .table = 2},
+        {.type = CMD_TABLE_DONE, .table = 4},
+        {.type = CMD_HFH_NEXT},
+        {.type = CMD_HFH_TABLES, .tables = 2},
+        {.type = CMD_CLOCK_CALL, .table = 2, .seat = 6},
+        {.type = CMD_PENALTY, .table = 1, .seat = 3, .rounds = 2},
+        {.type = CMD_PENALTY, .table = 2, .seat = 8, .minutes = 20},
+        {.type = CMD_COLOR_UP, .value = 25},
+        {.type = CMD_COLOR_UP_DONE},
+        {.type = CMD_BUST, .count = 1},
+        {.type = CMD_HFH_STOP},
+        {.type = CMD_DAY_END_DRAW},
+        {.type = CMD_DAY_END_HAND_DONE},
+    };
+    for (size_t i = 0; i < sizeof script / sizeof script[0]; i++)
+        apply_ok(e, script[i]);
+    const snapshot_t *before = engine_snapshot(e);
+    tourney_t *saved = malloc(sizeof *saved);
+    assert_non_null(saved);
+    *saved = before->t;
+    snapshot_release(before);
+    engine_free(e);
+    assert_int_equal(saved->n_results, 3);
+    assert_true(saved->day_end.active);
+
+    e = open_engine(dir);
+    const snapshot_t *after = engine_snapshot(e);
+    assert_memory_equal(saved, &after->t, sizeof *saved);
+    snapshot_release(after);
+    engine_free(e);
+    free(saved);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_card_is_three_to_seven_and_fair),
         cmocka_unit_test(the_draw_stops_the_clock_and_counts_for_every_table),
         cmocka_unit_test_setup_teardown(a_restart_shows_the_same_card, setup, teardown),
+        cmocka_unit_test_setup_teardown(every_procedure_replays_after_a_restart, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -346,7 +346,7 @@ static void hand_for_hand_deals_when_every_table_is_done(void **state)
     refused((command_t){.type = CMD_TABLE_DONE, .table = 3}, T0 + MIN + 4, APPLY_CONFLICT,
             "already done with hand 1");
     refused((command_t){.type = CMD_TABLE_DONE, .table = 4}, T0 + MIN + 4, APPLY_INVALID,
-            "table must be 1 to 3");
+            "table 4 is not in play (in play: 1-3)");
     ok((command_t){.type = CMD_TABLE_DONE, .table = 2}, T0 + MIN + 5);
     assert_true(view(T0 + MIN + 6).hfh_all_done);
     assert_int_equal(m->t.hfh.hand, 1); /* the director gives the signal */
@@ -435,9 +435,9 @@ static void hand_for_hand_with_fewer_tables(void **state)
     ok((command_t){.type = CMD_HFH_TABLES, .tables = 3}, T0 + 2 * MIN);
     assert_int_equal(m->t.hfh.hand, 2);
     refused((command_t){.type = CMD_TABLE_DONE, .table = 4}, T0 + 2 * MIN, APPLY_INVALID,
-            "1 to 3");
+            "table 4 is not in play (in play: 1-3)");
     refused((command_t){.type = CMD_HFH_TABLES, .tables = 3}, T0 + 2 * MIN, APPLY_CONFLICT,
-            "already in play");
+            "the tables in play are already 1-3");
     refused((command_t){.type = CMD_HFH_TABLES, .tables = 65}, T0 + 2 * MIN, APPLY_INVALID,
             "1 to 64");
     ok((command_t){.type = CMD_HFH_TABLES, .tables = 5}, T0 + 2 * MIN);
@@ -447,6 +447,48 @@ static void hand_for_hand_with_fewer_tables(void **state)
     /* Without a number of tables anywhere, start asks for one. */
     start_with(chip_structure(), 0);
     refused((command_t){.type = CMD_HFH_START}, T0 + MIN, APPLY_INVALID, "how many tables");
+}
+
+static uint64_t tables_set(int n, const int *t)
+{
+    uint64_t set = 0;
+    for (int i = 0; i < n; i++)
+        set |= UINT64_C(1) << (t[i] - 1);
+    return set;
+}
+
+static void hand_for_hand_tables_by_number(void **state)
+{
+    (void)state;
+    /* Tables break in the posted order, not by number: 3 went first. */
+    start_with(chip_structure(), 0);
+    ok((command_t){.type = CMD_HFH_START, .table_set = tables_set(4, (int[]){1, 2, 4, 5})},
+       T0 + MIN);
+    assert_int_equal(m->t.hfh.tables, 4);
+    refused((command_t){.type = CMD_TABLE_DONE, .table = 3}, T0 + MIN, APPLY_INVALID,
+            "table 3 is not in play (in play: 1, 2, 4, 5)");
+    ok((command_t){.type = CMD_TABLE_DONE, .table = 1}, T0 + MIN + 1);
+    ok((command_t){.type = CMD_TABLE_DONE, .table = 5}, T0 + MIN + 2);
+    refused((command_t){.type = CMD_HFH_NEXT}, T0 + MIN + 3, APPLY_CONFLICT,
+            "hand 1 is still being played at tables 2, 4");
+    /* Table 2 breaks: table 4 is the one left to finish. */
+    ok((command_t){.type = CMD_HFH_TABLES, .table_set = tables_set(3, (int[]){1, 4, 5})},
+       T0 + MIN + 4);
+    assert_int_equal(m->t.hfh.tables, 3);
+    refused((command_t){.type = CMD_HFH_NEXT}, T0 + MIN + 5, APPLY_CONFLICT,
+            "hand 1 is still being played at table 4");
+    ok((command_t){.type = CMD_TABLE_DONE, .table = 4}, T0 + MIN + 6);
+    assert_true(view(T0 + MIN + 7).hfh_all_done);
+    json_t *st = codec_state(&m->t, 1, T0 + MIN + 7, NULL, NULL);
+    json_t *h = json_object_get(st, "hand_for_hand");
+    assert_int_equal(json_integer_value(json_object_get(h, "tables")), 3);
+    json_t *done = json_object_get(h, "done");
+    assert_int_equal(json_array_size(done), 3);
+    assert_int_equal(json_integer_value(json_array_get(done, 0)), 1);
+    assert_int_equal(json_integer_value(json_array_get(done, 1)), 4);
+    assert_int_equal(json_integer_value(json_array_get(done, 2)), 5);
+    assert_int_equal(json_array_size(json_object_get(h, "playing")), 0);
+    json_decref(st);
 }
 
 /* ---- eliminations, the bubble, the money (RULES 3, 4) ---- */
@@ -646,11 +688,11 @@ static void day_end_hands_per_table(void **state)
     s->house.tables = 2;
     start_with(s, 0);
     refused((command_t){.type = CMD_DAY_END_DRAW, .drawn = 3, .tables = 65}, T0 + 28 * MIN,
-            APPLY_INVALID, "tables must be 1 to 64");
+            APPLY_INVALID, "tables: 1 to 64");
     ok((command_t){.type = CMD_DAY_END_DRAW, .drawn = 3}, T0 + 28 * MIN);
     assert_int_equal(m->t.day_end.tables, 2);
     refused((command_t){.type = CMD_DAY_END_HAND_DONE}, T0 + 29 * MIN, APPLY_INVALID,
-            "table must be 1 to 2");
+            "which table? (in play: 1, 2)");
     for (int i = 0; i < 3; i++)
         ok((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 1}, T0 + 29 * MIN + i);
     refused((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 1}, T0 + 30 * MIN,
@@ -667,6 +709,18 @@ static void day_end_hands_per_table(void **state)
     for (int i = 0; i < 3; i++)
         ok((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 2}, T0 + 31 * MIN + i);
     assert_true(view(T0 + 32 * MIN).day_over);
+    /* A draw for the tables given by number. */
+    ok((command_t){.type = CMD_DAY_END_CLEAR}, T0 + 32 * MIN);
+    ok((command_t){.type = CMD_DAY_END_DRAW, .drawn = 3,
+                   .table_set = tables_set(2, (int[]){7, 9})},
+       T0 + 32 * MIN);
+    refused((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 8}, T0 + 32 * MIN, APPLY_INVALID,
+            "table 8 is not in play (in play: 7, 9)");
+    for (int i = 0; i < 3; i++)
+        ok((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 7}, T0 + 32 * MIN + i);
+    v = view(T0 + 33 * MIN);
+    assert_int_equal(v.day_end_hands_left, 3);
+    assert_false(v.day_over);
     /* A draw for a number of tables given with it. */
     ok((command_t){.type = CMD_DAY_END_CLEAR}, T0 + 33 * MIN);
     ok((command_t){.type = CMD_DAY_END_DRAW, .drawn = 5, .tables = 6}, T0 + 34 * MIN);
@@ -854,6 +908,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(hand_for_hand_deducts_time_per_hand, setup, teardown),
         cmocka_unit_test_setup_teardown(hand_for_hand_all_in_tables_wait, setup, teardown),
         cmocka_unit_test_setup_teardown(hand_for_hand_with_fewer_tables, setup, teardown),
+        cmocka_unit_test_setup_teardown(hand_for_hand_tables_by_number, setup, teardown),
         cmocka_unit_test_setup_teardown(tie_on_the_bubble_shares_the_last_paid_place, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(same_table_fewer_chips_finishes_lower, setup, teardown),
