@@ -121,12 +121,12 @@ int guard_fail(guard_t *g, const void *addr, size_t addrlen, int64_t now_ms, cha
                 ? c->failures - GUARD_FREE_TRIES + 1
                 : GUARD_MAX_WAIT_S;
     c->until = now_ms + s * 1000LL;
-    /* The oldest of the last GUARD_GLOBAL_MAX failures still inside the window
-     * means that many came in that short a time, from wherever. */
-    int64_t oldest = g->recent[g->next];
+    /* The oldest of the last GUARD_GLOBAL_MAX failures (this one included)
+     * still inside the window means that many came in that short a time,
+     * from wherever. */
     g->recent[g->next] = now_ms;
     g->next = (g->next + 1) % GUARD_GLOBAL_MAX;
-    if (now_ms - oldest < GUARD_GLOBAL_WINDOW_S * 1000LL)
+    if (now_ms - g->recent[g->next] < GUARD_GLOBAL_WINDOW_S * 1000LL)
         g->global_until = now_ms + GUARD_GLOBAL_WINDOW_S * 1000LL;
     pthread_mutex_unlock(&g->lock);
     say_wait(s, wait, sizeof wait);

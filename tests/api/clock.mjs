@@ -55,7 +55,11 @@ export async function startClock({ stateDir, env = {}, args = [] } = {}) {
       get stderr() { return stderr; },
       async stop(signal = 'SIGTERM') {
         if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
-        return exited;
+        const how = await exited;
+        // Under ASan/UBSan builds a report fails the test that ran the program.
+        if (/ERROR: (Address|Leak)Sanitizer|runtime error:/.test(stderr))
+          throw new Error(`pokerclock reported a memory or UB error:\n${stderr}`);
+        return how;
       },
       kill() { return clock.stop('SIGKILL'); },
       cleanup() { rmSync(dir, { recursive: true, force: true }); },
