@@ -541,7 +541,8 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
     const tourney_view_t *v = &fr->v;
     const theme_colours_t *c = &fr->w->col;
     int n = 0;
-    char a[48], b[48];
+    char a[48];
+    memset(st, 0, sizeof *st * 6);
 
     label2(fr, W_PLAYERS, st[n].label, sizeof st[n].label);
     snprintf(st[n].value, sizeof st[n].value, "%d / %d", v->players_left, fr->t->entries);
@@ -599,12 +600,12 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
         snprintf(st[n].value, sizeof st[n].value, "—");
         snprintf(st[n].sub, sizeof st[n].sub, "%s", word(fr, W_NO_MORE_BREAKS));
     }
-    (void)b;
     n++;
     return n;
 }
 
-static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int max_rows)
+static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int max_rows,
+                          int cols)
 {
     paint_t *p = fr->p;
     const theme_colours_t *c = &fr->w->col;
@@ -616,7 +617,7 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
     int y = bx.y + cap_h(fr, FACE_REGULAR, label_px) + label_px / 2;
     int row_h = cap_h(fr, FACE_BOLD, row_px) * 17 / 10;
     int rows = v->paid_places < max_rows ? v->paid_places : max_rows;
-    int room = (bx.y + bx.h - y) / (row_h > 0 ? row_h : 1);
+    int room = (bx.y + bx.h - y) / (row_h > 0 ? row_h : 1) * cols;
     bool more = v->paid_places > rows;
     if (rows > room)
         rows = room;
@@ -628,15 +629,20 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
         paint_text(p, FACE_BOLD, row_px, c->fg, bx.x, y, ALIGN_LEFT, "—");
         return;
     }
+    int per_col = (rows + cols - 1) / cols;
+    int colw = (bx.w - (cols - 1) * bx.w / 12) / cols;
+    int y0 = y;
     for (int i = 0; i < rows; i++) {
         char place[16], amount[48];
+        int x = bx.x + (i / per_col) * (colw + bx.w / 12);
+        int yy = y0 + (i % per_col) * row_h;
         lang_ordinal(fr->w->lang, i + 1, place, sizeof place);
         money(fr->s, v->payouts[i], amount, sizeof amount);
-        paint_text(p, FACE_REGULAR, row_px, c->muted, bx.x, y, ALIGN_LEFT, place);
-        paint_text(p, FACE_BOLD, row_px, i == 0 ? c->accent : c->fg, bx.x + bx.w, y, ALIGN_RIGHT,
+        paint_text(p, FACE_REGULAR, row_px, c->muted, x, yy, ALIGN_LEFT, place);
+        paint_text(p, FACE_BOLD, row_px, i == 0 ? c->accent : c->fg, x + colw, yy, ALIGN_RIGHT,
                    amount);
-        y += row_h;
     }
+    y = y0 + per_col * row_h;
     if (more) {
         char line[96];
         snprintf(line, sizeof line, word(fr, W_ITM_LINE), v->paid_places);
@@ -711,8 +717,11 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
         countdown_text(fr, cd, sizeof cd);
         if (!fr->is_break)
             blinds_text(fr->cur, blinds, sizeof blinds);
-        snprintf(line, sizeof line, "%s %d%s%s", fr->is_break ? word(fr, W_BREAK) : word(fr, W_LEVEL),
-                 fr->v.level_number, blinds[0] ? "  ·  " : "", blinds);
+        if (fr->is_break)
+            snprintf(line, sizeof line, "%s", word(fr, W_BREAK));
+        else
+            snprintf(line, sizeof line, "%s %d  ·  %s", word(fr, W_LEVEL), fr->v.level_number,
+                     blinds);
         int px = bx.h * 48 / 100;
         int cdw = paint_digits_width(p, FACE_BOLD, px, cd);
         int y = bx.y + (bx.h - cap_h(fr, FACE_BOLD, px)) / 2;
@@ -736,7 +745,7 @@ static void strip_draw(frame_t *fr, const banner_t *b, box_t bx)
     paint_t *p = fr->p;
     int r = bx.h / 6;
     paint_round_rect(p, bx.x, bx.y, bx.w, bx.h, r, b->bg);
-    int pad = bx.h / 5;
+    int pad = bx.h / 4;
     int inner = bx.w - 2 * pad;
     int title_px = bx.h * 38 / 100, line_px = bx.h * 24 / 100;
     char l1[600], l2[600];
@@ -815,11 +824,11 @@ static void footer(frame_t *fr, box_t bx)
         }
         strip_draw(fr, fr->strips[k], bx);
         if (fr->n_strips > 1) {
-            /* Dots say how many take turns. */
+            /* Dots at the strip's right end say how many take turns. */
             int d = bx.h / 14, gap = d * 3;
-            int x0 = bx.x + bx.w / 2 - (fr->n_strips - 1) * gap / 2;
+            int y0 = bx.y + bx.h / 2 - (fr->n_strips - 1) * gap / 2;
             for (int i = 0; i < fr->n_strips; i++)
-                paint_circle(p, x0 + i * gap, bx.y + bx.h - d * 2, d / 2 + 1,
+                paint_circle(p, bx.x + bx.w - bx.h / 8, y0 + i * gap, d / 2 + 1,
                              i == k ? fr->strips[k]->fg
                                     : colour_mix(fr->strips[k]->bg, fr->strips[k]->fg, 35));
         }
@@ -846,11 +855,35 @@ static void footer(frame_t *fr, box_t bx)
         snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
                  line[0] ? "   ·   " : "", part);
     }
-    if (line[0]) {
-        int px = paint_fit(p, FACE_REGULAR, bx.h * 24 / 100, bx.w, line);
+    if (!line[0])
+        return;
+    int want = bx.h * 24 / 100;
+    int px = paint_fit(p, FACE_REGULAR, want, bx.w, line);
+    if (px >= want * 7 / 10) {
         paint_text(p, FACE_REGULAR, px, c->muted, bx.x + bx.w / 2,
                    bx.y + (bx.h - cap_h(fr, FACE_REGULAR, px)) / 2, ALIGN_CENTER, line);
+        return;
     }
+    /* Too narrow for one line (beside the QR code, or portrait): one a line. */
+    char parts[3][160];
+    int n = 0;
+    for (char *q = line; q && n < 3;) {
+        char *sep = strstr(q, "   ·   ");
+        snprintf(parts[n++], sizeof parts[0], "%.*s", sep ? (int)(sep - q) : (int)strlen(q), q);
+        q = sep ? sep + strlen("   ·   ") : NULL;
+    }
+    px = bx.h * 2 / (n * 5 + 2);
+    if (px > want)
+        px = want;
+    for (int i = 0; i < n; i++) {
+        int f = paint_fit(p, FACE_REGULAR, px, bx.w, parts[i]);
+        if (f < px)
+            px = f;
+    }
+    int lh = cap_h(fr, FACE_REGULAR, px) * 2;
+    int y = bx.y + (bx.h - lh * n + cap_h(fr, FACE_REGULAR, px)) / 2;
+    for (int i = 0; i < n; i++, y += lh)
+        paint_text(p, FACE_REGULAR, px, c->muted, bx.x, y, ALIGN_LEFT, parts[i]);
 }
 
 /* ---- takeover figures ---- */
@@ -903,11 +936,11 @@ static void fig_color_up(frame_t *fr, box_t bx)
     if (fr->is_break) {
         /* The break's own countdown stays big beside the guide. */
         if (portrait) {
-            left.h = bx.h * 36 / 100;
+            left.h = bx.h * 42 / 100;
             right.y = bx.y + left.h;
             right.h = bx.h - left.h;
         } else {
-            left.w = bx.w * 40 / 100;
+            left.w = bx.w * 44 / 100;
             right.x = bx.x + left.w;
             right.w = bx.w - left.w;
         }
@@ -916,19 +949,46 @@ static void fig_color_up(frame_t *fr, box_t bx)
     chip_t fa, fb;
     const chip_t *from = chip_of(fr->s, v->color_up_now, &fa);
     const chip_t *to = v->color_up_into ? chip_of(fr->s, v->color_up_into, &fb) : NULL;
-    int r = right.h * 13 / 100;
+    int cx = right.x + right.w / 2;
+
+    /* Sizes first, so that the guide sits in the middle of its space. */
+    int r = right.h * 15 / 100;
     if (r > right.w / 9)
         r = right.w / 9;
-    int cy = right.y + r + right.h / 20;
-    int cx = right.x + right.w / 2;
+    char colour_line[160], fv[32], race[128];
+    format_chips(from->value, fv, sizeof fv);
+    snprintf(colour_line, sizeof colour_line, word(fr, W_COLOR_UP_REMOVE), fv);
+    if (from->colour[0]) {
+        size_t n = strlen(colour_line);
+        snprintf(colour_line + n, sizeof colour_line - n, " (%s)", from->colour);
+    }
+    int lpx = paint_fit(p, FACE_BOLD, right.h * 8 / 100, right.w * 9 / 10, colour_line);
+    label2(fr, W_RACE, race, sizeof race);
+    int hpx = paint_fit(p, FACE_BOLD, right.h * 8 / 100, right.w * 9 / 10, race);
+    const word_id lines[4] = {W_RACE_1, W_RACE_2, W_RACE_3, W_RACE_4};
+    int fit = right.h * 7 / 100;
+    for (int i = 0; i < 4; i++) {
+        int f = paint_fit(p, FACE_REGULAR, fit, right.w * 92 / 100, word(fr, lines[i]));
+        if (f < fit)
+            fit = f;
+    }
+    int g1 = right.h / 14, g2 = right.h / 12, g3 = right.h / 25;
+    int line_h = cap_h(fr, FACE_REGULAR, fit) * 19 / 10;
+    int total = 2 * r + g1 + cap_h(fr, FACE_BOLD, lpx) + g2 + cap_h(fr, FACE_BOLD, hpx) + g3 +
+                3 * line_h + cap_h(fr, FACE_REGULAR, fit);
+    int top = right.y + (right.h - total) / 2;
+    if (top < right.y)
+        top = right.y;
+    int cy = top + r;
+
     if (to) {
         int64_t k = from->value > 0 ? to->value / from->value : 0;
         char times[32];
         snprintf(times, sizeof times, "%" PRId64 " ×", k);
         int px = r;
         int tw = paint_text_width(p, FACE_BOLD, px, times);
-        int total = tw + r / 2 + 2 * r + r + r * 3 / 2 + r + 2 * r;
-        int x = cx - total / 2;
+        int span = tw + r / 2 + 2 * r + r + r * 3 / 2 + r + 2 * r;
+        int x = cx - span / 2;
         paint_text(p, FACE_BOLD, px, c->fg, x, cy - cap_h(fr, FACE_BOLD, px) / 2, ALIGN_LEFT,
                    times);
         x += tw + r / 2;
@@ -949,37 +1009,15 @@ static void fig_color_up(frame_t *fr, box_t bx)
     } else {
         chip_draw(fr, cx, cy, r, from);
     }
-    int y = cy + r + right.h / 14;
-    char colour_line[160];
-    char fv[32];
-    format_chips(from->value, fv, sizeof fv);
-    snprintf(colour_line, sizeof colour_line, word(fr, W_COLOR_UP_REMOVE), fv);
-    if (from->colour[0]) {
-        size_t n = strlen(colour_line);
-        snprintf(colour_line + n, sizeof colour_line - n, " (%s)", from->colour);
-    }
-    int lpx = paint_fit(p, FACE_BOLD, right.h * 7 / 100, right.w * 9 / 10, colour_line);
+    int y = cy + r + g1;
     paint_text(p, FACE_BOLD, lpx, c->fg, cx, y, ALIGN_CENTER, colour_line);
-    y += cap_h(fr, FACE_BOLD, lpx) + right.h / 12;
-
+    y += cap_h(fr, FACE_BOLD, lpx) + g2;
     /* The chip race in four short lines. */
-    char race[128];
-    label2(fr, W_RACE, race, sizeof race);
-    int hpx = right.h * 6 / 100;
-    paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, hpx, right.w * 9 / 10, race), c->brk, cx, y,
-               ALIGN_CENTER, race);
-    y += cap_h(fr, FACE_BOLD, hpx) + right.h / 25;
-    int rpx = right.h * 5 / 100;
-    const word_id lines[4] = {W_RACE_1, W_RACE_2, W_RACE_3, W_RACE_4};
-    int fit = rpx;
-    for (int i = 0; i < 4; i++) {
-        int f = paint_fit(p, FACE_REGULAR, rpx, right.w * 92 / 100, word(fr, lines[i]));
-        if (f < fit)
-            fit = f;
-    }
+    paint_text(p, FACE_BOLD, hpx, c->brk, cx, y, ALIGN_CENTER, race);
+    y += cap_h(fr, FACE_BOLD, hpx) + g3;
     for (int i = 0; i < 4; i++) {
         paint_text(p, FACE_REGULAR, fit, c->fg, cx, y, ALIGN_CENTER, word(fr, lines[i]));
-        y += cap_h(fr, FACE_REGULAR, fit) * 19 / 10;
+        y += line_h;
     }
 }
 
@@ -1009,11 +1047,18 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     int lpx = bx.h * 6 / 100;
     paint_text(p, FACE_REGULAR, lpx, c->muted, bx.x + bx.w / 2, y, ALIGN_CENTER, label);
     y += cap_h(fr, FACE_REGULAR, lpx) + bx.h / 20;
-    int n = h->tables;
+    /* The tables in play, by number (a table broken out of order is gone). */
+    int nums[64], n = 0;
+    uint64_t set = h->in_play;
+    if (!set)
+        set = h->tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << h->tables) - 1;
+    for (int t = 0; t < 64; t++)
+        if ((set >> t) & 1)
+            nums[n++] = t + 1;
     int avail_h = bx.y + bx.h - y;
     int cols = n, rows = 1;
     int cell = 0;
-    for (int rr = 1; rr <= 8; rr++) {
+    for (int rr = 1; rr <= 8 && n > 0; rr++) {
         int cc = (n + rr - 1) / rr;
         int s = bx.w * 9 / 10 / cc;
         int sh = avail_h / rr;
@@ -1024,24 +1069,37 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
             rows = rr;
         }
     }
-    if (cell > bx.h / 3)
-        cell = bx.h / 3;
+    if (cell > bx.h * 45 / 100)
+        cell = bx.h * 45 / 100;
+    bool any_waiting = h->waiting != 0;
+    if (any_waiting && rows == 1 && cell > avail_h * 70 / 100)
+        cell = avail_h * 70 / 100; /* room for the legend */
     int gap = cell / 8;
     int x0 = bx.x + (bx.w - cols * cell) / 2;
     for (int i = 0; i < n; i++) {
         int r = i / cols, k = i % cols;
         int x = x0 + k * cell + gap / 2, yy = y + r * cell + gap / 2;
-        bool done = (h->done >> i) & 1, waiting = (h->waiting >> i) & 1;
+        int tb = nums[i] - 1;
+        bool done = (h->done >> tb) & 1, waiting = (h->waiting >> tb) & 1;
         SDL_Color bg = done ? c->line : waiting ? c->brk : b->fg;
         SDL_Color fg = done ? c->muted : waiting ? (SDL_Color){255, 255, 255, 255} : c->bg;
         paint_round_rect(p, x, yy, cell - gap, cell - gap, cell / 10, bg);
         char num[8];
-        snprintf(num, sizeof num, "%d", i + 1);
-        int npx = (cell - gap) * 55 / 100;
+        snprintf(num, sizeof num, "%d", nums[i]);
+        int npx = paint_fit(p, FACE_BOLD, (cell - gap) * 55 / 100, (cell - gap) * 85 / 100, num);
         paint_text(p, FACE_BOLD, npx, fg, x + (cell - gap) / 2,
                    yy + (cell - gap - cap_h(fr, FACE_BOLD, npx)) / 2, ALIGN_CENTER, num);
     }
-    (void)rows;
+    if (any_waiting) {
+        /* What the blue tables are. */
+        const char *lw = word(fr, W_ALL_IN_WAITING);
+        int ly = y + rows * cell + cell / 6;
+        int lpx2 = bx.h * 6 / 100, sq = cap_h(fr, FACE_REGULAR, lpx2);
+        int tw = paint_text_width(p, FACE_REGULAR, lpx2, lw);
+        int lx = bx.x + (bx.w - tw - sq * 2) / 2;
+        paint_round_rect(p, lx, ly, sq, sq, sq / 5, c->brk);
+        paint_text(p, FACE_REGULAR, lpx2, c->muted, lx + sq * 2, ly, ALIGN_LEFT, lw);
+    }
 }
 
 static void fig_call(frame_t *fr, box_t bx, const banner_t *b)
@@ -1134,7 +1192,14 @@ static void fig_confetti(frame_t *fr, box_t bx)
         double fy = fmod(y0 + speed * t / 1000.0, 1.0);
         int y = bx.y + (int)(fy * bx.h);
         int sway = (int)(size * 2 * sin(t / 300.0 + i));
-        paint_rect(p, x + sway, y, size, size * 2 / 3, cols[i % 4]);
+        x += sway;
+        if (x < bx.x || x > bx.x + bx.w - size || y > bx.y + bx.h - size)
+            continue;
+        /* The words in the middle stay clear. */
+        if (y > bx.y + bx.h * 30 / 100 && y < bx.y + bx.h * 72 / 100 && x > bx.x + bx.w / 5 &&
+            x < bx.x + bx.w * 4 / 5)
+            continue;
+        paint_rect(p, x, y, size, size * 2 / 3, cols[i % 4]);
     }
 }
 
@@ -1146,12 +1211,13 @@ static void takeover_draw(frame_t *fr, const banner_t *b, box_t bx)
         fig_confetti(fr, bx);
     int pad = bx.h / 20;
     box_t in = {bx.x + pad, bx.y + pad, bx.w - 2 * pad, bx.h - 2 * pad};
-    int title_px = in.h * 12 / 100;
+    int unit = in.h < in.w ? in.h : in.w * 6 / 10;
+    int title_px = unit * 12 / 100;
     if (b->fig == FIG_HANDS || b->fig == FIG_ITM || b->fig == FIG_NONE)
-        title_px = in.h * 18 / 100;
+        title_px = unit * 18 / 100;
     int tpx = paint_fit(p, FACE_BOLD, title_px, in.w, b->title);
     int th = cap_h(fr, FACE_BOLD, tpx);
-    int lpx = in.h * 7 / 100;
+    int lpx = in.h * (b->fig == FIG_ITM || b->fig == FIG_NONE ? 9 : 7) / 100;
     int lh = b->line[0] ? cap_h(fr, FACE_REGULAR, lpx) : 0;
     if (b->fig == FIG_NONE || b->fig == FIG_ITM) {
         /* Words only: centred in the panel. */
@@ -1202,12 +1268,20 @@ static void frame_setup(frame_t *fr, wall_t *w, const wall_frame_t *f)
     fr->cur = &fr->s->levels[fr->v.level];
     fr->started = fr->t->clock.started;
     fr->running = fr->t->clock.running;
-    fr->paused = !fr->running;
+    /* Hand-for-hand and the end-of-day draw stop the level clock on purpose:
+     * the wall shows the procedure, not PAUSED. */
+    fr->paused = !fr->running && !fr->t->hfh.active && !fr->t->day_end.active;
     fr->is_break = fr->cur->kind == LEVEL_BREAK;
     fr->last_minute = fr->running && !fr->is_break && !fr->v.overtime &&
                       fr->v.remaining_ms <= 60000;
     if (fr->running && !fr->is_break && !fr->v.overtime && fr->v.remaining_ms > 60000)
         paint_wake_in(fr->p, fr->v.remaining_ms - 60000);
+}
+
+/* A takeover hides the clock: the header then carries it, small. */
+static bool compact_clock_wanted(frame_t *fr)
+{
+    return fr->takeover && !(fr->takeover->fig == FIG_COLOR_UP && fr->is_break);
 }
 
 static void landscape(frame_t *fr)
@@ -1222,7 +1296,7 @@ static void landscape(frame_t *fr)
     box_t foot = {margin, H - foot_h - gap, W - 2 * margin, foot_h};
     box_t body = {margin, head_h + gap, W - 2 * margin, foot.y - gap - head_h - gap};
 
-    header(fr, head, fr->takeover != NULL);
+    header(fr, head, compact_clock_wanted(fr));
     if (fr->takeover) {
         takeover_draw(fr, fr->takeover, body);
     } else {
@@ -1244,7 +1318,7 @@ static void landscape(frame_t *fr)
             stat_block(fr, (box_t){right.x, y + (i - 4) * slot, right.w, slot}, st[i].label,
                        st[i].value, st[i].sub, st[i].col, label_px, value_px);
         payouts_block(fr, (box_t){right.x, y + 2 * slot, right.w, body.h - 2 * slot}, label_px,
-                      H * 38 / 1000, 5);
+                      H * 38 / 1000, 5, 1);
     }
     footer(fr, foot);
 }
@@ -1261,7 +1335,7 @@ static void portrait(frame_t *fr)
     box_t foot = {margin, H - foot_h - gap, W - 2 * margin, foot_h};
     box_t body = {margin, head_h + gap, W - 2 * margin, foot.y - gap - head_h - gap};
 
-    header(fr, head, fr->takeover != NULL);
+    header(fr, head, compact_clock_wanted(fr));
     if (fr->takeover) {
         takeover_draw(fr, fr->takeover, body);
     } else {
@@ -1282,7 +1356,7 @@ static void portrait(frame_t *fr)
                        st[i].label, st[i].value, st[i].sub, st[i].col, label_px, value_px);
         int py = top + grid_h + gap;
         payouts_block(fr, (box_t){body.x, py, body.w, body.y + body.h - py}, label_px,
-                      W * 38 / 1000, 5);
+                      W * 45 / 1000, 8, 2);
     }
     footer(fr, foot);
 }
