@@ -384,13 +384,20 @@ static int parse_hand_for_hand(const json_t *o, tourney_t *t, int64_t now, char 
 {
     const char *w = "hand_for_hand";
     hand_for_hand_t *h = &t->hfh;
+    uint64_t playing = 0;
     h->active = true;
     h->hand_at = now;
     if (get_int32(o, w, "hand", true, 1, 1000000, &h->hand, err, errlen) ||
         get_int32(o, w, "tables", true, 1, TOURNEY_MAX_TABLES, &h->tables, err, errlen) ||
         parse_tables(o, w, "done", &h->done, err, errlen) ||
-        parse_tables(o, w, "waiting", &h->waiting, err, errlen))
+        parse_tables(o, w, "waiting", &h->waiting, err, errlen) ||
+        parse_tables(o, w, "playing", &playing, err, errlen))
         return -1;
+    /* The tables in play are the ones done, waiting or playing; a master
+     * that does not list them plays tables 1 to `tables`. */
+    h->in_play = h->done | h->waiting | playing;
+    if (!json_object_get(o, "playing"))
+        h->in_play |= h->tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << h->tables) - 1;
     return 0;
 }
 
@@ -411,9 +418,11 @@ static int parse_day_end(const json_t *o, tourney_t *t, int64_t now, char *err, 
     d->left_field = left;
     /* Reported for the whole field, one count; per table, the list. */
     d->tables = 1;
+    d->in_play = 1;
     d->left[0] = (uint8_t)left;
     if (tables) {
         d->tables = 0;
+        d->in_play = 0;
         for (size_t i = 0; i < json_array_size(tables); i++) {
             const json_t *tl = json_array_get(tables, i);
             int table = 0, hands = 0;
@@ -426,8 +435,8 @@ static int parse_day_end(const json_t *o, tourney_t *t, int64_t now, char *err, 
                           errlen))
                 return -1;
             d->left[table - 1] = (uint8_t)hands;
-            if (table > d->tables)
-                d->tables = table;
+            d->in_play |= UINT64_C(1) << (table - 1);
+            d->tables++;
         }
     }
     return 0;
