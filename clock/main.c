@@ -233,7 +233,7 @@ int main(int argc, char **argv)
         return rc;
     if (o.check)
         return config_check(o.check, stdout);
-    follow_url_t master;
+    follow_url_t master = {0};
     if (o.follow) {
         if (follow_url_parse(o.follow, &master, err_early, sizeof err_early) != 0) {
             fprintf(stderr, "pokerclock: %s\n", err_early);
