@@ -302,8 +302,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "pokerclock: %s\n", first->notice);
     snapshot_release(first);
 
-    char url[128];
-    panel_url(config.bind, config.port, url, sizeof url);
+    char url[600], own[128];
+    panel_url(config.bind, config.port, own, sizeof own);
+    /* A follower's wall sends the director to the master's panel: its own
+     * would refuse every command. */
+    if (o.follow)
+        snprintf(url, sizeof url, "%s/", master.text);
+    else
+        snprintf(url, sizeof url, "%s", own);
 
     if (o.screenshot) {
         shot_ctx_t sc = {.config = &config, .engine = engine, .url = url};
@@ -379,7 +385,7 @@ int main(int argc, char **argv)
             return 1;
         }
         fprintf(stderr, "pokerclock %s: following %s; pages at %s\n", POKERCLOCK_VERSION,
-                master.text, url);
+                master.text, own);
     } else {
         fprintf(stderr, "pokerclock %s: panel at %s (state in %s)\n", POKERCLOCK_VERSION, url,
                 state_dir);
