@@ -29,6 +29,7 @@ struct engine {
     journal_t *j;                /* NULL: memory only, or the disk failed */
     char *state_dir;
     bool read_only;
+    char *follow_url;            /* a follower: commands go to this master */
     char *config_text, *config_name;
     char boot_id[64];
     int64_t offset;              /* engine time = CLOCK_MONOTONIC + offset */
@@ -414,11 +415,14 @@ engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
     e->scratch = malloc(sizeof *e->scratch);
     e->config_text = strdup(o->config_text ? o->config_text : "");
     e->config_name = strdup(o->config_name ? o->config_name : "built-in");
-    e->state_dir = o->state_dir ? strdup(o->state_dir) : NULL;
+    /* A follower keeps nothing: the master has the tournament on its disk. */
+    e->state_dir = o->state_dir && !o->follow_url ? strdup(o->state_dir) : NULL;
     e->read_only = o->read_only;
+    e->follow_url = o->follow_url ? strdup(o->follow_url) : NULL;
     config_t *c = calloc(1, sizeof *c);
     config_problems_t *probs = calloc(1, sizeof *probs);
-    if (!e->m || !e->scratch || !e->config_text || !e->config_name || !c || !probs) {
+    if (!e->m || !e->scratch || !e->config_text || !e->config_name || !c || !probs ||
+        (o->follow_url && !e->follow_url)) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
@@ -493,6 +497,7 @@ void engine_free(engine_t *e)
     free(e->m);
     free(e->scratch);
     free(e->state_dir);
+    free(e->follow_url);
     free(e->config_text);
     free(e->config_name);
     pthread_mutex_destroy(&e->write_lock);
@@ -536,6 +541,11 @@ int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t
     if (c->type == CMD_POWER_RECOVERED) {
         snprintf(err, errlen, "unknown command type");
         return 400;
+    }
+    if (e->follow_url) {
+        snprintf(err, errlen, "this screen follows %s: change the tournament there",
+                 e->follow_url);
+        return 409;
     }
     if (e->read_only) {
         snprintf(err, errlen, "this pokerclock only shows the saved tournament");
@@ -584,6 +594,21 @@ int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t
     pthread_mutex_unlock(&e->write_lock);
     notify(e, seq);
     return 200;
+}
+
+int engine_mirror(engine_t *e, const tourney_t *t, const char *notice)
+{
+    if (!e->follow_url)
+        return -1;
+    pthread_mutex_lock(&e->write_lock);
+    if (t)
+        e->m->t = *t;
+    snprintf(e->notice, sizeof e->notice, "%s", notice ? notice : "");
+    publish(e, engine_now(e));
+    uint64_t seq = e->seq;
+    pthread_mutex_unlock(&e->write_lock);
+    notify(e, seq);
+    return 0;
 }
 
 void engine_tick(engine_t *e, int64_t now)
