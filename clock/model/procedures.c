@@ -403,12 +403,7 @@ apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char
     }
     if (t->clock.started && v.players_left - n == 1 && t->clock.running) {
         /* The winner is known: the clock has nothing left to count. */
-        int lvl;
-        int64_t e;
-        clock_position(t, now, &lvl, &e);
-        t->clock.level = lvl;
-        t->clock.level_elapsed_ms = e;
-        t->clock.since = now;
+        clock_settle(t, now);
         t->clock.running = false;
     }
     return APPLY_OK;
@@ -417,21 +412,11 @@ apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char
 /* ---- hand-for-hand (RULES 3) ---- */
 
 /* Fixes the derived clock position into the stored one at now. */
-static void clock_settle_at(tourney_t *t, int64_t now)
-{
-    int lvl;
-    int64_t e;
-    clock_position(t, now, &lvl, &e);
-    t->clock.level = lvl;
-    t->clock.level_elapsed_ms = e;
-    t->clock.since = now;
-}
-
 static void level_clock_stop(tourney_t *t, int64_t now, bool *was_running)
 {
     *was_running = t->clock.running;
     if (t->clock.running) {
-        clock_settle_at(t, now);
+        clock_settle(t, now);
         t->clock.running = false;
     }
 }
@@ -503,9 +488,9 @@ static void hfh_next_hand(tourney_t *t, int64_t now)
         /* Each hand costs the level a fixed time, as if the clock had run
          * while it was played: a level that runs out gives way to the next,
          * whose blinds apply from the next hand. */
-        clock_settle_at(t, now);
+        clock_settle(t, now);
         t->clock.level_elapsed_ms += deduct;
-        clock_settle_at(t, now);
+        clock_settle(t, now);
     }
 }
 
@@ -585,8 +570,8 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
         return APPLY_OK;
     default: /* CMD_HFH_STOP */
         if (h->clock_was_running && !t->clock.running) {
+            clock_settle(t, now); /* never moves `since` back */
             t->clock.running = true;
-            t->clock.since = now;
         }
         memset(h, 0, sizeof *h);
         return APPLY_OK;

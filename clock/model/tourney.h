@@ -100,6 +100,8 @@ typedef struct {
     int64_t level_elapsed_ms;  /* time spent in `level` at `since` (may be <0
                                   when time was added) */
     int64_t since;             /* when running: the time it last started */
+    int64_t played_ms;         /* time the clock ran before `since` (all of
+                                  it while stopped): the tournament's time */
 } clock_state_t;
 
 /* Hand-for-hand (RULES 3): table t is bit t-1 of each table mask. */
@@ -195,6 +197,12 @@ typedef struct {
     bool late_reg_open;
     bool rebuys_open;
     bool addon_open;
+    /* Clock time until each open period closes (RULES 8: a countdown on the
+     * wall); -1 when it is not open. Open to the end of the structure: the
+     * time to that end. */
+    int64_t late_reg_closes_ms;
+    int64_t rebuys_close_ms;
+    int64_t addon_closes_ms;
     bool announcement_active;
     /* Color-up (RULES 2): the next scheduled one, and the one now. */
     int64_t next_color_up;     /* chip value, 0: none */

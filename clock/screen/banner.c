@@ -388,7 +388,9 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     const theme_colours_t *c = &fr->w->col;
     const hand_for_hand_t *h = &fr->t->hfh;
     char hand[64];
-    snprintf(hand, sizeof hand, frame_word(fr, W_HAND_N), h->hand);
+    /* When every table is done, the hand to deal is the next one. */
+    snprintf(hand, sizeof hand, frame_word(fr, W_HAND_N),
+             fr->v.hfh_all_done ? h->hand + 1 : h->hand);
     int u = bx.h < bx.w * 8 / 10 ? bx.h : bx.w * 8 / 10; /* text scales with the short side */
     int y = bx.y;
     int px = u * 12 / 100;
@@ -502,6 +504,10 @@ static void fig_card(frame_t *fr, box_t bx)
     paint_t *p = fr->p;
     int64_t t = fr->f->now - fr->t->day_end.drawn_at;
     int ch = bx.h * 85 / 100, cw = ch * 5 / 7;
+    if (cw > bx.w * 65 / 100) { /* portrait: the width decides */
+        cw = bx.w * 65 / 100;
+        ch = cw * 7 / 5;
+    }
     int cx = bx.x + bx.w / 2, y = bx.y + (bx.h - ch) / 2;
     /* Face down, then it turns over (its width through zero), then face up. */
     double phase = t < 1500 ? 0 : t < 2300 ? (t - 1500) / 800.0 : 1;

@@ -455,7 +455,12 @@ int screen_run(screen_t *s, engine_t *e, volatile int *stop)
             /* A little past the second, so the new value is there. */
             next_look = wake_in == INT64_MAX ? INT64_MAX : now + wake_in + 2;
         }
-        int64_t until = next_look - now < until_tick ? next_look - now : until_tick;
+        /* Drawing took time: sleep only what is left (animations keep their
+         * rate). */
+        int64_t after = engine_now(e);
+        int64_t until = next_look - after;
+        if (last_tick + TICK_MS - after < until)
+            until = last_tick + TICK_MS - after;
         events_wait(s, e, until);
     }
     return s->lost ? 3 : 0;

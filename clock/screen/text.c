@@ -82,12 +82,24 @@ text_cache_t *text_cache_new(SDL_Renderer *r, const char *font_path, char *err, 
     if (font_path && *font_path) {
         size_t n;
         tc->owned = file_slurp(font_path, &n);
+        /* A file that is not a font must not leave the wall blank. */
+        TTF_Font *probe = NULL;
         if (tc->owned) {
+            pthread_mutex_lock(&ttf_lock);
+            SDL_RWops *rw = SDL_RWFromConstMem(tc->owned, (int)n);
+            probe = rw ? TTF_OpenFontRW(rw, 1, 12) : NULL;
+            if (probe)
+                TTF_CloseFont(probe);
+            pthread_mutex_unlock(&ttf_lock);
+        }
+        if (probe) {
             tc->data[FACE_BOLD] = tc->data[FACE_REGULAR] = tc->owned;
             tc->size[FACE_BOLD] = tc->size[FACE_REGULAR] = n;
         } else {
-            fprintf(stderr, "pokerclock: theme font %s cannot be read; using the built-in one\n",
-                    font_path);
+            fprintf(stderr, "pokerclock: theme font %s is not a font that can be read; "
+                            "using the built-in one\n", font_path);
+            free(tc->owned);
+            tc->owned = NULL;
         }
     }
     static const char *const builtin[FACE__COUNT] = {"assets/fonts/Roboto-Bold.ttf",

@@ -332,6 +332,10 @@ static const shot_t shots[] = {
     {"clock-call-start-1280x720", st_clock_call_start, 1280, 720, "en", "", NULL, NULL, false, NULL},
     {"penalties-1920x1080", st_penalties, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"penalties-3840x2160", st_penalties, 3840, 2160, "en", "", NULL, NULL, false, NULL},
+    {"break-color-up-3840x2160", st_break_color_up, 3840, 2160, "en", "", URL, NULL, false, NULL},
+    {"clock-call-1920x1200", st_clock_call, 1920, 1200, "de", "", NULL, NULL, false, NULL},
+    {"day-end-hands-1080x1920", st_day_end_hands, 1080, 1920, "en", "", NULL, NULL, false, NULL},
+    {"in-the-money-1280x720", st_in_the_money, 1280, 720, "nl", "", NULL, NULL, false, NULL},
 };
 
 /* A venue's logo: a gold disc with a dark ring, made here so the test
@@ -619,6 +623,33 @@ static void text_cache_stays_bounded(void **state)
     SDL_FreeSurface(surf);
 }
 
+/* A theme font or logo that cannot be used leaves the wall as it is
+ * with the built-in font and no logo: never blank. */
+static void bad_theme_files_fall_back(void **state)
+{
+    (void)state;
+    shot_t s = {"", st_running, 960, 540, "en", "", NULL, NULL, false, NULL};
+    unsigned char *plain, *bad;
+    size_t lp, lb;
+    assert_int_equal(render(&s, &plain, &lp), 0);
+    int64_t now = st_running();
+    static snapshot_t snap;
+    snap.t = m.t;
+    snap.seq = 1;
+    static config_t c;
+    memset(&c, 0, sizeof c);
+    snprintf(c.language, sizeof c.language, "en");
+    snprintf(c.theme.font, sizeof c.theme.font, "tests/unit/test_wall.c"); /* not a font */
+    snprintf(c.theme.logo, sizeof c.theme.logo, "/nonexistent/logo.png");
+    assert_int_equal(wall_render_png(&c, &snap, now, 960, 540, NULL, NULL, &bad, &lb), 0);
+    SDL_Surface *a = decode(plain, lp), *b = decode(bad, lb);
+    assert_int_equal(pixels_differing(a, b), 0);
+    SDL_FreeSurface(a);
+    SDL_FreeSurface(b);
+    free(plain);
+    free(bad);
+}
+
 /* The conversions of a printf format, in order: "%d ... %s" -> "ds". */
 static void conversions(const char *f, char *out, size_t len)
 {
@@ -707,6 +738,7 @@ int main(void)
         cmocka_unit_test(renders_from_threads_agree),
         cmocka_unit_test(text_cache_stays_bounded),
         cmocka_unit_test(every_word_in_every_language),
+        cmocka_unit_test(bad_theme_files_fall_back),
         cmocka_unit_test(screenshot_writes_png_of_requested_size),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -131,6 +131,31 @@ static void countdown_draws_about_once_a_second(void **state)
     loop_free(&l);
 }
 
+/* The end-of-day card is drawn with an animation: frames at the display
+ * rate while it moves, then back to none at all (the level clock stops). */
+static void animation_draws_only_while_it_moves(void **state)
+{
+    (void)state;
+    loop_t l;
+    loop_start(&l, false);
+    assert_int_equal(apply(l.engine, (command_t){.type = CMD_START}), 200);
+    sleep_ms(500);
+    uint64_t before = screen_frames(l.screen);
+    assert_int_equal(apply(l.engine, (command_t){.type = CMD_DAY_END_DRAW, .tables = 1}), 200);
+    sleep_ms(3000);
+    uint64_t moving = screen_frames(l.screen) - before;
+    sleep_ms(2000); /* the card has landed */
+    uint64_t after = screen_frames(l.screen);
+    sleep_ms(3000);
+    uint64_t still = screen_frames(l.screen) - after;
+    loop_stop(&l);
+    print_message("frames: %llu in 3 s of animation, %llu in 3 s after it\n",
+                  (unsigned long long)moving, (unsigned long long)still);
+    assert_true(moving >= 60); /* moving: many frames a second */
+    assert_int_equal(still, 0); /* settled: nothing to draw */
+    loop_free(&l);
+}
+
 /* A paused clock shows nothing that changes: the loop draws nothing. */
 static void paused_clock_draws_nothing(void **state)
 {
@@ -273,6 +298,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(countdown_draws_about_once_a_second),
         cmocka_unit_test(paused_clock_draws_nothing),
+        cmocka_unit_test(animation_draws_only_while_it_moves),
         cmocka_unit_test(keypad_drives_the_clock),
         cmocka_unit_test(pin_leaves_the_wall_after_first_login),
         cmocka_unit_test(headless_loop_ticks_the_engine),
