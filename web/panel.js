@@ -567,6 +567,22 @@ function render() {
   if (s.next_level) meta.push('next ' + (s.next_level.kind === 'break' ? 'break' : blinds(s.next_level)));
   metaBase = meta.join(' · ');
 
+  /* What is on the wall besides the clock, in a word each. */
+  const tags = [];
+  if (s.hand_for_hand) tags.push(['Hand-for-hand, hand ' + s.hand_for_hand.hand + (s.hand_for_hand.all_done ? ': deal' : ''), 'hot']);
+  if (s.bubble) tags.push(['Bubble', 'hot']);
+  if (s.in_the_money) tags.push(['In the money', '']);
+  if (s.clock_call) tags.push(['Clock: table ' + s.clock_call.table + ', seat ' + s.clock_call.seat, 'hot']);
+  if (s.color_up && s.color_up.now) tags.push(['Color-up ' + fmtChips(s.color_up.now.value), 'hot']);
+  if (s.day_end && s.day_end.drawn != null) tags.push([s.day_end.over ? 'Day over' : 'End of day: ' + s.day_end.hands_left + ' hands', 'hot']);
+  if (s.announcement) tags.push(['Announcement', '']);
+  if ((s.penalties || []).length) tags.push([s.penalties.length + (s.penalties.length === 1 ? ' penalty' : ' penalties'), '']);
+  const tk = JSON.stringify(tags);
+  if ($('#st-tags').dataset.k !== tk) {
+    $('#st-tags').dataset.k = tk;
+    $('#st-tags').replaceChildren(...tags.map(([x, c]) => el('span', { class: c, text: x })));
+  }
+
   const notes = [];
   if (s.recovered_after_power_loss) notes.push(['Recovered after power loss: check the time, then resume.', '']);
   if (s.storage_error) notes.push(['Cannot save: ' + s.storage_error, 'err']);
