@@ -163,7 +163,10 @@
       else if (cu.next.at_level === s.level.index && s.level.kind !== 'break')
         out.push(banner('colorup', el('span', {}, chipSpan(cu.next.value), t('color_up_after', { c: fmtChips(cu.next.value) }))));
     }
-    if (s.announcement) out.push(banner('announce', s.announcement.text));
+    /* A timed announcement or penalty ends on the wall when its time is up,
+     * whether or not a new state has come since. */
+    const a = s.announcement;
+    if (a && (a.remaining_ms == null || PC.wallMs(a.remaining_ms) > 0)) out.push(banner('announce', a.text));
     put($('#banners'), out, structure ? 's' : '');
   }
 
@@ -228,7 +231,7 @@
   }
 
   function penalties(s) {
-    const items = (s.penalties || []).map((x) => t('table_seat', { t: x.table, s: x.seat }) + ': ' +
+    const items = (s.penalties || []).filter((x) => x.rounds || PC.wallMs(x.remaining_ms) > 0).map((x) => t('table_seat', { t: x.table, s: x.seat }) + ': ' +
       (x.rounds ? (x.rounds === 1 ? t('round') : t('rounds', { n: x.rounds })) : fmtTime(PC.wallMs(x.remaining_ms))));
     put($('#penalties'), items.map((x) => el('li', { text: x })));
   }

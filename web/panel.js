@@ -711,7 +711,9 @@ function tick() {
       (x.rounds ? x.rounds + (x.rounds === 1 ? ' round' : ' rounds') : fmtTime(PC.wallMs(x.remaining_ms))));
   }
   if (s.announcement && s.announcement.remaining_ms != null) {
-    setText($('#ann-now'), 'On the wall: “' + s.announcement.text + '” (' + fmtTime(PC.wallMs(s.announcement.remaining_ms)) + ')');
+    const left = PC.wallMs(s.announcement.remaining_ms);
+    setText($('#ann-now'), left > 0 ? 'On the wall: “' + s.announcement.text + '” (' + fmtTime(left) + ')' : '');
+    $('#ann-clear').hidden = left <= 0;
   }
 }
 

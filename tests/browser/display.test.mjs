@@ -136,6 +136,12 @@ test('the bubble, and a penalty timer', async () => {
   await until(async () => (await text('#penalties')) === '', 'the penalty gone');
 });
 
+test('an announcement for 2 seconds leaves the wall by itself after 2 seconds', async () => {
+  await director.command({ type: 'announce', text: 'Seat open at table 3', seconds: 2 });
+  await until(async () => (await text('#banners')).includes('Seat open at table 3'), 'the announcement');
+  await until(async () => !(await text('#banners')).includes('Seat open'), 'the announcement gone', 5000);
+});
+
 test('a new level is announced on the wall, applying from the next hand', async () => {
   await director.command({ type: 'next_level' });
   const s = await state();
