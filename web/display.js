@@ -147,6 +147,8 @@
     const p = s.players || {};
     if (s.recovered_after_power_loss) out.push(banner('notice', t2('recovered'), t('recovered_line')));
     if (s.storage_error) out.push(banner('notice', t('storage_error'), s.storage_error));
+    /* A follower says discreetly when its master has gone quiet. */
+    if (s.follows && s.notice) out.push(banner('strip', s.notice));
     if (performance.now() < newLevelUntil) {
       const l = s.level;
       out.push(l.kind === 'break'

@@ -587,11 +587,21 @@ function render() {
   if (s.recovered_after_power_loss) notes.push(['Recovered after power loss: check the time, then resume.', '']);
   if (s.storage_error) notes.push(['Cannot save: ' + s.storage_error, 'err']);
   if (s.notice) notes.push([s.notice, '']);
-  const nk = JSON.stringify(notes);
+  const nk = JSON.stringify([notes, s.follows]);
   if ($('#st-notes').dataset.k !== nk) {
     $('#st-notes').dataset.k = nk;
     $('#st-notes').replaceChildren(...notes.map(([t, c]) => el('div', { class: 'note ' + c, text: t })));
+    /* A follower screen shows the tournament run elsewhere: send the
+     * director there, where commands are taken. */
+    if (s.follows) {
+      const url = /^https?:\/\//.test(s.follows) ? s.follows.replace(/\/*$/, '/') : null;
+      $('#st-notes').prepend(el('div', { class: 'note' }, 'This screen follows another clock. The director\'s panel is there: ',
+        url ? el('a', { href: url, text: url }) : s.follows));
+    }
   }
+  $('#login').hidden = loggedIn || !!s.follows;
+  $('#controls').hidden = !loggedIn || !!s.follows;
+  $('#undo-bar').hidden = !loggedIn || !!s.follows;
 
   const go = $('#go');
   const label = !s.started ? 'Start' : s.running ? 'Pause' : 'Resume';

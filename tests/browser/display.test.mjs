@@ -269,6 +269,33 @@ test('after a power cut the wall says so, paused, until the director resumes', a
   }
 });
 
+test('a follower screen shows the master\'s tournament, sends the director there, and says when the master is gone', async () => {
+  const master = await startClock();
+  let follower;
+  const fctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    follower = await startClock({ args: ['--follow', master.base], env: { POKERCLOCK_FOLLOW_TIMEOUT_MS: '2000', POKERCLOCK_SSE_HEARTBEAT_MS: '500' } });
+    const fd = await fctx.newPage();
+    fd.on('pageerror', (e) => errors.push('follower display: ' + e.message));
+    await fd.goto(follower.base + '/display');
+    await (await api(master)).command({ type: 'announce', text: 'Final table in the back room', seconds: 0 });
+    await until(async () => (await fd.textContent('#banners')).includes('Final table in the back room'), 'the master\'s announcement on the follower');
+    const fp = await fctx.newPage();
+    await fp.goto(follower.base + '/');
+    await fp.waitForSelector('#st-notes a');
+    assert.equal(await fp.getAttribute('#st-notes a', 'href'), master.base + '/');
+    assert.equal(await fp.isVisible('#login'), false, 'no login on a follower');
+    await master.stop('SIGKILL');
+    await until(async () => /Connection to the master lost/.test(await fd.textContent('#banners')), 'the lost-master notice', 10000);
+  } finally {
+    await fctx.close();
+    await follower?.stop();
+    follower?.cleanup();
+    await master.stop();
+    master.cleanup();
+  }
+});
+
 test('no script errors and no missing files on the pages', () => {
   assert.deepEqual(errors, []);
 });
