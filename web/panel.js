@@ -9,6 +9,7 @@ let structure = null;       /* GET /api/structure, refreshed after changes */
 let loggedIn = false;
 let inflight = false;
 let markMode = 'done';      /* what a tap on a hand-for-hand table marks */
+const TAP_GUARD_MS = 500;   /* taps closer than this are one tap */
 
 /* ---- sending commands ---- */
 
@@ -33,6 +34,7 @@ async function command(cmd, btn) {
   buttons.forEach((b) => (b.disabled = true));
   const msg = msgFor(btn);
   showMsg(msg, '');
+  const started = performance.now();
   /* No answer within 10 s: the command may or may not have been applied,
    * so say so instead of trying again. */
   const ctl = new AbortController();
@@ -61,6 +63,10 @@ async function command(cmd, btn) {
     return null;
   } finally {
     clearTimeout(timer);
+    /* A double tap is one tap: the buttons stay off for half a second
+     * even when the clock answered sooner. */
+    const rest = TAP_GUARD_MS - (performance.now() - started);
+    if (rest > 0) await new Promise((r) => setTimeout(r, rest));
     inflight = false;
     document.body.classList.remove('busy');
     buttons.forEach((b) => (b.disabled = wasDisabled.get(b)));
