@@ -7,10 +7,9 @@
   const t = I18N.t;
   const t2 = I18N.t2;
   let structure = null;
-  let prevLevel = null;       /* index of the level seen last, for the new-level banner */
-  let newLevelUntil = 0;      /* performance.now() until which it shows */
   let prevItm = null;
   let itmUntil = 0;
+  const NEW_LEVEL_MS = 20000;  /* the new-level banner, from the start of a level */
 
   const money = PC.fmtMoney;
   function levelName(l) {
@@ -58,8 +57,6 @@
     document.body.classList.remove('loading');
     const l = s.level;
     const isBreak = l.kind === 'break';
-    if (prevLevel !== null && prevLevel !== l.index && s.started) newLevelUntil = performance.now() + 10000;
-    prevLevel = l.index;
     if (prevItm === false && s.in_the_money) itmUntil = performance.now() + 60000;
     prevItm = !!s.in_the_money;
 
@@ -149,13 +146,12 @@
     if (s.storage_error) out.push(banner('notice', t('storage_error'), s.storage_error));
     /* A follower says discreetly when its master has gone quiet. */
     if (s.follows && s.notice) out.push(banner('strip', s.notice));
-    if (performance.now() < newLevelUntil) {
-      const l = s.level;
-      out.push(l.kind === 'break'
-        ? banner('newlevel', t('break') + ' · ' + Math.round(l.minutes) + ' ' + t('min'))
-        : banner('newlevel', levelName(l) + ': ' + t('blinds') + ' ' + blinds(l),
-          (anteText(l) ? anteText(l) + ' — ' : '') + t('from_next_hand')));
-    }
+    /* The first 20 s of a level, as on the wall: derived, so a reload or a
+     * second screen shows the same. */
+    const l = s.level;
+    if (s.running && !s.overtime && l.kind !== 'break' && PC.clock().elapsed < NEW_LEVEL_MS)
+      out.push(banner('newlevel', levelName(l) + ': ' + t('blinds') + ' ' + blinds(l),
+        (anteText(l) ? anteText(l) + ' — ' : '') + t('from_next_hand')));
     if (s.bubble) out.push(banner('bubble', t2('bubble'), t('bubble_line', { p: p.remaining, q: p.paid_places })));
     if (performance.now() < itmUntil) out.push(banner('itm', t2('itm'), t('itm_line', { q: p.paid_places })));
     const cu = s.color_up;

@@ -175,7 +175,6 @@ test('a break: the break colours and the word Break', async () => {
   const s = await state();
   assert.equal(await text('#blinds'), `${s.next_level.small_blind} / ${s.next_level.big_blind}`);
   assert.match(await text('#ante'), new RegExp(`^Then: Level ${s.next_level.number}`));
-  await sleep(11000); // the new-level banner goes after 10 s
   await d.screenshot({ path: OUT + '/display-break-1280x720.png' });
 });
 
