@@ -680,7 +680,8 @@ function render() {
   else if (d.level_ends_day) deText = 'This level ends the day.';
   setText($('#de-state'), deText);
   const tl = Array.isArray(d.tables_left) ? d.tables_left : null;
-  $('#de-done').hidden = !!tl;
+  /* Once the day is over there is no hand left to report. */
+  $('#de-done').hidden = !!tl || !!d.over;
   const dg = $('#de-grid');
   const dk = JSON.stringify(tl);
   if (dg.dataset.k !== dk) {
