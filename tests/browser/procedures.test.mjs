@@ -104,6 +104,17 @@ test('on the bubble, two players out in one hand at two tables: a shared place, 
   assert.doesNotMatch(await shown('#banners'), /THE BUBBLE/);
   await until(async () => /Places 3–4 \(tie\), table \d: €[\d,]+ each/.test(await page.textContent('#results')), 'the tie in the results');
   await shots('in-the-money', '#sec-players');
+  // With an announcement too, the strips take turns as on the wall: one at a
+  // time, with a dot for each, and the blinds stay in sight.
+  await director.command({ type: 'announce', text: 'Seat open at table 3', seconds: 0 });
+  await until(async () => (await shown('#banners')).includes('Seat open at table 3'), 'the announcement');
+  const strips = await d.$$eval('#banners .banner', (bs) => bs.map((b) => ({ shown: !b.hidden && b.offsetHeight > 0, dots: b.querySelectorAll('.turns i').length })));
+  assert.ok(strips.length >= 2, `${strips.length} strips`);
+  assert.equal(strips.filter((x) => x.shown).length, 1, 'one strip at a time');
+  assert.ok(strips.every((x) => x.dots === strips.length), 'a dot for each strip');
+  const [blindsBottom, footTop] = await d.evaluate(() => [document.querySelector('#blinds').getBoundingClientRect().bottom, document.querySelector('#foot').getBoundingClientRect().top]);
+  assert.ok(blindsBottom <= footTop, `the blinds end at ${blindsBottom}, the strips begin at ${footTop}`);
+  await director.command({ type: 'announce_clear' });
 });
 
 test('a clock call on table 4, seat 7: the shot clock on the display, 50 + 10 s in a 40-minute level', async () => {
