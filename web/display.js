@@ -10,6 +10,7 @@
   let prevItm = null;
   let itmUntil = 0;
   const NEW_LEVEL_MS = 20000;  /* the new-level banner, from the start of a level */
+  const ROTATE_MS = 8000;      /* strips take turns in the footer, as on the wall */
 
   const money = PC.fmtMoney;
   function levelName(l) {
@@ -165,7 +166,14 @@
      * whether or not a new state has come since. */
     const a = s.announcement;
     if (a && (a.remaining_ms == null || PC.wallMs(a.remaining_ms) > 0)) out.push(banner('announce', a.text));
+    /* Several strips take turns, one at a time, with dots saying how many:
+     * stacked, they would cover the blinds. */
+    if (out.length > 1)
+      out.forEach((b, j) => b.append(el('span', { class: 'turns' }, ...out.map((x, q) => el('i', { class: q === j ? 'on' : '' })))));
     put($('#banners'), out, structure ? 's' : '');
+    const shown = [...$('#banners').children];
+    const turn = Math.floor(Date.now() / ROTATE_MS) % Math.max(1, shown.length);
+    shown.forEach((b, j) => { b.hidden = j !== turn; });
   }
 
   /* A procedure takes the middle of the wall, the most urgent first: a

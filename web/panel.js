@@ -111,10 +111,15 @@ function setLoggedIn(v, why) {
   render();
 }
 
+/* Bumped by a login or logout: a session answer asked for before it is
+ * out of date (on slow Wi-Fi it can arrive after the login's). */
+let sessionGen = 0;
 async function checkSession() {
+  const gen = sessionGen;
   try {
     const r = await fetch('/api/session', { cache: 'no-store', credentials: 'same-origin' });
     const j = await r.json();
+    if (gen !== sessionGen) return;
     setLoggedIn(!!j.logged_in);
   } catch (e) {
     /* Offline at load: keep asking until the clock answers. */
@@ -135,7 +140,7 @@ $('#login-form').addEventListener('submit', async (ev) => {
     });
     let body = {};
     try { body = await r.json(); } catch (e) { /* not JSON */ }
-    if (r.ok && body.ok !== false) { btn.disabled = false; setLoggedIn(true); return; }
+    if (r.ok && body.ok !== false) { sessionGen++; btn.disabled = false; setLoggedIn(true); return; }
     let text = body.error;
     if (!text) text = r.status === 401 ? 'Wrong PIN.' : 'Login refused (HTTP ' + r.status + ').';
     showMsg($('#login-msg'), text);
@@ -164,6 +169,7 @@ $('#login-form').addEventListener('submit', async (ev) => {
 
 $('#logout').addEventListener('click', async () => {
   try { await fetch('/api/logout', { method: 'POST', credentials: 'same-origin' }); } catch (e) { /* offline */ }
+  sessionGen++;
   setLoggedIn(false);
 });
 
@@ -674,7 +680,8 @@ function render() {
   else if (d.level_ends_day) deText = 'This level ends the day.';
   setText($('#de-state'), deText);
   const tl = Array.isArray(d.tables_left) ? d.tables_left : null;
-  $('#de-done').hidden = !!tl;
+  /* Once the day is over there is no hand left to report. */
+  $('#de-done').hidden = !!tl || !!d.over;
   const dg = $('#de-grid');
   const dk = JSON.stringify(tl);
   if (dg.dataset.k !== dk) {
