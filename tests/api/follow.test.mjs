@@ -180,7 +180,7 @@ test('a follower shows the master, survives its restart, and says when it is gon
     const refused = await command(follower, fcookie, { type: 'pause' });
     assert.equal(refused.status, 409);
     assert.match(refused.body.error, /follows http:\/\/127\.0\.0\.1:\d+: change the tournament there/);
-    assert.equal((await state(follower)).running, true);
+    await until(follower, 'the resume', async () => (await state(follower)).running);
 
     // The master is killed and comes back on its state: the follower finds it again.
     await master.kill('SIGKILL');
