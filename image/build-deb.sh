@@ -49,6 +49,7 @@ else
         --skip=download/empty --skip=essential/unlink --skip=cleanup/apt \
         --setup-hook='mkdir -p "$1"/var/cache/apt/archives/' \
         --setup-hook="sync-in '$cache' /var/cache/apt/archives/" \
+        --customize-hook='mkdir -p "$1"/build' \
         --customize-hook="copy-in '$work/src' /build" \
         --customize-hook="chroot \"\$1\" sh -ec 'cd /build/src && apt-get -y build-dep $aflag ./ && DEB_BUILD_OPTIONS=nocheck dpkg-buildpackage $aflag -Pnocheck -us -uc -b && mkdir -p /build/out && mv /build/*.deb /build/out/'" \
         --customize-hook="sync-out /build/out '$out'" \
