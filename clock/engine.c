@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 
 #include <jansson.h>
@@ -28,6 +29,7 @@ struct engine {
     journal_t *j;                /* NULL: memory only, or the disk failed */
     char *state_dir;
     bool read_only;
+    char *follow_url;            /* a follower: commands go to this master */
     char *config_text, *config_name;
     char boot_id[64];
     int64_t offset;              /* engine time = CLOCK_MONOTONIC + offset */
@@ -39,6 +41,9 @@ struct engine {
     bool shown_announcement;
     char storage_error[256];
     char notice[256];
+    char *pending[2];            /* records of a restart that did not fit on
+                                    the disk: written before any other */
+    int n_pending;
     published_t *published;
     struct {
         engine_listener_fn fn;
@@ -132,6 +137,20 @@ static void notify(engine_t *e, uint64_t seq)
 
 /* ---- the journal ---- */
 
+/* Writes the records of a restart that are still owed, oldest first. */
+static int flush_pending(engine_t *e, char *err, size_t errlen)
+{
+    while (e->n_pending > 0) {
+        if (journal_append(e->j, e->pending[0], strlen(e->pending[0]), true, err, errlen) != 0)
+            return -1;
+        free(e->pending[0]);
+        e->pending[0] = e->pending[1];
+        e->pending[1] = NULL;
+        e->n_pending--;
+    }
+    return 0;
+}
+
 static int append_json(engine_t *e, json_t *rec, bool sync, char *err, size_t errlen)
 {
     if (e->read_only) {
@@ -144,9 +163,32 @@ static int append_json(engine_t *e, json_t *rec, bool sync, char *err, size_t er
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int rc = journal_append(e->j, text, strlen(text), sync, err, errlen);
+    int rc = flush_pending(e, err, errlen);
+    if (rc == 0)
+        rc = journal_append(e->j, text, strlen(text), sync, err, errlen);
     free(text);
     return rc;
+}
+
+/* A record of the restart itself (boot, power loss): when the disk is full
+ * it is kept and written before the next one, so that the clock comes back
+ * all the same and the journal still tells the whole story. */
+static void append_restart_record(engine_t *e, json_t *rec)
+{
+    char why[512];
+    if (e->read_only) {
+        json_decref(rec);
+        return;
+    }
+    char *text = json_dumps(rec, JSON_COMPACT);
+    json_decref(rec);
+    if (!text || e->n_pending == 2) {
+        free(text);
+        return;
+    }
+    e->pending[e->n_pending++] = text;
+    if (flush_pending(e, why, sizeof why) != 0)
+        snprintf(e->storage_error, sizeof e->storage_error, "cannot save: %s", why);
 }
 
 static json_t *record_init(engine_t *e, int64_t now)
@@ -232,7 +274,7 @@ static int replay_record(void *ctx, const char *payload, size_t len)
     } else if (strcmp(k, "ckpt") == 0) {
         e->checkpoints++;
     }
-    if (rec && (strcmp(k, "init") == 0 || strcmp(k, "boot") == 0)) {
+    if (k && (strcmp(k, "init") == 0 || strcmp(k, "boot") == 0)) {
         snprintf(r->last_boot, sizeof r->last_boot, "%s",
                  json_string_value(json_object_get(rec, "boot")) ?: "");
         r->last_offset = json_integer_value(json_object_get(rec, "offset"));
@@ -250,12 +292,15 @@ typedef struct {
     size_t *lens;
     size_t n, cap;
     long last_ckpt;            /* index of the last checkpoint kept, or -1 */
+    bool failed;               /* out of memory: what is kept is not all */
 } keep_t;
 
 static int keep_record(void *ctx, const char *payload, size_t len)
 {
     keep_t *k = ctx;
-    bool ckpt = len > 12 && memcmp(payload, "{\"k\":\"ckpt\"", 12) == 0;
+    static const char ckpt_start[] = "{\"k\":\"ckpt\"";
+    bool ckpt = len > sizeof ckpt_start - 1 &&
+                memcmp(payload, ckpt_start, sizeof ckpt_start - 1) == 0;
     if (k->n == k->cap) {
         size_t cap = k->cap ? k->cap * 2 : 256;
         char **p = realloc(k->payloads, cap * sizeof *p);
@@ -264,8 +309,10 @@ static int keep_record(void *ctx, const char *payload, size_t len)
         size_t *l = realloc(k->lens, cap * sizeof *l);
         if (l)
             k->lens = l;
-        if (!p || !l)
+        if (!p || !l) {
+            k->failed = true;
             return -1;
+        }
         k->cap = cap;
     }
     if (ckpt && k->last_ckpt >= 0) { /* a later checkpoint replaces it */
@@ -276,8 +323,10 @@ static int keep_record(void *ctx, const char *payload, size_t len)
                 (k->n - (size_t)k->last_ckpt - 1) * sizeof *k->lens);
         k->n--;
     }
-    if (!(k->payloads[k->n] = malloc(len)))
+    if (!(k->payloads[k->n] = malloc(len))) {
+        k->failed = true;
         return -1;
+    }
     memcpy(k->payloads[k->n], payload, len);
     k->lens[k->n] = len;
     if (ckpt)
@@ -291,7 +340,9 @@ static void journal_compact(engine_t *e)
     keep_t k = {.last_ckpt = -1};
     char warn[512] = "", why[512];
     long n = journal_read(e->j, keep_record, &k, warn, sizeof warn);
-    if (n > 0 && (size_t)n >= k.n &&
+    /* Only a complete read may replace the journal: a partial one would
+     * throw away the commands it did not get to. */
+    if (n > 0 && !k.failed && (size_t)n >= k.n &&
         journal_rewrite(e->j, (const char *const *)k.payloads, k.lens, k.n, why, sizeof why) == 0)
         e->checkpoints = 1;
     else
@@ -315,31 +366,36 @@ static int resume_journal(engine_t *e, char *err, size_t errlen)
         fprintf(stderr, "pokerclock: %s\n", warn);
     if (n == 0)
         return 1; /* an empty journal: a new tournament */
+    /* A record lost inside the journal: the director must know. */
+    const char *damaged = strstr(warn, "skipped ")
+                              ? " A damaged record of the saved journal was skipped: "
+                                "check the levels and players."
+                              : "";
     if (strcmp(r.last_boot, e->boot_id) == 0) {
         /* The same boot: the monotonic clock went on, and so did the game. */
         e->offset = r.last_offset;
-        snprintf(e->notice, sizeof e->notice, "%s",
-                 "Restarted: the clock went on where it was");
+        snprintf(e->notice, sizeof e->notice, "%s%s",
+                 "Restarted: the clock went on where it was", damaged);
         return 0;
     }
+    if (damaged[0])
+        snprintf(e->notice, sizeof e->notice, "%s", damaged + 1);
     /* A new boot: continue the engine's time just after the last record. */
     e->offset = r.last_t + 1 - mono_ms();
     json_t *boot = json_pack("{s:s, s:s, s:I, s:I, s:I}", "k", "boot", "boot", e->boot_id,
                              "offset", (json_int_t)e->offset, "t", (json_int_t)engine_now(e),
                              "wall", (json_int_t)wall_ms());
-    if (append_json(e, boot, true, err, errlen) != 0)
-        return -1;
+    append_restart_record(e, boot);
     if (e->m->t.clock.running) {
         command_t c = {.type = CMD_POWER_RECOVERED, .ms = r.last_t};
         char why[256];
         int64_t now = engine_now(e);
         json_t *rec = json_pack("{s:s, s:I, s:I, s:o}", "k", "cmd", "t", (json_int_t)now, "wall",
                                 (json_int_t)wall_ms(), "cmd", codec_command(&c));
-        if (append_json(e, rec, true, err, errlen) != 0)
-            return -1;
+        append_restart_record(e, rec);
         model_apply(e->m, &c, now, why, sizeof why);
-        snprintf(e->notice, sizeof e->notice, "%s",
-                 "Recovered after power loss: check the time, then resume");
+        snprintf(e->notice, sizeof e->notice, "%s%s",
+                 "Recovered after power loss: check the time, then resume", damaged);
     }
     return 0;
 }
@@ -359,11 +415,14 @@ engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
     e->scratch = malloc(sizeof *e->scratch);
     e->config_text = strdup(o->config_text ? o->config_text : "");
     e->config_name = strdup(o->config_name ? o->config_name : "built-in");
-    e->state_dir = o->state_dir ? strdup(o->state_dir) : NULL;
+    /* A follower keeps nothing: the master has the tournament on its disk. */
+    e->state_dir = o->state_dir && !o->follow_url ? strdup(o->state_dir) : NULL;
     e->read_only = o->read_only;
+    e->follow_url = o->follow_url ? strdup(o->follow_url) : NULL;
     config_t *c = calloc(1, sizeof *c);
     config_problems_t *probs = calloc(1, sizeof *probs);
-    if (!e->m || !e->scratch || !e->config_text || !e->config_name || !c || !probs) {
+    if (!e->m || !e->scratch || !e->config_text || !e->config_name || !c || !probs ||
+        (o->follow_url && !e->follow_url)) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
@@ -386,10 +445,14 @@ engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
 
     if (e->state_dir) {
         char why[512];
-        e->j = journal_open(e->state_dir, why, sizeof why);
+        /* Read-only, another pokerclock may be writing the journal: it is
+         * only read, and without one the configuration is shown. */
+        e->j = e->read_only ? journal_open_readonly(e->state_dir, why, sizeof why)
+                            : journal_open(e->state_dir, why, sizeof why);
         if (!e->j) {
-            snprintf(e->storage_error, sizeof e->storage_error,
-                     "cannot save the tournament: %s", why);
+            if (!e->read_only)
+                snprintf(e->storage_error, sizeof e->storage_error,
+                         "cannot save the tournament: %s", why);
         } else {
             int rc = resume_journal(e, why, sizeof why);
             if (rc < 0) {
@@ -427,11 +490,14 @@ void engine_free(engine_t *e)
         return;
     if (e->j)
         journal_free(e->j);
+    for (int i = 0; i < e->n_pending; i++)
+        free(e->pending[i]);
     if (e->published)
         snapshot_release(&e->published->s);
     free(e->m);
     free(e->scratch);
     free(e->state_dir);
+    free(e->follow_url);
     free(e->config_text);
     free(e->config_name);
     pthread_mutex_destroy(&e->write_lock);
@@ -441,11 +507,45 @@ void engine_free(engine_t *e)
 
 /* ---- changes ---- */
 
+/* The end-of-day card (RULES 5): uniform on 3..7 from the kernel's random
+ * source. Bytes of 250 and more are drawn again, so that each of the five
+ * cards has exactly 50 of the 250 accepted values (no modulo bias). */
+static int draw_card(char *err, size_t errlen)
+{
+    for (;;) {
+        unsigned char b;
+        ssize_t n = getrandom(&b, 1, 0);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n != 1) {
+            snprintf(err, errlen, "cannot draw a card: the kernel's random source failed (%s)",
+                     n < 0 ? strerror(errno) : "no bytes");
+            return -1;
+        }
+        if (b < 250)
+            return 3 + b % 5;
+    }
+}
+
 int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t errlen)
 {
+    command_t drawn;
+    if (c->type == CMD_DAY_END_DRAW) {
+        /* The card is drawn here, once, and journaled with the command:
+         * replay applies the same card and never draws again. */
+        drawn = *c;
+        if ((drawn.drawn = draw_card(err, errlen)) < 0)
+            return 503;
+        c = &drawn;
+    }
     if (c->type == CMD_POWER_RECOVERED) {
         snprintf(err, errlen, "unknown command type");
         return 400;
+    }
+    if (e->follow_url) {
+        snprintf(err, errlen, "this screen follows %s: change the tournament there",
+                 e->follow_url);
+        return 409;
     }
     if (e->read_only) {
         snprintf(err, errlen, "this pokerclock only shows the saved tournament");
@@ -471,7 +571,7 @@ int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t
         if (rc != 0) {
             /* Never acknowledge what is not on disk: refuse, change nothing. */
             snprintf(e->storage_error, sizeof e->storage_error, "cannot save: %s", why);
-            snprintf(err, errlen, "%s (nothing was changed; the clock keeps running)",
+            snprintf(err, errlen, "%s (nothing was changed; the clock goes on as it was)",
                      e->storage_error);
             publish(e, now);
             uint64_t seq = e->seq;
@@ -486,11 +586,29 @@ int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t
     e->scratch = old;
     if (c->type == CMD_RESUME)
         e->notice[0] = 0;
+    if (c->type == CMD_DAY_END_DRAW)
+        fprintf(stderr, "pokerclock: end of day: the card drawn is %d: %d more hands today\n",
+                c->drawn, c->drawn);
     publish(e, now);
     uint64_t seq = e->seq;
     pthread_mutex_unlock(&e->write_lock);
     notify(e, seq);
     return 200;
+}
+
+int engine_mirror(engine_t *e, const tourney_t *t, const char *notice)
+{
+    if (!e->follow_url)
+        return -1;
+    pthread_mutex_lock(&e->write_lock);
+    if (t)
+        e->m->t = *t;
+    snprintf(e->notice, sizeof e->notice, "%s", notice ? notice : "");
+    publish(e, engine_now(e));
+    uint64_t seq = e->seq;
+    pthread_mutex_unlock(&e->write_lock);
+    notify(e, seq);
+    return 0;
 }
 
 void engine_tick(engine_t *e, int64_t now)
@@ -504,7 +622,8 @@ void engine_tick(engine_t *e, int64_t now)
         publish(e, now);
         seq = e->seq;
     }
-    if (e->j && e->m->t.clock.running && now - e->last_checkpoint >= CHECKPOINT_EVERY_MS) {
+    if (e->j && !e->read_only && e->m->t.clock.running &&
+        now - e->last_checkpoint >= CHECKPOINT_EVERY_MS) {
         char why[512];
         json_t *rec = json_pack("{s:s, s:I}", "k", "ckpt", "t", (json_int_t)now);
         /* Not synced: the file system commits within seconds, and a power

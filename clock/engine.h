@@ -24,6 +24,8 @@ typedef struct {
     const char *config_text;   /* libconfig text of the tournament to start */
     const char *config_name;   /* its file name, for messages */
     bool read_only;            /* replay the journal but never write to it */
+    const char *follow_url;    /* a follower: shows the tournament of this
+                                  master (engine_mirror), refuses commands */
 } engine_options_t;
 
 /* Loads the tournament: resumes the journal in state_dir when there is one
@@ -47,6 +49,12 @@ void engine_tick(engine_t *e, int64_t now);
 /* The current snapshot with a reference taken; release it when done. */
 const snapshot_t *engine_snapshot(engine_t *e);
 void snapshot_release(const snapshot_t *s);
+
+/* A follower's way to show a tournament that is run elsewhere: replaces the
+ * tournament with *t (when t is not NULL) and the notice with notice ("" or
+ * NULL clears it), and publishes. Only for an engine made with follow_url;
+ * returns 0, or -1 otherwise. */
+int engine_mirror(engine_t *e, const tourney_t *t, const char *notice);
 
 /* Called (from the publishing thread, with no lock held) after every new
  * snapshot; e.g. to wake event streams. One listener per slot. */

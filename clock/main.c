@@ -15,6 +15,7 @@
 
 #include "embedded.h"
 #include "engine.h"
+#include "follow/follow.h"
 #include "net/net.h"
 #include "screen/screen.h"
 #include "store/config.h"
@@ -226,14 +227,23 @@ static int take_screenshot(void *ctx, int w, int h, unsigned char **png, size_t 
 int main(int argc, char **argv)
 {
     options_t o = {0};
+    char err_early[512];
     int rc = parse_options(argc, argv, &o);
     if (rc)
         return rc;
     if (o.check)
         return config_check(o.check, stdout);
+    follow_url_t master = {0};
     if (o.follow) {
-        fprintf(stderr, "pokerclock: follower mode (--follow) is not available in this version\n");
-        return 2;
+        if (follow_url_parse(o.follow, &master, err_early, sizeof err_early) != 0) {
+            fprintf(stderr, "pokerclock: %s\n", err_early);
+            return 2;
+        }
+        if (o.screenshot || o.fresh) {
+            fprintf(stderr, "pokerclock: --follow shows the master's tournament and keeps "
+                            "nothing: it does not go with --new or --screenshot\n");
+            return 2;
+        }
     }
 
     static config_t config;
@@ -271,10 +281,14 @@ int main(int argc, char **argv)
     if (o.fresh && !o.screenshot && archive_state(state_dir) != 0)
         return 1;
 
+    /* A follower writes nothing: the master keeps the tournament. */
+    if (o.follow)
+        state_dir = NULL;
     engine_options_t eo = {.state_dir = state_dir,
                            .config_text = text,
                            .config_name = name,
-                           .read_only = o.screenshot != NULL};
+                           .read_only = o.screenshot != NULL,
+                           .follow_url = o.follow ? master.text : NULL};
     engine_t *engine = engine_new(&eo, err, sizeof err);
     free(text);
     if (!engine) {
@@ -288,8 +302,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "pokerclock: %s\n", first->notice);
     snapshot_release(first);
 
-    char url[128];
-    panel_url(config.bind, config.port, url, sizeof url);
+    char url[600], own[128];
+    panel_url(config.bind, config.port, own, sizeof own);
+    /* A follower's wall sends the director to the master's panel: its own
+     * would refuse every command. */
+    if (o.follow)
+        snprintf(url, sizeof url, "%s/", master.text);
+    else
+        snprintf(url, sizeof url, "%s", own);
 
     if (o.screenshot) {
         shot_ctx_t sc = {.config = &config, .engine = engine, .url = url};
@@ -312,7 +332,10 @@ int main(int argc, char **argv)
         configured = config.pin;
     char pin[32];
     bool generated = false;
-    if (pin_resolve(state_dir, configured, pin, sizeof pin, &generated) != 0) {
+    if (o.follow) {
+        /* Commands are refused here anyway; no PIN is made or shown. */
+        snprintf(pin, sizeof pin, "%s", configured ? configured : "");
+    } else if (pin_resolve(state_dir, configured, pin, sizeof pin, &generated) != 0) {
         fprintf(stderr, "pokerclock: cannot set up the director PIN in %s\n", state_dir);
         engine_free(engine);
         return 1;
@@ -337,6 +360,7 @@ int main(int argc, char **argv)
                         .pin = pin,
                         .state_dir = state_dir,
                         .web_dir = o.web_dir,
+                        .config = &config,
                         .screenshot = take_screenshot,
                         .screenshot_ctx = &sc};
     net_t *net = net_start(engine, &no, err, sizeof err);
@@ -345,8 +369,27 @@ int main(int argc, char **argv)
         engine_free(engine);
         return 1;
     }
-    fprintf(stderr, "pokerclock %s: panel at %s (state in %s)\n", POKERCLOCK_VERSION, url,
-            state_dir);
+    follow_t *follow = NULL;
+    if (o.follow) {
+        /* POKERCLOCK_FOLLOW_TIMEOUT_MS: how long the master may be silent
+         * before the wall says so (30 s); shorter for tests. */
+        const char *t = getenv("POKERCLOCK_FOLLOW_TIMEOUT_MS");
+        follow_options_t fo = {.url = master.text,
+                               .lost_after_ms = t && *t ? strtoll(t, NULL, 10) : 0};
+        if (fo.lost_after_ms < 0 || fo.lost_after_ms > 3600 * 1000)
+            fo.lost_after_ms = 0;
+        if (!(follow = follow_start(engine, &fo, err, sizeof err))) {
+            fprintf(stderr, "pokerclock: %s\n", err);
+            net_stop(net);
+            engine_free(engine);
+            return 1;
+        }
+        fprintf(stderr, "pokerclock %s: following %s; pages at %s\n", POKERCLOCK_VERSION,
+                master.text, own);
+    } else {
+        fprintf(stderr, "pokerclock %s: panel at %s (state in %s)\n", POKERCLOCK_VERSION, url,
+                state_dir);
+    }
 
     screen_options_t so = {.config = &config,
                            .headless = o.headless,
@@ -366,6 +409,7 @@ int main(int argc, char **argv)
         rc = screen_run(screen, engine, &stop_requested);
         screen_free(screen);
     }
+    follow_stop(follow);
     net_stop(net);
     engine_free(engine);
     return rc;

@@ -1,4 +1,5 @@
 /* systemd's notify protocol without libsystemd: ready, watchdog, status. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -19,7 +19,122 @@ static json_t *level_json(const structure_t *s, int i)
                           l->day_end);
     json_object_set_new(o, "minutes", json_real((double)l->duration_ms / 60000.0));
     json_object_set_new(o, "color_up", l->color_up ? json_integer(l->color_up) : json_null());
+    /* The chips colored up here, explicit or derived from the structure. */
+    json_t *up = json_array();
+    for (int k = 0; k < s->n_chips; k++)
+        if (color_up_level(s, k) == i)
+            json_array_append_new(up, json_integer(s->chips[k].value));
+    json_object_set_new(o, "colored_up", up);
     return o;
+}
+
+static const chip_t *chip_of(const structure_t *s, int64_t value)
+{
+    for (int i = 0; i < s->n_chips; i++)
+        if (s->chips[i].value == value)
+            return &s->chips[i];
+    return NULL;
+}
+
+static json_t *tables_list(uint64_t mask)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < 64; i++)
+        if ((mask >> i) & 1)
+            json_array_append_new(a, json_integer(i + 1));
+    return a;
+}
+
+/* The procedures of RULES.md in the state: hand-for-hand, bubble, end of
+ * day, clock call, color-up, penalties, results. */
+static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
+{
+    const structure_t *s = &t->s;
+    const hand_for_hand_t *h = &t->hfh;
+    if (h->active) {
+        json_t *j = json_pack("{s:i, s:i}", "hand", h->hand, "tables", h->tables);
+        json_object_set_new(j, "done", tables_list(h->done & h->in_play));
+        json_object_set_new(j, "waiting", tables_list(h->waiting & h->in_play & ~h->done));
+        json_object_set_new(j, "playing", tables_list(h->in_play & ~h->done & ~h->waiting));
+        json_object_set_new(j, "all_done", json_boolean(v->hfh_all_done));
+        json_object_set_new(o, "hand_for_hand", j);
+    } else {
+        json_object_set_new(o, "hand_for_hand", json_null());
+    }
+    json_object_set_new(o, "bubble", json_boolean(t->bubble));
+    json_object_set_new(o, "in_the_money", json_boolean(v->in_the_money));
+
+    const day_end_t *d = &t->day_end;
+    json_t *de = json_pack("{s:b, s:b}", "level_ends_day", v->day_end_level, "window",
+                           v->day_end_window);
+    json_object_set_new(de, "drawn", d->active ? json_integer(d->drawn) : json_null());
+    json_object_set_new(de, "hands_left",
+                        d->active ? json_integer(v->day_end_hands_left) : json_null());
+    if (d->active && s->house.day_end_per_table) {
+        json_t *left = json_array();
+        for (int i = 0; i < TOURNEY_MAX_TABLES; i++)
+            if ((d->in_play >> i) & 1)
+                json_array_append_new(left, json_pack("{s:i, s:i}", "table", i + 1, "hands_left",
+                                                      (int)d->left[i]));
+        json_object_set_new(de, "tables_left", left);
+    } else {
+        json_object_set_new(de, "tables_left", json_null());
+    }
+    json_object_set_new(de, "over", json_boolean(d->active && v->day_over));
+    json_object_set_new(o, "day_end", de);
+
+    if (t->call.active)
+        json_object_set_new(o, "clock_call",
+                            json_pack("{s:i, s:i, s:I, s:I, s:b, s:b}", "table", t->call.table,
+                                      "seat", t->call.seat, "remaining_ms",
+                                      (json_int_t)v->call_remaining_ms, "countdown_ms",
+                                      (json_int_t)t->call.countdown_ms, "counting",
+                                      v->call_counting, "expired", v->call_expired));
+    else
+        json_object_set_new(o, "clock_call", json_null());
+
+    json_t *cu = json_object();
+    const chip_t *next = v->next_color_up ? chip_of(s, v->next_color_up) : NULL;
+    json_object_set_new(cu, "next",
+                        next ? json_pack("{s:I, s:s, s:i}", "value", (json_int_t)next->value,
+                                         "colour", next->colour, "at_level",
+                                         v->next_color_up_level)
+                             : json_null());
+    const chip_t *cnow = v->color_up_now ? chip_of(s, v->color_up_now) : NULL;
+    json_object_set_new(cu, "now",
+                        cnow ? json_pack("{s:I, s:s, s:I}", "value", (json_int_t)cnow->value,
+                                         "colour", cnow->colour, "into",
+                                         (json_int_t)v->color_up_into)
+                             : json_null());
+    json_t *in_use = json_array();
+    for (int i = 0; i < s->n_chips; i++)
+        if ((v->chips_in_use >> i) & 1)
+            json_array_append_new(in_use, json_integer(s->chips[i].value));
+    json_object_set_new(cu, "chips_in_use", in_use);
+    json_object_set_new(o, "color_up", cu);
+
+    json_t *pen = json_array();
+    for (int i = 0; i < t->n_penalties; i++) {
+        const penalty_t *p = &t->penalties[i];
+        if (p->rounds == 0 && p->until <= now)
+            continue; /* served */
+        json_t *j = json_pack("{s:i, s:i}", "table", p->table, "seat", p->seat);
+        json_object_set_new(j, "remaining_ms",
+                            p->rounds ? json_null() : json_integer(p->until - now));
+        json_object_set_new(j, "rounds", json_integer(p->rounds));
+        json_array_append_new(pen, j);
+    }
+    json_object_set_new(o, "penalties", pen);
+
+    json_t *res = json_array();
+    for (int i = 0; i < t->n_results; i++) {
+        const result_t *r = &t->results[i];
+        json_t *j = json_pack("{s:i, s:i, s:I}", "place_best", r->place_best, "place_worst",
+                              r->place_worst, "prize_each", (json_int_t)r->prize_each);
+        json_object_set_new(j, "table", r->table ? json_integer(r->table) : json_null());
+        json_array_append_new(res, j);
+    }
+    json_object_set_new(o, "results", res);
 }
 
 static json_t *ms_or_null(int64_t ms)
@@ -90,6 +205,7 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
     json_object_set_new(o, "storage_error",
                         storage_error && *storage_error ? json_string(storage_error) : json_null());
     json_object_set_new(o, "notice", notice && *notice ? json_string(notice) : json_null());
+    procedures_json(o, t, &v, now);
     return o;
 }
 
@@ -129,6 +245,19 @@ json_t *codec_structure(const structure_t *s)
                                                  s->payouts[i].min_entries, "places", places));
     }
     json_object_set_new(o, "payouts", payouts);
+    /* House options with the defaults filled in, as the clock uses them. */
+    house_t h;
+    house_effective(&s->house, &h);
+    json_t *house = json_pack(
+        "{s:i, s:I, s:b, s:I, s:I, s:I, s:I, s:I, s:b}", "tables", h.tables,
+        "hand_for_hand_deduct_seconds", (json_int_t)(h.hfh_deduct_ms / 1000),
+        "hand_for_hand_auto_next", h.hfh_auto_next, "clock_call_seconds",
+        (json_int_t)(h.call_ms / 1000), "clock_call_countdown_seconds",
+        (json_int_t)(h.call_countdown_ms / 1000), "short_level_minutes",
+        (json_int_t)(h.short_level_ms / 60000), "short_clock_call_seconds",
+        (json_int_t)(h.short_call_ms / 1000), "short_clock_call_countdown_seconds",
+        (json_int_t)(h.short_call_countdown_ms / 1000), "day_end_per_table", h.day_end_per_table);
+    json_object_set_new(o, "house", house);
     return o;
 }
 
@@ -138,7 +267,7 @@ static const char *const level_fields[] = {"small_blind", "big_blind",    "ante"
                                            "big_blind_ante", "minutes", "duration_ms",
                                            "break",       "day_end",      "color_up", NULL};
 
-static bool field_allowed(command_type type, const char *key)
+static bool field_allowed(command_type type, const char *key, bool internal)
 {
     if (strcmp(key, "type") == 0)
         return true;
@@ -163,10 +292,28 @@ static bool field_allowed(command_type type, const char *key)
         return strcmp(key, "text") == 0 || strcmp(key, "seconds") == 0;
     case CMD_REGISTER:
     case CMD_UNREGISTER:
-    case CMD_BUST:
     case CMD_REBUY:
     case CMD_ADDON:
         return strcmp(key, "count") == 0;
+    case CMD_BUST:
+        return strcmp(key, "count") == 0 || strcmp(key, "players") == 0;
+    case CMD_HFH_START:
+    case CMD_HFH_TABLES:
+        return strcmp(key, "tables") == 0;
+    case CMD_DAY_END_DRAW:
+        return strcmp(key, "tables") == 0 || (internal && strcmp(key, "drawn") == 0);
+    case CMD_TABLE_DONE:
+    case CMD_TABLE_WAITING:
+    case CMD_DAY_END_HAND_DONE:
+        return strcmp(key, "table") == 0;
+    case CMD_CLOCK_CALL:
+    case CMD_PENALTY_CLEAR:
+        return strcmp(key, "table") == 0 || strcmp(key, "seat") == 0;
+    case CMD_PENALTY:
+        return strcmp(key, "table") == 0 || strcmp(key, "seat") == 0 ||
+               strcmp(key, "minutes") == 0 || strcmp(key, "rounds") == 0;
+    case CMD_COLOR_UP:
+        return strcmp(key, "value") == 0;
     default:
         return false;
     }
@@ -260,6 +407,101 @@ static int parse_level(const json_t *obj, command_t *c, char *err, size_t errlen
     return 0;
 }
 
+/* tables: how many (tables 1..N), or their numbers: [1, 2, 4, 5]. */
+static int parse_tables(const json_t *obj, command_t *c, bool required, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(obj, "tables");
+    if (!json_is_array(v)) {
+        int64_t n;
+        bool p;
+        if (get_int(obj, "tables", required, 1, TOURNEY_MAX_TABLES, &n, &p, err, errlen))
+            return -1;
+        c->tables = p ? (int)n : 0;
+        return 0;
+    }
+    size_t k;
+    json_t *e;
+    json_array_foreach(v, k, e)
+    {
+        json_int_t t = json_is_integer(e) ? json_integer_value(e) : 0;
+        if (t < 1 || t > TOURNEY_MAX_TABLES) {
+            snprintf(err, errlen, "tables must be a number of tables or a list of table numbers "
+                                  "(each 1 to %d)",
+                     TOURNEY_MAX_TABLES);
+            return -1;
+        }
+        uint64_t bit = UINT64_C(1) << (t - 1);
+        if (c->table_set & bit) {
+            snprintf(err, errlen, "table %lld is in tables twice", (long long)t);
+            return -1;
+        }
+        c->table_set |= bit;
+    }
+    if (!c->table_set) {
+        snprintf(err, errlen, "tables cannot be an empty list");
+        return -1;
+    }
+    c->tables = __builtin_popcountll(c->table_set);
+    return 0;
+}
+
+/* bust: {"count": 2}, or {"players": [{"table": 2, "chips": 3500}, ...]} for
+ * players out in the same hand. */
+static int parse_bust(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    json_t *players = json_object_get(obj, "players");
+    bool p;
+    int64_t n;
+    if (get_int(obj, "count", false, 1, 10000, &n, &p, err, errlen))
+        return -1;
+    c->count = p ? (int)n : 1;
+    if (!players)
+        return 0;
+    if (p) {
+        snprintf(err, errlen, "bust takes count or players, not both");
+        return -1;
+    }
+    if (!json_is_array(players) || json_array_size(players) < 1 ||
+        json_array_size(players) > TOURNEY_MAX_BUSTS) {
+        snprintf(err, errlen,
+                 "players must be a list of 1 to %d players out in the same hand, like "
+                 "[{\"table\": 2, \"chips\": 3500}]",
+                 TOURNEY_MAX_BUSTS);
+        return -1;
+    }
+    c->n_busts = (int)json_array_size(players);
+    c->count = c->n_busts;
+    for (int i = 0; i < c->n_busts; i++) {
+        json_t *pl = json_array_get(players, (size_t)i);
+        if (!json_is_object(pl)) {
+            snprintf(err, errlen, "players[%d] must be an object like {\"table\": 2, \"chips\": 3500}", i);
+            return -1;
+        }
+        const char *key;
+        json_t *val;
+        json_object_foreach(pl, key, val)
+        {
+            if (strcmp(key, "table") != 0 && strcmp(key, "chips") != 0) {
+                snprintf(err, errlen, "players[%d] does not take \"%.40s\" (only table and chips)", i,
+                         key);
+                return -1;
+            }
+        }
+        char e2[200];
+        if (get_int(pl, "table", true, 1, TOURNEY_MAX_TABLE_NO, &n, NULL, e2, sizeof e2)) {
+            snprintf(err, errlen, "players[%d]: %s", i, e2);
+            return -1;
+        }
+        c->busts[i].table = (int)n;
+        if (get_int(pl, "chips", true, 1, INT64_C(1000000000000000), &n, NULL, e2, sizeof e2)) {
+            snprintf(err, errlen, "players[%d]: %s (the chips at the start of the hand)", i, e2);
+            return -1;
+        }
+        c->busts[i].chips = n;
+    }
+    return 0;
+}
+
 static int parse(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
 {
     memset(c, 0, sizeof *c);
@@ -281,8 +523,12 @@ static int parse(const json_t *obj, command_t *c, bool internal, char *err, size
     json_t *val;
     json_object_foreach((json_t *)obj, key, val)
     {
-        if (!field_allowed(c->type, key)) {
-            snprintf(err, errlen, "%s does not take \"%.40s\"", command_name(c->type), key);
+        if (!field_allowed(c->type, key, internal)) {
+            if (c->type == CMD_DAY_END_DRAW && strcmp(key, "drawn") == 0)
+                snprintf(err, errlen, "day_end_draw does not take \"drawn\": the clock draws "
+                                      "the card itself");
+            else
+                snprintf(err, errlen, "%s does not take \"%.40s\"", command_name(c->type), key);
             return -1;
         }
     }
@@ -331,13 +577,61 @@ static int parse(const json_t *obj, command_t *c, bool internal, char *err, size
     }
     case CMD_REGISTER:
     case CMD_UNREGISTER:
-    case CMD_BUST:
     case CMD_REBUY:
     case CMD_ADDON:
         if (get_int(obj, "count", false, 1, 10000, &n, &p, err, errlen))
             return -1;
         c->count = p ? (int)n : 1;
         return 0;
+    case CMD_BUST:
+        return parse_bust(obj, c, err, errlen);
+    case CMD_HFH_START:
+    case CMD_HFH_TABLES:
+    case CMD_DAY_END_DRAW:
+        if (parse_tables(obj, c, c->type == CMD_HFH_TABLES, err, errlen))
+            return -1;
+        if (c->type == CMD_DAY_END_DRAW && internal) {
+            /* The card the engine drew, journaled so that replay never
+             * draws again. */
+            if (get_int(obj, "drawn", true, 3, 7, &n, NULL, err, errlen))
+                return -1;
+            c->drawn = (int)n;
+        }
+        return 0;
+    case CMD_TABLE_DONE:
+    case CMD_TABLE_WAITING:
+    case CMD_DAY_END_HAND_DONE:
+        if (get_int(obj, "table", c->type != CMD_DAY_END_HAND_DONE, 1, TOURNEY_MAX_TABLES, &n, &p,
+                    err, errlen))
+            return -1;
+        c->table = p ? (int)n : 0;
+        return 0;
+    case CMD_CLOCK_CALL:
+    case CMD_PENALTY:
+    case CMD_PENALTY_CLEAR:
+        if (get_int(obj, "table", true, 1, TOURNEY_MAX_TABLE_NO, &n, NULL, err, errlen))
+            return -1;
+        c->table = (int)n;
+        if (get_int(obj, "seat", true, 1, TOURNEY_MAX_SEAT, &n, NULL, err, errlen))
+            return -1;
+        c->seat = (int)n;
+        if (c->type != CMD_PENALTY)
+            return 0;
+        bool pm, pr;
+        if (get_int(obj, "minutes", false, 1, TOURNEY_MAX_PENALTY_MINUTES, &n, &pm, err, errlen))
+            return -1;
+        c->minutes = pm ? (int)n : 0;
+        if (get_int(obj, "rounds", false, 1, TOURNEY_MAX_PENALTY_ROUNDS, &n, &pr, err, errlen))
+            return -1;
+        c->rounds = pr ? (int)n : 0;
+        if (pm == pr) {
+            snprintf(err, errlen, "a penalty needs either minutes (1-%d) or rounds (1-%d)",
+                     TOURNEY_MAX_PENALTY_MINUTES, TOURNEY_MAX_PENALTY_ROUNDS);
+            return -1;
+        }
+        return 0;
+    case CMD_COLOR_UP:
+        return get_int(obj, "value", true, 1, INT64_C(1000000000000), &c->value, NULL, err, errlen);
     default:
         return 0;
     }
@@ -408,10 +702,54 @@ json_t *codec_command(const command_t *c)
         break;
     case CMD_REGISTER:
     case CMD_UNREGISTER:
-    case CMD_BUST:
     case CMD_REBUY:
     case CMD_ADDON:
         json_object_set_new(o, "count", json_integer(c->count ? c->count : 1));
+        break;
+    case CMD_BUST:
+        if (c->n_busts > 0) {
+            json_t *players = json_array();
+            for (int i = 0; i < c->n_busts && i < TOURNEY_MAX_BUSTS; i++)
+                json_array_append_new(players, json_pack("{s:i, s:I}", "table", c->busts[i].table,
+                                                         "chips", (json_int_t)c->busts[i].chips));
+            json_object_set_new(o, "players", players);
+        } else {
+            json_object_set_new(o, "count", json_integer(c->count ? c->count : 1));
+        }
+        break;
+    case CMD_HFH_START:
+    case CMD_HFH_TABLES:
+    case CMD_DAY_END_DRAW:
+        if (c->table_set) {
+            json_t *list = json_array();
+            for (int t = 1; t <= 64; t++)
+                if ((c->table_set >> (t - 1)) & 1)
+                    json_array_append_new(list, json_integer(t));
+            json_object_set_new(o, "tables", list);
+        } else if (c->tables || c->type == CMD_HFH_TABLES) {
+            json_object_set_new(o, "tables", json_integer(c->tables));
+        }
+        if (c->type == CMD_DAY_END_DRAW && c->drawn)
+            json_object_set_new(o, "drawn", json_integer(c->drawn));
+        break;
+    case CMD_TABLE_DONE:
+    case CMD_TABLE_WAITING:
+    case CMD_DAY_END_HAND_DONE:
+        if (c->table || c->type != CMD_DAY_END_HAND_DONE)
+            json_object_set_new(o, "table", json_integer(c->table));
+        break;
+    case CMD_CLOCK_CALL:
+    case CMD_PENALTY:
+    case CMD_PENALTY_CLEAR:
+        json_object_set_new(o, "table", json_integer(c->table));
+        json_object_set_new(o, "seat", json_integer(c->seat));
+        if (c->type == CMD_PENALTY && c->minutes)
+            json_object_set_new(o, "minutes", json_integer(c->minutes));
+        if (c->type == CMD_PENALTY && c->rounds)
+            json_object_set_new(o, "rounds", json_integer(c->rounds));
+        break;
+    case CMD_COLOR_UP:
+        json_object_set_new(o, "value", json_integer(c->value));
         break;
     default:
         break;

@@ -25,8 +25,13 @@ void model_init(model_t *m, const structure_t *s)
 
 /* Fixes the derived position into the stored one, so that a command can
  * change it: afterwards `since` is now and nothing has been lost. */
-static void clock_settle(tourney_t *t, int64_t now)
+void clock_settle(tourney_t *t, int64_t now)
 {
+    /* A command stamped before the last start or pause (two requests racing
+     * for the writer) must not move `since` back: a running clock would
+     * count that time twice, a paused one when it resumes. */
+    if (now < t->clock.since)
+        now = t->clock.since;
     int lvl;
     int64_t e;
     clock_position(t, now, &lvl, &e);
@@ -106,10 +111,19 @@ static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t n
             return st;
         clock_settle(t, now);
         int at = c->index + 1;
+        /* In overtime a level added after the last one starts now, whole:
+         * the overtime was played at the last level's blinds. */
+        if (at == s->n_levels && t->clock.level == s->n_levels - 1 &&
+            t->clock.level_elapsed_ms > current_duration(t))
+            t->clock.level_elapsed_ms = current_duration(t);
         memmove(&s->levels[at + 1], &s->levels[at], (size_t)(s->n_levels - at) * sizeof(level_t));
         s->levels[at] = l;
         s->n_levels++;
-        if (t->clock.started && at <= t->clock.level)
+        /* The level being played (or chosen to begin with) stays current.
+         * Before the start, a level added before the very first one is
+         * where the tournament begins. */
+        if (at < t->clock.level ||
+            (at == t->clock.level && (t->clock.started || t->clock.level > 0)))
             t->clock.level++;
         return APPLY_OK;
     }
@@ -117,17 +131,34 @@ static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t n
         return fail(APPLY_INVALID, err, errlen, "there is no level with index %d", c->index);
     clock_settle(t, now);
     if (c->type == CMD_EDIT_LEVEL) {
+        if (!(c->has & (LF_SMALL | LF_BIG | LF_ANTE | LF_BBA | LF_DURATION | LF_BREAK |
+                        LF_DAY_END | LF_COLOR_UP)))
+            return fail(APPLY_INVALID, err, errlen, "edit_level has nothing to change");
         level_t l = s->levels[c->index];
         if ((st = level_from_command(c, &l, err, errlen)) != APPLY_OK)
             return st;
-        /* Editing the level being played keeps the time already played. */
+        if (l.kind == LEVEL_BREAK && s->levels[c->index].kind == LEVEL_PLAY) {
+            int play = 0;
+            for (int i = 0; i < s->n_levels; i++)
+                play += i != c->index && s->levels[i].kind == LEVEL_PLAY;
+            if (play == 0)
+                return fail(APPLY_CONFLICT, err, errlen,
+                            "the structure needs at least one level that is not a break");
+        }
+        /* Editing the level being played keeps the time already played; made
+         * shorter than that, it ends now and the next level starts whole
+         * (the last level already in overtime keeps counting it). */
+        int64_t played = t->clock.level_elapsed_ms;
+        if (c->index == t->clock.level && played > l.duration_ms &&
+            played <= s->levels[c->index].duration_ms)
+            t->clock.level_elapsed_ms = l.duration_ms;
         s->levels[c->index] = l;
         return APPLY_OK;
     }
     /* CMD_DELETE_LEVEL */
     if (s->n_levels <= 1)
         return fail(APPLY_CONFLICT, err, errlen, "the only level cannot be deleted");
-    if (c->index == t->clock.level)
+    if (c->index == t->clock.level && t->clock.started)
         return fail(APPLY_CONFLICT, err, errlen,
                     "this level is being played: go to another level before deleting it");
     int play = 0;
@@ -138,8 +169,14 @@ static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t n
     memmove(&s->levels[c->index], &s->levels[c->index + 1],
             (size_t)(s->n_levels - c->index - 1) * sizeof(level_t));
     s->n_levels--;
-    if (c->index < t->clock.level)
+    if (c->index < t->clock.level) {
         t->clock.level--;
+    } else if (c->index == t->clock.level) {
+        /* Before the start: the next level is the one to begin with. */
+        if (t->clock.level == s->n_levels)
+            t->clock.level--;
+        t->clock.level_elapsed_ms = 0;
+    }
     return APPLY_OK;
 }
 
@@ -180,6 +217,8 @@ static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now,
         if (!v.rebuys_open)
             return fail(APPLY_CONFLICT, err, errlen, "rebuys closed after level %d",
                         s->rebuy_until_level);
+        if (t->rebuys + n > 1000000)
+            return fail(APPLY_CONFLICT, err, errlen, "too many rebuys");
         t->rebuys += n;
         return APPLY_OK;
     default: /* CMD_ADDON */
@@ -219,7 +258,9 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
         if (k->running)
             return fail(APPLY_CONFLICT, err, errlen, "the clock is already running");
         k->running = true;
-        k->since = now;
+        /* Not before the pause it ends (a request stamped a moment early). */
+        if (now > k->since)
+            k->since = now;
         t->recovered_after_power_loss = false;
         return APPLY_OK;
     case CMD_ADJUST: {
@@ -227,6 +268,11 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
             c->delta_ms < -TOURNEY_MAX_DURATION_MS)
             return fail(APPLY_INVALID, err, errlen, "delta_ms must be non-zero and at most 24 hours");
         clock_settle(t, now);
+        /* Overtime already counts up from the end: taking time off would
+         * only reset it. */
+        if (c->delta_ms < 0 && t->clock.level_elapsed_ms >= current_duration(t))
+            return fail(APPLY_CONFLICT, err, errlen,
+                        "the last level is in overtime: there is no time left to take off");
         int64_t r = remaining_get(t) + c->delta_ms;
         if (r > TOURNEY_MAX_DURATION_MS)
             return fail(APPLY_CONFLICT, err, errlen, "a level can have at most 24 hours left");
@@ -266,6 +312,9 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
     case CMD_DELETE_LEVEL:
         return apply_level_edit(t, c, now, err, errlen);
     case CMD_ANNOUNCE:
+        if (!memchr(c->text, 0, sizeof c->text))
+            return fail(APPLY_INVALID, err, errlen, "an announcement can be at most %d bytes: "
+                        "the text is too long", (int)sizeof c->text - 1);
         if (text_blank(c->text))
             return fail(APPLY_INVALID, err, errlen, "an announcement needs some text");
         if (c->seconds < 0 || c->seconds > 24 * 3600)
@@ -281,6 +330,10 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
         t->announcement_at = t->announcement_until = 0;
         return APPLY_OK;
     case CMD_BUST:
+        /* The players out in one hand are read from a fixed array. */
+        if (c->n_busts < 0 || c->n_busts > TOURNEY_MAX_BUSTS)
+            return fail(APPLY_INVALID, err, errlen, "at most %d players can be out in one hand",
+                        TOURNEY_MAX_BUSTS);
         return procedures_bust(t, c, now, err, errlen);
     case CMD_REGISTER:
     case CMD_UNREGISTER:
@@ -302,6 +355,11 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
     }
 }
 
+static int64_t run_since(const clock_state_t *k, int64_t now)
+{
+    return k->running && now > k->since ? now - k->since : 0;
+}
+
 apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err, size_t errlen)
 {
     if (c->type == CMD_UNDO) {
@@ -314,6 +372,12 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err,
     apply_status st = apply_one(&next, c, now, err, errlen);
     if (st != APPLY_OK)
         return st;
+    /* The time played goes on through every command, whichever way it
+     * stopped, started or moved the clock; after a power loss it ends where
+     * the clock was stopped. */
+    int64_t until = c->type == CMD_POWER_RECOVERED && c->ms < now ? c->ms : now;
+    next.clock.played_ms = m->t.clock.played_ms + run_since(&m->t.clock, until) -
+                           run_since(&next.clock, now);
     if (c->type == CMD_POWER_RECOVERED) {
         m->n_undo = 0; /* undoing across a power loss would restart a stale clock */
     } else {

@@ -21,16 +21,28 @@ static int64_t or_default(int64_t v, int64_t d)
     return v > 0 ? v : d;
 }
 
+void house_effective(const house_t *h, house_t *out)
+{
+    *out = *h;
+    out->call_ms = or_default(h->call_ms, 50000);
+    out->call_countdown_ms = or_default(h->call_countdown_ms, 10000);
+    out->short_level_ms = or_default(h->short_level_ms, 15 * 60000);
+    out->short_call_ms = or_default(h->short_call_ms, 25000);
+    out->short_call_countdown_ms = or_default(h->short_call_countdown_ms, 5000);
+}
+
 void house_call_durations(const structure_t *s, int level, int64_t *call, int64_t *countdown)
 {
-    const house_t *h = &s->house;
-    bool short_level = s->levels[level].duration_ms <= or_default(h->short_level_ms, 15 * 60000);
-    if (short_level) {
-        *call = or_default(h->short_call_ms, 25000);
-        *countdown = or_default(h->short_call_countdown_ms, 5000);
+    house_t h;
+    house_effective(&s->house, &h);
+    /* In events with levels of fifteen minutes or less, the clock is
+     * shorter (000 #16.1). */
+    if (s->levels[level].duration_ms <= h.short_level_ms) {
+        *call = h.short_call_ms;
+        *countdown = h.short_call_countdown_ms;
     } else {
-        *call = or_default(h->call_ms, 50000);
-        *countdown = or_default(h->call_countdown_ms, 10000);
+        *call = h.call_ms;
+        *countdown = h.call_countdown_ms;
     }
 }
 
@@ -97,6 +109,168 @@ static void color_up_view(const tourney_t *t, int level, tourney_view_t *v)
     }
 }
 
+/* ---- chip checks for pokerclock --check ---- */
+
+static int chip_index(const structure_t *s, int64_t value)
+{
+    for (int i = 0; i < s->n_chips; i++)
+        if (s->chips[i].value == value)
+            return i;
+    return -1;
+}
+
+/* Whether chips[chip] is still at the tables during level. */
+static bool chip_in_play(const structure_t *s, int chip, int level)
+{
+    int at = color_up_level(s, chip);
+    return at < 0 || at >= level;
+}
+
+typedef struct {
+    chip_problem_t *out;
+    int max, n;
+} problems_t;
+
+static void problem_add(problems_t *p, int level, bool error, const char *fmt, ...)
+{
+    if (p->n < p->max) {
+        chip_problem_t *q = &p->out[p->n];
+        q->level = level;
+        q->error = error;
+        int o = snprintf(q->msg, sizeof q->msg, "level %d: ", level + 1);
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(q->msg + o, sizeof q->msg - (size_t)o, fmt, ap);
+        va_end(ap);
+    }
+    p->n++;
+}
+
+/* "at the break before (level 6)", "at the end of level 6", ... */
+static void where_colored_up(const structure_t *s, int at, int level, char *buf, size_t len)
+{
+    if (s->levels[at].kind == LEVEL_BREAK)
+        snprintf(buf, len, "at the break %s(level %d)", at == level - 1 ? "before " : "", at + 1);
+    else
+        snprintf(buf, len, "at the end of level %d", at + 1);
+}
+
+/* Amounts of a play level, with their names for messages. */
+static int level_amounts(const level_t *l, int64_t amount[3], const char *name[3])
+{
+    int n = 0;
+    amount[n] = l->small_blind, name[n++] = "small blind";
+    amount[n] = l->big_blind, name[n++] = "big blind";
+    if (l->ante > 0)
+        amount[n] = l->ante, name[n++] = l->big_blind_ante ? "big-blind ante" : "ante";
+    return n;
+}
+
+int structure_chip_problems(const structure_t *s, chip_problem_t *out, int max)
+{
+    problems_t p = {out, max, 0};
+    if (s->n_chips <= 0)
+        return 0;
+    /* Chips whose shortage has been told at a level: not told again at the
+     * color-up that causes it. */
+    uint32_t told = 0;
+    for (int L = 0; L < s->n_levels; L++) {
+        const level_t *l = &s->levels[L];
+        if (l->kind == LEVEL_PLAY) {
+            int smallest = -1;
+            for (int i = 0; i < s->n_chips && smallest < 0; i++)
+                if (chip_in_play(s, i, L))
+                    smallest = i;
+            int64_t amount[3];
+            const char *name[3];
+            int n = level_amounts(l, amount, name);
+            for (int k = 0; k < n; k++) {
+                if (smallest < 0 || amount[k] % s->chips[smallest].value == 0)
+                    continue;
+                /* The largest chip of the set that makes it, if any. */
+                int need = -1;
+                for (int i = 0; i < s->n_chips; i++)
+                    if (amount[k] % s->chips[i].value == 0)
+                        need = i;
+                if (need >= 0) {
+                    char where[64];
+                    where_colored_up(s, color_up_level(s, need), L, where, sizeof where);
+                    problem_add(&p, L, true, "the %s %lld needs a chip of %lld, colored up %s",
+                                name[k], (long long)amount[k], (long long)s->chips[need].value,
+                                where);
+                    told |= 1u << need;
+                } else {
+                    problem_add(&p, L, true,
+                                "the %s %lld cannot be made with the chips in play (the smallest "
+                                "is %lld)",
+                                name[k], (long long)amount[k],
+                                (long long)s->chips[smallest].value);
+                }
+                break; /* one problem a level is enough to act on */
+            }
+        }
+    }
+    /* Explicit color-ups: of a chip not in the set, of the largest chip, of
+     * one already colored up, or of one a later level still uses. */
+    problems_t q = {out ? out + (p.n < max ? p.n : max) : NULL, max > p.n ? max - p.n : 0, 0};
+    for (int L = 0; L < s->n_levels; L++) {
+        int64_t v = s->levels[L].color_up;
+        if (v == 0)
+            continue;
+        int i = chip_index(s, v);
+        if (i < 0) {
+            problem_add(&q, L, true, "color_up = %lld, but the chip set has no %lld chip",
+                        (long long)v, (long long)v);
+            continue;
+        }
+        int at = color_up_level(s, i);
+        if (at != L) {
+            problem_add(&q, L, false, "the %lld chips are already colored up at level %d",
+                        (long long)v, at + 1);
+            continue;
+        }
+        if (i == s->n_chips - 1) {
+            problem_add(&q, L, true,
+                        "color_up = %lld: it is the largest chip, there is nothing to color "
+                        "it up into",
+                        (long long)v);
+            continue;
+        }
+        if ((told >> i) & 1)
+            continue;
+        /* A later level with an amount the next chip cannot make still
+         * uses this one, though smaller chips still in play can make it. */
+        int64_t next = s->chips[i + 1].value;
+        for (int k = L + 1; k < s->n_levels; k++) {
+            const level_t *l = &s->levels[k];
+            int64_t amount[3];
+            const char *name[3];
+            int n = level_amounts(l, amount, name);
+            int bad = -1;
+            for (int a = 0; a < n && bad < 0 && l->kind == LEVEL_PLAY; a++)
+                if (amount[a] % next)
+                    bad = a;
+            if (bad >= 0) {
+                problem_add(&q, L, false,
+                            "the %lld chips are colored up here, but level %d still uses them "
+                            "(%s %lld)",
+                            (long long)v, k + 1, name[bad], (long long)amount[bad]);
+                break;
+            }
+        }
+    }
+    /* Both lists are in level order: a stable sort makes the whole so. */
+    int total = p.n + q.n, kept = total < max ? total : max;
+    for (int x = 1; out && x < kept; x++) {
+        chip_problem_t cur = out[x];
+        int y = x;
+        for (; y > 0 && out[y - 1].level > cur.level; y--)
+            out[y] = out[y - 1];
+        out[y] = cur;
+    }
+    return total;
+}
+
 /* ---- the procedures' part of the view ---- */
 
 void procedures_view(const tourney_t *t, int64_t now, tourney_view_t *v)
@@ -119,18 +293,16 @@ void procedures_view(const tourney_t *t, int64_t now, tourney_view_t *v)
         int left = t->day_end.left_field;
         if (s->house.day_end_per_table) {
             left = 0;
-            for (int i = 0; i < t->day_end.tables; i++)
-                if (t->day_end.left[i] > left)
+            for (int i = 0; i < TOURNEY_MAX_TABLES; i++)
+                if (((t->day_end.in_play >> i) & 1) && t->day_end.left[i] > left)
                     left = t->day_end.left[i];
         }
         v->day_end_hands_left = left;
         v->day_over = left == 0;
     }
     v->in_the_money = t->itm_at != 0;
-    if (t->hfh.active) {
-        uint64_t all = t->hfh.tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << t->hfh.tables) - 1;
-        v->hfh_all_done = (t->hfh.done & all) == all;
-    }
+    if (t->hfh.active)
+        v->hfh_all_done = (t->hfh.done & t->hfh.in_play) == t->hfh.in_play;
 }
 
 /* ---- eliminations (RULES 3 and 4) ---- */
@@ -206,11 +378,17 @@ apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char
     if (v.players_left - n < 1)
         return fail(APPLY_CONFLICT, err, errlen, "%d player%s left: the last one is the winner",
                     v.players_left, v.players_left == 1 ? "" : "s");
+    if (c->n_busts > TOURNEY_MAX_BUSTS)
+        return fail(APPLY_INVALID, err, errlen, "at most %d players can go out in one hand",
+                    TOURNEY_MAX_BUSTS);
     if (c->n_busts > 0) {
         for (int i = 0; i < c->n_busts; i++)
-            if (c->busts[i].table < 1 || c->busts[i].chips < 0)
+            if (c->busts[i].table < 1 || c->busts[i].table > TOURNEY_MAX_TABLE_NO ||
+                c->busts[i].chips < 1)
                 return fail(APPLY_INVALID, err, errlen,
-                            "each player out needs a table (1 or more) and chips (0 or more)");
+                            "each player out needs a table (1-%d) and the chips they had at "
+                            "the start of the hand (1 or more)",
+                            TOURNEY_MAX_TABLE_NO);
         busts_in_one_hand(t, c, &v, now);
     } else {
         for (int i = 0; i < n; i++) {
@@ -225,12 +403,7 @@ apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char
     }
     if (t->clock.started && v.players_left - n == 1 && t->clock.running) {
         /* The winner is known: the clock has nothing left to count. */
-        int lvl;
-        int64_t e;
-        clock_position(t, now, &lvl, &e);
-        t->clock.level = lvl;
-        t->clock.level_elapsed_ms = e;
-        t->clock.since = now;
+        clock_settle(t, now);
         t->clock.running = false;
     }
     return APPLY_OK;
@@ -238,18 +411,71 @@ apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char
 
 /* ---- hand-for-hand (RULES 3) ---- */
 
+/* Fixes the derived clock position into the stored one at now. */
 static void level_clock_stop(tourney_t *t, int64_t now, bool *was_running)
 {
     *was_running = t->clock.running;
     if (t->clock.running) {
-        int lvl;
-        int64_t e;
-        clock_position(t, now, &lvl, &e);
-        t->clock.level = lvl;
-        t->clock.level_elapsed_ms = e;
-        t->clock.since = now;
+        clock_settle(t, now);
         t->clock.running = false;
     }
+}
+
+static uint64_t tables_mask(int tables)
+{
+    return tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << tables) - 1;
+}
+
+/* A set of table numbers as people write it: "1-3, 5, 7-8". */
+static void tables_text(uint64_t set, char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (int t = 1; t <= 64 && o + 12 < len; t++) {
+        if (!((set >> (t - 1)) & 1))
+            continue;
+        int last = t;
+        while (last < 64 && ((set >> last) & 1))
+            last++;
+        o += (size_t)snprintf(buf + o, len - o, last > t + 1 ? "%s%d-%d" : "%s%d", o ? ", " : "",
+                              t, last);
+        if (last == t + 1)
+            o += (size_t)snprintf(buf + o, len - o, ", %d", last);
+        t = last;
+    }
+}
+
+/* The tables a command names: by number, or 1..tables, or 1..dflt. */
+static apply_status tables_from(const command_t *c, int dflt, uint64_t *set, char *err,
+                                size_t errlen)
+{
+    if (c->table_set) {
+        *set = c->table_set;
+        return APPLY_OK;
+    }
+    int tables = c->tables ? c->tables : dflt;
+    if (tables < 1 || tables > TOURNEY_MAX_TABLES)
+        return fail(APPLY_INVALID, err, errlen,
+                    "how many tables are in play? (tables: 1 to %d, or their numbers)",
+                    TOURNEY_MAX_TABLES);
+    *set = tables_mask(tables);
+    return APPLY_OK;
+}
+
+static apply_status table_in(uint64_t in_play, int table, char *err, size_t errlen)
+{
+    if (table >= 1 && table <= 64 && ((in_play >> (table - 1)) & 1))
+        return APPLY_OK;
+    char list[200];
+    tables_text(in_play, list, sizeof list);
+    if (table == 0)
+        return fail(APPLY_INVALID, err, errlen, "which table? (in play: %s)", list);
+    return fail(APPLY_INVALID, err, errlen, "table %d is not in play (in play: %s)", table, list);
+}
+
+static bool hfh_done(const hand_for_hand_t *h)
+{
+    return (h->done & h->in_play) == h->in_play;
 }
 
 static void hfh_next_hand(tourney_t *t, int64_t now)
@@ -259,21 +485,13 @@ static void hfh_next_hand(tourney_t *t, int64_t now)
     t->hfh.hand_at = now;
     int64_t deduct = t->s.house.hfh_deduct_ms;
     if (deduct > 0) {
-        /* Each hand-for-hand hand costs the level a fixed time. */
-        int64_t dur = t->s.levels[t->clock.level].duration_ms;
+        /* Each hand costs the level a fixed time, as if the clock had run
+         * while it was played: a level that runs out gives way to the next,
+         * whose blinds apply from the next hand. */
+        clock_settle(t, now);
         t->clock.level_elapsed_ms += deduct;
-        if (t->clock.level_elapsed_ms > dur)
-            t->clock.level_elapsed_ms = dur;
+        clock_settle(t, now);
     }
-}
-
-static apply_status table_arg(const tourney_t *t, int tables, const command_t *c, char *err,
-                              size_t errlen)
-{
-    (void)t;
-    if (c->table < 1 || c->table > tables)
-        return fail(APPLY_INVALID, err, errlen, "table must be 1 to %d", tables);
-    return APPLY_OK;
 }
 
 static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now, char *err,
@@ -282,65 +500,80 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
     hand_for_hand_t *h = &t->hfh;
     if (c->type != CMD_HFH_START && !h->active)
         return fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is not on");
-    uint64_t bit = c->table >= 1 && c->table <= 64 ? UINT64_C(1) << (c->table - 1) : 0;
+    apply_status st;
+    uint64_t bit = 0, set = 0;
+    if (c->type == CMD_TABLE_DONE || c->type == CMD_TABLE_WAITING) {
+        if ((st = table_in(h->in_play, c->table, err, errlen)) != APPLY_OK)
+            return st;
+        bit = UINT64_C(1) << (c->table - 1);
+    }
     switch (c->type) {
-    case CMD_HFH_START: {
+    case CMD_HFH_START:
         if (h->active)
             return fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is already on");
-        int tables = c->tables ? c->tables : t->s.house.tables;
-        if (tables < 1 || tables > TOURNEY_MAX_TABLES)
-            return fail(APPLY_INVALID, err, errlen, "how many tables are in play? (tables: 1 to %d)",
-                        TOURNEY_MAX_TABLES);
+        if ((st = tables_from(c, t->s.house.tables, &set, err, errlen)) != APPLY_OK)
+            return st;
         memset(h, 0, sizeof *h);
         h->active = true;
-        h->tables = tables;
-        h->hand = 1;
+        h->in_play = set;
+        h->tables = __builtin_popcountll(set);
+        h->hand = 1; /* the hand the tables are finishing now */
         h->hand_at = now;
         level_clock_stop(t, now, &h->clock_was_running);
         return APPLY_OK;
-    }
-    case CMD_TABLE_DONE: {
-        apply_status st = table_arg(t, h->tables, c, err, errlen);
-        if (st != APPLY_OK)
-            return st;
+    case CMD_TABLE_DONE:
         if (h->done & bit)
             return fail(APPLY_CONFLICT, err, errlen, "table %d is already done with hand %d",
                         c->table, h->hand);
         h->done |= bit;
         h->waiting &= ~bit;
-        uint64_t all = h->tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << h->tables) - 1;
-        if ((h->done & all) == all && t->s.house.hfh_auto_next)
+        if (hfh_done(h) && t->s.house.hfh_auto_next)
             hfh_next_hand(t, now);
         return APPLY_OK;
-    }
-    case CMD_TABLE_WAITING: {
-        apply_status st = table_arg(t, h->tables, c, err, errlen);
-        if (st != APPLY_OK)
-            return st;
+    case CMD_TABLE_WAITING:
         if (h->done & bit)
             return fail(APPLY_CONFLICT, err, errlen, "table %d is already done with hand %d",
                         c->table, h->hand);
+        if (h->waiting & bit)
+            return fail(APPLY_CONFLICT, err, errlen, "table %d is already waiting with an all-in",
+                        c->table);
         h->waiting |= bit;
         return APPLY_OK;
-    }
     case CMD_HFH_NEXT:
+        if (!hfh_done(h)) {
+            /* Two phones pressing DEAL must not skip a hand. */
+            char playing[200];
+            uint64_t left = h->in_play & ~h->done;
+            tables_text(left, playing, sizeof playing);
+            return fail(APPLY_CONFLICT, err, errlen, "hand %d is still being played at table%s %s",
+                        h->hand, __builtin_popcountll(left) > 1 ? "s" : "", playing);
+        }
         hfh_next_hand(t, now);
         return APPLY_OK;
     case CMD_HFH_TABLES:
-        if (c->tables < 1 || c->tables > TOURNEY_MAX_TABLES)
-            return fail(APPLY_INVALID, err, errlen, "tables must be 1 to %d", TOURNEY_MAX_TABLES);
-        h->tables = c->tables;
-        if (h->tables < 64) {
-            h->done &= (UINT64_C(1) << h->tables) - 1;
-            h->waiting &= (UINT64_C(1) << h->tables) - 1;
+        if (!c->table_set && !c->tables)
+            return fail(APPLY_INVALID, err, errlen, "tables is missing");
+        if ((st = tables_from(c, 0, &set, err, errlen)) != APPLY_OK)
+            return st;
+        if (set == h->in_play) {
+            char list[200];
+            tables_text(set, list, sizeof list);
+            return fail(APPLY_CONFLICT, err, errlen, "the tables in play are already %s", list);
         }
+        h->in_play = set;
+        h->tables = __builtin_popcountll(set);
+        h->done &= set;
+        h->waiting &= set;
+        /* A table broken while the others were done completes the hand. */
+        if (hfh_done(h) && t->s.house.hfh_auto_next)
+            hfh_next_hand(t, now);
         return APPLY_OK;
     default: /* CMD_HFH_STOP */
         if (h->clock_was_running && !t->clock.running) {
+            clock_settle(t, now); /* never moves `since` back */
             t->clock.running = true;
-            t->clock.since = now;
         }
-        h->active = false;
+        memset(h, 0, sizeof *h);
         return APPLY_OK;
     }
 }
@@ -352,13 +585,18 @@ static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char 
 {
     day_end_t *d = &t->day_end;
     const house_t *h = &t->s.house;
+    apply_status st;
     switch (c->type) {
     case CMD_DAY_END_DRAW: {
         if (c->drawn < 3 || c->drawn > 7)
             return fail(APPLY_INVALID, err, errlen, "the card drawn must be 3 to 7");
         if (d->active)
-            return fail(APPLY_CONFLICT, err, errlen, "the hands for today were already drawn: %d",
+            return fail(APPLY_CONFLICT, err, errlen,
+                        "the hands for today were already drawn: %d (day_end_clear first)",
                         d->drawn);
+        uint64_t set = 0;
+        if ((st = tables_from(c, h->tables ? h->tables : 1, &set, err, errlen)) != APPLY_OK)
+            return st;
         bool was;
         level_clock_stop(t, now, &was);
         memset(d, 0, sizeof *d);
@@ -366,24 +604,28 @@ static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char 
         d->drawn = c->drawn;
         d->drawn_at = now;
         d->left_field = c->drawn;
-        d->tables = c->tables ? c->tables : (h->tables ? h->tables : 1);
-        if (d->tables > TOURNEY_MAX_TABLES)
-            d->tables = TOURNEY_MAX_TABLES;
-        for (int i = 0; i < d->tables; i++)
-            d->left[i] = (uint8_t)c->drawn;
+        d->in_play = set;
+        d->tables = __builtin_popcountll(set);
+        for (int i = 0; i < TOURNEY_MAX_TABLES; i++)
+            d->left[i] = (set >> i) & 1 ? (uint8_t)c->drawn : 0;
         return APPLY_OK;
     }
     case CMD_DAY_END_HAND_DONE:
         if (!d->active)
             return fail(APPLY_CONFLICT, err, errlen, "the hands for today have not been drawn");
         if (h->day_end_per_table) {
-            if (c->table < 1 || c->table > d->tables)
-                return fail(APPLY_INVALID, err, errlen, "table must be 1 to %d", d->tables);
+            if ((st = table_in(d->in_play, c->table, err, errlen)) != APPLY_OK)
+                return st;
             if (d->left[c->table - 1] == 0)
                 return fail(APPLY_CONFLICT, err, errlen, "table %d has played all its hands",
                             c->table);
             d->left[c->table - 1]--;
         } else {
+            /* Counting the field down once per table's report would end
+             * the day after a fraction of the hands. */
+            if (c->table)
+                return fail(APPLY_INVALID, err, errlen,
+                            "hands are counted for the whole field here: leave out table");
             if (d->left_field == 0)
                 return fail(APPLY_CONFLICT, err, errlen, "all hands for today have been played");
             d->left_field--;
@@ -411,15 +653,18 @@ static void penalties_prune(tourney_t *t, int64_t now)
 static apply_status penalty(tourney_t *t, const command_t *c, int64_t now, char *err,
                             size_t errlen)
 {
-    if (c->table < 1 || c->table > 999 || c->seat < 1 || c->seat > 12)
-        return fail(APPLY_INVALID, err, errlen, "a penalty needs a table (1-999) and a seat (1-12)");
+    if (c->table < 1 || c->table > TOURNEY_MAX_TABLE_NO || c->seat < 1 ||
+        c->seat > TOURNEY_MAX_SEAT)
+        return fail(APPLY_INVALID, err, errlen, "a penalty needs a table (1-%d) and a seat (1-%d)",
+                    TOURNEY_MAX_TABLE_NO, TOURNEY_MAX_SEAT);
     penalties_prune(t, now);
+    int k = 0;
+    for (int i = 0; i < t->n_penalties; i++)
+        if (t->penalties[i].table != c->table || t->penalties[i].seat != c->seat)
+            t->penalties[k++] = t->penalties[i];
+    bool had = k < t->n_penalties;
     if (c->type == CMD_PENALTY_CLEAR) {
-        int k = 0;
-        for (int i = 0; i < t->n_penalties; i++)
-            if (t->penalties[i].table != c->table || t->penalties[i].seat != c->seat)
-                t->penalties[k++] = t->penalties[i];
-        if (k == t->n_penalties)
+        if (!had)
             return fail(APPLY_CONFLICT, err, errlen, "there is no penalty on table %d, seat %d",
                         c->table, c->seat);
         t->n_penalties = k;
@@ -427,11 +672,16 @@ static apply_status penalty(tourney_t *t, const command_t *c, int64_t now, char 
     }
     if ((c->minutes > 0) == (c->rounds > 0))
         return fail(APPLY_INVALID, err, errlen, "a penalty is either minutes or rounds");
-    if (c->minutes > 120 || c->rounds > 10)
-        return fail(APPLY_INVALID, err, errlen, "a penalty is at most 120 minutes or 10 rounds");
-    if (t->n_penalties == TOURNEY_MAX_PENALTIES)
+    if (c->minutes < 0 || c->minutes > TOURNEY_MAX_PENALTY_MINUTES || c->rounds < 0 ||
+        c->rounds > TOURNEY_MAX_PENALTY_ROUNDS)
+        return fail(APPLY_INVALID, err, errlen, "a penalty is at most %d minutes or %d rounds",
+                    TOURNEY_MAX_PENALTY_MINUTES, TOURNEY_MAX_PENALTY_ROUNDS);
+    /* A seat serves one penalty: a new one replaces the running one (the
+     * floor gives the escalated total). */
+    if (k == TOURNEY_MAX_PENALTIES)
         return fail(APPLY_CONFLICT, err, errlen, "at most %d penalties can be shown at once",
                     TOURNEY_MAX_PENALTIES);
+    t->n_penalties = k;
     t->penalties[t->n_penalties++] = (penalty_t){
         c->table, c->seat, now, c->minutes ? now + (int64_t)c->minutes * 60000 : 0, c->rounds};
     return APPLY_OK;
@@ -469,8 +719,11 @@ apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, cha
     case CMD_DAY_END_CLEAR:
         return day_end(t, c, now, err, errlen);
     case CMD_CLOCK_CALL: {
-        if (c->table < 1 || c->table > 999 || c->seat < 1 || c->seat > 12)
-            return fail(APPLY_INVALID, err, errlen, "calling the clock needs a table (1-999) and a seat (1-12)");
+        if (c->table < 1 || c->table > TOURNEY_MAX_TABLE_NO || c->seat < 1 ||
+            c->seat > TOURNEY_MAX_SEAT)
+            return fail(APPLY_INVALID, err, errlen,
+                        "calling the clock needs a table (1-%d) and a seat (1-%d)",
+                        TOURNEY_MAX_TABLE_NO, TOURNEY_MAX_SEAT);
         tourney_view(t, now, &v);
         if (t->call.active && !v.call_expired)
             return fail(APPLY_CONFLICT, err, errlen, "the clock is already called on table %d, seat %d",

@@ -7,12 +7,20 @@
 
 bool level_validate(const level_t *l, char *err, size_t errlen)
 {
+    if (l->kind != LEVEL_PLAY && l->kind != LEVEL_BREAK) {
+        snprintf(err, errlen, "a level is either a play level or a break");
+        return false;
+    }
     if (l->duration_ms <= 0) {
         snprintf(err, errlen, "a level needs a duration of more than 0 minutes");
         return false;
     }
     if (l->duration_ms > TOURNEY_MAX_DURATION_MS) {
         snprintf(err, errlen, "a level can last at most 24 hours");
+        return false;
+    }
+    if (l->color_up < 0) {
+        snprintf(err, errlen, "color_up must be a chip value (0: none)");
         return false;
     }
     if (l->kind == LEVEL_BREAK)

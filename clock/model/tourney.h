@@ -22,6 +22,10 @@ enum {
     TOURNEY_MAX_PENALTIES = 16,
     TOURNEY_MAX_RESULTS = 16,
     TOURNEY_MAX_BUSTS = 16,    /* players out in one hand */
+    TOURNEY_MAX_TABLE_NO = 999, /* table numbers in clock calls, penalties, busts */
+    TOURNEY_MAX_SEAT = 12,
+    TOURNEY_MAX_PENALTY_MINUTES = 120,
+    TOURNEY_MAX_PENALTY_ROUNDS = 10,
 };
 
 typedef enum { LEVEL_PLAY = 0, LEVEL_BREAK = 1 } level_kind;
@@ -59,7 +63,7 @@ typedef struct {
                                   0: the level clock simply stops */
     bool hfh_auto_next;        /* the next hand starts when all tables are done */
     int64_t call_ms;           /* calling the clock: 50 s ... */
-    int64_t call_countdown_ms; /* ... of which the last 10 s are counted */
+    int64_t call_countdown_ms; /* ... then 10 s counted down (60 s in all) */
     int64_t short_level_ms;    /* in levels this short or shorter (15 min) ... */
     int64_t short_call_ms;     /* ... 25 s ... */
     int64_t short_call_countdown_ms; /* ... and 5 s */
@@ -96,13 +100,16 @@ typedef struct {
     int64_t level_elapsed_ms;  /* time spent in `level` at `since` (may be <0
                                   when time was added) */
     int64_t since;             /* when running: the time it last started */
+    int64_t played_ms;         /* time the clock ran before `since` (all of
+                                  it while stopped): the tournament's time */
 } clock_state_t;
 
-/* Hand-for-hand (RULES 3): tables are numbered 1..tables; bit t-1. */
+/* Hand-for-hand (RULES 3): table t is bit t-1 of each table mask. */
 typedef struct {
     bool active;
     int hand;                  /* 1-based hand number */
-    int tables;
+    int tables;                /* how many tables are in play */
+    uint64_t in_play;          /* which: bit t-1 for table t */
     uint64_t done;             /* tables that finished the current hand */
     uint64_t waiting;          /* all-in tables frozen until the others finish */
     bool clock_was_running;    /* to resume the level clock at the end */
@@ -115,6 +122,7 @@ typedef struct {
     int drawn;                 /* 3..7 */
     int64_t drawn_at;
     int tables;                /* per-table reporting: how many tables */
+    uint64_t in_play;          /* which: bit t-1 for table t */
     int left_field;            /* hands left for the field */
     uint8_t left[TOURNEY_MAX_TABLES]; /* per table, when reported per table */
 } day_end_t;
@@ -189,6 +197,12 @@ typedef struct {
     bool late_reg_open;
     bool rebuys_open;
     bool addon_open;
+    /* Clock time until each open period closes (RULES 8: a countdown on the
+     * wall); -1 when it is not open. Open to the end of the structure: the
+     * time to that end. */
+    int64_t late_reg_closes_ms;
+    int64_t rebuys_close_ms;
+    int64_t addon_closes_ms;
     bool announcement_active;
     /* Color-up (RULES 2): the next scheduled one, and the one now. */
     int64_t next_color_up;     /* chip value, 0: none */
@@ -247,7 +261,8 @@ typedef struct {
     int seconds;               /* announce; 0: until cleared */
     int count;                 /* register/bust/rebuy/addon; 0 means 1 */
     int table, seat;           /* table_done, clock_call, penalty, ... */
-    int tables;                /* hand_for_hand_start / _tables */
+    int tables;                /* hand_for_hand_start / _tables, day_end_draw */
+    uint64_t table_set;        /* the same given by number (bit t-1); 0: tables 1..tables */
     int drawn;                 /* day_end_draw: the card, drawn by the engine */
     int64_t value;             /* color_up: the chip */
     int minutes, rounds;       /* penalty */
@@ -290,6 +305,9 @@ const payout_table_t *structure_payouts_for(const structure_t *s, int entries);
 /* Where chips[chip] is colored up: the index of the break (or of the level
  * at whose end) it happens, or -1 when it stays in play. */
 int color_up_level(const structure_t *s, int chip);
+/* The house options as the clock uses them: every 0 replaced by its
+ * default (tables stays 0 when not given). */
+void house_effective(const house_t *h, house_t *out);
 /* The call and counted durations of a clock call in that level (RULES 6). */
 void house_call_durations(const structure_t *s, int level, int64_t *call,
                           int64_t *countdown);

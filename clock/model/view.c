@@ -34,6 +34,30 @@ static bool period_open(const structure_t *s, int index, int until)
     return until > 0 && level_number_of(s, index) <= until;
 }
 
+/* Clock time from now until the first level after lvl for which open() no
+ * longer holds starts; -1 when it does not hold now. */
+static int64_t period_left(const structure_t *s, int lvl, int64_t remaining, bool open_now,
+                           bool (*open)(const structure_t *, int, int), int arg)
+{
+    if (!open_now)
+        return -1;
+    int64_t left = remaining;
+    for (int i = lvl + 1; i < s->n_levels && open(s, i, arg); i++)
+        left += s->levels[i].duration_ms;
+    return left;
+}
+
+/* The add-on is taken at the break after play level `after`, or during that
+ * level when no break follows it. */
+static bool addon_open_at(const structure_t *s, int i, int after)
+{
+    if (after <= 0 || level_number_of(s, i) != after)
+        return false;
+    if (s->levels[i].kind == LEVEL_BREAK)
+        return true;
+    return !(i + 1 < s->n_levels && s->levels[i + 1].kind == LEVEL_BREAK);
+}
+
 void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
 {
     const structure_t *s = &t->s;
@@ -48,7 +72,10 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
     v->next_level = lvl + 1 < s->n_levels ? lvl + 1 : -1;
     v->elapsed_ms = e;
     v->remaining_ms = cur->duration_ms - e;
-    if (v->remaining_ms < 0) {
+    /* Only the last level can be at or past its end (the others have given
+     * way to the next level): its end is overtime, also at the very instant
+     * it ends and while paused there, never a silent 0:00. */
+    if (v->remaining_ms <= 0) {
         v->overtime = true;
         v->overtime_ms = -v->remaining_ms;
         v->remaining_ms = 0;
@@ -66,10 +93,11 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
         until += s->levels[i].duration_ms;
     }
 
-    int64_t before = 0;
-    for (int i = 0; i < lvl; i++)
-        before += s->levels[i].duration_ms;
-    v->tournament_elapsed_ms = t->clock.started ? before + e : 0;
+    /* The time the clock ran: time added to a level or levels skipped do
+     * not make it jump. */
+    v->tournament_elapsed_ms = t->clock.played_ms;
+    if (t->clock.running && now > t->clock.since)
+        v->tournament_elapsed_ms += now - t->clock.since;
 
     v->players_left = t->entries - t->busted;
     v->chips_in_play = (int64_t)t->entries * s->starting_stack +
@@ -99,11 +127,13 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
 
     v->late_reg_open = period_open(s, lvl, s->late_reg_until_level);
     v->rebuys_open = period_open(s, lvl, s->rebuy_until_level);
-    if (s->addon_after_level > 0 && v->level_number == s->addon_after_level) {
-        bool break_follows = cur->kind == LEVEL_PLAY && lvl + 1 < s->n_levels &&
-                             s->levels[lvl + 1].kind == LEVEL_BREAK;
-        v->addon_open = cur->kind == LEVEL_BREAK || !break_follows;
-    }
+    v->addon_open = addon_open_at(s, lvl, s->addon_after_level);
+    v->late_reg_closes_ms = period_left(s, lvl, v->remaining_ms, v->late_reg_open, period_open,
+                                        s->late_reg_until_level);
+    v->rebuys_close_ms = period_left(s, lvl, v->remaining_ms, v->rebuys_open, period_open,
+                                     s->rebuy_until_level);
+    v->addon_closes_ms = period_left(s, lvl, v->remaining_ms, v->addon_open, addon_open_at,
+                                     s->addon_after_level);
     v->announcement_active = t->announcement[0] &&
                              (t->announcement_until == 0 || now < t->announcement_until);
     procedures_view(t, now, v);

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "engine.h"
+#include "store/config.h"
 
 /* Renders the wall as it looks now at w x h into a malloc'd PNG; 0 or -1.
  * Supplied by main (net never calls the screen itself). */
@@ -16,13 +17,16 @@ typedef struct {
     const char *pin;           /* the director PIN */
     const char *state_dir;     /* sessions and the "PIN seen" mark live here */
     const char *web_dir;       /* serve pages from here; NULL: built-in copies */
+    const config_t *config;    /* language and theme for GET /api/settings */
     net_screenshot_fn screenshot;
     void *screenshot_ctx;
 } net_options_t;
 
 typedef struct net net_t;
 
-/* Starts serving; NULL with err ("port 8080 is in use: ...") on failure. */
+/* Starts serving; NULL with err ("port 8080 is in use: ...") on failure.
+ * POKERCLOCK_SSE_HEARTBEAT_MS in the environment shortens the event
+ * stream's heartbeat (10 s) for tests. */
 net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen);
 void net_stop(net_t *n);
 

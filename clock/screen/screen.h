@@ -27,6 +27,10 @@ void screen_free(screen_t *s);
  * display was lost, so that the service manager restarts). */
 int screen_run(screen_t *s, engine_t *e, volatile int *stop);
 
+/* Frames drawn since screen_new: a countdown with nothing else going on
+ * draws about one a second. */
+uint64_t screen_frames(const screen_t *s);
+
 /* Renders the wall for snap at now, offscreen at w x h, into a malloc'd PNG.
  * Safe to call from any thread. url and pin may be NULL. 0 or -1. */
 int wall_render_png(const config_t *c, const snapshot_t *snap, int64_t now, int w, int h,

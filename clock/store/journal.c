@@ -21,6 +21,7 @@ struct journal {
     char *path;                /* DIR/journal */
     char *dir;
     long size;
+    bool read_only;            /* another process writes it: never cut it */
 };
 
 static uint32_t crc32_of(const unsigned char *p, size_t n)
@@ -110,6 +111,29 @@ journal_t *journal_open(const char *dir, char *err, size_t errlen)
     return j;
 }
 
+journal_t *journal_open_readonly(const char *dir, char *err, size_t errlen)
+{
+    journal_t *j = calloc(1, sizeof *j);
+    size_t n = strlen(dir) + sizeof "/journal";
+    if (!j || !(j->path = malloc(n)) || !(j->dir = strdup(dir))) {
+        snprintf(err, errlen, "out of memory");
+        journal_free(j);
+        return NULL;
+    }
+    snprintf(j->path, n, "%s/journal", dir);
+    j->read_only = true;
+    j->fd = open(j->path, O_RDONLY | O_CLOEXEC);
+    if (j->fd < 0) {
+        snprintf(err, errlen, "cannot open %s: %s", j->path, strerror(errno));
+        j->fd = -1;
+        journal_free(j);
+        return NULL;
+    }
+    struct stat st;
+    j->size = fstat(j->fd, &st) == 0 ? (long)st.st_size : 0;
+    return j;
+}
+
 void journal_free(journal_t *j)
 {
     if (!j)
@@ -124,6 +148,16 @@ void journal_free(journal_t *j)
 long journal_size(const journal_t *j)
 {
     return j->size;
+}
+
+/* Whether an intact record starts at pos; its payload length in *len. */
+static bool record_at(const unsigned char *buf, long size, long pos, uint32_t *len)
+{
+    if (size - pos < HEADER || buf[pos] != MAGIC)
+        return false;
+    *len = get32(buf + pos + 1);
+    return *len <= JOURNAL_MAX_RECORD && (long)*len <= size - pos - HEADER &&
+           crc32_of(buf + pos + HEADER, *len) == get32(buf + pos + 5);
 }
 
 long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, size_t warnlen)
@@ -154,15 +188,23 @@ long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, siz
         }
         got += r;
     }
-    long pos = 0, count = 0;
+    long pos = 0, count = 0, skipped = 0, first_damage = -1;
+    uint32_t len;
     while (pos < size) {
-        if (size - pos < HEADER || buf[pos] != MAGIC)
-            break;
-        uint32_t len = get32(buf + pos + 1);
-        uint32_t crc = get32(buf + pos + 5);
-        if (len > JOURNAL_MAX_RECORD || (long)len > size - pos - HEADER ||
-            crc32_of(buf + pos + HEADER, len) != crc)
-            break;
+        if (!record_at(buf, size, pos, &len)) {
+            /* Damage: where the next intact record starts, if one does. A
+             * record cannot start inside a payload (JSON text has no 0x01
+             * byte), so only real records and noise are looked at. */
+            long next = pos + 1;
+            while (next < size && !record_at(buf, size, next, &len))
+                next++;
+            if (next >= size)
+                break; /* the tail */
+            if (first_damage < 0)
+                first_damage = pos;
+            skipped += next - pos;
+            pos = next;
+        }
         count++;
         if (fn && fn(ctx, (const char *)buf + pos + HEADER, len) != 0) {
             free(buf);
@@ -171,12 +213,24 @@ long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, siz
         pos += HEADER + (long)len;
     }
     free(buf);
-    if (pos < size) {
+    if (warn && warnlen)
+        warn[0] = 0;
+    if (skipped > 0 && warn && warnlen)
+        snprintf(warn, warnlen,
+                 "%s: skipped %ld damaged bytes at byte %ld (a record there is lost; "
+                 "check the tournament)",
+                 j->path, skipped, first_damage);
+    if (pos < size && j->read_only) {
+        /* Most likely the writer is in the middle of a record: leave it. */
+        j->size = pos;
+    } else if (pos < size) {
         /* A torn or garbled tail: everything before it is good. Cut it off
          * so that new records follow the last good one. */
-        snprintf(warn, warnlen,
-                 "%s: dropped %ld damaged bytes at the end (the power went during a write)",
-                 j->path, size - pos);
+        size_t used = warn && warnlen ? strlen(warn) : 0;
+        if (warn && warnlen)
+            snprintf(warn + used, warnlen - used,
+                     "%s%s: dropped %ld damaged bytes at the end (the power went during a write)",
+                     used ? "; " : "", j->path, size - pos);
         if (ftruncate(j->fd, pos) == 0) {
             fsync(j->fd);
             j->size = pos;
@@ -221,6 +275,10 @@ static unsigned char *frame(const char *payload, size_t len, size_t *total)
 int journal_append(journal_t *j, const char *payload, size_t len, bool sync, char *err,
                    size_t errlen)
 {
+    if (j->read_only) {
+        snprintf(err, errlen, "%s is open only to be read", j->path);
+        return -1;
+    }
     if (len > JOURNAL_MAX_RECORD) {
         snprintf(err, errlen, "a record of %zu bytes is too large", len);
         return -1;
@@ -239,9 +297,13 @@ int journal_append(journal_t *j, const char *payload, size_t len, bool sync, cha
         rc = -1;
     }
     if (rc != 0) {
-        /* Take back whatever part of the record reached the file. */
-        if (ftruncate(j->fd, j->size) != 0) { /* the next read drops it */
-        }
+        /* Take back whatever part of the record reached the file. If that
+         * fails too, the part stays: the next read skips it, and the size
+         * must say where the file really ends, or the next failed append
+         * would cut into records written after it. */
+        struct stat st;
+        if (ftruncate(j->fd, j->size) != 0 && fstat(j->fd, &st) == 0)
+            j->size = (long)st.st_size;
         snprintf(err, errlen, "cannot write %s: %s", j->path,
                  saved == ENOSPC ? "the disk is full" : strerror(saved));
         return -1;
@@ -253,6 +315,10 @@ int journal_append(journal_t *j, const char *payload, size_t len, bool sync, cha
 int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *lens, size_t n,
                     char *err, size_t errlen)
 {
+    if (j->read_only) {
+        snprintf(err, errlen, "%s is open only to be read", j->path);
+        return -1;
+    }
     size_t plen = strlen(j->path) + sizeof ".new";
     char *tmp = malloc(plen);
     if (!tmp) {
@@ -260,7 +326,9 @@ int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *len
         return -1;
     }
     snprintf(tmp, plen, "%s.new", j->path);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    /* Opened for appending as the journal will be: after the rename this
+     * descriptor is the journal, with nothing left that could fail. */
+    int fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0) {
         snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
         free(tmp);
@@ -278,12 +346,12 @@ int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *len
     if (rc == 0 && fsync(fd) != 0)
         rc = -1;
     int saved = errno;
-    close(fd);
     if (rc == 0 && rename(tmp, j->path) != 0) {
         saved = errno;
         rc = -1;
     }
     if (rc != 0) {
+        close(fd);
         unlink(tmp);
         snprintf(err, errlen, "cannot compact %s: %s", j->path, strerror(saved));
         free(tmp);
@@ -291,11 +359,8 @@ int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *len
     }
     free(tmp);
     sync_dir(j->dir);
-    int nfd = open(j->path, O_RDWR | O_APPEND | O_CLOEXEC);
-    if (nfd >= 0) {
-        close(j->fd);
-        j->fd = nfd;
-    }
+    close(j->fd);
+    j->fd = fd;
     j->size = size;
     return 0;
 }

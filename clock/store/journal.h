@@ -15,6 +15,10 @@ typedef int (*journal_record_fn)(void *ctx, const char *payload, size_t len);
 /* Opens (creating as needed) DIR/journal. On failure returns NULL and says in
  * err what a person should fix ("cannot create /var/lib/pokerclock: ..."). */
 journal_t *journal_open(const char *dir, char *err, size_t errlen);
+/* Opens DIR/journal only to read it, for a pokerclock that shows the saved
+ * tournament while another one writes it: nothing is ever created, cut or
+ * written. NULL with err when there is no journal to read. */
+journal_t *journal_open_readonly(const char *dir, char *err, size_t errlen);
 void journal_free(journal_t *j);
 
 /* Reads every intact record. A torn or corrupt tail is cut off the file and

@@ -1,0 +1,653 @@
+/* The way back from JSON: a structure and a tournament from what another pokerclock serves. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "json/parse_state.h"
+
+/* Chip amounts and counts beyond these are not a tournament, they are noise. */
+static const int64_t MAX_CHIPS = INT64_C(1000000000000);
+static const int64_t MAX_MONEY = INT64_C(1000000000000);
+static const int64_t MAX_MS = INT64_C(400) * 24 * 3600 * 1000;
+
+/* Where a member is, for messages: "levels[3].big_blind". */
+static void member_name(char *buf, size_t len, const char *where, const char *key)
+{
+    snprintf(buf, len, "%s%s%s", where, *where ? "." : "", key);
+}
+
+static int fail_member(char *err, size_t errlen, const char *where, const char *key,
+                       const char *what)
+{
+    char name[128];
+    member_name(name, sizeof name, where, key);
+    snprintf(err, errlen, "%s %s", name, what);
+    return -1;
+}
+
+/* An integer member. Absent is fine unless required (out keeps its value);
+ * null counts as absent when nullable. */
+static int get_int(const json_t *o, const char *where, const char *key, bool required,
+                   int64_t lo, int64_t hi, int64_t *out, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v || json_is_null(v)) {
+        if (required)
+            return fail_member(err, errlen, where, key, "is missing");
+        return 0;
+    }
+    if (!json_is_integer(v))
+        return fail_member(err, errlen, where, key, "must be a whole number");
+    json_int_t n = json_integer_value(v);
+    if (n < lo || n > hi) {
+        char what[96];
+        snprintf(what, sizeof what, "must be between %lld and %lld", (long long)lo,
+                 (long long)hi);
+        return fail_member(err, errlen, where, key, what);
+    }
+    *out = n;
+    return 0;
+}
+
+static int get_int32(const json_t *o, const char *where, const char *key, bool required,
+                     int lo, int hi, int *out, char *err, size_t errlen)
+{
+    int64_t n = *out;
+    if (get_int(o, where, key, required, lo, hi, &n, err, errlen))
+        return -1;
+    *out = (int)n;
+    return 0;
+}
+
+static int get_bool(const json_t *o, const char *where, const char *key, bool required,
+                    bool *out, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v || json_is_null(v)) {
+        if (required)
+            return fail_member(err, errlen, where, key, "is missing");
+        return 0;
+    }
+    if (!json_is_boolean(v))
+        return fail_member(err, errlen, where, key, "must be true or false");
+    *out = json_is_true(v);
+    return 0;
+}
+
+/* A string member copied into buf; too long or holding a NUL is refused. */
+static int get_text(const json_t *o, const char *where, const char *key, bool required,
+                    char *buf, size_t len, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v || json_is_null(v)) {
+        if (required)
+            return fail_member(err, errlen, where, key, "is missing");
+        return 0;
+    }
+    if (!json_is_string(v))
+        return fail_member(err, errlen, where, key, "must be text");
+    size_t n = json_string_length(v);
+    if (n >= len)
+        return fail_member(err, errlen, where, key, "is too long");
+    if (memchr(json_string_value(v), 0, n))
+        return fail_member(err, errlen, where, key, "cannot contain a NUL character");
+    memcpy(buf, json_string_value(v), n + 1);
+    return 0;
+}
+
+/* An object member; NULL when absent or null, -1 in *rc when of another type. */
+static const json_t *get_object(const json_t *o, const char *where, const char *key, int *rc,
+                                char *err, size_t errlen)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v || json_is_null(v))
+        return NULL;
+    if (!json_is_object(v)) {
+        *rc = fail_member(err, errlen, where, key, "must be an object");
+        return NULL;
+    }
+    return v;
+}
+
+static const json_t *get_array(const json_t *o, const char *where, const char *key,
+                               size_t max, int *rc, char *err, size_t errlen)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v || json_is_null(v))
+        return NULL;
+    if (!json_is_array(v)) {
+        *rc = fail_member(err, errlen, where, key, "must be a list");
+        return NULL;
+    }
+    if (json_array_size(v) > max) {
+        char what[64];
+        snprintf(what, sizeof what, "has more than %zu items", max);
+        *rc = fail_member(err, errlen, where, key, what);
+        return NULL;
+    }
+    return v;
+}
+
+/* ---- the structure ---- */
+
+static int parse_level(const json_t *o, const char *where, level_t *l, char *err, size_t errlen)
+{
+    if (!json_is_object(o)) {
+        snprintf(err, errlen, "%s must be an object", where);
+        return -1;
+    }
+    memset(l, 0, sizeof *l);
+    char kind[16] = "";
+    if (get_text(o, where, "kind", true, kind, sizeof kind, err, errlen))
+        return -1;
+    if (strcmp(kind, "level") == 0)
+        l->kind = LEVEL_PLAY;
+    else if (strcmp(kind, "break") == 0)
+        l->kind = LEVEL_BREAK;
+    else
+        return fail_member(err, errlen, where, "kind", "must be \"level\" or \"break\"");
+    if (get_int(o, where, "small_blind", false, 0, MAX_CHIPS, &l->small_blind, err, errlen) ||
+        get_int(o, where, "big_blind", false, 0, MAX_CHIPS, &l->big_blind, err, errlen) ||
+        get_int(o, where, "ante", false, 0, MAX_CHIPS, &l->ante, err, errlen) ||
+        get_bool(o, where, "big_blind_ante", false, &l->big_blind_ante, err, errlen) ||
+        get_int(o, where, "duration_ms", true, 1, TOURNEY_MAX_DURATION_MS, &l->duration_ms, err,
+                errlen) ||
+        get_bool(o, where, "day_end", false, &l->day_end, err, errlen) ||
+        get_int(o, where, "color_up", false, 0, MAX_CHIPS, &l->color_up, err, errlen))
+        return -1;
+    char why[160];
+    if (!level_validate(l, why, sizeof why)) {
+        snprintf(err, errlen, "%s: %s", where, why);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_rgb(const char *text, uint32_t *rgb)
+{
+    unsigned v;
+    int used = 0;
+    if (text[0] != '#' || strlen(text) != 7 || sscanf(text + 1, "%6x%n", &v, &used) != 1 ||
+        used != 6)
+        return -1;
+    *rgb = v;
+    return 0;
+}
+
+static int parse_house(const json_t *o, house_t *h, char *err, size_t errlen)
+{
+    /* The same names and units as the configuration file's house group. */
+    const char *w = "house";
+    int64_t v;
+    if (get_int32(o, w, "tables", false, 0, TOURNEY_MAX_TABLES, &h->tables, err, errlen))
+        return -1;
+    v = h->hfh_deduct_ms / 1000;
+    if (get_int(o, w, "hand_for_hand_deduct_seconds", false, 0, 3600, &v, err, errlen))
+        return -1;
+    h->hfh_deduct_ms = v * 1000;
+    if (get_bool(o, w, "hand_for_hand_auto_next", false, &h->hfh_auto_next, err, errlen))
+        return -1;
+    struct {
+        const char *key;
+        int64_t *ms;
+        int64_t unit;
+    } times[] = {
+        {"clock_call_seconds", &h->call_ms, 1000},
+        {"clock_call_countdown_seconds", &h->call_countdown_ms, 1000},
+        {"short_level_minutes", &h->short_level_ms, 60000},
+        {"short_clock_call_seconds", &h->short_call_ms, 1000},
+        {"short_clock_call_countdown_seconds", &h->short_call_countdown_ms, 1000},
+    };
+    for (size_t i = 0; i < sizeof times / sizeof times[0]; i++) {
+        v = *times[i].ms / times[i].unit;
+        if (get_int(o, w, times[i].key, false, 0, 24 * 3600, &v, err, errlen))
+            return -1;
+        *times[i].ms = v * times[i].unit;
+    }
+    return get_bool(o, w, "day_end_per_table", false, &h->day_end_per_table, err, errlen);
+}
+
+int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    if (!json_is_object(o)) {
+        snprintf(err, errlen, "the structure must be a JSON object");
+        return -1;
+    }
+    int rc = 0;
+    if (get_text(o, "", "name", true, s->name, sizeof s->name, err, errlen) ||
+        get_text(o, "", "currency", false, s->currency, sizeof s->currency, err, errlen) ||
+        get_int(o, "", "buy_in", false, 0, MAX_MONEY, &s->buy_in, err, errlen) ||
+        get_int(o, "", "fee", false, 0, MAX_MONEY, &s->fee, err, errlen) ||
+        get_int(o, "", "starting_stack", true, 1, MAX_CHIPS, &s->starting_stack, err, errlen) ||
+        get_int(o, "", "guarantee", false, 0, MAX_MONEY, &s->guarantee, err, errlen))
+        return -1;
+    const json_t *g;
+    if ((g = get_object(o, "", "late_registration", &rc, err, errlen)) &&
+        get_int32(g, "late_registration", "until_level", false, 0, TOURNEY_MAX_LEVELS,
+                  &s->late_reg_until_level, err, errlen))
+        return -1;
+    if (rc || ((g = get_object(o, "", "rebuy", &rc, err, errlen)) &&
+               (get_int(g, "rebuy", "price", false, 0, MAX_MONEY, &s->rebuy_price, err, errlen) ||
+                get_int(g, "rebuy", "chips", false, 0, MAX_CHIPS, &s->rebuy_chips, err, errlen) ||
+                get_int32(g, "rebuy", "until_level", false, 0, TOURNEY_MAX_LEVELS,
+                          &s->rebuy_until_level, err, errlen))))
+        return -1;
+    if (rc || ((g = get_object(o, "", "addon", &rc, err, errlen)) &&
+               (get_int(g, "addon", "price", false, 0, MAX_MONEY, &s->addon_price, err, errlen) ||
+                get_int(g, "addon", "chips", false, 0, MAX_CHIPS, &s->addon_chips, err, errlen) ||
+                get_int32(g, "addon", "after_level", false, 0, TOURNEY_MAX_LEVELS,
+                          &s->addon_after_level, err, errlen))))
+        return -1;
+    if (rc || ((g = get_object(o, "", "house", &rc, err, errlen)) &&
+               parse_house(g, &s->house, err, errlen)))
+        return -1;
+
+    const json_t *a = get_array(o, "", "chips", TOURNEY_MAX_CHIPS, &rc, err, errlen);
+    if (rc)
+        return -1;
+    for (size_t i = 0; a && i < json_array_size(a); i++) {
+        const json_t *c = json_array_get(a, i);
+        char where[32], rgb[16] = "#000000";
+        snprintf(where, sizeof where, "chips[%zu]", i);
+        chip_t *chip = &s->chips[i];
+        if (!json_is_object(c)) {
+            snprintf(err, errlen, "%s must be an object", where);
+            return -1;
+        }
+        if (get_int(c, where, "value", true, 1, MAX_CHIPS, &chip->value, err, errlen) ||
+            get_text(c, where, "colour", false, chip->colour, sizeof chip->colour, err, errlen) ||
+            get_text(c, where, "rgb", false, rgb, sizeof rgb, err, errlen))
+            return -1;
+        if (parse_rgb(rgb, &chip->rgb))
+            return fail_member(err, errlen, where, "rgb", "must be like \"#2e8b57\"");
+        if (i > 0 && chip->value <= s->chips[i - 1].value)
+            return fail_member(err, errlen, where, "value", "must be larger than the chip before");
+        s->n_chips = (int)i + 1;
+    }
+
+    a = get_array(o, "", "levels", TOURNEY_MAX_LEVELS, &rc, err, errlen);
+    if (rc)
+        return -1;
+    if (!a) {
+        snprintf(err, errlen, "levels is missing");
+        return -1;
+    }
+    for (size_t i = 0; i < json_array_size(a); i++) {
+        char where[32];
+        snprintf(where, sizeof where, "levels[%zu]", i);
+        if (parse_level(json_array_get(a, i), where, &s->levels[i], err, errlen))
+            return -1;
+        s->n_levels = (int)i + 1;
+    }
+
+    a = get_array(o, "", "payouts", TOURNEY_MAX_PAYOUT_TABLES, &rc, err, errlen);
+    if (rc)
+        return -1;
+    for (size_t i = 0; a && i < json_array_size(a); i++) {
+        const json_t *p = json_array_get(a, i);
+        char where[32];
+        snprintf(where, sizeof where, "payouts[%zu]", i);
+        payout_table_t *t = &s->payouts[i];
+        if (!json_is_object(p)) {
+            snprintf(err, errlen, "%s must be an object", where);
+            return -1;
+        }
+        if (get_int32(p, where, "min_entries", true, 0, 1000000, &t->min_entries, err, errlen))
+            return -1;
+        const json_t *places = get_array(p, where, "places", TOURNEY_MAX_PLACES, &rc, err, errlen);
+        if (rc)
+            return -1;
+        if (!places)
+            return fail_member(err, errlen, where, "places", "is missing");
+        for (size_t k = 0; k < json_array_size(places); k++) {
+            const json_t *pct = json_array_get(places, k);
+            double v = json_is_number(pct) ? json_number_value(pct) : -1;
+            if (!(v >= 0 && v <= 100))
+                return fail_member(err, errlen, where, "places",
+                                   "must be percentages from 0 to 100");
+            /* Sent as percent with two decimals: basis points are exact. */
+            t->bp[k] = (int32_t)lround(v * 100.0);
+        }
+        t->places = (int)json_array_size(places);
+        s->n_payouts = (int)i + 1;
+    }
+    char why[256];
+    if (!structure_validate(s, why, sizeof why)) {
+        snprintf(err, errlen, "the structure is not usable: %s", why);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the state ---- */
+
+static bool level_equal(const level_t *a, const level_t *b)
+{
+    return a->kind == b->kind && a->small_blind == b->small_blind &&
+           a->big_blind == b->big_blind && a->ante == b->ante &&
+           a->big_blind_ante == b->big_blind_ante && a->duration_ms == b->duration_ms &&
+           a->day_end == b->day_end && a->color_up == b->color_up;
+}
+
+/* Whether a level object of the state is s's level at its index. */
+static bool level_fits(const json_t *o, const structure_t *s)
+{
+    if (!o || json_is_null(o))
+        return true;
+    char err[160];
+    int64_t index = -1;
+    level_t l;
+    if (!json_is_object(o) ||
+        get_int(o, "", "index", true, 0, s->n_levels - 1, &index, err, sizeof err) ||
+        parse_level(o, "level", &l, err, sizeof err))
+        return false;
+    return level_equal(&l, &s->levels[index]);
+}
+
+bool codec_state_fits(const json_t *o, const structure_t *s)
+{
+    char err[160], name[TOURNEY_NAME_MAX] = "";
+    int64_t count = -1;
+    return json_is_object(o) && s->n_levels > 0 &&
+           get_int(o, "", "levels_count", true, 1, TOURNEY_MAX_LEVELS, &count, err,
+                   sizeof err) == 0 &&
+           count == s->n_levels &&
+           get_text(o, "", "name", false, name, sizeof name, err, sizeof err) == 0 &&
+           (!json_object_get(o, "name") || strcmp(name, s->name) == 0) &&
+           level_fits(json_object_get(o, "level"), s) &&
+           level_fits(json_object_get(o, "next_level"), s) &&
+           level_fits(json_object_get(o, "next_break"), s);
+}
+
+/* Table numbers as a list ([1, 4]) into bits; 1..64. */
+static int parse_tables(const json_t *o, const char *where, const char *key, uint64_t *bits,
+                        char *err, size_t errlen)
+{
+    int rc = 0;
+    const json_t *a = get_array(o, where, key, TOURNEY_MAX_TABLES, &rc, err, errlen);
+    if (rc)
+        return -1;
+    *bits = 0;
+    for (size_t i = 0; a && i < json_array_size(a); i++) {
+        const json_t *v = json_array_get(a, i);
+        json_int_t n = json_is_integer(v) ? json_integer_value(v) : 0;
+        if (n < 1 || n > TOURNEY_MAX_TABLES)
+            return fail_member(err, errlen, where, key, "must list table numbers from 1 to 64");
+        *bits |= UINT64_C(1) << (n - 1);
+    }
+    return 0;
+}
+
+static int parse_hand_for_hand(const json_t *o, tourney_t *t, int64_t now, char *err,
+                               size_t errlen)
+{
+    const char *w = "hand_for_hand";
+    hand_for_hand_t *h = &t->hfh;
+    uint64_t playing = 0;
+    h->active = true;
+    h->hand_at = now;
+    if (get_int32(o, w, "hand", true, 1, 1000000, &h->hand, err, errlen) ||
+        get_int32(o, w, "tables", true, 1, TOURNEY_MAX_TABLES, &h->tables, err, errlen) ||
+        parse_tables(o, w, "done", &h->done, err, errlen) ||
+        parse_tables(o, w, "waiting", &h->waiting, err, errlen) ||
+        parse_tables(o, w, "playing", &playing, err, errlen))
+        return -1;
+    /* The tables in play are the ones done, waiting or playing; a master
+     * that does not list them plays tables 1 to `tables`. */
+    h->in_play = h->done | h->waiting | playing;
+    if (!json_object_get(o, "playing"))
+        h->in_play |= h->tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << h->tables) - 1;
+    return 0;
+}
+
+static int parse_day_end(const json_t *o, tourney_t *t, int64_t now, char *err, size_t errlen)
+{
+    const char *w = "day_end";
+    day_end_t *d = &t->day_end;
+    int drawn = 0, left = 0, rc = 0;
+    if (get_int32(o, w, "drawn", false, 3, 7, &drawn, err, errlen) ||
+        get_int32(o, w, "hands_left", false, 0, 7, &left, err, errlen))
+        return -1;
+    const json_t *tables = get_array(o, w, "tables_left", TOURNEY_MAX_TABLES, &rc, err, errlen);
+    if (rc || !drawn)
+        return rc;
+    d->active = true;
+    d->drawn = drawn;
+    d->drawn_at = now;
+    d->left_field = left;
+    /* Reported for the whole field, one count; per table, the list. */
+    d->tables = 1;
+    d->in_play = 1;
+    d->left[0] = (uint8_t)left;
+    if (tables) {
+        d->tables = 0;
+        d->in_play = 0;
+        for (size_t i = 0; i < json_array_size(tables); i++) {
+            const json_t *tl = json_array_get(tables, i);
+            int table = 0, hands = 0;
+            if (!json_is_object(tl))
+                return fail_member(err, errlen, w, "tables_left",
+                                   "must list objects like {\"table\": 1, \"hands_left\": 2}");
+            if (get_int32(tl, "day_end.tables_left", "table", true, 1, TOURNEY_MAX_TABLES, &table,
+                          err, errlen) ||
+                get_int32(tl, "day_end.tables_left", "hands_left", true, 0, 7, &hands, err,
+                          errlen))
+                return -1;
+            d->left[table - 1] = (uint8_t)hands;
+            d->in_play |= UINT64_C(1) << (table - 1);
+            d->tables++;
+        }
+    }
+    return 0;
+}
+
+static int parse_clock_call(const json_t *o, tourney_t *t, int64_t now, char *err,
+                            size_t errlen)
+{
+    const char *w = "clock_call";
+    clock_call_t *c = &t->call;
+    int64_t remaining = 0, countdown = 0;
+    if (get_int32(o, w, "table", true, 1, 999, &c->table, err, errlen) ||
+        get_int32(o, w, "seat", true, 1, 12, &c->seat, err, errlen) ||
+        get_int(o, w, "remaining_ms", true, 0, 3600 * 1000, &remaining, err, errlen) ||
+        get_int(o, w, "countdown_ms", false, 0, 3600 * 1000, &countdown, err, errlen))
+        return -1;
+    /* Started now with what is left: counts down exactly as the master's. */
+    c->active = true;
+    c->started = now;
+    c->total_ms = remaining;
+    c->countdown_ms = countdown;
+    return 0;
+}
+
+static int parse_color_up(const json_t *o, tourney_t *t, int64_t now, char *err, size_t errlen)
+{
+    const char *w = "color_up";
+    const structure_t *s = &t->s;
+    int rc = 0;
+    const json_t *in_use = get_array(o, w, "chips_in_use", TOURNEY_MAX_CHIPS, &rc, err, errlen);
+    if (rc)
+        return -1;
+    if (in_use) {
+        /* Chips the master no longer has in play are gone here too. */
+        t->chips_removed = 0;
+        for (int i = 0; i < s->n_chips; i++) {
+            bool used = false;
+            for (size_t k = 0; k < json_array_size(in_use); k++) {
+                const json_t *v = json_array_get(in_use, k);
+                used |= json_is_integer(v) && json_integer_value(v) == s->chips[i].value;
+            }
+            if (!used)
+                t->chips_removed |= 1u << i;
+        }
+    }
+    const json_t *cur = get_object(o, w, "now", &rc, err, errlen);
+    if (rc)
+        return -1;
+    int64_t value = 0;
+    if (cur && get_int(cur, "color_up.now", "value", true, 1, MAX_CHIPS, &value, err, errlen))
+        return -1;
+    /* A color-up the schedule brings shows by itself; only one the director
+     * started needs to be set. */
+    tourney_view_t v;
+    tourney_view(t, now, &v);
+    if (value && v.color_up_now != value) {
+        t->color_up_value = value;
+        t->color_up_at = now;
+    }
+    return 0;
+}
+
+static int parse_penalties(const json_t *a, tourney_t *t, int64_t now, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < json_array_size(a); i++) {
+        const json_t *p = json_array_get(a, i);
+        char where[32];
+        snprintf(where, sizeof where, "penalties[%zu]", i);
+        penalty_t *pen = &t->penalties[i];
+        int64_t remaining = 0;
+        if (!json_is_object(p)) {
+            snprintf(err, errlen, "%s must be an object", where);
+            return -1;
+        }
+        if (get_int32(p, where, "table", true, 1, 999, &pen->table, err, errlen) ||
+            get_int32(p, where, "seat", true, 1, 12, &pen->seat, err, errlen) ||
+            get_int(p, where, "remaining_ms", false, 0, 24 * 3600 * 1000, &remaining, err,
+                    errlen) ||
+            get_int32(p, where, "rounds", false, 0, 100, &pen->rounds, err, errlen))
+            return -1;
+        pen->given_at = now;
+        pen->until = pen->rounds ? 0 : now + remaining;
+        t->n_penalties = (int)i + 1;
+    }
+    return 0;
+}
+
+static int parse_results(const json_t *a, tourney_t *t, int64_t now, char *err, size_t errlen)
+{
+    /* The latest are last: keep those when there are more than fit. */
+    size_t n = json_array_size(a);
+    size_t first = n > TOURNEY_MAX_RESULTS ? n - TOURNEY_MAX_RESULTS : 0;
+    for (size_t i = first; i < n; i++) {
+        const json_t *r = json_array_get(a, i);
+        char where[32];
+        snprintf(where, sizeof where, "results[%zu]", i);
+        result_t *res = &t->results[t->n_results];
+        memset(res, 0, sizeof *res);
+        if (!json_is_object(r)) {
+            snprintf(err, errlen, "%s must be an object", where);
+            return -1;
+        }
+        if (get_int32(r, where, "place_best", true, 1, 1000000, &res->place_best, err, errlen) ||
+            get_int32(r, where, "place_worst", true, 1, 1000000, &res->place_worst, err,
+                      errlen) ||
+            get_int(r, where, "prize_each", false, 0, MAX_MONEY, &res->prize_each, err,
+                    errlen) ||
+            get_int32(r, where, "table", false, 0, 100000, &res->table, err, errlen) ||
+            get_int(r, where, "chips", false, 0, MAX_CHIPS, &res->chips, err, errlen))
+            return -1;
+        if (res->place_worst < res->place_best)
+            return fail_member(err, errlen, where, "place_worst",
+                               "cannot be better than place_best");
+        res->at = now;
+        t->n_results++;
+    }
+    return 0;
+}
+
+int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourney_t *t,
+                      char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    t->s = *s;
+    if (!json_is_object(o)) {
+        snprintf(err, errlen, "the state must be a JSON object");
+        return -1;
+    }
+    if (s->n_levels < 1) {
+        snprintf(err, errlen, "there is no structure to show the state on");
+        return -1;
+    }
+    int rc = 0;
+    const json_t *level = get_object(o, "", "level", &rc, err, errlen);
+    if (rc)
+        return -1;
+    if (!level) {
+        snprintf(err, errlen, "level is missing");
+        return -1;
+    }
+    int64_t index = 0, remaining = 0, elapsed = 0;
+    clock_state_t *c = &t->clock;
+    if (get_bool(o, "", "started", true, &c->started, err, errlen) ||
+        get_bool(o, "", "running", true, &c->running, err, errlen) ||
+        get_int(level, "level", "index", true, 0, s->n_levels - 1, &index, err, errlen) ||
+        get_int(o, "", "remaining_ms", true, 0, MAX_MS, &remaining, err, errlen))
+        return -1;
+    /* elapsed_ms says the most (past the end of the last level, or before
+     * the start of a level that was given time); remaining_ms otherwise. */
+    elapsed = s->levels[index].duration_ms - remaining;
+    if (get_int(o, "", "elapsed_ms", false, -MAX_MS, MAX_MS, &elapsed, err, errlen))
+        return -1;
+    c->level = (int)index;
+    c->level_elapsed_ms = elapsed;
+    c->since = now;
+
+    const json_t *players = get_object(o, "", "players", &rc, err, errlen);
+    if (rc || (players && (get_int32(players, "players", "entries", false, 0, 1000000,
+                                     &t->entries, err, errlen) ||
+                           get_int32(players, "players", "busted", false, 0, 1000000,
+                                     &t->busted, err, errlen) ||
+                           get_int32(players, "players", "rebuys", false, 0, 1000000,
+                                     &t->rebuys, err, errlen) ||
+                           get_int32(players, "players", "addons", false, 0, 1000000,
+                                     &t->addons, err, errlen))))
+        return -1;
+    if (t->busted > t->entries) {
+        snprintf(err, errlen, "players.busted cannot be more than players.entries");
+        return -1;
+    }
+
+    const json_t *a = get_object(o, "", "announcement", &rc, err, errlen);
+    if (rc)
+        return -1;
+    if (a) {
+        int64_t left = -1;
+        if (get_text(a, "announcement", "text", true, t->announcement, sizeof t->announcement,
+                     err, errlen) ||
+            get_int(a, "announcement", "remaining_ms", false, 0, MAX_MS, &left, err, errlen))
+            return -1;
+        t->announcement_at = now;
+        /* 0 would mean "until cleared": one that ends now ends a moment on. */
+        t->announcement_until = left < 0 ? 0 : (now + left != 0 ? now + left : 1);
+    }
+    if (get_bool(o, "", "recovered_after_power_loss", false, &t->recovered_after_power_loss,
+                 err, errlen))
+        return -1;
+
+    /* The procedures (RULES.md), as far as the master sends them. */
+    const json_t *g = get_object(o, "", "hand_for_hand", &rc, err, errlen);
+    if (rc || (g && parse_hand_for_hand(g, t, now, err, errlen)))
+        return -1;
+    bool itm = false;
+    if (get_bool(o, "", "bubble", false, &t->bubble, err, errlen) ||
+        get_bool(o, "", "in_the_money", false, &itm, err, errlen))
+        return -1;
+    t->itm_at = itm ? (now != 0 ? now : 1) : 0;
+    g = get_object(o, "", "day_end", &rc, err, errlen);
+    if (rc || (g && parse_day_end(g, t, now, err, errlen)))
+        return -1;
+    g = get_object(o, "", "clock_call", &rc, err, errlen);
+    if (rc || (g && parse_clock_call(g, t, now, err, errlen)))
+        return -1;
+    g = get_object(o, "", "color_up", &rc, err, errlen);
+    if (rc || (g && parse_color_up(g, t, now, err, errlen)))
+        return -1;
+    const json_t *list = get_array(o, "", "penalties", TOURNEY_MAX_PENALTIES, &rc, err, errlen);
+    if (rc || (list && parse_penalties(list, t, now, err, errlen)))
+        return -1;
+    list = get_array(o, "", "results", 100000, &rc, err, errlen);
+    if (rc || (list && parse_results(list, t, now, err, errlen)))
+        return -1;
+    return 0;
+}

@@ -1,0 +1,21 @@
+/* The event stream (GET /api/events): Server-Sent Events without a thread per client. */
+#ifndef POKERCLOCK_EVENTS_H
+#define POKERCLOCK_EVENTS_H
+
+#include <microhttpd.h>
+
+#include "engine.h"
+
+typedef struct events events_t;
+
+/* Listens to e for new snapshots; a heartbeat goes out every heartbeat_ms. */
+events_t *events_new(engine_t *e, int heartbeat_ms);
+/* The streaming response for a new client on con (NULL without memory). */
+struct MHD_Response *events_response(events_t *ev, struct MHD_Connection *con);
+/* Ends every stream and lets no new one wait: call before MHD_stop_daemon,
+ * which must not find suspended connections. */
+void events_shutdown(events_t *ev);
+/* After the daemon has stopped. */
+void events_free(events_t *ev);
+
+#endif

@@ -1,0 +1,585 @@
+/* The HTTP server (libmicrohttpd): the daemon, request dispatch and the JSON API. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+#include <microhttpd.h>
+
+#include "json/codec.h"
+#include "net/events.h"
+#include "net/files.h"
+#include "net/guard.h"
+#include "net/net.h"
+#include "net/reply.h"
+#include "net/session.h"
+#include "store/pin.h"
+
+enum {
+    BODY_MAX = 16 * 1024,      /* the largest request body kept */
+    DRAIN_MAX = 1024 * 1024,   /* larger ones are refused before they are read */
+    THREADS = 4,               /* a slow fsync or render must not stall the rest */
+    CONNECTIONS = 1000,
+    IDLE_TIMEOUT_S = 120,
+    SHOT_MIN_W = 160, SHOT_MIN_H = 120, SHOT_MAX_W = 3840, SHOT_MAX_H = 2160,
+    SHOT_CACHE_MS = 1000,
+};
+
+#define COOKIE "pc_session"
+
+struct net {
+    engine_t *e;
+    struct MHD_Daemon *d;
+    char pin[64];
+    char *state_dir;
+    const config_t *config;
+    net_screenshot_fn screenshot;
+    void *screenshot_ctx;
+    session_store_t *sessions;
+    guard_t *guard;
+    events_t *events;
+    files_t *files;
+    struct {
+        pthread_mutex_t lock;
+        unsigned char *png;    /* the last picture rendered, or NULL */
+        size_t len;
+        uint64_t seq;          /* of the snapshot it shows */
+        int w, h;
+        int64_t at;            /* monotonic ms when it was rendered */
+    } shot;
+};
+
+/* Per request, in *con_cls from the first call to the completed callback. */
+typedef struct {
+    char *body;                /* NUL-terminated; NULL while empty */
+    size_t len;
+    size_t seen;               /* bytes of body received, kept or not */
+    bool too_large;            /* the rest was read and thrown away */
+} request_t;
+
+typedef enum MHD_Result (*handler_fn)(net_t *n, struct MHD_Connection *con, request_t *r);
+
+static int64_t mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+static const char *header(struct MHD_Connection *con, const char *name)
+{
+    return MHD_lookup_connection_value(con, MHD_HEADER_KIND, name);
+}
+
+static bool logged_in(net_t *n, struct MHD_Connection *con)
+{
+    const char *token = MHD_lookup_connection_value(con, MHD_COOKIE_KIND, COOKIE);
+    return token && session_valid(n->sessions, token, (int64_t)time(NULL));
+}
+
+/* Compares every byte the client sent whatever matches, so the time taken
+ * does not tell how much of a guess was right. */
+static bool pin_equal(const char *want, const char *got)
+{
+    size_t wl = strlen(want), gl = strlen(got);
+    unsigned diff = wl != gl || wl == 0;
+    for (size_t i = 0; i < gl; i++)
+        diff |= (unsigned char)got[i] ^ (unsigned char)want[wl ? i % wl : 0];
+    return diff == 0;
+}
+
+/* The snapshot as JSON; the reference is held only while rendering. */
+static json_t *state_json(net_t *n, uint64_t *seq)
+{
+    const snapshot_t *snap = engine_snapshot(n->e);
+    json_t *j = codec_state(&snap->t, snap->seq, engine_now(n->e), snap->storage_error,
+                            snap->notice);
+    if (seq)
+        *seq = snap->seq;
+    snapshot_release(snap);
+    return j;
+}
+
+/* ---- handlers ---- */
+
+static enum MHD_Result get_state(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return reply_json(con, MHD_HTTP_OK, state_json(n, NULL), NULL, NULL);
+}
+
+static enum MHD_Result get_structure(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    const snapshot_t *snap = engine_snapshot(n->e);
+    json_t *j = codec_structure(&snap->t.s);
+    snapshot_release(snap);
+    return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
+}
+
+static enum MHD_Result get_healthz(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    const snapshot_t *snap = engine_snapshot(n->e);
+    json_t *j = json_pack("{s:b, s:I}", "ok", 1, "seq", (json_int_t)snap->seq);
+    snapshot_release(snap);
+    return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
+}
+
+static enum MHD_Result get_settings(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    const config_t *c = n->config;
+    if (!c)
+        return reply_json(con, MHD_HTTP_OK,
+                          json_pack("{s:s, s:n, s:{}}", "language", "en", "language2", "theme"),
+                          NULL, NULL);
+    const theme_t *t = &c->theme;
+    json_t *j = json_pack("{s:s, s:o, s:{s:s, s:s, s:s, s:s, s:s, s:s}}", "language",
+                          c->language[0] ? c->language : "en", "language2",
+                          c->language2[0] ? json_string(c->language2) : json_null(), "theme",
+                          "background", t->bg, "foreground", t->fg, "accent", t->accent,
+                          "paused", t->paused, "break", t->brk, "warning", t->warn);
+    return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
+}
+
+static enum MHD_Result get_events(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return reply_queue(con, MHD_HTTP_OK, events_response(n->events, con));
+}
+
+static enum MHD_Result get_session(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return reply_json(con, MHD_HTTP_OK, json_pack("{s:b}", "logged_in", logged_in(n, con)), NULL,
+                      NULL);
+}
+
+/* A size from the query: the default when absent, clamped to the range;
+ * false for anything that is not a plain number. */
+static bool query_size(struct MHD_Connection *con, const char *key, int def, int lo, int hi,
+                       int *out)
+{
+    const char *s = MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, key);
+    if (!s) {
+        *out = def;
+        return true;
+    }
+    if (!*s || strlen(s) > 6 || strspn(s, "0123456789") != strlen(s))
+        return false;
+    long v = strtol(s, NULL, 10);
+    *out = v < lo ? lo : v > hi ? hi : (int)v;
+    return true;
+}
+
+static enum MHD_Result get_screen(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    int w, h;
+    if (!query_size(con, "w", 1280, SHOT_MIN_W, SHOT_MAX_W, &w) ||
+        !query_size(con, "h", 720, SHOT_MIN_H, SHOT_MAX_H, &h))
+        return reply_error(con, MHD_HTTP_BAD_REQUEST,
+                           "w and h must be whole numbers of pixels, like ?w=1280&h=720");
+    if (!n->screenshot)
+        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
+                           "this pokerclock has no wall display to show");
+    const snapshot_t *snap = engine_snapshot(n->e);
+    uint64_t seq = snap->seq;
+    snapshot_release(snap);
+    int64_t now = mono_ms();
+    struct MHD_Response *resp = NULL;
+    pthread_mutex_lock(&n->shot.lock);
+    if (n->shot.png && n->shot.seq == seq && n->shot.w == w && n->shot.h == h &&
+        now - n->shot.at < SHOT_CACHE_MS)
+        resp = MHD_create_response_from_buffer(n->shot.len, n->shot.png, MHD_RESPMEM_MUST_COPY);
+    pthread_mutex_unlock(&n->shot.lock);
+    if (!resp) {
+        unsigned char *png = NULL;
+        size_t len = 0;
+        if (n->screenshot(n->screenshot_ctx, w, h, &png, &len) != 0 || !png) {
+            free(png);
+            return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
+                               "the wall display could not be rendered");
+        }
+        resp = MHD_create_response_from_buffer(len, png, MHD_RESPMEM_MUST_COPY);
+        pthread_mutex_lock(&n->shot.lock);
+        free(n->shot.png);
+        n->shot.png = png;
+        n->shot.len = len;
+        n->shot.seq = seq;
+        n->shot.w = w;
+        n->shot.h = h;
+        n->shot.at = now;
+        pthread_mutex_unlock(&n->shot.lock);
+    }
+    if (resp) {
+        MHD_add_response_header(resp, "Content-Type", "image/png");
+        MHD_add_response_header(resp, "Cache-Control", "no-store");
+    }
+    return reply_queue(con, MHD_HTTP_OK, resp);
+}
+
+static void add_cookie(struct MHD_Response *resp, void *ctx)
+{
+    MHD_add_response_header(resp, "Set-Cookie", ctx);
+}
+
+/* The client's address as bytes, for counting its wrong PINs. */
+static const void *client_addr(struct MHD_Connection *con, size_t *len)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(con, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *sa = ci ? ci->client_addr : NULL;
+    if (sa && sa->sa_family == AF_INET) {
+        *len = 4;
+        return &((const struct sockaddr_in *)sa)->sin_addr;
+    }
+    if (sa && sa->sa_family == AF_INET6) {
+        *len = 16;
+        return &((const struct sockaddr_in6 *)sa)->sin6_addr;
+    }
+    *len = 1;
+    return "";
+}
+
+static enum MHD_Result post_login(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    char msg[160];
+    size_t alen;
+    const void *addr = client_addr(con, &alen);
+    int wait = guard_check(n->guard, addr, alen, mono_ms(), msg, sizeof msg);
+    if (wait > 0)
+        return reply_error_retry(con, MHD_HTTP_TOO_MANY_REQUESTS, wait, msg);
+    json_error_t je;
+    json_t *body = r->body ? json_loadb(r->body, r->len, JSON_REJECT_DUPLICATES, &je) : NULL;
+    const char *pin = json_string_value(json_object_get(body, "pin"));
+    if (!pin || json_object_size(body) != 1) {
+        json_decref(body);
+        return reply_error(con, MHD_HTTP_BAD_REQUEST, "send the PIN as {\"pin\": \"1234\"}");
+    }
+    bool ok = pin_equal(n->pin, pin);
+    json_decref(body);
+    if (!ok) {
+        wait = guard_fail(n->guard, addr, alen, mono_ms(), msg, sizeof msg);
+        if (wait > 0)
+            return reply_error_retry(con, MHD_HTTP_UNAUTHORIZED, wait, msg);
+        return reply_error(con, MHD_HTTP_UNAUTHORIZED, "%s", msg);
+    }
+    guard_succeed(n->guard, addr, alen);
+    char token[SESSION_TOKEN_LEN + 1], cookie[160];
+    if (session_create(n->sessions, (int64_t)time(NULL), token) != 0)
+        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
+                           "no randomness for a session yet; try again in a moment");
+    if (n->state_dir)
+        pin_mark_seen(n->state_dir);
+    snprintf(cookie, sizeof cookie, COOKIE "=%s; HttpOnly; SameSite=Strict; Path=/; Max-Age=%d",
+             token, SESSION_MAX_AGE_S);
+    return reply_json(con, MHD_HTTP_OK, json_pack("{s:b}", "ok", 1), add_cookie, cookie);
+}
+
+static enum MHD_Result post_logout(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    const char *token = MHD_lookup_connection_value(con, MHD_COOKIE_KIND, COOKIE);
+    if (token)
+        session_end(n->sessions, token);
+    return reply_json(con, MHD_HTTP_OK, json_pack("{s:b}", "ok", 1), add_cookie,
+                      COOKIE "=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0");
+}
+
+static enum MHD_Result post_command(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    if (!logged_in(n, con))
+        return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+    command_t c;
+    char err[512];
+    if (codec_command_parse_text(r->body ? r->body : "", r->len, &c, err, sizeof err) != 0)
+        return reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
+    int status = engine_apply(n->e, &c, engine_now(n->e), err, sizeof err);
+    if (status != MHD_HTTP_OK)
+        return reply_error(con, (unsigned)status, "%s", err);
+    uint64_t seq;
+    json_t *state = state_json(n, &seq);
+    return reply_json(con, MHD_HTTP_OK,
+                      json_pack("{s:b, s:I, s:o*}", "ok", 1, "seq", (json_int_t)seq, "state", state),
+                      NULL, NULL);
+}
+
+/* ---- dispatch ---- */
+
+static const struct route {
+    const char *method, *path;
+    handler_fn fn;
+} routes[] = {
+    {"GET", "/api/state", get_state},       {"GET", "/api/events", get_events},
+    {"GET", "/api/structure", get_structure}, {"GET", "/api/settings", get_settings},
+    {"GET", "/api/screen.png", get_screen}, {"GET", "/api/session", get_session},
+    {"POST", "/api/login", post_login},     {"POST", "/api/logout", post_logout},
+    {"POST", "/api/command", post_command}, {"GET", "/healthz", get_healthz},
+};
+
+static void add_allow(struct MHD_Response *resp, void *ctx)
+{
+    MHD_add_response_header(resp, "Allow", ctx);
+}
+
+/* A browser sends Origin with every POST; another site's page must not be
+ * able to drive the clock through the director's browser. */
+static bool same_origin(struct MHD_Connection *con)
+{
+    const char *origin = header(con, "Origin");
+    if (!origin)
+        return true;
+    const char *host = header(con, "Host");
+    const char *p = strstr(origin, "://");
+    return host && p && strcasecmp(p + 3, host) == 0;
+}
+
+static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char *url,
+                                const char *method, request_t *r)
+{
+    bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+        const struct route *rt = &routes[i];
+        if (strcmp(url, rt->path) != 0)
+            continue;
+        bool wants_get = strcmp(rt->method, "GET") == 0;
+        if (wants_get ? !get : strcmp(method, rt->method) != 0) {
+            char msg[128];
+            snprintf(msg, sizeof msg, "%s takes %s, not %s", rt->path, rt->method, method);
+            return reply_json(con, MHD_HTTP_METHOD_NOT_ALLOWED, json_pack("{s:s}", "error", msg),
+                              add_allow, wants_get ? "GET, HEAD" : (void *)rt->method);
+        }
+        if (!wants_get && !same_origin(con))
+            return reply_error(con, MHD_HTTP_FORBIDDEN,
+                               "refused: this request came from another site's page");
+        return rt->fn(n, con, r);
+    }
+    if (strncmp(url, "/api/", 5) == 0)
+        return reply_error(con, MHD_HTTP_NOT_FOUND, "there is no %.200s in this API", url);
+    if (!get)
+        return reply_json(con, MHD_HTTP_METHOD_NOT_ALLOWED,
+                          json_pack("{s:s}", "error", "pages can only be read (GET)"), add_allow,
+                          "GET, HEAD");
+    struct MHD_Response *page = files_response(n->files, url);
+    if (!page)
+        return reply_error(con, MHD_HTTP_NOT_FOUND, "there is no page %.200s", url);
+    return reply_queue(con, MHD_HTTP_OK, page);
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const char *url,
+                                  const char *method, const char *version,
+                                  const char *upload_data, size_t *upload_size, void **con_cls)
+{
+    net_t *n = cls;
+    request_t *r = *con_cls;
+    if (!r) {
+        if (!(r = calloc(1, sizeof *r)))
+            return MHD_NO;
+        *con_cls = r;
+        const char *cl = header(con, "Content-Length");
+        if (cl && strtoull(cl, NULL, 10) > DRAIN_MAX) /* answered unread; MHD then closes */
+            return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
+                               "the request is too large: at most 16 KiB");
+        return MHD_YES;
+    }
+    if (*upload_size) {
+        r->seen += *upload_size;
+        if (r->seen > DRAIN_MAX)
+            return MHD_NO; /* an endless body: hang up rather than read on */
+        if (!r->too_large && r->len + *upload_size > BODY_MAX) {
+            r->too_large = true;
+            free(r->body);
+            r->body = NULL;
+            r->len = 0;
+        }
+        if (!r->too_large) {
+            char *more = realloc(r->body, r->len + *upload_size + 1);
+            if (!more)
+                return MHD_NO;
+            memcpy(more + r->len, upload_data, *upload_size);
+            r->len += *upload_size;
+            more[r->len] = 0;
+            r->body = more;
+        }
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    if (r->too_large)
+        return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
+                           "the request is too large: at most 16 KiB");
+    return dispatch(n, con, url, method, r);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *con, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    request_t *r = *con_cls;
+    if (r) {
+        free(r->body);
+        free(r);
+        *con_cls = NULL;
+    }
+}
+
+/* Percent-decoding as MHD's own, except that %00 becomes \x01: a NUL would
+ * silently cut "/index.html%00.png" short; \x01 makes it a path no page has. */
+static size_t on_unescape(void *cls, struct MHD_Connection *con, char *s)
+{
+    char *out = s;
+    for (const char *in = s; *in; in++) {
+        int hi, lo;
+        if (in[0] == '%' && (hi = hex_digit(in[1])) >= 0 && (lo = hex_digit(in[2])) >= 0) {
+            *out++ = (char)(hi << 4 | lo) ? (char)(hi << 4 | lo) : '\x01';
+            in += 2;
+        } else {
+            *out++ = *in;
+        }
+    }
+    *out = 0;
+    return (size_t)(out - s);
+}
+
+static void on_log(void *cls, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "pokerclock: http: ");
+    vfprintf(stderr, fmt, ap);
+}
+
+/* The listening socket, made here so that a taken port gets a clear answer. */
+static int listen_on(const char *bind_addr, int port, char *err, size_t errlen)
+{
+    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    if (!bind_addr || !*bind_addr || strcmp(bind_addr, "0.0.0.0") == 0)
+        sa.sin_addr.s_addr = htonl(INADDR_ANY);
+    else if (strcmp(bind_addr, "localhost") == 0)
+        sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    else if (inet_pton(AF_INET, bind_addr, &sa.sin_addr) != 1) {
+        snprintf(err, errlen, "bind address '%s' is not an IPv4 address like 192.168.1.20",
+                 bind_addr);
+        return -1;
+    }
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    int one = 1;
+    if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0) {
+        snprintf(err, errlen, "cannot make a socket: %s", strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    if (bind(fd, (struct sockaddr *)&sa, sizeof sa) != 0 || listen(fd, 128) != 0) {
+        int e = errno;
+        if (e == EADDRINUSE)
+            snprintf(err, errlen, "port %d is in use: is another pokerclock running?", port);
+        else if (e == EACCES)
+            snprintf(err, errlen, "port %d needs more privileges; use a port above 1023", port);
+        else if (e == EADDRNOTAVAIL)
+            snprintf(err, errlen, "%s is not an address of this machine", bind_addr);
+        else
+            snprintf(err, errlen, "cannot listen on port %d: %s", port, strerror(e));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Every event-stream client holds a descriptor: allow as many as the
+ * system lets us. */
+static void raise_fd_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
+net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
+{
+    net_t *n = calloc(1, sizeof *n);
+    if (!n) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_init(&n->shot.lock, NULL);
+    n->e = e;
+    snprintf(n->pin, sizeof n->pin, "%s", o->pin ? o->pin : "");
+    n->config = o->config;
+    n->screenshot = o->screenshot;
+    n->screenshot_ctx = o->screenshot_ctx;
+    n->state_dir = o->state_dir ? strdup(o->state_dir) : NULL;
+    const char *beat = getenv("POKERCLOCK_SSE_HEARTBEAT_MS");
+    int fd = -1;
+    if (!(n->files = files_new(o->web_dir, err, errlen)))
+        goto fail;
+    n->sessions = session_store_open(o->state_dir);
+    n->guard = guard_new();
+    n->events = events_new(e, beat ? atoi(beat) : 10000);
+    if (!n->sessions || !n->guard || !n->events || (o->state_dir && !n->state_dir)) {
+        snprintf(err, errlen, "out of memory");
+        goto fail;
+    }
+    if ((fd = listen_on(o->bind, o->port, err, errlen)) < 0)
+        goto fail;
+    raise_fd_limit();
+    n->d = MHD_start_daemon(
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL,
+        NULL, on_request, n, MHD_OPTION_EXTERNAL_LOGGER, on_log, n, MHD_OPTION_LISTEN_SOCKET,
+        fd, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)THREADS, MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned)CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, n, MHD_OPTION_UNESCAPE_CALLBACK, on_unescape,
+        n, MHD_OPTION_END);
+    if (!n->d) {
+        snprintf(err, errlen, "cannot start the HTTP server on port %d", o->port);
+        close(fd);
+        goto fail;
+    }
+    return n;
+fail:
+    if (n->events) {
+        events_shutdown(n->events);
+        events_free(n->events);
+        n->events = NULL;
+    }
+    net_stop(n);
+    return NULL;
+}
+
+void net_stop(net_t *n)
+{
+    if (!n)
+        return;
+    if (n->d) {
+        MHD_socket fd = MHD_quiesce_daemon(n->d);
+        if (fd != MHD_INVALID_SOCKET)
+            close(fd);
+    }
+    if (n->events)
+        events_shutdown(n->events);
+    if (n->d)
+        MHD_stop_daemon(n->d);
+    events_free(n->events);
+    files_free(n->files);
+    session_store_free(n->sessions);
+    guard_free(n->guard);
+    free(n->shot.png);
+    pthread_mutex_destroy(&n->shot.lock);
+    free(n->state_dir);
+    free(n);
+}

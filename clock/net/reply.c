@@ -1,0 +1,66 @@
+/* JSON replies: every answer of the API, errors included, goes out through here. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "net/reply.h"
+
+enum MHD_Result reply_queue(struct MHD_Connection *con, unsigned status, struct MHD_Response *r)
+{
+    if (!r) {
+        static const char oom[] = "{\"error\": \"the clock is out of memory\"}";
+        r = MHD_create_response_from_buffer(sizeof oom - 1, (void *)oom, MHD_RESPMEM_PERSISTENT);
+        if (!r)
+            return MHD_NO;
+        MHD_add_response_header(r, "Content-Type", "application/json");
+        status = MHD_HTTP_INTERNAL_SERVER_ERROR;
+    }
+    enum MHD_Result rc = MHD_queue_response(con, status, r);
+    MHD_destroy_response(r);
+    return rc;
+}
+
+enum MHD_Result reply_json(struct MHD_Connection *con, unsigned status, json_t *j,
+                           void (*extra)(struct MHD_Response *r, void *ctx), void *ctx)
+{
+    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    struct MHD_Response *r =
+        text ? MHD_create_response_from_buffer(strlen(text), text, MHD_RESPMEM_MUST_FREE) : NULL;
+    if (!r) {
+        free(text);
+        return reply_queue(con, status, NULL);
+    }
+    MHD_add_response_header(r, "Content-Type", "application/json");
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    if (extra)
+        extra(r, ctx);
+    return reply_queue(con, status, r);
+}
+
+enum MHD_Result reply_error(struct MHD_Connection *con, unsigned status, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return reply_json(con, status, json_pack("{s:s}", "error", msg), NULL, NULL);
+}
+
+static void add_retry_after(struct MHD_Response *r, void *ctx)
+{
+    char s[16];
+    snprintf(s, sizeof s, "%d", *(int *)ctx);
+    MHD_add_response_header(r, "Retry-After", s);
+}
+
+enum MHD_Result reply_error_retry(struct MHD_Connection *con, unsigned status, int retry_after_s,
+                                  const char *msg)
+{
+    return reply_json(con, status,
+                      json_pack("{s:s, s:i}", "error", msg, "retry_after_s", retry_after_s),
+                      add_retry_after, &retry_after_s);
+}

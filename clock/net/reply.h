@@ -1,0 +1,20 @@
+/* JSON replies: every answer of the API, errors included, goes out through here. */
+#ifndef POKERCLOCK_REPLY_H
+#define POKERCLOCK_REPLY_H
+
+#include <jansson.h>
+#include <microhttpd.h>
+
+/* Sends j (the reference is taken over) with status; extra may add headers. */
+enum MHD_Result reply_json(struct MHD_Connection *con, unsigned status, json_t *j,
+                           void (*extra)(struct MHD_Response *r, void *ctx), void *ctx);
+/* {"error": "..."} with status. */
+enum MHD_Result reply_error(struct MHD_Connection *con, unsigned status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The same with "retry_after_s" in the body and a Retry-After header. */
+enum MHD_Result reply_error_retry(struct MHD_Connection *con, unsigned status, int retry_after_s,
+                                  const char *msg);
+/* Queues r (NULL: 500) with status and drops this side's reference. */
+enum MHD_Result reply_queue(struct MHD_Connection *con, unsigned status, struct MHD_Response *r);
+
+#endif

@@ -1,0 +1,624 @@
+/* Every overlay is a banner: strips that take turns in the footer, and
+ * takeovers of the body for the procedures the whole room must follow,
+ * with their figures (chips, tables, the shot clock, the card). */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "screen/frame.h"
+
+static banner_t *banner_add(frame_t *fr, int priority, banner_size size, SDL_Color bg,
+                            SDL_Color fg, figure_t fig)
+{
+    if (fr->n_banners == MAX_BANNERS)
+        return NULL;
+    banner_t *b = &fr->banners[fr->n_banners++];
+    memset(b, 0, sizeof *b);
+    *b = (banner_t){.priority = priority, .size = size, .bg = bg, .fg = fg, .fig = fig};
+    return b;
+}
+
+/* A title in the wall's language, with the second language after it. */
+static void title2(frame_t *fr, banner_t *b, word_id id)
+{
+    frame_label2(fr, id, b->title, sizeof b->title);
+}
+
+void banners_collect(frame_t *fr)
+{
+    const theme_colours_t *c = &fr->w->col;
+    const tourney_t *t = fr->t;
+    const tourney_view_t *v = &fr->v;
+    int64_t now = fr->f->now;
+    SDL_Color dark = fr->w->col.bg;
+    banner_t *b;
+    char x[64], y[64];
+
+    if (fr->f->snap->storage_error[0] && (b = banner_add(fr, 100, STRIP, c->warn, dark, FIG_NONE))) {
+        title2(fr, b, W_STORAGE_ERROR);
+        snprintf(b->line, sizeof b->line, "%s", fr->f->snap->storage_error);
+    }
+    if (t->recovered_after_power_loss &&
+        (b = banner_add(fr, 90, STRIP, c->paused, (SDL_Color){255, 255, 255, 255}, FIG_NONE))) {
+        title2(fr, b, W_RECOVERED);
+        snprintf(b->line, sizeof b->line, "%s", frame_word(fr, W_RECOVERED_LINE));
+    }
+    if (v->announcement_active && (b = banner_add(fr, 80, STRIP, c->accent, dark, FIG_NONE))) {
+        snprintf(b->title, sizeof b->title, "%s", t->announcement);
+        if (t->announcement_until)
+            paint_wake_in(fr->p, t->announcement_until - now);
+    }
+    if (fr->running && !fr->is_break && v->elapsed_ms < NEW_LEVEL_MS && !v->overtime &&
+        v->level != fr->f->dismissed_level &&
+        (b = banner_add(fr, 70, STRIP, c->accent, dark, FIG_NONE))) {
+        frame_blinds_text(fr->cur, x, sizeof x);
+        snprintf(b->title, sizeof b->title, "%s %d: %s %s", frame_word(fr, W_LEVEL), v->level_number,
+                 frame_word(fr, W_BLINDS), x);
+        frame_ante_text(fr, fr->cur, y, sizeof y);
+        snprintf(b->line, sizeof b->line, "%s%s%s", y, y[0] ? " — " : "",
+                 frame_word(fr, W_FROM_NEXT_HAND));
+        paint_wake_in(fr->p, NEW_LEVEL_MS - v->elapsed_ms);
+    }
+    if (t->bubble && (b = banner_add(fr, 60, STRIP, c->warn, dark, FIG_NONE))) {
+        title2(fr, b, W_BUBBLE);
+        snprintf(b->line, sizeof b->line, frame_word(fr, W_BUBBLE_LINE), v->players_left,
+                 v->paid_places);
+    }
+    if (v->next_color_up && v->next_color_up_level >= 0 && !v->color_up_now) {
+        int at = v->next_color_up_level;
+        word_id id = 0;
+        if (at == v->next_level && fr->s->levels[at].kind == LEVEL_BREAK)
+            id = W_COLOR_UP_NEXT_BREAK;
+        else if (at == v->level && !fr->is_break)
+            id = W_COLOR_UP_END_OF_LEVEL;
+        if (id && (b = banner_add(fr, 50, STRIP, c->brk, (SDL_Color){255, 255, 255, 255},
+                                  FIG_NONE))) {
+            format_chips(v->next_color_up, x, sizeof x);
+            snprintf(b->title, sizeof b->title, frame_word(fr, id), x);
+            for (int i = 0; i < fr->s->n_chips; i++)
+                if (fr->s->chips[i].value == v->next_color_up && fr->s->chips[i].colour[0])
+                    snprintf(b->line, sizeof b->line, "%s %s", fr->s->chips[i].colour, x);
+        }
+    }
+    int shown = 0;
+    char pen[600] = "";
+    for (int i = 0; i < t->n_penalties; i++) {
+        const penalty_t *pe = &t->penalties[i];
+        if (pe->rounds == 0 && pe->until <= now)
+            continue;
+        char one[128], ts[48];
+        snprintf(one, sizeof one, frame_word(fr, W_TABLE_SEAT), pe->table, pe->seat);
+        if (pe->rounds == 1) {
+            snprintf(ts, sizeof ts, "%s", frame_word(fr, W_ROUND));
+        } else if (pe->rounds > 1) {
+            snprintf(ts, sizeof ts, frame_word(fr, W_ROUNDS), pe->rounds);
+        } else {
+            frame_clock_text(pe->until - now, false, ts, sizeof ts);
+            frame_wake_countdown(fr->p, pe->until - now);
+        }
+        size_t l = strlen(pen);
+        snprintf(pen + l, sizeof pen - l, "%s%s: %s", shown ? "   ·   " : "", one, ts);
+        shown++;
+    }
+    if (shown && (b = banner_add(fr, 40, STRIP, c->panel, c->fg, FIG_NONE))) {
+        title2(fr, b, W_PENALTIES);
+        snprintf(b->line, sizeof b->line, "%s", pen);
+    }
+
+    /* Takeovers: the procedures that the whole room must follow now. */
+    if (t->call.active) {
+        int64_t over = now - (t->call.started + t->call.total_ms);
+        if (over < CALL_LINGER_MS) {
+            bool counting = v->call_counting, expired = v->call_expired;
+            SDL_Color bg = expired ? c->paused : counting ? c->warn : c->panel;
+            SDL_Color fg = expired ? (SDL_Color){255, 255, 255, 255} : counting ? dark : c->fg;
+            if ((b = banner_add(fr, 100, TAKEOVER, bg, fg, FIG_CALL))) {
+                snprintf(b->title, sizeof b->title, frame_word(fr, W_CLOCK_ON), t->call.table,
+                         t->call.seat);
+                if (!expired) {
+                    frame_wake_countdown(fr->p, v->call_remaining_ms);
+                    if (counting)
+                        fr->call_second = (int)((v->call_remaining_ms + 999) / 1000);
+                } else {
+                    paint_wake_in(fr->p, CALL_LINGER_MS - over);
+                }
+            }
+        }
+    }
+    if (t->day_end.active) {
+        int64_t since = now - t->day_end.drawn_at;
+        if (since < CARD_MS) {
+            if ((b = banner_add(fr, 90, TAKEOVER, c->panel, c->fg, FIG_CARD)))
+                title2(fr, b, W_DRAWING);
+            fr->p->animating = true;
+        } else if (v->day_over) {
+            if ((b = banner_add(fr, 70, TAKEOVER, c->brk, (SDL_Color){255, 255, 255, 255},
+                                FIG_NONE))) {
+                title2(fr, b, W_DAY_OVER);
+                snprintf(b->line, sizeof b->line, "%s", frame_word(fr, W_BAG_TAG));
+            }
+        } else if ((b = banner_add(fr, 50, TAKEOVER, c->panel, c->fg, FIG_HANDS))) {
+            if (v->day_end_hands_left == 1)
+                snprintf(b->title, sizeof b->title, "%s", frame_word(fr, W_LAST_HAND));
+            else
+                snprintf(b->title, sizeof b->title, frame_word(fr, W_HANDS_LEFT), v->day_end_hands_left);
+        }
+    }
+    if (t->itm_at && now - t->itm_at < ITM_MS && now >= t->itm_at &&
+        (b = banner_add(fr, 80, TAKEOVER, c->panel, c->accent, FIG_ITM))) {
+        title2(fr, b, W_ITM);
+        snprintf(b->line, sizeof b->line, frame_word(fr, W_ITM_LINE), v->paid_places);
+        fr->p->animating = true;
+        paint_wake_in(fr->p, ITM_MS - (now - t->itm_at));
+    }
+    if (t->hfh.active && (b = banner_add(fr, 60, TAKEOVER, c->panel, c->warn, FIG_HFH))) {
+        title2(fr, b, W_HFH);
+        snprintf(b->line, sizeof b->line, "%s", frame_word(fr, W_PHONES));
+    }
+    if (v->color_up_now && (fr->is_break || t->color_up_value) &&
+        (b = banner_add(fr, 40, TAKEOVER, c->panel, c->brk, FIG_COLOR_UP))) {
+        title2(fr, b, W_COLOR_UP);
+        format_chips(v->color_up_now, x, sizeof x);
+        snprintf(b->line, sizeof b->line, frame_word(fr, W_COLOR_UP_REMOVE), x);
+    }
+
+    /* Highest priority first; the best takeover wins the body. */
+    for (int i = 1; i < fr->n_banners; i++)
+        for (int j = i; j > 0 && fr->banners[j].priority > fr->banners[j - 1].priority; j--) {
+            banner_t tmp = fr->banners[j];
+            fr->banners[j] = fr->banners[j - 1];
+            fr->banners[j - 1] = tmp;
+        }
+    for (int i = 0; i < fr->n_banners; i++) {
+        if (fr->banners[i].size == TAKEOVER) {
+            if (!fr->takeover)
+                fr->takeover = &fr->banners[i];
+        } else {
+            fr->strips[fr->n_strips++] = &fr->banners[i];
+        }
+    }
+}
+
+/* Splits text into at most two lines that fit max_w at px. */
+static int wrap2(paint_t *p, text_face face, int px, int max_w, const char *s, char *l1, char *l2,
+                 size_t len)
+{
+    snprintf(l1, len, "%s", s);
+    l2[0] = 0;
+    if (paint_text_width(p, face, px, s) <= max_w)
+        return 1;
+    /* Break at the space nearest the middle that gives the narrower longest line. */
+    size_t n = strlen(s);
+    int best = -1, best_w = 0;
+    for (size_t i = 1; i + 1 < n; i++) {
+        if (s[i] != ' ')
+            continue;
+        char a[600], b[600];
+        snprintf(a, sizeof a, "%.*s", (int)i, s);
+        snprintf(b, sizeof b, "%s", s + i + 1);
+        int wa = paint_text_width(p, face, px, a), wb = paint_text_width(p, face, px, b);
+        int wmax = wa > wb ? wa : wb;
+        if (best < 0 || wmax < best_w) {
+            best = (int)i;
+            best_w = wmax;
+        }
+    }
+    if (best < 0)
+        return 1;
+    snprintf(l1, len, "%.*s", best, s);
+    snprintf(l2, len, "%s", s + best + 1);
+    return 2;
+}
+
+void banner_strip_draw(frame_t *fr, const banner_t *b, box_t bx)
+{
+    paint_t *p = fr->p;
+    int r = bx.h / 6;
+    paint_round_rect(p, bx.x, bx.y, bx.w, bx.h, r, b->bg);
+    int pad = bx.h / 4;
+    int inner = bx.w - 2 * pad;
+    int title_px = bx.h * 38 / 100, line_px = bx.h * 24 / 100;
+    char l1[600], l2[600];
+    int lines = b->line[0] ? 1 : wrap2(p, FACE_BOLD, title_px, inner, b->title, l1, l2, sizeof l1);
+    if (lines == 2) {
+        /* A long announcement: two lines of title, no second line. */
+        int px = title_px * 3 / 4;
+        px = paint_fit(p, FACE_BOLD, px, inner, paint_text_width(p, FACE_BOLD, px, l1) >
+                                                        paint_text_width(p, FACE_BOLD, px, l2)
+                                                    ? l1
+                                                    : l2);
+        int h = frame_cap_h(fr, FACE_BOLD, px);
+        int gap = (bx.h - 2 * h) / 3;
+        paint_text(p, FACE_BOLD, px, b->fg, bx.x + bx.w / 2, bx.y + gap, ALIGN_CENTER, l1);
+        paint_text(p, FACE_BOLD, px, b->fg, bx.x + bx.w / 2, bx.y + 2 * gap + h, ALIGN_CENTER, l2);
+        return;
+    }
+    int tpx = paint_fit(p, FACE_BOLD, title_px, inner, b->title);
+    int th = frame_cap_h(fr, FACE_BOLD, tpx);
+    if (!b->line[0]) {
+        paint_text(p, FACE_BOLD, tpx, b->fg, bx.x + bx.w / 2, bx.y + (bx.h - th) / 2, ALIGN_CENTER,
+                   b->title);
+        return;
+    }
+    int lpx = paint_fit(p, FACE_REGULAR, line_px, inner, b->line);
+    int lh = frame_cap_h(fr, FACE_REGULAR, lpx);
+    int gap = (bx.h - th - lh) / 3;
+    paint_text(p, FACE_BOLD, tpx, b->fg, bx.x + bx.w / 2, bx.y + gap, ALIGN_CENTER, b->title);
+    paint_text(p, FACE_REGULAR, lpx, b->fg, bx.x + bx.w / 2, bx.y + 2 * gap + th, ALIGN_CENTER,
+               b->line);
+}
+
+static void chip_draw(frame_t *fr, int cx, int cy, int r, const chip_t *chip)
+{
+    paint_t *p = fr->p;
+    SDL_Color body = colour_rgb(chip->rgb);
+    SDL_Color edge = (body.r + body.g + body.b) > 600 ? (SDL_Color){40, 40, 40, 255}
+                                                      : (SDL_Color){245, 245, 245, 255};
+    paint_circle(p, cx, cy, r + r / 20 + 1, colour_mix(fr->w->col.bg, edge, 40));
+    paint_circle(p, cx, cy, r, body);
+    /* The edge spots of a casino chip. */
+    for (int i = 0; i < 6; i++) {
+        double a = i * M_PI / 3;
+        double a0 = a - 0.17, a1 = a + 0.17;
+        SDL_FPoint q[4] = {
+            {(float)(cx + r * cos(a0)), (float)(cy + r * sin(a0))},
+            {(float)(cx + r * cos(a1)), (float)(cy + r * sin(a1))},
+            {(float)(cx + r * 0.78 * cos(a1)), (float)(cy + r * 0.78 * sin(a1))},
+            {(float)(cx + r * 0.78 * cos(a0)), (float)(cy + r * 0.78 * sin(a0))},
+        };
+        paint_polygon(p, q, 4, edge);
+    }
+    paint_circle(p, cx, cy, r * 62 / 100, colour_mix(body, edge, 18));
+    char v[32];
+    format_chips(chip->value, v, sizeof v);
+    int px = paint_fit(p, FACE_BOLD, r * 6 / 10, r, v);
+    SDL_Color tc = (body.r + body.g + body.b) > 450 ? (SDL_Color){20, 20, 20, 255}
+                                                    : (SDL_Color){255, 255, 255, 255};
+    paint_text(p, FACE_BOLD, px, tc, cx, cy - frame_cap_h(fr, FACE_BOLD, px) / 2, ALIGN_CENTER, v);
+}
+
+static const chip_t *chip_of(const structure_t *s, int64_t value, chip_t *fallback)
+{
+    for (int i = 0; i < s->n_chips; i++)
+        if (s->chips[i].value == value)
+            return &s->chips[i];
+    *fallback = (chip_t){.value = value, .rgb = 0x808080};
+    return fallback;
+}
+
+static void fig_color_up(frame_t *fr, box_t bx)
+{
+    paint_t *p = fr->p;
+    const theme_colours_t *c = &fr->w->col;
+    const tourney_view_t *v = &fr->v;
+    bool portrait = fr->f->h > fr->f->w;
+    box_t left = bx, right = bx;
+    if (fr->is_break) {
+        /* The break's own countdown stays big beside the guide. */
+        if (portrait) {
+            left.h = bx.h * 42 / 100;
+            right.y = bx.y + left.h;
+            right.h = bx.h - left.h;
+        } else {
+            left.w = bx.w * 44 / 100;
+            right.x = bx.x + left.w;
+            right.w = bx.w - left.w;
+        }
+        wall_clock_block(fr, (box_t){left.x + left.w / 20, left.y, left.w * 9 / 10, left.h});
+    }
+    chip_t fa, fb;
+    const chip_t *from = chip_of(fr->s, v->color_up_now, &fa);
+    const chip_t *to = v->color_up_into ? chip_of(fr->s, v->color_up_into, &fb) : NULL;
+    int cx = right.x + right.w / 2;
+
+    /* Sizes first, so that the guide sits in the middle of its space. */
+    int r = right.h * 15 / 100;
+    if (r > right.w / 9)
+        r = right.w / 9;
+    char colour_line[160], fv[32], race[128];
+    format_chips(from->value, fv, sizeof fv);
+    snprintf(colour_line, sizeof colour_line, frame_word(fr, W_COLOR_UP_REMOVE), fv);
+    if (from->colour[0]) {
+        size_t n = strlen(colour_line);
+        snprintf(colour_line + n, sizeof colour_line - n, " (%s)", from->colour);
+    }
+    int lpx = paint_fit(p, FACE_BOLD, right.h * 8 / 100, right.w * 9 / 10, colour_line);
+    frame_label2(fr, W_RACE, race, sizeof race);
+    int hpx = paint_fit(p, FACE_BOLD, right.h * 8 / 100, right.w * 9 / 10, race);
+    const word_id lines[4] = {W_RACE_1, W_RACE_2, W_RACE_3, W_RACE_4};
+    int fit = right.h * 7 / 100;
+    for (int i = 0; i < 4; i++) {
+        int f = paint_fit(p, FACE_REGULAR, fit, right.w * 92 / 100, frame_word(fr, lines[i]));
+        if (f < fit)
+            fit = f;
+    }
+    int g1 = right.h / 14, g2 = right.h / 12, g3 = right.h / 25;
+    int line_h = frame_cap_h(fr, FACE_REGULAR, fit) * 19 / 10;
+    int total = 2 * r + g1 + frame_cap_h(fr, FACE_BOLD, lpx) + g2 + frame_cap_h(fr, FACE_BOLD, hpx) + g3 +
+                3 * line_h + frame_cap_h(fr, FACE_REGULAR, fit);
+    int top = right.y + (right.h - total) / 2;
+    if (top < right.y)
+        top = right.y;
+    int cy = top + r;
+
+    if (to) {
+        int64_t k = from->value > 0 ? to->value / from->value : 0;
+        char times[32];
+        snprintf(times, sizeof times, "%" PRId64 " ×", k);
+        int px = r;
+        int tw = paint_text_width(p, FACE_BOLD, px, times);
+        int span = tw + r / 2 + 2 * r + r + r * 3 / 2 + r + 2 * r;
+        int x = cx - span / 2;
+        paint_text(p, FACE_BOLD, px, c->fg, x, cy - frame_cap_h(fr, FACE_BOLD, px) / 2, ALIGN_LEFT,
+                   times);
+        x += tw + r / 2;
+        chip_draw(fr, x + r, cy, r, from);
+        x += 2 * r + r / 2;
+        /* An arrow to what they become. */
+        SDL_FPoint arrow[7] = {{(float)x, (float)(cy - r / 8)},
+                               {(float)(x + r), (float)(cy - r / 8)},
+                               {(float)(x + r), (float)(cy - r / 3)},
+                               {(float)(x + r * 3 / 2), (float)cy},
+                               {(float)(x + r), (float)(cy + r / 3)},
+                               {(float)(x + r), (float)(cy + r / 8)},
+                               {(float)x, (float)(cy + r / 8)}};
+        paint_polygon(p, (SDL_FPoint[]){arrow[0], arrow[1], arrow[5], arrow[6]}, 4, c->fg);
+        paint_polygon(p, (SDL_FPoint[]){arrow[2], arrow[3], arrow[4]}, 3, c->fg);
+        x += r * 3 / 2 + r / 2;
+        chip_draw(fr, x + r, cy, r, to);
+    } else {
+        chip_draw(fr, cx, cy, r, from);
+    }
+    int y = cy + r + g1;
+    paint_text(p, FACE_BOLD, lpx, c->fg, cx, y, ALIGN_CENTER, colour_line);
+    y += frame_cap_h(fr, FACE_BOLD, lpx) + g2;
+    /* The chip race in four short lines. */
+    paint_text(p, FACE_BOLD, hpx, c->brk, cx, y, ALIGN_CENTER, race);
+    y += frame_cap_h(fr, FACE_BOLD, hpx) + g3;
+    for (int i = 0; i < 4; i++) {
+        paint_text(p, FACE_REGULAR, fit, c->fg, cx, y, ALIGN_CENTER, frame_word(fr, lines[i]));
+        y += line_h;
+    }
+}
+
+static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
+{
+    paint_t *p = fr->p;
+    const theme_colours_t *c = &fr->w->col;
+    const hand_for_hand_t *h = &fr->t->hfh;
+    char hand[64];
+    /* When every table is done, the hand to deal is the next one. */
+    snprintf(hand, sizeof hand, frame_word(fr, W_HAND_N),
+             fr->v.hfh_all_done ? h->hand + 1 : h->hand);
+    int u = bx.h < bx.w * 8 / 10 ? bx.h : bx.w * 8 / 10; /* text scales with the short side */
+    int y = bx.y;
+    int px = u * 12 / 100;
+    paint_text(p, FACE_BOLD, px, c->fg, bx.x + bx.w / 2, y, ALIGN_CENTER, hand);
+    y += frame_cap_h(fr, FACE_BOLD, px) + u / 14;
+    if (fr->v.hfh_all_done) {
+        const char *deal = frame_word(fr, W_DEAL);
+        int dpx = paint_fit(p, FACE_BOLD, u * 40 / 100, bx.w * 7 / 10, deal);
+        int dh = frame_cap_h(fr, FACE_BOLD, dpx);
+        int box_h = dh + u / 8;
+        int dy = y + (bx.y + bx.h - y - box_h) / 3;
+        paint_round_rect(p, bx.x + bx.w / 10, dy, bx.w * 8 / 10, box_h, u / 30, c->accent);
+        paint_text(p, FACE_BOLD, dpx, c->bg, bx.x + bx.w / 2, dy + u / 16, ALIGN_CENTER, deal);
+        return;
+    }
+    /* One box per table: still playing ones lit, done ones dim. */
+    char label[128];
+    frame_label2(fr, W_STILL_PLAYING, label, sizeof label);
+    int lpx = u * 6 / 100;
+    paint_text(p, FACE_REGULAR, lpx, c->muted, bx.x + bx.w / 2, y, ALIGN_CENTER, label);
+    y += frame_cap_h(fr, FACE_REGULAR, lpx) + u / 20;
+    /* The tables in play, by number (a table broken out of order is gone). */
+    int nums[64], n = 0;
+    uint64_t set = h->in_play;
+    if (!set)
+        set = h->tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << h->tables) - 1;
+    for (int t = 0; t < 64; t++)
+        if ((set >> t) & 1)
+            nums[n++] = t + 1;
+    bool any_waiting = h->waiting != 0;
+    int legend_px = u * 6 / 100;
+    int legend_h = any_waiting ? frame_cap_h(fr, FACE_REGULAR, legend_px) * 3 : 0;
+    int avail_h = bx.y + bx.h - y - legend_h;
+    int cols = n, rows = 1;
+    int cell = 0;
+    for (int rr = 1; rr <= 8 && n > 0; rr++) {
+        int cc = (n + rr - 1) / rr;
+        int s = bx.w * 9 / 10 / cc;
+        int sh = avail_h / rr;
+        int side = s < sh ? s : sh;
+        if (side > cell) {
+            cell = side;
+            cols = cc;
+            rows = rr;
+        }
+    }
+    if (cell > u * 45 / 100)
+        cell = u * 45 / 100;
+    int gap = cell / 8;
+    int x0 = bx.x + (bx.w - cols * cell) / 2;
+    for (int i = 0; i < n; i++) {
+        int r = i / cols, k = i % cols;
+        int x = x0 + k * cell + gap / 2, yy = y + r * cell + gap / 2;
+        int tb = nums[i] - 1;
+        bool done = (h->done >> tb) & 1, waiting = (h->waiting >> tb) & 1;
+        SDL_Color bg = done ? c->line : waiting ? c->brk : b->fg;
+        SDL_Color fg = done ? c->muted : waiting ? (SDL_Color){255, 255, 255, 255} : c->bg;
+        paint_round_rect(p, x, yy, cell - gap, cell - gap, cell / 10, bg);
+        char num[8];
+        snprintf(num, sizeof num, "%d", nums[i]);
+        int npx = paint_fit(p, FACE_BOLD, (cell - gap) * 55 / 100, (cell - gap) * 85 / 100, num);
+        paint_text(p, FACE_BOLD, npx, fg, x + (cell - gap) / 2,
+                   yy + (cell - gap - frame_cap_h(fr, FACE_BOLD, npx)) / 2, ALIGN_CENTER, num);
+    }
+    if (any_waiting) {
+        /* What the blue tables are. */
+        const char *lw = frame_word(fr, W_ALL_IN_WAITING);
+        int ly = y + rows * cell + legend_h / 3;
+        int lpx2 = legend_px, sq = frame_cap_h(fr, FACE_REGULAR, lpx2);
+        int tw = paint_text_width(p, FACE_REGULAR, lpx2, lw);
+        int lx = bx.x + (bx.w - tw - sq * 2) / 2;
+        paint_round_rect(p, lx, ly, sq, sq, sq / 5, c->brk);
+        paint_text(p, FACE_REGULAR, lpx2, c->muted, lx + sq * 2, ly, ALIGN_LEFT, lw);
+    }
+}
+
+static void fig_call(frame_t *fr, box_t bx, const banner_t *b)
+{
+    paint_t *p = fr->p;
+    const tourney_view_t *v = &fr->v;
+    const clock_call_t *k = &fr->t->call;
+    if (v->call_expired) {
+        const char *t = frame_word(fr, W_TIME_UP);
+        int px = paint_fit(p, FACE_BOLD, bx.h * 60 / 100, bx.w * 9 / 10, t);
+        paint_text(p, FACE_BOLD, px, b->fg, bx.x + bx.w / 2,
+                   bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2, ALIGN_CENTER, t);
+        return;
+    }
+    char secs[16];
+    snprintf(secs, sizeof secs, "%d", (int)((v->call_remaining_ms + 999) / 1000));
+    int bar_h = bx.h / 18;
+    int px = bx.h * 78 / 100;
+    int h = frame_cap_h(fr, FACE_BOLD, px);
+    int y = bx.y + (bx.h - bar_h * 3 - h) / 2;
+    paint_digits(p, FACE_BOLD, px, b->fg, bx.x + bx.w / 2, y, ALIGN_CENTER, secs);
+    /* The bar shrinks with the call; the counted part is marked. */
+    int bw = bx.w * 8 / 10, x = bx.x + bx.w / 10;
+    int by = y + h + bar_h * 2;
+    paint_round_rect(p, x, by, bw, bar_h, bar_h / 2, colour_mix(b->bg, b->fg, 20));
+    int64_t left_s = (v->call_remaining_ms + 999) / 1000;
+    int fill = k->total_ms > 0 ? (int)((int64_t)bw * left_s * 1000 / k->total_ms) : 0;
+    if (fill > bw)
+        fill = bw;
+    paint_round_rect(p, x, by, fill, bar_h, bar_h / 2, b->fg);
+    int mark = k->total_ms > 0 ? (int)((int64_t)bw * k->countdown_ms / k->total_ms) : 0;
+    paint_rect(p, x + mark, by - bar_h / 2, bar_h / 4 + 1, bar_h * 2, fr->w->col.warn);
+}
+
+static void fig_card(frame_t *fr, box_t bx)
+{
+    paint_t *p = fr->p;
+    int64_t t = fr->f->now - fr->t->day_end.drawn_at;
+    int ch = bx.h * 85 / 100, cw = ch * 5 / 7;
+    if (cw > bx.w * 65 / 100) { /* portrait: the width decides */
+        cw = bx.w * 65 / 100;
+        ch = cw * 7 / 5;
+    }
+    int cx = bx.x + bx.w / 2, y = bx.y + (bx.h - ch) / 2;
+    /* Face down, then it turns over (its width through zero), then face up. */
+    double phase = t < 1500 ? 0 : t < 2300 ? (t - 1500) / 800.0 : 1;
+    double sx = fabs(cos(phase * M_PI));
+    bool face = phase >= 0.5;
+    int w = (int)(cw * sx);
+    if (w < 2)
+        w = 2;
+    /* A slight lift while face down: the card is being drawn. */
+    int lift = t < 1500 ? (int)(bx.h / 20 * sin(t / 1500.0 * M_PI)) : 0;
+    paint_round_rect(p, cx - w / 2 + ch / 40, y - lift + ch / 40, w, ch, cw / 12,
+                     (SDL_Color){0, 0, 0, 255});
+    paint_round_rect(p, cx - w / 2, y - lift, w, ch, cw / 12, (SDL_Color){250, 250, 250, 255});
+    if (!face) {
+        int m = cw / 14;
+        if (w > 2 * m)
+            paint_round_rect(p, cx - w / 2 + m, y - lift + m, w - 2 * m, ch - 2 * m, cw / 16,
+                             fr->w->col.brk);
+        return;
+    }
+    char n[8];
+    snprintf(n, sizeof n, "%d", fr->t->day_end.drawn);
+    SDL_Color red = {200, 30, 45, 255};
+    if (sx > 0.95) {
+        int px = ch * 55 / 100;
+        paint_text(p, FACE_BOLD, px, red, cx, y + (ch - frame_cap_h(fr, FACE_BOLD, px)) / 2,
+                   ALIGN_CENTER, n);
+        int cpx = ch / 8;
+        paint_text(p, FACE_BOLD, cpx, red, cx - cw / 2 + cw / 12, y + ch / 20, ALIGN_LEFT, n);
+        /* A diamond under the corner index. */
+        int dx = cx - cw / 2 + cw / 12 + cpx / 4, dy = y + ch / 20 + cpx * 3 / 2, d = cpx / 3;
+        paint_polygon(p, (SDL_FPoint[]){{(float)dx, (float)(dy - d)}, {(float)(dx + d * 3 / 4), (float)dy},
+                                        {(float)dx, (float)(dy + d)}, {(float)(dx - d * 3 / 4), (float)dy}},
+                      4, red);
+    }
+}
+
+/* Confetti for the money: each piece's path is a function of time alone. */
+static void fig_confetti(frame_t *fr, box_t bx)
+{
+    paint_t *p = fr->p;
+    const theme_colours_t *c = &fr->w->col;
+    int64_t t = fr->f->now - fr->t->itm_at;
+    SDL_Color cols[4] = {c->accent, c->brk, c->warn, c->fg};
+    int size = bx.h / 40 + 2;
+    for (int i = 0; i < 90; i++) {
+        uint32_t h = (uint32_t)i * 2654435761u;
+        int x = bx.x + (int)(h % (uint32_t)bx.w);
+        double speed = 0.12 + (h >> 8) % 100 / 400.0; /* of the box height per second */
+        double y0 = (h >> 16) % 1000 / 1000.0;
+        double fy = fmod(y0 + speed * t / 1000.0, 1.0);
+        int y = bx.y + (int)(fy * bx.h);
+        int sway = (int)(size * 2 * sin(t / 300.0 + i));
+        x += sway;
+        if (x < bx.x || x > bx.x + bx.w - size || y > bx.y + bx.h - size)
+            continue;
+        /* The words in the middle stay clear. */
+        if (y > bx.y + bx.h * 30 / 100 && y < bx.y + bx.h * 72 / 100 && x > bx.x + bx.w / 5 &&
+            x < bx.x + bx.w * 4 / 5)
+            continue;
+        paint_rect(p, x, y, size, size * 2 / 3, cols[i % 4]);
+    }
+}
+
+void banner_takeover_draw(frame_t *fr, const banner_t *b, box_t bx)
+{
+    paint_t *p = fr->p;
+    paint_round_rect(p, bx.x, bx.y, bx.w, bx.h, bx.h / 40, b->bg);
+    if (b->fig == FIG_ITM)
+        fig_confetti(fr, bx);
+    int pad = bx.h / 20;
+    box_t in = {bx.x + pad, bx.y + pad, bx.w - 2 * pad, bx.h - 2 * pad};
+    int unit = in.h < in.w ? in.h : in.w * 6 / 10;
+    int title_px = unit * 12 / 100;
+    if (b->fig == FIG_HANDS || b->fig == FIG_ITM || b->fig == FIG_NONE)
+        title_px = unit * 18 / 100;
+    int tpx = paint_fit(p, FACE_BOLD, title_px, in.w, b->title);
+    int th = frame_cap_h(fr, FACE_BOLD, tpx);
+    int lpx = unit * (b->fig == FIG_ITM || b->fig == FIG_NONE ? 9 : 7) / 100;
+    int lh = b->line[0] ? frame_cap_h(fr, FACE_REGULAR, lpx) : 0;
+    if (b->fig == FIG_NONE || b->fig == FIG_ITM) {
+        /* Words only: centred in the panel. */
+        int gap = in.h / 10;
+        int y = in.y + (in.h - th - (lh ? lh + gap : 0)) / 2;
+        paint_text(p, FACE_BOLD, tpx, b->fg, in.x + in.w / 2, y, ALIGN_CENTER, b->title);
+        if (lh) {
+            int fpx = paint_fit(p, FACE_REGULAR, lpx, in.w, b->line);
+            paint_text(p, FACE_REGULAR, fpx, b->fig == FIG_ITM ? fr->w->col.fg : b->fg,
+                       in.x + in.w / 2, y + th + gap, ALIGN_CENTER, b->line);
+        }
+        return;
+    }
+    paint_text(p, FACE_BOLD, tpx, b->fg, in.x + in.w / 2, in.y, ALIGN_CENTER, b->title);
+    int fy = in.y + th + in.h / 16;
+    int fh = in.y + in.h - fy - (lh ? lh + in.h / 16 : 0);
+    box_t fig = {in.x, fy, in.w, fh};
+    switch (b->fig) {
+    case FIG_COLOR_UP: fig_color_up(fr, fig); break;
+    case FIG_HFH: fig_hfh(fr, fig, b); break;
+    case FIG_CALL: fig_call(fr, fig, b); break;
+    case FIG_CARD: fig_card(fr, fig); break;
+    case FIG_HANDS: {
+        /* The card stays in view beside the count. */
+        fig_card(fr, (box_t){fig.x, fig.y, fig.w, fig.h});
+        break;
+    }
+    default: break;
+    }
+    if (lh && b->fig != FIG_COLOR_UP) {
+        int fpx = paint_fit(p, FACE_REGULAR, lpx, in.w, b->line);
+        paint_text(p, FACE_REGULAR, fpx, b->fg, in.x + in.w / 2, in.y + in.h - lh, ALIGN_CENTER,
+                   b->line);
+    }
+}

@@ -1,0 +1,133 @@
+/* Words, numbers and times as the wall writes them. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "screen/frame.h"
+
+const char *frame_word(frame_t *fr, word_id id)
+{
+    return lang_word(fr->w->lang, id);
+}
+
+/* A label in one language, or "first / second" when the wall shows two. */
+void frame_label2(frame_t *fr, word_id id, char *buf, size_t len)
+{
+    const char *a = lang_word(fr->w->lang, id);
+    const char *b = lang_word(fr->w->lang2, id);
+    if (fr->w->two_languages && strcmp(a, b) != 0)
+        snprintf(buf, len, "%s / %s", a, b);
+    else
+        snprintf(buf, len, "%s", a);
+}
+
+static void group_int(int64_t n, char *buf, size_t len)
+{
+    char digits[32], out[48];
+    snprintf(digits, sizeof digits, "%" PRId64, n < 0 ? -n : n);
+    size_t k = strlen(digits), o = 0;
+    if (n < 0)
+        out[o++] = '-';
+    for (size_t i = 0; i < k; i++) {
+        if (i && (k - i) % 3 == 0)
+            out[o++] = ',';
+        out[o++] = digits[i];
+    }
+    out[o] = 0;
+    snprintf(buf, len, "%s", out);
+}
+
+void frame_money(const structure_t *s, int64_t n, char *buf, size_t len)
+{
+    char g[48];
+    group_int(n, g, sizeof g);
+    const char *c = s->currency;
+    if (!strcmp(c, "EUR"))
+        snprintf(buf, len, "€%s", g);
+    else if (!strcmp(c, "USD"))
+        snprintf(buf, len, "$%s", g);
+    else if (!strcmp(c, "GBP"))
+        snprintf(buf, len, "£%s", g);
+    else if (*c)
+        snprintf(buf, len, "%s %s", g, c);
+    else
+        snprintf(buf, len, "%s", g);
+}
+
+/* m:ss, or h:mm:ss from an hour; counts whole seconds up (a level shows its
+ * full length when it starts and 0:00 only when it is over). */
+void frame_clock_text(int64_t ms, bool up, char *buf, size_t len)
+{
+    int64_t s = up ? ms / 1000 : (ms + 999) / 1000;
+    if (s >= 3600)
+        snprintf(buf, len, "%" PRId64 ":%02d:%02d", s / 3600, (int)(s / 60 % 60), (int)(s % 60));
+    else
+        snprintf(buf, len, "%d:%02d", (int)(s / 60), (int)(s % 60));
+}
+
+/* The wake-up for a countdown shown in whole seconds (rounded up). */
+void frame_wake_countdown(paint_t *p, int64_t ms)
+{
+    if (ms > 0)
+        paint_wake_in(p, ms % 1000 ? ms % 1000 : 1000);
+}
+
+int frame_play_number(const structure_t *s, int index)
+{
+    int n = 0;
+    for (int i = 0; i <= index && i < s->n_levels; i++)
+        n += s->levels[i].kind == LEVEL_PLAY;
+    return n;
+}
+
+void frame_blinds_text(const level_t *l, char *buf, size_t len)
+{
+    char a[32], b[32];
+    format_chips(l->small_blind, a, sizeof a);
+    format_chips(l->big_blind, b, sizeof b);
+    snprintf(buf, len, "%s / %s", a, b);
+}
+
+void frame_ante_text(frame_t *fr, const level_t *l, char *buf, size_t len)
+{
+    buf[0] = 0;
+    if (l->kind != LEVEL_PLAY || l->ante <= 0)
+        return;
+    char a[32];
+    format_chips(l->ante, a, sizeof a);
+    snprintf(buf, len, "%s %s", frame_word(fr, l->big_blind_ante ? W_BB_ANTE : W_ANTE), a);
+}
+
+int frame_cap_h(frame_t *fr, text_face face, int px)
+{
+    int top, h;
+    text_cap_metrics(fr->w->tc, face, px, &top, &h);
+    return h;
+}
+
+SDL_Color frame_countdown_colour(frame_t *fr)
+{
+    const theme_colours_t *c = &fr->w->col;
+    if (fr->paused)
+        return colour_mix(c->paused, c->fg, 25);
+    if (fr->is_break)
+        return colour_mix(c->brk, c->fg, 30);
+    if (fr->v.overtime || fr->last_minute)
+        return c->warn;
+    return c->fg;
+}
+
+void frame_countdown_text(frame_t *fr, char *buf, size_t len)
+{
+    if (fr->v.overtime) {
+        char t[32];
+        frame_clock_text(fr->v.overtime_ms, true, t, sizeof t);
+        snprintf(buf, len, "+%s", t);
+        if (fr->running)
+            paint_wake_in(fr->p, 1000 - fr->v.overtime_ms % 1000);
+    } else {
+        frame_clock_text(fr->v.remaining_ms, false, buf, len);
+        if (fr->running)
+            frame_wake_countdown(fr->p, fr->v.remaining_ms);
+    }
+}

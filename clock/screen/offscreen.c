@@ -1,0 +1,132 @@
+/* The wall rendered offscreen into a PNG (GET /api/screen.png, --screenshot,
+ * the golden tests): the same drawing code on a software renderer. */
+#include <SDL2/SDL_image.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "screen/screen.h"
+#include "screen/wall.h"
+
+/* One offscreen canvas, kept between calls so that its text stays cached;
+ * HTTP threads take turns on it. */
+static struct {
+    pthread_mutex_t lock;
+    int w, h;
+    const config_t *config;    /* the configuration the wall was made for ... */
+    theme_t theme;             /* ... and what it said then */
+    char language[8], language2[8];
+    SDL_Surface *surface;
+    SDL_Renderer *renderer;
+    wall_t *wall;
+} off = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void canvas_drop(void)
+{
+    wall_free(off.wall);
+    if (off.renderer)
+        SDL_DestroyRenderer(off.renderer);
+    SDL_FreeSurface(off.surface);
+    off.wall = NULL;
+    off.renderer = NULL;
+    off.surface = NULL;
+}
+
+static int canvas_get(const config_t *c, int w, int h)
+{
+    if (off.wall && off.w == w && off.h == h && off.config == c &&
+        !memcmp(&off.theme, &c->theme, sizeof off.theme) &&
+        !strcmp(off.language, c->language) && !strcmp(off.language2, c->language2))
+        return 0;
+    canvas_drop();
+    off.surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
+    off.renderer = off.surface ? SDL_CreateSoftwareRenderer(off.surface) : NULL;
+    char err[256];
+    off.wall = off.renderer ? wall_new(off.renderer, c, err, sizeof err) : NULL;
+    if (!off.wall) {
+        canvas_drop();
+        return -1;
+    }
+    off.w = w;
+    off.h = h;
+    off.config = c;
+    off.theme = c->theme;
+    memcpy(off.language, c->language, sizeof off.language);
+    memcpy(off.language2, c->language2, sizeof off.language2);
+    return 0;
+}
+
+/* An SDL_RWops that writes into a growing buffer. */
+typedef struct {
+    unsigned char *data;
+    size_t len, cap;
+    int failed;
+} membuf_t;
+
+static size_t SDLCALL mem_write(SDL_RWops *rw, const void *ptr, size_t size, size_t num)
+{
+    membuf_t *m = rw->hidden.unknown.data1;
+    size_t n = size * num;
+    if (m->len + n > m->cap) {
+        size_t cap = m->cap ? m->cap : 65536;
+        while (cap < m->len + n)
+            cap *= 2;
+        unsigned char *d = realloc(m->data, cap);
+        if (!d) {
+            m->failed = 1;
+            return 0;
+        }
+        m->data = d;
+        m->cap = cap;
+    }
+    memcpy(m->data + m->len, ptr, n);
+    m->len += n;
+    return num;
+}
+
+static Sint64 SDLCALL mem_size(SDL_RWops *rw)
+{
+    return (Sint64)((membuf_t *)rw->hidden.unknown.data1)->len;
+}
+
+static Sint64 SDLCALL mem_seek(SDL_RWops *rw, Sint64 offset, int whence)
+{
+    membuf_t *m = rw->hidden.unknown.data1;
+    return whence == RW_SEEK_END || (whence == RW_SEEK_CUR && offset == 0) ? (Sint64)m->len : -1;
+}
+
+static int SDLCALL mem_close(SDL_RWops *rw)
+{
+    (void)rw;
+    return 0;
+}
+
+int wall_render_png(const config_t *c, const snapshot_t *snap, int64_t now, int w, int h,
+                    const char *url, const char *pin, unsigned char **png, size_t *len)
+{
+    *png = NULL;
+    *len = 0;
+    if (!c || !snap || w < 16 || h < 16 || w > 7680 || h > 4320)
+        return -1;
+    pthread_mutex_lock(&off.lock);
+    int rc = -1;
+    if (canvas_get(c, w, h) == 0) {
+        wall_frame_t f = {.snap = snap, .now = now, .w = w, .h = h, .url = url, .pin = pin,
+                          .dismissed_level = -1};
+        wall_render(off.wall, &f);
+        SDL_RenderFlush(off.renderer);
+        membuf_t m = {0};
+        SDL_RWops rw = {.size = mem_size, .seek = mem_seek, .write = mem_write,
+                        .close = mem_close, .type = SDL_RWOPS_UNKNOWN};
+        rw.hidden.unknown.data1 = &m;
+        if (IMG_SavePNG_RW(off.surface, &rw, 0) == 0 && !m.failed && m.len > 0) {
+            *png = m.data;
+            *len = m.len;
+            rc = 0;
+        } else {
+            free(m.data);
+        }
+    }
+    pthread_mutex_unlock(&off.lock);
+    return rc;
+}

@@ -1,0 +1,467 @@
+/* The wall's window (KMSDRM on the console, a window on a desktop, or none),
+ * the main loop, the local keys and the alert tones. */
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_image.h>
+#include <glob.h>
+#include <math.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "screen/screen.h"
+#include "screen/wall.h"
+#include "sdnotify.h"
+#include "store/pin.h"
+
+enum {
+    TICK_MS = 250,             /* engine_tick a few times a second */
+    ANIM_MS = 16,              /* a frame while something moves (~60 Hz) */
+    DISPLAY_CHECK_MS = 2000,   /* on the console: is a display still connected? */
+    TONE_RATE = 48000,
+    KEY_SLICE_MS = 100,        /* key latency where SDL cannot block for input */
+};
+
+struct screen {
+    screen_options_t o;
+    bool console;              /* KMSDRM: no X or Wayland */
+    SDL_Window *win;
+    SDL_Renderer *r;
+    wall_t *wall;
+    SDL_AudioDeviceID audio;   /* 0: no sound */
+    atomic_uint_fast64_t frames; /* frames drawn; read from other threads */
+    uint64_t last_hash;        /* fingerprint of the frame on screen */
+    bool force;                /* redraw whatever the fingerprint says */
+    int dismissed_level;       /* new-level banner dismissed locally for this level */
+    int shown_level;           /* the level on screen, -1 before the first frame */
+    int call_second;           /* the counted second of a clock call last beeped */
+    bool pin_seen;             /* once seen, the generated PIN is never shown again */
+    int64_t pin_checked;
+    bool quit;                 /* the window was closed */
+    bool lost;                 /* the display went away */
+    bool real_wait;            /* the video driver can block waiting for input */
+};
+
+static void sleep_ms(int64_t ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
+    nanosleep(&ts, NULL);
+}
+
+/* The console has no window system: SDL will use KMSDRM. */
+static bool on_console(void)
+{
+    const char *drv = getenv("SDL_VIDEODRIVER");
+    if (drv && *drv)
+        return strcmp(drv, "kmsdrm") == 0;
+    return !getenv("DISPLAY") && !getenv("WAYLAND_DISPLAY");
+}
+
+/* A connector reports "connected" in sysfs when a screen is plugged in. */
+static bool drm_display_connected(void)
+{
+    glob_t g;
+    bool any = false;
+    if (glob("/sys/class/drm/card*-*/status", 0, NULL, &g) != 0)
+        return false;
+    for (size_t i = 0; i < g.gl_pathc && !any; i++) {
+        FILE *f = fopen(g.gl_pathv[i], "r");
+        char buf[32] = "";
+        if (f) {
+            if (fgets(buf, sizeof buf, f))
+                any = strncmp(buf, "connected", 9) == 0;
+            fclose(f);
+        }
+    }
+    globfree(&g);
+    return any;
+}
+
+static bool drm_device_present(void)
+{
+    glob_t g;
+    bool any = glob("/dev/dri/card*", 0, NULL, &g) == 0 && g.gl_pathc > 0;
+    globfree(&g);
+    return any;
+}
+
+static int video_open(screen_t *s, char *err, size_t errlen)
+{
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+        snprintf(err, errlen, "cannot start video: %s", SDL_GetError());
+        return -1;
+    }
+    SDL_DisplayMode mode;
+    if (SDL_GetNumVideoDisplays() < 1 || SDL_GetNumDisplayModes(0) < 1 ||
+        SDL_GetDesktopDisplayMode(0, &mode) != 0) {
+        snprintf(err, errlen, "no display with a usable mode");
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        return -1;
+    }
+    Uint32 flags = SDL_WINDOW_ALLOW_HIGHDPI;
+    int w = 1280, h = 720;
+    if (s->console) {
+        flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+        w = mode.w;
+        h = mode.h;
+    } else {
+        flags |= SDL_WINDOW_RESIZABLE;
+    }
+    s->win = SDL_CreateWindow("pokerclock", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
+                              flags);
+    if (!s->win) {
+        snprintf(err, errlen, "cannot open a window: %s", SDL_GetError());
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        return -1;
+    }
+    s->r = SDL_CreateRenderer(s->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (!s->r)
+        s->r = SDL_CreateRenderer(s->win, -1, SDL_RENDERER_SOFTWARE);
+    if (!s->r) {
+        snprintf(err, errlen, "cannot draw in the window: %s", SDL_GetError());
+        SDL_DestroyWindow(s->win);
+        s->win = NULL;
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        return -1;
+    }
+    s->wall = wall_new(s->r, s->o.config, err, errlen);
+    if (!s->wall) {
+        SDL_DestroyRenderer(s->r);
+        SDL_DestroyWindow(s->win);
+        s->r = NULL;
+        s->win = NULL;
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        return -1;
+    }
+    if (s->console)
+        SDL_ShowCursor(SDL_DISABLE);
+    s->force = true;
+    return 0;
+}
+
+static void audio_open(screen_t *s)
+{
+    /* No sound card: do not let the audio libraries search (and complain). */
+    const char *drv = getenv("SDL_AUDIODRIVER");
+    if (!(drv && *drv) && access("/dev/snd", F_OK) != 0)
+        return;
+    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0)
+        return;
+    SDL_AudioSpec want = {.freq = TONE_RATE, .format = AUDIO_S16SYS, .channels = 1,
+                          .samples = 1024}, have;
+    s->audio = SDL_OpenAudioDevice(NULL, 0, &want, &have, 0);
+    if (!s->audio) {
+        SDL_QuitSubSystem(SDL_INIT_AUDIO);
+        return;
+    }
+    SDL_PauseAudioDevice(s->audio, 0);
+}
+
+/* A generated tone with soft edges (no click), queued on the device. */
+static void tone(screen_t *s, double hz, int ms, double volume)
+{
+    if (!s->audio)
+        return;
+    int n = TONE_RATE * ms / 1000;
+    int edge = TONE_RATE / 200;
+    Sint16 *buf = malloc(sizeof *buf * (size_t)n);
+    if (!buf)
+        return;
+    for (int i = 0; i < n; i++) {
+        double env = i < edge ? (double)i / edge : i > n - edge ? (double)(n - i) / edge : 1;
+        buf[i] = (Sint16)(32767 * volume * env * sin(2 * M_PI * hz * i / TONE_RATE));
+    }
+    SDL_QueueAudio(s->audio, buf, (Uint32)(sizeof *buf * (size_t)n));
+    free(buf);
+}
+
+screen_t *screen_new(const screen_options_t *o, char *err, size_t errlen)
+{
+    screen_t *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    s->o = *o;
+    s->dismissed_level = -1;
+    s->shown_level = -1;
+    if (o->headless)
+        return s;
+    s->console = on_console();
+    if (s->console && !drm_device_present()) {
+        snprintf(err, errlen, "no display: no X, no Wayland and no DRM device");
+        free(s);
+        return NULL;
+    }
+    SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "0");
+    /* On the console the display may come later: screen_run waits for it.
+     * On a desktop a missing display is an error now, so the caller can go
+     * on without a screen. */
+    if (!s->console && video_open(s, err, errlen) != 0) {
+        free(s);
+        return NULL;
+    }
+    audio_open(s);
+    return s;
+}
+
+void screen_free(screen_t *s)
+{
+    if (!s)
+        return;
+    wall_free(s->wall);
+    if (s->r)
+        SDL_DestroyRenderer(s->r);
+    if (s->win)
+        SDL_DestroyWindow(s->win);
+    if (s->audio)
+        SDL_CloseAudioDevice(s->audio);
+    if (!s->o.headless)
+        SDL_Quit();
+    free(s);
+}
+
+uint64_t screen_frames(const screen_t *s)
+{
+    return atomic_load(&s->frames);
+}
+
+static void apply(engine_t *e, command_t c)
+{
+    char err[256];
+    int rc = engine_apply(e, &c, engine_now(e), err, sizeof err);
+    if (rc != 200)
+        fprintf(stderr, "pokerclock: key: %s: %s\n", command_name(c.type), err);
+}
+
+/* The keypad: physical access to the clock needs no PIN. */
+static void on_key(screen_t *s, engine_t *e, const SDL_KeyboardEvent *k)
+{
+    const snapshot_t *snap = engine_snapshot(e);
+    tourney_t t = snap->t;
+    snapshot_release(snap);
+    int64_t now = engine_now(e);
+    tourney_view_t v;
+    tourney_view(&t, now, &v);
+    switch (k->keysym.sym) {
+    case SDLK_SPACE:
+        if (k->repeat)
+            break;
+        apply(e, (command_t){.type = !t.clock.started ? CMD_START
+                                     : t.clock.running ? CMD_PAUSE
+                                                       : CMD_RESUME});
+        break;
+    case SDLK_UP:
+        apply(e, (command_t){.type = CMD_ADJUST, .delta_ms = 60000});
+        break;
+    case SDLK_DOWN:
+        apply(e, (command_t){.type = CMD_ADJUST, .delta_ms = -60000});
+        break;
+    case SDLK_RIGHT:
+        if (!k->repeat)
+            apply(e, (command_t){.type = CMD_NEXT_LEVEL});
+        break;
+    case SDLK_LEFT:
+        if (!k->repeat)
+            apply(e, (command_t){.type = CMD_PREV_LEVEL});
+        break;
+    case SDLK_ESCAPE:
+    case SDLK_BACKSPACE:
+        if (k->repeat)
+            break;
+        /* The banner in front goes first: a clock call, then an announcement,
+         * then (on this screen only) the new-level banner. */
+        if (t.call.active)
+            apply(e, (command_t){.type = CMD_CLOCK_CALL_CANCEL});
+        else if (v.announcement_active)
+            apply(e, (command_t){.type = CMD_ANNOUNCE_CLEAR});
+        else
+            s->dismissed_level = v.level;
+        s->force = true;
+        break;
+    case SDLK_F11:
+        if (s->win && !s->console) {
+            bool full = SDL_GetWindowFlags(s->win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+            SDL_SetWindowFullscreen(s->win, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+            SDL_ShowCursor(full ? SDL_ENABLE : SDL_DISABLE);
+            s->force = true;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+static void on_event(screen_t *s, engine_t *e, const SDL_Event *ev)
+{
+    switch (ev->type) {
+    case SDL_QUIT:
+        s->quit = true;
+        break;
+    case SDL_KEYDOWN:
+        on_key(s, e, &ev->key);
+        break;
+    case SDL_WINDOWEVENT:
+        if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
+            ev->window.event == SDL_WINDOWEVENT_EXPOSED)
+            s->force = true;
+        break;
+    case SDL_RENDER_TARGETS_RESET:
+    case SDL_RENDER_DEVICE_RESET:
+        s->force = true;
+        break;
+    case SDL_DISPLAYEVENT:
+        if (ev->display.event == SDL_DISPLAYEVENT_DISCONNECTED && s->console)
+            s->lost = true;
+        break;
+    default:
+        break;
+    }
+}
+
+/* On the console: wait until a display is plugged in, keeping the clock
+ * and the watchdog going. */
+static int wait_for_display(screen_t *s, engine_t *e, volatile int *stop)
+{
+    char err[256] = "";
+    bool said = false;
+    while (!*stop) {
+        engine_tick(e, engine_now(e));
+        sdnotify_watchdog();
+        if (drm_display_connected() && video_open(s, err, sizeof err) == 0)
+            return 0;
+        if (!said) {
+            fprintf(stderr, "pokerclock: waiting for a display%s%s\n", err[0] ? ": " : "", err);
+            sdnotify_status("waiting for a display");
+            said = true;
+        }
+        sleep_ms(1000);
+    }
+    return -1;
+}
+
+static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
+{
+    const snapshot_t *snap = engine_snapshot(e);
+    if (s->o.pin && !s->pin_seen && now - s->pin_checked >= 2000) {
+        s->pin_seen = s->o.state_dir && pin_seen(s->o.state_dir);
+        s->pin_checked = now;
+    }
+    int w = 0, h = 0;
+    SDL_GetRendererOutputSize(s->r, &w, &h);
+    wall_frame_t f = {.snap = snap, .now = now, .w = w, .h = h, .url = s->o.panel_url,
+                      .pin = s->o.pin && !s->pin_seen ? s->o.pin : NULL,
+                      .dismissed_level = s->dismissed_level};
+    wall_plan_t plan;
+    wall_plan(s->wall, &f, &plan);
+    if (w > 0 && h > 0 && (s->force || plan.animating || plan.hash != s->last_hash)) {
+        wall_render(s->wall, &f);
+        SDL_RenderPresent(s->r);
+        atomic_fetch_add(&s->frames, 1);
+        s->last_hash = plan.hash;
+        s->force = false;
+    }
+    snapshot_release(snap);
+
+    /* Alerts: a rising pair at a new level, a tick per counted second of a
+     * clock call, a long low tone when it runs out. */
+    if (s->shown_level >= 0 && plan.level != s->shown_level && plan.level_running) {
+        tone(s, 880, 160, 0.35);
+        tone(s, 1320, 260, 0.35);
+    }
+    s->shown_level = plan.level;
+    if (plan.call_second && plan.call_second != s->call_second)
+        tone(s, 1000, 90, 0.3);
+    else if (!plan.call_second && s->call_second == 1)
+        tone(s, 440, 700, 0.4);
+    s->call_second = plan.call_second;
+
+    *wake_in = plan.animating ? ANIM_MS : plan.wake_in_ms;
+    /* The generated PIN goes away soon after the director's first login. */
+    if (s->o.pin && !s->pin_seen && *wake_in > 2000)
+        *wake_in = 2000;
+}
+
+/* Waits up to ms for input. SDL's X11 and Wayland drivers block in the
+ * kernel; the others (KMSDRM, offscreen) would poll every millisecond, so
+ * there the loop sleeps in short slices and looks for keys in between. */
+static void events_wait(screen_t *s, engine_t *e, int64_t ms)
+{
+    SDL_Event ev;
+    if (ms < 1)
+        ms = 1;
+    if (s->real_wait) {
+        if (SDL_WaitEventTimeout(&ev, (int)ms))
+            on_event(s, e, &ev);
+    } else {
+        sleep_ms(ms < KEY_SLICE_MS ? ms : KEY_SLICE_MS);
+    }
+    while (SDL_PollEvent(&ev))
+        on_event(s, e, &ev);
+}
+
+static uint64_t snapshot_seq(engine_t *e)
+{
+    const snapshot_t *snap = engine_snapshot(e);
+    uint64_t seq = snap->seq;
+    snapshot_release(snap);
+    return seq;
+}
+
+int screen_run(screen_t *s, engine_t *e, volatile int *stop)
+{
+    /* Ready means the clock keeps time and the panel answers; a screen may
+     * still be on its way. */
+    sdnotify_ready();
+    if (!s->o.headless && s->console && !s->wall && wait_for_display(s, e, stop) != 0)
+        return 0;
+    if (!s->o.headless) {
+        const char *drv = SDL_GetCurrentVideoDriver();
+        s->real_wait = drv && (!strcmp(drv, "x11") || !strcmp(drv, "wayland"));
+    }
+    sdnotify_status(s->o.headless ? "running without a screen" : "running");
+    int64_t last_tick = INT64_MIN / 2, last_check = engine_now(e), next_look = 0;
+    uint64_t seen_seq = 0;
+    while (!*stop && !s->quit) {
+        int64_t now = engine_now(e);
+        if (now - last_tick >= TICK_MS) {
+            engine_tick(e, now);
+            last_tick = now;
+        }
+        sdnotify_watchdog();
+        int64_t until_tick = last_tick + TICK_MS - now;
+        if (s->o.headless) {
+            sleep_ms(until_tick > 0 ? until_tick : 1);
+            continue;
+        }
+        if (s->console && now - last_check >= DISPLAY_CHECK_MS) {
+            last_check = now;
+            if (!drm_display_connected())
+                s->lost = true;
+        }
+        if (s->lost) {
+            fprintf(stderr, "pokerclock: the display was lost\n");
+            return 3;
+        }
+        /* Look at the picture only when something may have changed: a new
+         * snapshot, a timer shown reaching its next second, or an event. */
+        uint64_t seq = snapshot_seq(e);
+        if (s->force || seq != seen_seq || now >= next_look) {
+            int64_t wake_in;
+            draw(s, e, now, &wake_in);
+            seen_seq = seq;
+            /* A little past the second, so the new value is there. */
+            next_look = wake_in == INT64_MAX ? INT64_MAX : now + wake_in + 2;
+        }
+        /* Drawing took time: sleep only what is left (animations keep their
+         * rate). */
+        int64_t after = engine_now(e);
+        int64_t until = next_look - after;
+        if (last_tick + TICK_MS - after < until)
+            until = last_tick + TICK_MS - after;
+        events_wait(s, e, until);
+    }
+    return s->lost ? 3 : 0;
+}

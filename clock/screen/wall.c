@@ -1,0 +1,680 @@
+/* The wall layout: the header, the clock, the side columns and the footer,
+ * in landscape and portrait; banners (banner.c) draw over it. */
+#include <SDL2/SDL_image.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "screen/frame.h"
+#include "screen/qr.h"
+
+/* A label over a value (and an optional small line): the side columns. */
+static int stat_block(frame_t *fr, box_t bx, const char *label, const char *value,
+                      const char *sub, SDL_Color value_col, int label_px, int value_px)
+{
+    paint_t *p = fr->p;
+    const theme_colours_t *c = &fr->w->col;
+    int y = bx.y;
+    paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, label_px, bx.w, label), c->muted, bx.x,
+               y, ALIGN_LEFT, label);
+    y += frame_cap_h(fr, FACE_REGULAR, label_px) + label_px / 2;
+    int vpx = paint_fit(p, FACE_BOLD, value_px, bx.w, value);
+    paint_text(p, FACE_BOLD, vpx, value_col, bx.x, y, ALIGN_LEFT, value);
+    y += frame_cap_h(fr, FACE_BOLD, value_px);
+    if (sub && *sub) {
+        y += label_px / 2;
+        paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, label_px * 5 / 4, bx.w, sub),
+                   c->muted, bx.x, y, ALIGN_LEFT, sub);
+        y += frame_cap_h(fr, FACE_REGULAR, label_px * 5 / 4);
+    }
+    return y - bx.y;
+}
+
+/* The level label, the countdown, the progress bar, the blinds: the heart. */
+void wall_clock_block(frame_t *fr, box_t bx)
+{
+    paint_t *p = fr->p;
+    const theme_colours_t *c = &fr->w->col;
+    const tourney_view_t *v = &fr->v;
+    char label[128], cd[32], blinds[64], ante[96], l2[128];
+
+    if (fr->is_break)
+        frame_label2(fr, W_BREAK, label, sizeof label);
+    else
+        snprintf(label, sizeof label, "%s %d", frame_word(fr, W_LEVEL), v->level_number);
+    if (v->overtime) {
+        size_t n = strlen(label);
+        snprintf(label + n, sizeof label - n, "  ·  %s", frame_word(fr, W_OVERTIME));
+    } else if (fr->cur->day_end) {
+        size_t n = strlen(label);
+        snprintf(label + n, sizeof label - n, "  ·  %s", frame_word(fr, W_LAST_LEVEL_TODAY));
+    }
+    frame_countdown_text(fr, cd, sizeof cd);
+
+    /* What goes under the bar: the blinds now, or on a break those after it. */
+    const level_t *shown = fr->cur;
+    l2[0] = 0;
+    if (fr->is_break) {
+        shown = NULL;
+        for (int i = v->level + 1; i < fr->s->n_levels; i++)
+            if (fr->s->levels[i].kind == LEVEL_PLAY) {
+                shown = &fr->s->levels[i];
+                snprintf(l2, sizeof l2, "%s: %s %d", frame_word(fr, W_THEN), frame_word(fr, W_LEVEL),
+                         frame_play_number(fr->s, i));
+                break;
+            }
+    }
+    blinds[0] = ante[0] = 0;
+    if (shown) {
+        frame_blinds_text(shown, blinds, sizeof blinds);
+        frame_ante_text(fr, shown, ante, sizeof ante);
+    }
+
+    /* Sizes from the box: the countdown takes what the width allows. */
+    int label_px = bx.h * 9 / 100;
+    int ref = 100;
+    int cw = paint_digits_width(p, FACE_BOLD, ref, cd[0] == '+' || strlen(cd) > 5 ? cd : "00:00");
+    int cd_px = cw > 0 ? (int)((int64_t)ref * bx.w * 97 / 100 / cw) : bx.h / 2;
+    if (cd_px > bx.h * 50 / 100)
+        cd_px = bx.h * 50 / 100;
+    int bar_h = bx.h * 22 / 1000 + 1;
+    int blinds_px = paint_fit(p, FACE_BOLD, bx.h * 17 / 100, bx.w, blinds[0] ? blinds : "0");
+    int sub_px = bx.h * 7 / 100;
+
+    int h_label = frame_cap_h(fr, FACE_BOLD, label_px);
+    int h_cd = frame_cap_h(fr, FACE_BOLD, cd_px);
+    int h_l2 = l2[0] ? frame_cap_h(fr, FACE_REGULAR, sub_px) : 0;
+    int h_blinds = blinds[0] ? frame_cap_h(fr, FACE_BOLD, blinds_px) : 0;
+    int h_ante = ante[0] ? frame_cap_h(fr, FACE_REGULAR, sub_px) : 0;
+    int used = h_label + h_cd + bar_h + h_l2 + h_blinds + h_ante;
+    int gaps = 4 + (h_l2 > 0) + (h_ante > 0);
+    int gap = (bx.h - used) / (gaps + 1);
+    if (gap < 0)
+        gap = 0;
+    int y = bx.y + gap / 2;
+    int cx = bx.x + bx.w / 2;
+
+    SDL_Color label_col = fr->is_break ? c->brk : fr->paused ? c->paused : c->accent;
+    paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, label_px, bx.w, label), label_col, cx, y,
+               ALIGN_CENTER, label);
+    y += h_label + gap;
+    paint_digits(p, FACE_BOLD, cd_px, frame_countdown_colour(fr), cx, y, ALIGN_CENTER, cd);
+    y += h_cd + gap * 5 / 4;
+
+    /* Progress through the level; it moves with the countdown, once a second. */
+    int bw = bx.w * 9 / 10, bxl = cx - bw / 2;
+    paint_round_rect(p, bxl, y, bw, bar_h, bar_h / 2, c->line);
+    int64_t dur = fr->cur->duration_ms;
+    int64_t done_s = (v->overtime ? dur : dur - v->remaining_ms) / 1000;
+    int fill = dur > 0 ? (int)((int64_t)bw * done_s * 1000 / dur) : 0;
+    if (fill > bw)
+        fill = bw;
+    if (fill > 0)
+        paint_round_rect(p, bxl, y, fill, bar_h, bar_h / 2,
+                         fr->is_break ? c->brk : fr->paused ? c->paused
+                                                : fr->last_minute || v->overtime ? c->warn
+                                                                                 : c->accent);
+    y += bar_h + gap;
+    if (h_l2) {
+        paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, sub_px, bx.w, l2), c->muted, cx, y,
+                   ALIGN_CENTER, l2);
+        y += h_l2 + gap / 2;
+    }
+    if (h_blinds) {
+        paint_text(p, FACE_BOLD, blinds_px, c->fg, cx, y, ALIGN_CENTER, blinds);
+        y += h_blinds + gap * 3 / 4;
+    }
+    if (h_ante)
+        paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, sub_px, bx.w, ante), c->fg, cx, y,
+                   ALIGN_CENTER, ante);
+}
+
+/* One figure in a side column: a label over a value, and a small line. */
+typedef struct {
+    char label[128], value[64], sub[96];
+    SDL_Color col;
+} stat_t;
+
+static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
+{
+    const tourney_view_t *v = &fr->v;
+    const theme_colours_t *c = &fr->w->col;
+    int n = 0;
+    char a[48];
+    memset(st, 0, sizeof *st * 6);
+
+    frame_label2(fr, W_PLAYERS, st[n].label, sizeof st[n].label);
+    snprintf(st[n].value, sizeof st[n].value, "%d / %d", v->players_left, fr->t->entries);
+    st[n++].col = c->fg;
+
+    frame_label2(fr, W_AVERAGE, st[n].label, sizeof st[n].label);
+    format_chips(v->average_stack, st[n].value, sizeof st[n].value);
+    const level_t *bl = fr->cur;
+    for (int i = v->level; bl->kind != LEVEL_PLAY && i < fr->s->n_levels; i++)
+        bl = &fr->s->levels[i];
+    if (bl->big_blind > 0 && v->average_stack > 0) {
+        int64_t x10 = v->average_stack * 10 / bl->big_blind;
+        if (x10 < 100)
+            snprintf(st[n].sub, sizeof st[n].sub, "%" PRId64 ".%" PRId64 " BB", x10 / 10, x10 % 10);
+        else
+            snprintf(st[n].sub, sizeof st[n].sub, "%" PRId64 " BB", x10 / 10);
+    }
+    st[n++].col = c->fg;
+
+    frame_label2(fr, W_CHIPS_IN_PLAY, st[n].label, sizeof st[n].label);
+    format_chips(v->chips_in_play, st[n].value, sizeof st[n].value);
+    st[n++].col = c->fg;
+
+    frame_label2(fr, W_PRIZE_POOL, st[n].label, sizeof st[n].label);
+    frame_money(fr->s, v->prize_pool, st[n].value, sizeof st[n].value);
+    st[n++].col = c->accent;
+
+    if (!with_next)
+        return n;
+    frame_label2(fr, W_NEXT_LEVEL, st[n].label, sizeof st[n].label);
+    st[n].col = c->fg;
+    if (v->next_level >= 0) {
+        const level_t *nl = &fr->s->levels[v->next_level];
+        if (nl->kind == LEVEL_BREAK) {
+            snprintf(st[n].value, sizeof st[n].value, "%s", frame_word(fr, W_BREAK));
+            snprintf(st[n].sub, sizeof st[n].sub, "%d min", (int)(nl->duration_ms / 60000));
+            st[n].col = c->brk;
+        } else {
+            frame_blinds_text(nl, st[n].value, sizeof st[n].value);
+            frame_ante_text(fr, nl, st[n].sub, sizeof st[n].sub);
+        }
+    } else {
+        snprintf(st[n].value, sizeof st[n].value, "—");
+    }
+    n++;
+
+    frame_label2(fr, W_NEXT_BREAK, st[n].label, sizeof st[n].label);
+    st[n].col = c->fg;
+    if (v->to_break_ms >= 0) {
+        frame_clock_text(v->to_break_ms, false, a, sizeof a);
+        snprintf(st[n].value, sizeof st[n].value, "%s", a);
+        if (fr->running)
+            frame_wake_countdown(fr->p, v->to_break_ms);
+    } else {
+        snprintf(st[n].value, sizeof st[n].value, "—");
+        snprintf(st[n].sub, sizeof st[n].sub, "%s", frame_word(fr, W_NO_MORE_BREAKS));
+    }
+    n++;
+    return n;
+}
+
+static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int max_rows,
+                          int cols)
+{
+    paint_t *p = fr->p;
+    const theme_colours_t *c = &fr->w->col;
+    const tourney_view_t *v = &fr->v;
+    char label[128];
+    frame_label2(fr, W_PAYOUTS, label, sizeof label);
+    paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, label_px, bx.w, label), c->muted, bx.x,
+               bx.y, ALIGN_LEFT, label);
+    int y = bx.y + frame_cap_h(fr, FACE_REGULAR, label_px) + label_px / 2;
+    int row_h = frame_cap_h(fr, FACE_BOLD, row_px) * 17 / 10;
+    int rows = v->paid_places < max_rows ? v->paid_places : max_rows;
+    int room = (bx.y + bx.h - y) / (row_h > 0 ? row_h : 1) * cols;
+    bool more = v->paid_places > rows;
+    if (rows > room)
+        rows = room;
+    if (more && rows == room && rows > 1)
+        rows--;
+    if (rows < v->paid_places)
+        more = true;
+    if (v->paid_places == 0) {
+        paint_text(p, FACE_BOLD, row_px, c->fg, bx.x, y, ALIGN_LEFT, "—");
+        return;
+    }
+    int per_col = (rows + cols - 1) / cols;
+    int colw = (bx.w - (cols - 1) * bx.w / 12) / cols;
+    int y0 = y;
+    for (int i = 0; i < rows; i++) {
+        char place[16], amount[48];
+        int x = bx.x + (i / per_col) * (colw + bx.w / 12);
+        int yy = y0 + (i % per_col) * row_h;
+        lang_ordinal(fr->w->lang, i + 1, place, sizeof place);
+        frame_money(fr->s, v->payouts[i], amount, sizeof amount);
+        paint_text(p, FACE_REGULAR, row_px, c->muted, x, yy, ALIGN_LEFT, place);
+        paint_text(p, FACE_BOLD, row_px, i == 0 ? c->accent : c->fg, x + colw, yy, ALIGN_RIGHT,
+                   amount);
+    }
+    y = y0 + per_col * row_h;
+    if (more) {
+        char line[96];
+        snprintf(line, sizeof line, frame_word(fr, W_ITM_LINE), v->paid_places);
+        paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, row_px * 4 / 5, bx.w, line),
+                   c->muted, bx.x, y, ALIGN_LEFT, line);
+    }
+}
+
+static void header(frame_t *fr, box_t bx, bool compact_clock)
+{
+    paint_t *p = fr->p;
+    const theme_colours_t *c = &fr->w->col;
+    int pad = bx.h * 30 / 100;
+    if (fr->paused || !fr->started) {
+        /* Paused: the whole band says so, in the paused colour; before the
+         * start, in the accent colour. */
+        paint_rect(p, bx.x, bx.y, bx.w, bx.h, fr->paused ? c->paused : c->accent);
+        char label[128];
+        frame_label2(fr, fr->paused ? W_PAUSED : W_NOT_STARTED, label, sizeof label);
+        for (char *q = label; *q; q++)
+            if (*q >= 'a' && *q <= 'z')
+                *q = (char)(*q - 32);
+        int px = paint_fit(p, FACE_BOLD, bx.h * 62 / 100, bx.w * 6 / 10, label);
+        paint_text(p, FACE_BOLD, px, fr->paused ? (SDL_Color){255, 255, 255, 255} : c->bg,
+                   bx.x + bx.w / 2, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2, ALIGN_CENTER,
+                   label);
+        return;
+    }
+    paint_rect(p, bx.x, bx.y, bx.w, bx.h, c->panel);
+    int x = bx.x + pad;
+    if (fr->w->logo) {
+        int lh = bx.h * 80 / 100;
+        int lw = fr->w->logo_h > 0 ? fr->w->logo_w * lh / fr->w->logo_h : lh;
+        if (lw > bx.w / 5)
+            lw = bx.w / 5;
+        paint_texture(p, fr->w->logo, fr->w->logo_w, fr->w->logo_h, x, bx.y + (bx.h - lh) / 2,
+                      lw, lh, fr->w->config->theme.logo);
+        x += lw + pad;
+    }
+    /* The right side: the state, and during a takeover the level clock small. */
+    int right = bx.x + bx.w - pad;
+    char pill[128] = "";
+    SDL_Color pill_bg = c->panel, pill_fg = c->bg;
+    if (fr->is_break) {
+        frame_label2(fr, W_BREAK, pill, sizeof pill);
+        pill_bg = c->brk;
+        pill_fg = (SDL_Color){255, 255, 255, 255};
+    } else if (fr->v.overtime) {
+        frame_label2(fr, W_OVERTIME, pill, sizeof pill);
+        pill_bg = c->warn;
+    } else if (fr->last_minute) {
+        frame_label2(fr, W_LAST_MINUTE, pill, sizeof pill);
+        pill_bg = c->warn;
+    }
+    int pill_px = bx.h * 42 / 100;
+    if (pill[0]) {
+        for (char *q = pill; *q; q++)
+            if (*q >= 'a' && *q <= 'z')
+                *q = (char)(*q - 32);
+        int tw = paint_text_width(p, FACE_BOLD, pill_px, pill);
+        int ph = bx.h * 66 / 100, pw = tw + ph;
+        paint_round_rect(p, right - pw, bx.y + (bx.h - ph) / 2, pw, ph, ph / 2, pill_bg);
+        paint_text(p, FACE_BOLD, pill_px, pill_fg, right - pw / 2,
+                   bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, pill_px)) / 2, ALIGN_CENTER, pill);
+        right -= pw + pad;
+    }
+    if (compact_clock) {
+        char cd[32], line[128], blinds[64] = "";
+        frame_countdown_text(fr, cd, sizeof cd);
+        if (!fr->is_break)
+            frame_blinds_text(fr->cur, blinds, sizeof blinds);
+        if (fr->is_break)
+            snprintf(line, sizeof line, "%s", frame_word(fr, W_BREAK));
+        else
+            snprintf(line, sizeof line, "%s %d  ·  %s", frame_word(fr, W_LEVEL), fr->v.level_number,
+                     blinds);
+        int px = bx.h * 48 / 100;
+        int cdw = paint_digits_width(p, FACE_BOLD, px, cd);
+        int y = bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2;
+        paint_digits(p, FACE_BOLD, px, frame_countdown_colour(fr), right, y, ALIGN_RIGHT, cd);
+        right -= cdw + pad;
+        int lpx = paint_fit(p, FACE_BOLD, px * 8 / 10, right - x - bx.w / 4, line);
+        paint_text(p, FACE_BOLD, lpx, c->accent, right, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, lpx)) / 2,
+                   ALIGN_RIGHT, line);
+        right -= paint_text_width(p, FACE_BOLD, lpx, line) + pad;
+    }
+    const char *name = fr->s->name;
+    if (*name && right > x) {
+        int px = paint_fit(p, FACE_BOLD, bx.h * 50 / 100, right - x, name);
+        paint_text(p, FACE_BOLD, px, c->fg, x, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2,
+                   ALIGN_LEFT, name);
+    }
+}
+
+static bool qr_shown(frame_t *fr)
+{
+    return fr->f->url && *fr->f->url && (fr->paused || !fr->started || fr->is_break);
+}
+
+/* Appends " (m:ss)": how long a period that ends after play level `until`
+ * (and the break right after it) stays open. */
+static void period_left(frame_t *fr, int until, char *buf, size_t len)
+{
+    const structure_t *s = fr->s;
+    int64_t ms = fr->v.remaining_ms;
+    for (int k = fr->v.level + 1; k < s->n_levels; k++) {
+        if (s->levels[k].kind == LEVEL_PLAY && frame_play_number(s, k) > until) {
+            char t[32];
+            frame_clock_text(ms, false, t, sizeof t);
+            size_t n = strlen(buf);
+            snprintf(buf + n, len - n, " (%s)", t);
+            if (fr->running)
+                frame_wake_countdown(fr->p, ms);
+            return;
+        }
+        ms += s->levels[k].duration_ms;
+    }
+}
+
+/* The footer: the panel's QR code when paused or on a break, and the strips
+ * in turn, or the registration periods when nothing is announced. */
+static void footer(frame_t *fr, box_t bx)
+{
+    paint_t *p = fr->p;
+    const theme_colours_t *c = &fr->w->col;
+    if (qr_shown(fr)) {
+        int size = bx.h;
+        int qx = bx.x + bx.w - size;
+        qr_draw(p, fr->f->url, qx, bx.y, size);
+        int tw = bx.w / 4;
+        int tx = qx - bx.h / 8;
+        int px = bx.h * 15 / 100;
+        int y = bx.y + bx.h / 10;
+        char label[128];
+        frame_label2(fr, W_PANEL, label, sizeof label);
+        paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, px, tw, label), c->muted, tx, y,
+                   ALIGN_RIGHT, label);
+        y += frame_cap_h(fr, FACE_REGULAR, px) * 2;
+        const char *url = fr->f->url;
+        if (!strncmp(url, "http://", 7))
+            url += 7;
+        paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, px, tw, url), c->fg, tx, y, ALIGN_RIGHT,
+                   url);
+        y += frame_cap_h(fr, FACE_BOLD, px) * 2;
+        if (fr->f->pin && *fr->f->pin) {
+            char pin[64];
+            snprintf(pin, sizeof pin, "%s %s", frame_word(fr, W_PIN), fr->f->pin);
+            int ppx = paint_fit(p, FACE_BOLD, px * 17 / 10, tw, pin);
+            paint_text(p, FACE_BOLD, ppx, c->accent, tx, y, ALIGN_RIGHT, pin);
+        }
+        bx.w -= size + tw + bx.h / 4;
+    }
+    if (fr->n_strips > 0) {
+        int k = 0;
+        if (fr->n_strips > 1) {
+            k = (int)((fr->f->now / ROTATE_MS) % fr->n_strips);
+            paint_wake_in(p, ROTATE_MS - fr->f->now % ROTATE_MS);
+        }
+        banner_strip_draw(fr, fr->strips[k], bx);
+        if (fr->n_strips > 1) {
+            /* Dots at the strip's right end say how many take turns. */
+            int d = bx.h / 14, gap = d * 3;
+            int y0 = bx.y + bx.h / 2 - (fr->n_strips - 1) * gap / 2;
+            for (int i = 0; i < fr->n_strips; i++)
+                paint_circle(p, bx.x + bx.w - bx.h / 8, y0 + i * gap, d / 2 + 1,
+                             i == k ? fr->strips[k]->fg
+                                    : colour_mix(fr->strips[k]->bg, fr->strips[k]->fg, 35));
+        }
+        return;
+    }
+    char line[400] = "";
+    const structure_t *s = fr->s;
+    const tourney_view_t *v = &fr->v;
+    char part[160];
+    if (v->late_reg_open) {
+        snprintf(part, sizeof part, frame_word(fr, W_LATE_REG), s->late_reg_until_level);
+        period_left(fr, s->late_reg_until_level, part, sizeof part);
+        snprintf(line + strlen(line), sizeof line - strlen(line), "%s", part);
+    }
+    if (v->rebuys_open) {
+        snprintf(part, sizeof part, frame_word(fr, W_REBUYS), s->rebuy_until_level);
+        period_left(fr, s->rebuy_until_level, part, sizeof part);
+        snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", line[0] ? "   ·   " : "",
+                 part);
+    }
+    if (v->addon_open) {
+        snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
+                 line[0] ? "   ·   " : "", frame_word(fr, W_ADDON_NOW));
+    } else if (s->addon_after_level > 0 && v->level_number <= s->addon_after_level) {
+        snprintf(part, sizeof part, frame_word(fr, W_ADDON), s->addon_after_level);
+        snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
+                 line[0] ? "   ·   " : "", part);
+    }
+    if (!line[0])
+        return;
+    int want = bx.h * 24 / 100;
+    int px = paint_fit(p, FACE_REGULAR, want, bx.w, line);
+    if (px >= want * 7 / 10) {
+        paint_text(p, FACE_REGULAR, px, c->muted, bx.x + bx.w / 2,
+                   bx.y + (bx.h - frame_cap_h(fr, FACE_REGULAR, px)) / 2, ALIGN_CENTER, line);
+        return;
+    }
+    /* Too narrow for one line (beside the QR code, or portrait): one a line. */
+    char parts[3][160];
+    int n = 0;
+    for (char *q = line; q && n < 3;) {
+        char *sep = strstr(q, "   ·   ");
+        snprintf(parts[n++], sizeof parts[0], "%.*s", sep ? (int)(sep - q) : (int)strlen(q), q);
+        q = sep ? sep + strlen("   ·   ") : NULL;
+    }
+    /* As large as n lines (a line is 1.7 capitals high) fit the band. */
+    px = want;
+    while (px > 6 && frame_cap_h(fr, FACE_REGULAR, px) * (17 * n - 7) / 10 > bx.h * 9 / 10)
+        px--;
+    for (int i = 0; i < n; i++) {
+        int f = paint_fit(p, FACE_REGULAR, px, bx.w, parts[i]);
+        if (f < px)
+            px = f;
+    }
+    int ch = frame_cap_h(fr, FACE_REGULAR, px), lh = ch * 17 / 10;
+    int y = bx.y + (bx.h - lh * (n - 1) - ch) / 2;
+    for (int i = 0; i < n; i++, y += lh)
+        paint_text(p, FACE_REGULAR, px, c->muted, bx.x, y, ALIGN_LEFT, parts[i]);
+}
+
+static void frame_setup(frame_t *fr, wall_t *w, const wall_frame_t *f)
+{
+    memset(fr, 0, sizeof *fr);
+    fr->w = w;
+    fr->p = &w->p;
+    fr->f = f;
+    fr->t = &f->snap->t;
+    fr->s = &fr->t->s;
+    tourney_view(fr->t, f->now, &fr->v);
+    fr->cur = &fr->s->levels[fr->v.level];
+    fr->started = fr->t->clock.started;
+    fr->running = fr->t->clock.running;
+    /* Hand-for-hand and the end-of-day draw stop the level clock on purpose:
+     * the wall shows the procedure, not PAUSED. */
+    fr->paused = fr->started && !fr->running && !fr->t->hfh.active && !fr->t->day_end.active;
+    fr->is_break = fr->cur->kind == LEVEL_BREAK;
+    fr->last_minute = fr->running && !fr->is_break && !fr->v.overtime &&
+                      fr->v.remaining_ms <= 60000;
+    if (fr->running && !fr->is_break && !fr->v.overtime && fr->v.remaining_ms > 60000)
+        paint_wake_in(fr->p, fr->v.remaining_ms - 60000);
+}
+
+/* A takeover hides the clock: the header then carries it, small. */
+static bool compact_clock_wanted(frame_t *fr)
+{
+    return fr->takeover && !(fr->takeover->fig == FIG_COLOR_UP && fr->is_break);
+}
+
+static void landscape(frame_t *fr)
+{
+    paint_t *p = fr->p;
+    int W = p->w, H = p->h;
+    int head_h = H * 11 / 100;
+    int foot_h = H * 16 / 100;
+    int margin = W * 25 / 1000;
+    int gap = H * 2 / 100;
+    box_t head = {0, 0, W, head_h};
+    box_t foot = {margin, H - foot_h - gap, W - 2 * margin, foot_h};
+    box_t body = {margin, head_h + gap, W - 2 * margin, foot.y - gap - head_h - gap};
+
+    header(fr, head, compact_clock_wanted(fr));
+    if (fr->takeover) {
+        banner_takeover_draw(fr, fr->takeover, body);
+    } else {
+        int side = W * 20 / 100;
+        box_t left = {body.x, body.y, side, body.h};
+        box_t right = {body.x + body.w - side, body.y, side, body.h};
+        box_t centre = {left.x + side + W / 50, body.y, body.w - 2 * side - W / 25, body.h};
+        wall_clock_block(fr, centre);
+        stat_t st[8];
+        int n = stats_collect(fr, st, true);
+        int label_px = H * 3 / 100, value_px = H * 6 / 100;
+        /* Left: the field; right: what comes next and the payouts. */
+        int slot = body.h / 4;
+        for (int i = 0; i < 4; i++)
+            stat_block(fr, (box_t){left.x, left.y + i * slot, left.w, slot}, st[i].label,
+                       st[i].value, st[i].sub, st[i].col, label_px, value_px);
+        int y = right.y;
+        for (int i = 4; i < n; i++)
+            stat_block(fr, (box_t){right.x, y + (i - 4) * slot, right.w, slot}, st[i].label,
+                       st[i].value, st[i].sub, st[i].col, label_px, value_px);
+        payouts_block(fr, (box_t){right.x, y + 2 * slot, right.w, body.h - 2 * slot}, label_px,
+                      H * 38 / 1000, 5, 1);
+    }
+    footer(fr, foot);
+}
+
+static void portrait(frame_t *fr)
+{
+    paint_t *p = fr->p;
+    int W = p->w, H = p->h;
+    int head_h = H * 6 / 100;
+    int foot_h = H * 10 / 100;
+    int margin = W * 4 / 100;
+    int gap = H * 15 / 1000;
+    box_t head = {0, 0, W, head_h};
+    box_t foot = {margin, H - foot_h - gap, W - 2 * margin, foot_h};
+    box_t body = {margin, head_h + gap, W - 2 * margin, foot.y - gap - head_h - gap};
+
+    header(fr, head, compact_clock_wanted(fr));
+    if (fr->takeover) {
+        banner_takeover_draw(fr, fr->takeover, body);
+    } else {
+        box_t clock = {body.x, body.y, body.w, body.h * 44 / 100};
+        wall_clock_block(fr, clock);
+        stat_t st[8];
+        int n = stats_collect(fr, st, true);
+        int top = clock.y + clock.h + gap;
+        paint_rect(p, body.x, top - gap / 2, body.w, 2, fr->w->col.line);
+        int rows = (n + 1) / 2;
+        int grid_h = body.h * 36 / 100;
+        int slot = grid_h / rows, colw = body.w / 2;
+        int label_px = W * 3 / 100, value_px = W * 6 / 100;
+        for (int i = 0; i < n; i++)
+            stat_block(fr,
+                       (box_t){body.x + (i % 2) * colw, top + gap / 2 + (i / 2) * slot,
+                               colw - W / 30, slot},
+                       st[i].label, st[i].value, st[i].sub, st[i].col, label_px, value_px);
+        int py = top + grid_h + gap;
+        payouts_block(fr, (box_t){body.x, py, body.w, body.y + body.h - py}, label_px,
+                      W * 45 / 1000, 8, 2);
+    }
+    footer(fr, foot);
+}
+
+static void wall_paint(wall_t *w, const wall_frame_t *f, bool dry, wall_plan_t *plan)
+{
+    paint_t *p = &w->p;
+    p->w = f->w;
+    p->h = f->h;
+    paint_begin(p, dry);
+    paint_hash(p, &f->snap->seq, sizeof f->snap->seq);
+    frame_t fr;
+    frame_setup(&fr, w, f);
+    banners_collect(&fr);
+    paint_clear(p, w->col.bg);
+    if (f->h > f->w)
+        portrait(&fr);
+    else
+        landscape(&fr);
+    if (fr.paused && fr.started) {
+        /* A frame in the paused colour: nobody mistakes a stopped clock. */
+        int t = (f->h < f->w ? f->h : f->w) / 90 + 2;
+        paint_rect(p, 0, 0, f->w, t, w->col.paused);
+        paint_rect(p, 0, f->h - t, f->w, t, w->col.paused);
+        paint_rect(p, 0, 0, t, f->h, w->col.paused);
+        paint_rect(p, f->w - t, 0, t, f->h, w->col.paused);
+    }
+    if (plan) {
+        plan->hash = p->hash;
+        plan->wake_in_ms = p->wake_in_ms;
+        plan->animating = p->animating;
+        plan->level = fr.v.level;
+        plan->level_running = fr.running;
+        plan->call_second = fr.call_second;
+    }
+}
+
+void wall_plan(wall_t *w, const wall_frame_t *f, wall_plan_t *out)
+{
+    wall_paint(w, f, true, out);
+}
+
+void wall_render(wall_t *w, const wall_frame_t *f)
+{
+    wall_paint(w, f, false, NULL);
+}
+
+/* SDL_image sets its PNG support up on first use, which two threads must
+ * not do at once (the wall and an HTTP thread's offscreen render). */
+static pthread_once_t img_once = PTHREAD_ONCE_INIT;
+
+static void img_init(void)
+{
+    IMG_Init(IMG_INIT_PNG);
+}
+
+wall_t *wall_new(SDL_Renderer *r, const config_t *c, char *err, size_t errlen)
+{
+    pthread_once(&img_once, img_init);
+    wall_t *w = calloc(1, sizeof *w);
+    if (!w) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    w->r = r;
+    w->config = c;
+    w->tc = text_cache_new(r, c->theme.font, err, errlen);
+    if (!w->tc) {
+        free(w);
+        return NULL;
+    }
+    w->p = (paint_t){.r = r, .tc = w->tc};
+    const theme_t *th = &c->theme;
+    theme_colours_t *k = &w->col;
+    k->bg = colour_parse(th->bg, colour_rgb(0x0b1220));
+    k->fg = colour_parse(th->fg, colour_rgb(0xf5f7fa));
+    k->accent = colour_parse(th->accent, colour_rgb(0xf2b705));
+    k->paused = colour_parse(th->paused, colour_rgb(0xd7263d));
+    k->brk = colour_parse(th->brk, colour_rgb(0x2e86ab));
+    k->warn = colour_parse(th->warn, colour_rgb(0xff8c00));
+    k->muted = colour_mix(k->bg, k->fg, 62);
+    k->panel = colour_mix(k->bg, k->fg, 7);
+    k->line = colour_mix(k->bg, k->fg, 16);
+    w->lang = lang_from_code(c->language);
+    w->lang2 = lang_from_code(c->language2);
+    w->two_languages = c->language2[0] && w->lang2 != w->lang;
+    if (th->logo[0]) {
+        SDL_Surface *s = IMG_Load(th->logo);
+        if (s) {
+            w->logo = SDL_CreateTextureFromSurface(r, s);
+            w->logo_w = s->w;
+            w->logo_h = s->h;
+            SDL_FreeSurface(s);
+        } else {
+            fprintf(stderr, "pokerclock: logo %s: %s\n", th->logo, IMG_GetError());
+        }
+    }
+    return w;
+}
+
+void wall_free(wall_t *w)
+{
+    if (!w)
+        return;
+    if (w->logo)
+        SDL_DestroyTexture(w->logo);
+    text_cache_free(w->tc);
+    free(w);
+}

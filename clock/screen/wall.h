@@ -1,0 +1,39 @@
+/* The wall display's layout: what players read from across the room. */
+#ifndef POKERCLOCK_WALL_H
+#define POKERCLOCK_WALL_H
+
+#include <SDL2/SDL.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "store/config.h"
+
+typedef struct wall wall_t;
+
+/* One frame's inputs. */
+typedef struct {
+    const snapshot_t *snap;
+    int64_t now;
+    int w, h;
+    const char *url;           /* QR code while paused or on a break; NULL: none */
+    const char *pin;           /* shown beside it; NULL: none */
+    int dismissed_level;       /* new-level banner dismissed for this level; -1 */
+} wall_frame_t;
+
+/* What a dry run found: redraw when hash changes; wake after wake_in_ms. */
+typedef struct {
+    uint64_t hash;
+    int64_t wake_in_ms;        /* INT64_MAX: nothing shown changes by itself */
+    bool animating;            /* something moves: draw at the display rate */
+    int level;                 /* the level shown (a change sounds the alert) */
+    bool level_running;        /* the clock is running */
+    int call_second;           /* counted second of a clock call shown; 0: none */
+} wall_plan_t;
+
+wall_t *wall_new(SDL_Renderer *r, const config_t *c, char *err, size_t errlen);
+void wall_free(wall_t *w);
+void wall_plan(wall_t *w, const wall_frame_t *f, wall_plan_t *out);
+void wall_render(wall_t *w, const wall_frame_t *f);
+
+#endif

@@ -1,0 +1,931 @@
+/* Configuration files (libconfig): settings and the tournament, with checks
+ * that name the file and line of every problem. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* libconfig's own type is called config_t too: give it another name here. */
+#define config_t libconfig_t
+#include <libconfig.h>
+#undef config_t
+
+#include "embedded.h"
+#include "model/procedures.h"
+#include "store/config.h"
+
+/* The whole file is read into memory: libconfig reports syntax errors by
+ * line, and the text is needed to explain them. */
+enum { CONFIG_MAX_BYTES = 1 << 20 };
+
+typedef struct {
+    const char *name;          /* for messages: the file name */
+    config_problems_t *p;
+    bool error;
+} ctx_t;
+
+static void problem(ctx_t *x, int line, bool warning, const char *fmt, ...)
+{
+    if (!warning)
+        x->error = true;
+    if (x->p->n >= CONFIG_MAX_PROBLEMS)
+        return;
+    config_problem_t *pr = &x->p->items[x->p->n++];
+    snprintf(pr->file, sizeof pr->file, "%s", x->name);
+    pr->line = line;
+    pr->warning = warning;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(pr->msg, sizeof pr->msg, fmt, ap);
+    va_end(ap);
+}
+
+static int setting_line(const config_setting_t *s)
+{
+    return s ? (int)config_setting_source_line(s) : 0;
+}
+
+#define ERR(x, s, ...) problem(x, setting_line(s), false, __VA_ARGS__)
+#define WARN(x, s, ...) problem(x, setting_line(s), true, __VA_ARGS__)
+
+void config_problem_format(const config_problem_t *pr, char *buf, size_t len)
+{
+    if (pr->line > 0)
+        snprintf(buf, len, "%s:%d: %s%s", pr->file, pr->line, pr->warning ? "warning: " : "",
+                 pr->msg);
+    else
+        snprintf(buf, len, "%s: %s%s", pr->file, pr->warning ? "warning: " : "", pr->msg);
+}
+
+/* ---- unknown keys ---- */
+
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 40 || lb > 40)
+        return 99;
+    size_t d[41][41];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            size_t sub = d[i - 1][j - 1] + (tolower((unsigned char)a[i - 1]) !=
+                                            tolower((unsigned char)b[j - 1]));
+            size_t del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
+            d[i][j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+        }
+    return d[la][lb];
+}
+
+/* Every member of group must be one of known; a typo is caught with a
+ * suggestion instead of being silently ignored. */
+static void check_keys(ctx_t *x, const config_setting_t *group, const char *where,
+                       const char *const *known)
+{
+    int n = config_setting_length(group);
+    for (int i = 0; i < n; i++) {
+        const config_setting_t *s = config_setting_get_elem(group, (unsigned)i);
+        const char *name = config_setting_name(s);
+        if (!name)
+            continue;
+        bool ok = false;
+        const char *best = NULL;
+        size_t best_d = 3;
+        for (int k = 0; known[k] && !ok; k++) {
+            ok = strcmp(name, known[k]) == 0;
+            size_t d = edit_distance(name, known[k]);
+            if (d < best_d) {
+                best_d = d;
+                best = known[k];
+            }
+        }
+        if (ok)
+            continue;
+        if (best)
+            ERR(x, s, "unknown setting '%s' in %s (did you mean '%s'?)", name, where, best);
+        else
+            ERR(x, s, "unknown setting '%s' in %s", name, where);
+    }
+}
+
+/* ---- typed values ---- */
+
+static const char *type_name(int type)
+{
+    switch (type) {
+    case CONFIG_TYPE_INT:
+    case CONFIG_TYPE_INT64: return "a whole number";
+    case CONFIG_TYPE_FLOAT: return "a number with a decimal point";
+    case CONFIG_TYPE_STRING: return "text in quotes";
+    case CONFIG_TYPE_BOOL: return "true or false";
+    case CONFIG_TYPE_GROUP: return "a group { ... }";
+    case CONFIG_TYPE_ARRAY: return "an array [ ... ]";
+    case CONFIG_TYPE_LIST: return "a list ( ... )";
+    default: return "something else";
+    }
+}
+
+static bool get_int(ctx_t *x, const config_setting_t *g, const char *key, int64_t lo, int64_t hi,
+                    int64_t *out)
+{
+    const config_setting_t *s = config_setting_get_member(g, key);
+    if (!s)
+        return false;
+    int t = config_setting_type(s);
+    if (t != CONFIG_TYPE_INT && t != CONFIG_TYPE_INT64) {
+        ERR(x, s, "%s must be a whole number, not %s", key, type_name(t));
+        return false;
+    }
+    long long v = config_setting_get_int64(s);
+    if (v < lo || v > hi) {
+        ERR(x, s, "%s must be from %lld to %lld", key, (long long)lo, (long long)hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool get_int32(ctx_t *x, const config_setting_t *g, const char *key, int lo, int hi,
+                      int *out)
+{
+    int64_t v;
+    if (!get_int(x, g, key, lo, hi, &v))
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+static bool get_number(ctx_t *x, const config_setting_t *g, const char *key, double lo,
+                       double hi, double *out)
+{
+    const config_setting_t *s = config_setting_get_member(g, key);
+    if (!s)
+        return false;
+    int t = config_setting_type(s);
+    double v;
+    if (t == CONFIG_TYPE_INT || t == CONFIG_TYPE_INT64)
+        v = (double)config_setting_get_int64(s);
+    else if (t == CONFIG_TYPE_FLOAT)
+        v = config_setting_get_float(s);
+    else {
+        ERR(x, s, "%s must be a number, not %s", key, type_name(t));
+        return false;
+    }
+    if (!(v >= lo && v <= hi)) {
+        ERR(x, s, "%s must be from %g to %g", key, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool get_bool(ctx_t *x, const config_setting_t *g, const char *key, bool *out)
+{
+    const config_setting_t *s = config_setting_get_member(g, key);
+    if (!s)
+        return false;
+    if (config_setting_type(s) != CONFIG_TYPE_BOOL) {
+        ERR(x, s, "%s must be true or false, not %s", key, type_name(config_setting_type(s)));
+        return false;
+    }
+    *out = config_setting_get_bool(s);
+    return true;
+}
+
+static bool get_string(ctx_t *x, const config_setting_t *g, const char *key, char *out,
+                       size_t len)
+{
+    const config_setting_t *s = config_setting_get_member(g, key);
+    if (!s)
+        return false;
+    if (config_setting_type(s) != CONFIG_TYPE_STRING) {
+        ERR(x, s, "%s must be text in quotes, not %s", key, type_name(config_setting_type(s)));
+        return false;
+    }
+    const char *v = config_setting_get_string(s);
+    if (strlen(v) >= len) {
+        ERR(x, s, "%s is too long (at most %zu characters)", key, len - 1);
+        return false;
+    }
+    snprintf(out, len, "%s", v);
+    return true;
+}
+
+static bool parse_rgb(const char *text, uint32_t *rgb)
+{
+    if (text[0] != '#' || strlen(text) != 7)
+        return false;
+    for (int i = 1; i < 7; i++)
+        if (!isxdigit((unsigned char)text[i]))
+            return false;
+    *rgb = (uint32_t)strtoul(text + 1, NULL, 16);
+    return true;
+}
+
+static void get_colour(ctx_t *x, const config_setting_t *g, const char *key, char out[8])
+{
+    char v[16];
+    uint32_t rgb;
+    if (!get_string(x, g, key, v, sizeof v))
+        return;
+    if (!parse_rgb(v, &rgb)) {
+        ERR(x, config_setting_get_member(g, key), "%s must be a colour like \"#1a2b3c\"", key);
+        return;
+    }
+    snprintf(out, 8, "%s", v);
+}
+
+/* A group member that must be a group when present. */
+static const config_setting_t *group_of(ctx_t *x, const config_setting_t *g, const char *key)
+{
+    const config_setting_t *s = config_setting_get_member(g, key);
+    if (s && config_setting_type(s) != CONFIG_TYPE_GROUP) {
+        ERR(x, s, "%s must be a group: %s = { ... };", key, key);
+        return NULL;
+    }
+    return s;
+}
+
+/* ---- the tournament ---- */
+
+static const char *const level_keys[] = {"small_blind", "big_blind", "ante", "big_blind_ante",
+                                         "minutes", "break", "day_end", "color_up", NULL};
+
+static void load_levels(ctx_t *x, const config_setting_t *list, structure_t *s)
+{
+    int n = config_setting_length(list);
+    if (n == 0)
+        ERR(x, list, "levels is empty: a tournament needs at least one level");
+    if (n > TOURNEY_MAX_LEVELS) {
+        ERR(x, list, "at most %d levels", TOURNEY_MAX_LEVELS);
+        n = TOURNEY_MAX_LEVELS;
+    }
+    const int64_t max_chips = INT64_C(1000000000000);
+    for (int i = 0; i < n; i++) {
+        const config_setting_t *e = config_setting_get_elem(list, (unsigned)i);
+        level_t *l = &s->levels[s->n_levels++];
+        memset(l, 0, sizeof *l);
+        if (config_setting_type(e) != CONFIG_TYPE_GROUP) {
+            ERR(x, e, "level %d must be a group like { small_blind = 25; big_blind = 50; "
+                      "minutes = 20; }", i + 1);
+            continue;
+        }
+        char where[32];
+        snprintf(where, sizeof where, "level %d", i + 1);
+        check_keys(x, e, where, level_keys);
+        bool is_break = false;
+        get_bool(x, e, "break", &is_break);
+        l->kind = is_break ? LEVEL_BREAK : LEVEL_PLAY;
+        double minutes = 0;
+        if (!config_setting_get_member(e, "minutes"))
+            ERR(x, e, "%s has no duration: add minutes = 20;", where);
+        else if (get_number(x, e, "minutes", 0, 24 * 60, &minutes)) {
+            if (minutes <= 0)
+                ERR(x, config_setting_get_member(e, "minutes"),
+                    "%s: minutes must be more than 0", where);
+            l->duration_ms = (int64_t)llround(minutes * 60000.0);
+        }
+        get_bool(x, e, "day_end", &l->day_end);
+        get_int(x, e, "color_up", 1, max_chips, &l->color_up);
+        if (is_break) {
+            static const char *const blinds[] = {"small_blind", "big_blind", "ante",
+                                                 "big_blind_ante"};
+            for (size_t k = 0; k < sizeof blinds / sizeof *blinds; k++)
+                if (config_setting_get_member(e, blinds[k]))
+                    ERR(x, config_setting_get_member(e, blinds[k]),
+                        "%s is a break: it has no %s", where, blinds[k]);
+            continue;
+        }
+        bool has_sb = get_int(x, e, "small_blind", 0, max_chips, &l->small_blind);
+        bool has_bb = get_int(x, e, "big_blind", 1, max_chips, &l->big_blind);
+        if (!config_setting_get_member(e, "small_blind"))
+            ERR(x, e, "%s has no small_blind", where);
+        if (!config_setting_get_member(e, "big_blind"))
+            ERR(x, e, "%s has no big_blind", where);
+        get_int(x, e, "ante", 0, max_chips, &l->ante);
+        get_bool(x, e, "big_blind_ante", &l->big_blind_ante);
+        if (has_sb && has_bb && l->big_blind <= l->small_blind)
+            ERR(x, config_setting_get_member(e, "big_blind"),
+                "%s: big_blind must be larger than small_blind", where);
+        if (l->big_blind_ante && l->ante <= 0)
+            ERR(x, config_setting_get_member(e, "big_blind_ante"),
+                "%s: a big-blind ante needs ante = (the amount);", where);
+    }
+    bool play = false;
+    for (int i = 0; i < s->n_levels; i++)
+        play |= s->levels[i].kind == LEVEL_PLAY;
+    if (n > 0 && !play)
+        ERR(x, list, "every level is a break: a tournament needs levels with blinds");
+}
+
+static const char *const chip_keys[] = {"value", "colour", "color", "rgb", NULL};
+
+static void load_chips(ctx_t *x, const config_setting_t *list, structure_t *s)
+{
+    int n = config_setting_length(list);
+    if (n > TOURNEY_MAX_CHIPS) {
+        ERR(x, list, "at most %d chips", TOURNEY_MAX_CHIPS);
+        n = TOURNEY_MAX_CHIPS;
+    }
+    for (int i = 0; i < n; i++) {
+        const config_setting_t *e = config_setting_get_elem(list, (unsigned)i);
+        if (config_setting_type(e) != CONFIG_TYPE_GROUP) {
+            ERR(x, e, "chip %d must be a group like { value = 25; colour = \"green\"; "
+                      "rgb = \"#2e8b57\"; }", i + 1);
+            continue;
+        }
+        char where[32];
+        snprintf(where, sizeof where, "chip %d", i + 1);
+        check_keys(x, e, where, chip_keys);
+        chip_t *c = &s->chips[s->n_chips];
+        memset(c, 0, sizeof *c);
+        if (!config_setting_get_member(e, "value")) {
+            ERR(x, e, "%s has no value", where);
+            continue;
+        }
+        if (!get_int(x, e, "value", 1, INT64_C(1000000000000), &c->value))
+            continue;
+        if (!get_string(x, e, "colour", c->colour, sizeof c->colour))
+            get_string(x, e, "color", c->colour, sizeof c->colour);
+        char rgb[16] = "";
+        c->rgb = 0x808080;
+        if (get_string(x, e, "rgb", rgb, sizeof rgb) && !parse_rgb(rgb, &c->rgb))
+            ERR(x, config_setting_get_member(e, "rgb"), "%s: rgb must be like \"#2e8b57\"", where);
+        if (s->n_chips > 0 && c->value <= s->chips[s->n_chips - 1].value) {
+            ERR(x, e, "%s: chips must be listed from the smallest value up", where);
+            continue;
+        }
+        s->n_chips++;
+    }
+}
+
+static void load_payouts(ctx_t *x, const config_setting_t *list, structure_t *s)
+{
+    static const char *const keys[] = {"min_entries", "places", NULL};
+    int n = config_setting_length(list);
+    if (n > TOURNEY_MAX_PAYOUT_TABLES) {
+        ERR(x, list, "at most %d payout tables", TOURNEY_MAX_PAYOUT_TABLES);
+        n = TOURNEY_MAX_PAYOUT_TABLES;
+    }
+    for (int i = 0; i < n; i++) {
+        const config_setting_t *e = config_setting_get_elem(list, (unsigned)i);
+        if (config_setting_type(e) != CONFIG_TYPE_GROUP) {
+            ERR(x, e, "payout table %d must be a group like { min_entries = 10; places = "
+                      "[50, 30, 20]; }", i + 1);
+            continue;
+        }
+        char where[32];
+        snprintf(where, sizeof where, "payout table %d", i + 1);
+        check_keys(x, e, where, keys);
+        payout_table_t *p = &s->payouts[s->n_payouts];
+        memset(p, 0, sizeof *p);
+        get_int32(x, e, "min_entries", 1, 100000, &p->min_entries);
+        if (p->min_entries == 0)
+            p->min_entries = 1;
+        const config_setting_t *pl = config_setting_get_member(e, "places");
+        if (!pl) {
+            ERR(x, e, "%s has no places: places = [50, 30, 20]; (percent of the prize pool)",
+                where);
+            continue;
+        }
+        int t = config_setting_type(pl);
+        if (t != CONFIG_TYPE_ARRAY && t != CONFIG_TYPE_LIST) {
+            ERR(x, pl, "%s: places must be an array like [50, 30, 20]", where);
+            continue;
+        }
+        int k = config_setting_length(pl);
+        if (k < 1 || k > TOURNEY_MAX_PLACES) {
+            ERR(x, pl, "%s: places must list 1 to %d percentages", where, TOURNEY_MAX_PLACES);
+            continue;
+        }
+        double sum = 0;
+        bool ok = true;
+        for (int q = 0; q < k; q++) {
+            const config_setting_t *v = config_setting_get_elem(pl, (unsigned)q);
+            int vt = config_setting_type(v);
+            double pct = vt == CONFIG_TYPE_FLOAT ? config_setting_get_float(v)
+                         : (vt == CONFIG_TYPE_INT || vt == CONFIG_TYPE_INT64)
+                             ? (double)config_setting_get_int64(v)
+                             : -1;
+            if (!(pct > 0 && pct <= 100)) {
+                ERR(x, pl, "%s: place %d must be a percentage more than 0", where, q + 1);
+                ok = false;
+                break;
+            }
+            p->bp[q] = (int32_t)llround(pct * 100);
+            sum += pct;
+        }
+        if (!ok)
+            continue;
+        if (fabs(sum - 100) > 0.011) {
+            ERR(x, pl, "%s: the places add up to %.2f%%, not 100%%", where, sum);
+            continue;
+        }
+        /* Rounding to basis points may leave a point or two: first place takes it. */
+        int32_t total = 0;
+        for (int q = 0; q < k; q++)
+            total += p->bp[q];
+        p->bp[0] += 10000 - total;
+        for (int q = 1; q < k; q++)
+            if (p->bp[q] > p->bp[q - 1])
+                WARN(x, pl, "%s: place %d pays more than place %d", where, q + 1, q);
+        p->places = k;
+        if (s->n_payouts > 0 && p->min_entries <= s->payouts[s->n_payouts - 1].min_entries) {
+            ERR(x, e, "%s: payout tables must be listed by min_entries, smallest first", where);
+            continue;
+        }
+        if (p->places > p->min_entries)
+            WARN(x, e, "%s pays %d places from %d entries", where, p->places, p->min_entries);
+        s->n_payouts++;
+    }
+}
+
+static void load_house(ctx_t *x, const config_setting_t *g, house_t *h)
+{
+    static const char *const keys[] = {
+        "tables", "hand_for_hand_deduct_seconds", "hand_for_hand_auto_next",
+        "clock_call_seconds", "clock_call_countdown_seconds", "short_level_minutes",
+        "short_clock_call_seconds", "short_clock_call_countdown_seconds", "day_end_per_table",
+        NULL};
+    check_keys(x, g, "house", keys);
+    int64_t v;
+    get_int32(x, g, "tables", 1, TOURNEY_MAX_TABLES, &h->tables);
+    if (get_int(x, g, "hand_for_hand_deduct_seconds", 0, 600, &v))
+        h->hfh_deduct_ms = v * 1000;
+    get_bool(x, g, "hand_for_hand_auto_next", &h->hfh_auto_next);
+    if (get_int(x, g, "clock_call_seconds", 5, 600, &v))
+        h->call_ms = v * 1000;
+    if (get_int(x, g, "clock_call_countdown_seconds", 1, 60, &v))
+        h->call_countdown_ms = v * 1000;
+    if (get_int(x, g, "short_level_minutes", 1, 240, &v))
+        h->short_level_ms = v * 60000;
+    if (get_int(x, g, "short_clock_call_seconds", 5, 600, &v))
+        h->short_call_ms = v * 1000;
+    if (get_int(x, g, "short_clock_call_countdown_seconds", 1, 60, &v))
+        h->short_call_countdown_ms = v * 1000;
+    get_bool(x, g, "day_end_per_table", &h->day_end_per_table);
+}
+
+/* A period refers to a play level by its number; it must exist. */
+static void check_period(ctx_t *x, const config_setting_t *g, const char *key,
+                         const structure_t *s, int value)
+{
+    int play = 0;
+    for (int i = 0; i < s->n_levels; i++)
+        play += s->levels[i].kind == LEVEL_PLAY;
+    if (value > play)
+        ERR(x, config_setting_get_member(g, key),
+            "%s = %d, but the structure has only %d levels with blinds", key, value, play);
+}
+
+static void load_tournament(ctx_t *x, const config_setting_t *g, structure_t *s)
+{
+    static const char *const keys[] = {"name",    "currency",  "buy_in",  "fee",
+                                       "starting_stack", "guarantee", "late_registration",
+                                       "rebuy",   "addon",     "chips",   "levels",
+                                       "payouts", "house",     NULL};
+    check_keys(x, g, "tournament", keys);
+    const int64_t max_money = INT64_C(1000000000000);
+    if (!get_string(x, g, "name", s->name, sizeof s->name))
+        snprintf(s->name, sizeof s->name, "Poker tournament");
+    get_string(x, g, "currency", s->currency, sizeof s->currency);
+    get_int(x, g, "buy_in", 0, max_money, &s->buy_in);
+    get_int(x, g, "fee", 0, max_money, &s->fee);
+    get_int(x, g, "guarantee", 0, max_money, &s->guarantee);
+    if (!config_setting_get_member(g, "starting_stack"))
+        ERR(x, g, "tournament has no starting_stack (the chips each player starts with)");
+    else
+        get_int(x, g, "starting_stack", 1, max_money, &s->starting_stack);
+
+    const config_setting_t *levels = config_setting_get_member(g, "levels");
+    if (!levels)
+        ERR(x, g, "tournament has no levels = ( { small_blind = 25; big_blind = 50; "
+                  "minutes = 20; }, ... );");
+    else if (config_setting_type(levels) != CONFIG_TYPE_LIST)
+        ERR(x, levels, "levels must be a list in round brackets: levels = ( { ... }, { ... } );");
+    else
+        load_levels(x, levels, s);
+
+    const config_setting_t *chips = config_setting_get_member(g, "chips");
+    if (chips && config_setting_type(chips) != CONFIG_TYPE_LIST)
+        ERR(x, chips, "chips must be a list in round brackets: chips = ( { value = 25; }, ... );");
+    else if (chips)
+        load_chips(x, chips, s);
+
+    const config_setting_t *payouts = config_setting_get_member(g, "payouts");
+    if (payouts && config_setting_type(payouts) != CONFIG_TYPE_LIST)
+        ERR(x, payouts, "payouts must be a list in round brackets: payouts = ( { min_entries = "
+                        "2; places = [100]; }, ... );");
+    else if (payouts)
+        load_payouts(x, payouts, s);
+
+    static const char *const period_keys[] = {"until_level", "price", "chips", "after_level",
+                                              NULL};
+    const config_setting_t *p;
+    if ((p = group_of(x, g, "late_registration"))) {
+        check_keys(x, p, "late_registration", (const char *const[]){"until_level", NULL});
+        if (get_int32(x, p, "until_level", 1, TOURNEY_MAX_LEVELS, &s->late_reg_until_level))
+            check_period(x, p, "until_level", s, s->late_reg_until_level);
+    }
+    if ((p = group_of(x, g, "rebuy"))) {
+        check_keys(x, p, "rebuy", period_keys);
+        get_int(x, p, "price", 0, max_money, &s->rebuy_price);
+        get_int(x, p, "chips", 1, max_money, &s->rebuy_chips);
+        if (get_int32(x, p, "until_level", 1, TOURNEY_MAX_LEVELS, &s->rebuy_until_level))
+            check_period(x, p, "until_level", s, s->rebuy_until_level);
+        if (!s->rebuy_chips)
+            ERR(x, p, "rebuy needs chips = (how many chips a rebuy gives);");
+        if (config_setting_get_member(p, "after_level"))
+            ERR(x, config_setting_get_member(p, "after_level"),
+                "rebuy takes until_level, not after_level");
+    }
+    if ((p = group_of(x, g, "addon"))) {
+        check_keys(x, p, "addon", period_keys);
+        get_int(x, p, "price", 0, max_money, &s->addon_price);
+        get_int(x, p, "chips", 1, max_money, &s->addon_chips);
+        if (get_int32(x, p, "after_level", 1, TOURNEY_MAX_LEVELS, &s->addon_after_level))
+            check_period(x, p, "after_level", s, s->addon_after_level);
+        if (!s->addon_chips)
+            ERR(x, p, "addon needs chips = (how many chips the add-on gives);");
+        if (config_setting_get_member(p, "until_level"))
+            ERR(x, config_setting_get_member(p, "until_level"),
+                "addon takes after_level (the add-on is at the break after it), not until_level");
+    }
+    if ((p = group_of(x, g, "house")))
+        load_house(x, p, &s->house);
+
+    /* Chips the structure needs, and color-ups of chips still needed. */
+    if (!x->error && levels && s->n_chips > 0) {
+        chip_problem_t cp[16];
+        int n = structure_chip_problems(s, cp, 16);
+        for (int i = 0; i < n && i < 16; i++)
+            problem(x, setting_line(config_setting_get_elem(levels, (unsigned)cp[i].level)),
+                    !cp[i].error, "%s", cp[i].msg);
+        if (n > 16)
+            problem(x, 0, false, "%d more chip problems", n - 16);
+    }
+}
+
+/* ---- the settings ---- */
+
+static void load_theme(ctx_t *x, const config_setting_t *g, theme_t *t)
+{
+    static const char *const keys[] = {"background", "foreground", "accent", "paused",
+                                       "break",      "warning",    "logo",   "font", NULL};
+    check_keys(x, g, "theme", keys);
+    get_colour(x, g, "background", t->bg);
+    get_colour(x, g, "foreground", t->fg);
+    get_colour(x, g, "accent", t->accent);
+    get_colour(x, g, "paused", t->paused);
+    get_colour(x, g, "break", t->brk);
+    get_colour(x, g, "warning", t->warn);
+    get_string(x, g, "logo", t->logo, sizeof t->logo);
+    get_string(x, g, "font", t->font, sizeof t->font);
+}
+
+static bool language_known(const char *l)
+{
+    static const char *const langs[] = {"en", "no", "de", "nl", "da", NULL};
+    for (int i = 0; langs[i]; i++)
+        if (strcmp(l, langs[i]) == 0)
+            return true;
+    return false;
+}
+
+static void defaults(config_t *c)
+{
+    memset(c, 0, sizeof *c);
+    c->port = 8080;
+    snprintf(c->language, sizeof c->language, "en");
+    theme_t *t = &c->theme;
+    snprintf(t->bg, sizeof t->bg, "#0b1220");
+    snprintf(t->fg, sizeof t->fg, "#f5f7fa");
+    snprintf(t->accent, sizeof t->accent, "#f2b705");
+    snprintf(t->paused, sizeof t->paused, "#d7263d");
+    snprintf(t->brk, sizeof t->brk, "#2e86ab");
+    snprintf(t->warn, sizeof t->warn, "#ff8c00");
+}
+
+static void load_root(ctx_t *x, config_t *c, const config_setting_t *root)
+{
+    static const char *const keys[] = {"bind",  "port",       "pin", "language", "language2",
+                                       "theme", "tournament", NULL};
+    check_keys(x, root, "the file", keys);
+    get_string(x, root, "bind", c->bind, sizeof c->bind);
+    get_int32(x, root, "port", 1, 65535, &c->port);
+    if (get_string(x, root, "pin", c->pin, sizeof c->pin)) {
+        size_t n = strlen(c->pin);
+        bool digits = n >= 4;
+        for (size_t i = 0; i < n; i++)
+            digits &= isdigit((unsigned char)c->pin[i]) != 0;
+        if (!digits)
+            ERR(x, config_setting_get_member(root, "pin"),
+                "pin must be 4 or more digits, in quotes: pin = \"2468\";");
+    }
+    const char *lang_keys[] = {"language", "language2"};
+    char *lang_vals[] = {c->language, c->language2};
+    for (int i = 0; i < 2; i++)
+        if (get_string(x, root, lang_keys[i], lang_vals[i], sizeof c->language) &&
+            *lang_vals[i] && !language_known(lang_vals[i]))
+            ERR(x, config_setting_get_member(root, lang_keys[i]),
+                "%s must be one of \"en\", \"no\", \"de\", \"nl\", \"da\"", lang_keys[i]);
+    const config_setting_t *g;
+    if ((g = group_of(x, root, "theme")))
+        load_theme(x, g, &c->theme);
+    g = config_setting_get_member(root, "tournament");
+    if (!g)
+        ERR(x, NULL, "there is no tournament = { ... }; group");
+    else if (config_setting_type(g) != CONFIG_TYPE_GROUP)
+        ERR(x, g, "tournament must be a group: tournament = { ... };");
+    else
+        load_tournament(x, g, &c->structure);
+}
+
+/* ---- syntax: what libconfig's "syntax error" most likely means ---- */
+
+static const char *line_of(const char *text, int line, size_t *len)
+{
+    const char *p = text;
+    for (int i = 1; i < line && p; i++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    if (!p) {
+        *len = 0;
+        return "";
+    }
+    *len = strcspn(p, "\n");
+    return p;
+}
+
+static bool has_pattern(const char *s, size_t n, char a, char b)
+{
+    /* a, then (after blanks) b: "[ {" */
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != a)
+            continue;
+        size_t k = i + 1;
+        while (k < n && isspace((unsigned char)s[k]))
+            k++;
+        if (k < n && s[k] == b)
+            return true;
+    }
+    return false;
+}
+
+/* Walks the text as libconfig would, outside strings and comments: the
+ * first line with a text that never closes, and the line of the first
+ * bracket still open at the end (0 for none). */
+static void syntax_scan(const char *text, int *open_quote_line, int *unclosed_line)
+{
+    int line = 1, depth = 0, lines[64];
+    bool in_str = false, block = false;
+    *open_quote_line = *unclosed_line = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p == '\n') {
+            if (in_str && !*open_quote_line)
+                *open_quote_line = line;
+            in_str = false; /* libconfig texts do not span lines */
+            line++;
+            continue;
+        }
+        if (block) {
+            if (p[0] == '*' && p[1] == '/') {
+                block = false;
+                p++;
+            }
+            continue;
+        }
+        if (in_str) {
+            if (*p == '\\' && p[1])
+                p++;
+            else if (*p == '"')
+                in_str = false;
+            continue;
+        }
+        if (*p == '"')
+            in_str = true;
+        else if (*p == '#' || (p[0] == '/' && p[1] == '/'))
+            while (p[1] && p[1] != '\n')
+                p++;
+        else if (p[0] == '/' && p[1] == '*')
+            block = true;
+        else if (strchr("{([", *p)) {
+            if (depth < 64)
+                lines[depth] = line;
+            depth++;
+        } else if (strchr("})]", *p) && depth > 0)
+            depth--;
+    }
+    if (in_str && !*open_quote_line)
+        *open_quote_line = line;
+    if (depth > 0)
+        *unclosed_line = lines[depth - 1 < 63 ? depth - 1 : 63];
+}
+
+static void explain_syntax(ctx_t *x, const char *text, int line, const char *what)
+{
+    size_t n, pn = 0;
+    const char *s = line_of(text, line, &n);
+    const char *prev = line > 1 ? line_of(text, line - 1, &pn) : "";
+    int quote_line, unclosed_line;
+    syntax_scan(text, &quote_line, &unclosed_line);
+    if (has_pattern(s, n, '[', '{') || has_pattern(prev, pn, '[', '{'))
+        problem(x, line, false,
+                "%s: a list of groups needs round brackets: levels = ( { ... }, { ... } ); "
+                "square brackets [ ] are only for plain values like [50, 30, 20]",
+                what);
+    else if (quote_line && quote_line <= line)
+        problem(x, quote_line, false, "%s: this text is missing its closing quote \"", what);
+    else if (unclosed_line && !*s && !*line_of(text, line + 1, &n))
+        problem(x, unclosed_line, false,
+                "%s: the file ends before the bracket opened on this line is closed", what);
+    else
+        problem(x, line, false,
+                "%s: check this line and the one before it for a missing ';' or ',', an "
+                "unclosed bracket, or a value without quotes (text needs \"quotes\")",
+                what);
+}
+
+/* libconfig accepts a setting with no ';' after it when the next setting
+ * follows on another line; that hides real mistakes, so say so. */
+static void warn_missing_semicolons(ctx_t *x, const char *text)
+{
+    int line = 1;
+    const char *p = text;
+    bool in_comment = false;
+    while (*p) {
+        size_t n = strcspn(p, "\n");
+        /* the line without comments and trailing blanks */
+        char buf[512];
+        size_t m = n < sizeof buf - 1 ? n : sizeof buf - 1;
+        memcpy(buf, p, m);
+        buf[m] = 0;
+        char *c = buf;
+        if (in_comment) {
+            char *end = strstr(c, "*/");
+            if (!end) {
+                buf[0] = 0;
+            } else {
+                c = end + 2;
+                in_comment = false;
+            }
+        }
+        bool q = false;
+        for (char *k = c; *k; k++) {
+            if (*k == '"' && (k == c || k[-1] != '\\'))
+                q = !q;
+            if (q)
+                continue;
+            if (*k == '#' || (k[0] == '/' && k[1] == '/')) {
+                *k = 0;
+                break;
+            }
+            if (k[0] == '/' && k[1] == '*') {
+                char *end = strstr(k + 2, "*/");
+                if (end) {
+                    memmove(k, end + 2, strlen(end + 2) + 1);
+                    k--;
+                    continue;
+                }
+                *k = 0;
+                in_comment = true;
+                break;
+            }
+        }
+        size_t len = strlen(c);
+        while (len && isspace((unsigned char)c[len - 1]))
+            c[--len] = 0;
+        /* "key = value" with a plain value ends in ';' or ','. */
+        char *eq = strpbrk(c, "=:");
+        if (len && eq && strchr("{([", c[len - 1]) == NULL && c[len - 1] != ';' &&
+            c[len - 1] != ',') {
+            char *v = eq + 1;
+            while (isspace((unsigned char)*v))
+                v++;
+            if (*v && !strchr("{([", *v) && !strpbrk(v, "{}()[]"))
+                problem(x, line, true, "missing ';' at the end of the line (libconfig lets it "
+                                       "pass, but the next mistake will not)");
+        }
+        p += n;
+        if (*p)
+            p++;
+        line++;
+    }
+}
+
+/* ---- entry points ---- */
+
+static bool load_text(const char *text, const char *name, config_t *c, config_problems_t *p)
+{
+    ctx_t x = {.name = name, .p = p};
+    defaults(c);
+    config_t *out = c;
+    libconfig_t cfg;
+    config_init(&cfg);
+    if (config_read_string(&cfg, text) != CONFIG_TRUE) {
+        const char *what = config_error_text(&cfg);
+        int line = config_error_line(&cfg);
+        if (what && strcmp(what, "syntax error") == 0)
+            explain_syntax(&x, text, line, "syntax error");
+        else if (what && strstr(what, "mismatched element type"))
+            problem(&x, line, false,
+                    "%s: write every number of an array the same way, all whole (50, 30, 20) "
+                    "or all with a decimal point (50.0, 32.5, 17.5)",
+                    what);
+        else
+            problem(&x, line, false, "%s", what ? what : "cannot be read");
+        config_destroy(&cfg);
+        return false;
+    }
+    warn_missing_semicolons(&x, text);
+    load_root(&x, out, config_root_setting(&cfg));
+    config_destroy(&cfg);
+    if (!x.error) {
+        char why[256];
+        if (!structure_validate(&out->structure, why, sizeof why))
+            problem(&x, 0, false, "%s", why);
+    }
+    return !x.error;
+}
+
+bool config_load_string(const char *text, const char *name, config_t *c, config_problems_t *p)
+{
+    return load_text(text, name, c, p);
+}
+
+bool config_load_file(const char *path, config_t *c, config_problems_t *p)
+{
+    ctx_t x = {.name = path, .p = p};
+    defaults(c);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        problem(&x, 0, false, "cannot open: %s", strerror(errno));
+        return false;
+    }
+    char *text = malloc(CONFIG_MAX_BYTES + 1);
+    size_t n = text ? fread(text, 1, CONFIG_MAX_BYTES + 1, f) : 0;
+    bool err = ferror(f);
+    fclose(f);
+    if (!text || err) {
+        problem(&x, 0, false, "cannot read: %s", text ? strerror(errno) : "out of memory");
+        free(text);
+        return false;
+    }
+    if (n > CONFIG_MAX_BYTES) {
+        problem(&x, 0, false, "the file is larger than %d bytes: is it the right file?",
+                CONFIG_MAX_BYTES);
+        free(text);
+        return false;
+    }
+    text[n] = 0;
+    if (memchr(text, 0, n)) {
+        problem(&x, 0, false, "this is not a text file");
+        free(text);
+        return false;
+    }
+    bool ok = load_text(text, path, c, p);
+    free(text);
+    return ok;
+}
+
+void config_load_default(config_t *c)
+{
+    const embedded_file_t *f = embedded_find("assets/structures/default.cfg");
+    config_problems_t p = {0};
+    if (!f || !config_load_string((const char *)f->data, "built-in", c, &p)) {
+        /* The build embeds a checked file; this is only a last resort. */
+        defaults(c);
+        structure_t *s = &c->structure;
+        snprintf(s->name, sizeof s->name, "Poker tournament");
+        s->starting_stack = 10000;
+        s->n_levels = 1;
+        s->levels[0] = (level_t){.small_blind = 25, .big_blind = 50, .duration_ms = 20 * 60000};
+    }
+}
+
+int config_check(const char *path, FILE *out)
+{
+    static config_t c;
+    config_problems_t p = {0};
+    bool ok = config_load_file(path, &c, &p);
+    for (int i = 0; i < p.n; i++) {
+        char line[600];
+        config_problem_format(&p.items[i], line, sizeof line);
+        fprintf(out, "%s\n", line);
+    }
+    if (ok) {
+        int play = 0;
+        for (int i = 0; i < c.structure.n_levels; i++)
+            play += c.structure.levels[i].kind == LEVEL_PLAY;
+        int breaks = c.structure.n_levels - play;
+        fprintf(out, "%s: fine: \"%s\", %d level%s and %d break%s\n", path, c.structure.name,
+                play, play == 1 ? "" : "s", breaks, breaks == 1 ? "" : "s");
+    }
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,189 @@
+// Starts the real pokerclock for API tests: a free port, a fresh state
+// directory, the PIN 2468; and always stops it again.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import http from 'node:http';
+
+export const PIN = '2468';
+export const BIN = process.env.POKERCLOCK_BIN || resolve('pokerclock');
+
+const running = new Set();
+process.on('exit', () => {
+  for (const p of running) p.kill('SIGKILL');
+});
+
+export function freePort() {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+  });
+}
+
+export function freshStateDir() {
+  return mkdtempSync(join(tmpdir(), 'pokerclock-api-'));
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Starts the clock on stateDir (a fresh one when not given). Resolves once
+// /healthz answers; rejects with the program's own words when it exits first.
+export async function startClock({ stateDir, env = {}, args = [] } = {}) {
+  const dir = stateDir || freshStateDir();
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort();
+    const proc = spawn(BIN, ['--headless', '--port', String(port), '--state', dir, ...args], {
+      env: { ...process.env, POKERCLOCK_PIN: PIN, SDL_VIDEODRIVER: 'dummy', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    running.add(proc);
+    let stderr = '';
+    proc.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise((r) => proc.once('exit', (code, signal) => r({ code, signal })));
+    proc.exited = exited;
+    exited.then(() => running.delete(proc));
+    const base = `http://127.0.0.1:${port}`;
+    const clock = {
+      base, port, proc, stateDir: dir,
+      get stderr() { return stderr; },
+      async stop(signal = 'SIGTERM') {
+        if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+        const how = await exited;
+        // Under ASan/UBSan builds a report fails the test that ran the program.
+        if (/ERROR: (Address|Leak)Sanitizer|runtime error:/.test(stderr))
+          throw new Error(`pokerclock reported a memory or UB error:\n${stderr}`);
+        return how;
+      },
+      kill() { return clock.stop('SIGKILL'); },
+      cleanup() { rmSync(dir, { recursive: true, force: true }); },
+    };
+    const deadline = Date.now() + 15000;
+    let gone = null;
+    exited.then((x) => (gone = x));
+    while (Date.now() < deadline && !gone) {
+      try {
+        const r = await fetch(`${base}/healthz`);
+        if (r.ok) return clock;
+      } catch { /* not listening yet */ }
+      await sleep(50);
+    }
+    await clock.kill();
+    if (gone && /is in use/.test(stderr) && attempt < 5) continue; // another suite took the port
+    throw new Error(`pokerclock did not come up (${JSON.stringify(gone)}): ${stderr}`);
+  }
+}
+
+export async function getJson(clock, path, init = {}) {
+  const r = await fetch(clock.base + path, init);
+  const body = await r.json();
+  return { status: r.status, headers: r.headers, body };
+}
+
+export async function postJson(clock, path, data, { cookie, headers = {} } = {}) {
+  const r = await fetch(clock.base + path, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
+    },
+    body: typeof data === 'string' ? data : JSON.stringify(data),
+  });
+  const text = await r.text();
+  let body;
+  try { body = JSON.parse(text); } catch { body = text; }
+  return { status: r.status, headers: r.headers, body };
+}
+
+// Logs in with the PIN; returns the Cookie header value to send back.
+export async function login(clock) {
+  const r = await postJson(clock, '/api/login', { pin: PIN });
+  if (r.status !== 200) throw new Error(`login failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.headers.get('set-cookie').split(';')[0];
+}
+
+export async function command(clock, cookie, cmd) {
+  return postJson(clock, '/api/command', cmd, { cookie });
+}
+
+// A raw HTTP request, for what fetch will not send (odd paths, a chosen
+// source address, no Origin rewriting).
+export function raw(clock, { method = 'GET', path = '/', headers = {}, body, localAddress } = {}) {
+  return new Promise((ok, fail) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: clock.port, method, path, headers, localAddress },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const buf = Buffer.concat(chunks);
+          let json = null;
+          try { json = JSON.parse(buf.toString()); } catch { /* not JSON */ }
+          ok({ status: res.statusCode, headers: res.headers, buf, body: json });
+        });
+      });
+    req.on('error', fail);
+    if (body) req.write(body);
+    req.end();
+  });
+}
+
+// Reads Server-Sent Events from /api/events; next(pred, ms) resolves with
+// the first event (or comment) matching pred that arrives within ms.
+export async function openEvents(clock) {
+  const ctl = new AbortController();
+  const r = await fetch(clock.base + '/api/events', { signal: ctl.signal });
+  const reader = r.body.getReader();
+  const decoder = new TextDecoder();
+  const queue = [];
+  let waiters = [];
+  let buf = '';
+  (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += decoder.decode(value, { stream: true });
+        let i;
+        while ((i = buf.indexOf('\n\n')) >= 0) {
+          const block = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const ev = { event: null, data: null, comment: null, at: Date.now() };
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) ev.comment = line.slice(1).trim();
+            else if (line.startsWith('event:')) ev.event = line.slice(6).trim();
+            else if (line.startsWith('data:')) ev.data = JSON.parse(line.slice(5));
+          }
+          queue.push(ev);
+          const w = waiters;
+          waiters = [];
+          w.forEach((f) => f());
+        }
+      }
+    } catch { /* aborted */ }
+  })();
+  return {
+    response: r,
+    async next(pred, ms) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const k = queue.findIndex(pred);
+        if (k >= 0) return queue.splice(0, k + 1).pop();
+        const left = deadline - Date.now();
+        if (left <= 0) return null;
+        await new Promise((res) => {
+          const t = setTimeout(res, left);
+          waiters.push(() => { clearTimeout(t); res(); });
+        });
+      }
+    },
+    close() { ctl.abort(); },
+  };
+}

@@ -1,0 +1,113 @@
+// Hostile and broken requests: the clock answers or hangs up, and keeps serving.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { startClock, getJson, postJson, raw, PIN } from './clock.mjs';
+
+let clock;
+before(async () => { clock = await startClock(); });
+after(async () => { await clock?.stop(); clock?.cleanup(); });
+
+// Writes bytes on a fresh connection and returns whatever comes back.
+function send(bytes) {
+  return new Promise((ok) => {
+    const s = connect(clock.port, '127.0.0.1');
+    let got = '';
+    s.on('data', (d) => (got += d.toString('latin1')));
+    s.on('error', () => ok(got));
+    s.on('close', () => ok(got));
+    s.setTimeout(3000, () => { s.destroy(); ok(got); });
+    s.write(bytes, () => s.end());
+  });
+}
+
+test('garbage, odd requests and huge headers leave the clock serving', async () => {
+  const cases = [
+    'GARBAGE\r\n\r\n',
+    'GET\r\n\r\n',
+    'GET / HTTP/9.9\r\n\r\n',
+    'GET /api/state HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n',
+    'POST /api/command HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\n',
+    'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\n\u0000\u0001\u0002{[',
+    `GET /api/state?${'a=1&'.repeat(5000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    `GET /api/state HTTP/1.1\r\nHost: x\r\nCookie: ${'pc_session=x; '.repeat(4000)}\r\n\r\n`,
+    `GET /${'%'.repeat(3000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    'GET /api/screen.png?w=99999999999999999999&h=%00 HTTP/1.1\r\nHost: x\r\n\r\n',
+    Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131) % 256)),
+  ];
+  for (const c of cases) await send(c);
+  const h = await getJson(clock, '/healthz');
+  assert.equal(h.status, 200);
+  assert.equal(h.body.ok, true);
+});
+
+test('an endless chunked body is cut off, not read forever', { timeout: 30000 }, async () => {
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  const got = await new Promise((ok) => {
+    const s = connect(clock.port, '127.0.0.1');
+    let answer = '';
+    let sent = 0;
+    s.on('data', (d) => (answer += d.toString('latin1')));
+    s.on('error', () => ok({ answer, sent }));
+    s.on('close', () => ok({ answer, sent }));
+    s.write('POST /api/command HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n');
+    const pump = () => {
+      while (!s.destroyed && sent < 16 << 20) {
+        sent += chunk.length;
+        s.write(`${chunk.length.toString(16)}\r\n`);
+        s.write(chunk);
+        if (!s.write('\r\n')) return s.once('drain', pump);
+      }
+      s.end('0\r\n\r\n');
+    };
+    s.setTimeout(10000, () => s.destroy());
+    pump();
+  });
+  assert.ok(got.sent < 16 << 20, `the server took ${got.sent} bytes without hanging up`);
+  assert.doesNotMatch(got.answer, /^HTTP\/1\.1 200/);
+  assert.equal((await getJson(clock, '/healthz')).status, 200);
+});
+
+test('deeply nested or odd JSON bodies are refused as 400, not crashes', async () => {
+  const login = await postJson(clock, '/api/login', { pin: PIN });
+  const cookie = login.headers.get('set-cookie').split(';')[0];
+  const bodies = [
+    '['.repeat(5000),
+    '{"type": "announce", "text": "\\ud800", "seconds": 5}',
+    '{"type": 12}',
+    '{"type": "adjust", "delta_ms": 1e400}',
+    '{"type": "adjust", "delta_ms": 9223372036854775808}',
+    '{"type": "bust", "players": [' + '{"table": 1, "chips": 1},'.repeat(200) + '{"table": 1, "chips": 1}]}',
+    '\u0000',
+  ];
+  for (const b of bodies) {
+    const r = await postJson(clock, '/api/command', b, { cookie });
+    assert.ok([400, 409].includes(r.status), `${r.status} for ${b.slice(0, 40)}`);
+    assert.equal(typeof r.body.error, 'string');
+  }
+  assert.equal((await getJson(clock, '/healthz')).status, 200);
+});
+
+test('wrong PINs from many addresses at once make everybody wait', async () => {
+  const other = await startClock();
+  try {
+    const from = (i) => `127.0.1.${i + 1}`;
+    for (let i = 0; i < 30; i++) {
+      const r = await raw(other, {
+        method: 'POST', path: '/api/login', localAddress: from(i),
+        headers: { 'Content-Type': 'application/json' }, body: '{"pin": "0000"}',
+      });
+      assert.equal(r.status, 401);
+    }
+    const fresh = await raw(other, {
+      method: 'POST', path: '/api/login', localAddress: '127.0.2.1',
+      headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pin: PIN }),
+    });
+    assert.equal(fresh.status, 429);
+    assert.match(fresh.body.error, /on this clock: wait \d+ seconds/);
+    assert.ok(fresh.body.retry_after_s > 0 && fresh.body.retry_after_s <= 60);
+  } finally {
+    await other.stop();
+    other.cleanup();
+  }
+});

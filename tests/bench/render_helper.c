@@ -1,0 +1,176 @@
+/* Benchmark helper for render.bench: offscreen frame times, and the wall's
+ * main loop run for a while against a running engine (CPU and memory). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <SDL2/SDL.h>
+
+#include "engine.h"
+#include "screen/screen.h"
+#include "screen/wall.h"
+#include "store/config.h"
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double cpu_s(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
+           ru.ru_stime.tv_usec / 1e6;
+}
+
+static long status_kb(const char *field)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kb = -1;
+    size_t n = strlen(field);
+    while (f && fgets(line, sizeof line, f))
+        if (!strncmp(line, field, n))
+            kb = atol(line + n + 1);
+    if (f)
+        fclose(f);
+    return kb;
+}
+
+static engine_t *engine_running(config_t *c)
+{
+    config_load_default(c);
+    const char *text = "tournament = { name = \"Bench\"; starting_stack = 20000;\n"
+                       "  levels = ( { small_blind = 100; big_blind = 200; ante = 200;\n"
+                       "  big_blind_ante = true; minutes = 20; },\n"
+                       "  { small_blind = 200; big_blind = 400; minutes = 20; } ); };\n";
+    engine_options_t o = {.config_text = text, .config_name = "bench.cfg"};
+    char err[512];
+    engine_t *e = engine_new(&o, err, sizeof err);
+    if (!e) {
+        fprintf(stderr, "engine: %s\n", err);
+        exit(1);
+    }
+    command_t reg = {.type = CMD_REGISTER, .count = 40}, start = {.type = CMD_START};
+    engine_apply(e, &reg, engine_now(e), err, sizeof err);
+    engine_apply(e, &start, engine_now(e), err, sizeof err);
+    /* Past the new-level banner: a plain countdown. */
+    command_t adj = {.type = CMD_ADJUST, .delta_ms = -60000};
+    engine_apply(e, &adj, engine_now(e), err, sizeof err);
+    return e;
+}
+
+static void frames(int n, int w, int h)
+{
+    static config_t c;
+    engine_t *e = engine_running(&c);
+    const snapshot_t *snap = engine_snapshot(e);
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    char err[256];
+    wall_t *wall = wall_new(r, &c, err, sizeof err);
+    if (!wall) {
+        fprintf(stderr, "wall: %s\n", err);
+        exit(1);
+    }
+    int64_t t = engine_now(e);
+    /* Each frame one second later: a new countdown each time, as on the wall. */
+    wall_frame_t f = {.snap = snap, .w = w, .h = h, .dismissed_level = -1};
+    f.now = t;
+    wall_render(wall, &f); /* warm the caches */
+    double t0 = now_s();
+    for (int i = 0; i < n; i++) {
+        f.now = t + i * 1000;
+        wall_render(wall, &f);
+    }
+    double draw = (now_s() - t0) / n;
+    wall_plan_t plan;
+    t0 = now_s();
+    for (int i = 0; i < n; i++) {
+        f.now = t + i * 1000;
+        wall_plan(wall, &f, &plan);
+    }
+    double dry = (now_s() - t0) / n;
+    int m = n / 4 > 0 ? n / 4 : 1;
+    t0 = now_s();
+    for (int i = 0; i < m; i++) {
+        unsigned char *png;
+        size_t len;
+        wall_render_png(&c, snap, t + i * 1000, w, h, "http://10.0.0.5:8080/", NULL, &png, &len);
+        free(png);
+    }
+    double png = (now_s() - t0) / m;
+    printf("offscreen %dx%d frame: %.2f ms (mean of %d); dry run (is a redraw needed?): "
+           "%.3f ms; as PNG (GET /api/screen.png): %.1f ms (mean of %d)\n",
+           w, h, draw * 1000, n, dry * 1000, png * 1000, m);
+    wall_free(wall);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    snapshot_release(snap);
+    engine_free(e);
+}
+
+typedef struct {
+    screen_t *s;
+    engine_t *e;
+    volatile int stop;
+} loop_t;
+
+static void *loop_main(void *arg)
+{
+    loop_t *l = arg;
+    screen_run(l->s, l->e, &l->stop);
+    return NULL;
+}
+
+static void loop(int seconds, int w, int h)
+{
+    static config_t c;
+    engine_t *e = engine_running(&c);
+    char size[32];
+    snprintf(size, sizeof size, "%d,%d", w, h);
+    setenv("SDL_VIDEO_WINDOW_SIZE", size, 1);
+    screen_options_t o = {.config = &c, .panel_url = "http://10.0.0.5:8080/"};
+    char err[256];
+    loop_t l = {.e = e};
+    l.s = screen_new(&o, err, sizeof err);
+    if (!l.s) {
+        fprintf(stderr, "screen: %s\n", err);
+        exit(1);
+    }
+    pthread_t th;
+    double c0 = cpu_s(), t0 = now_s();
+    pthread_create(&th, NULL, loop_main, &l);
+    sleep((unsigned)seconds);
+    double cpu = cpu_s() - c0, wall = now_s() - t0;
+    uint64_t frames_drawn = screen_frames(l.s);
+    long rss = status_kb("VmRSS"), hwm = status_kb("VmHWM");
+    l.stop = 1;
+    pthread_join(th, NULL);
+    printf("%.2f %ld %ld %llu %.1f\n", 100.0 * cpu / wall, rss, hwm,
+           (unsigned long long)frames_drawn, wall);
+    screen_free(l.s);
+    engine_free(e);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && !strcmp(argv[1], "frames")) {
+        frames(argc > 2 ? atoi(argv[2]) : 200, argc > 3 ? atoi(argv[3]) : 1920,
+               argc > 4 ? atoi(argv[4]) : 1080);
+        return 0;
+    }
+    if (argc >= 2 && !strcmp(argv[1], "loop")) {
+        loop(argc > 2 ? atoi(argv[2]) : 20, 1920, 1080);
+        return 0;
+    }
+    fprintf(stderr, "usage: render_helper frames [N [W H]] | loop [SECONDS]\n");
+    return 2;
+}

@@ -1,0 +1,157 @@
+/* Configuration files as a venue writes them: the samples load cleanly, and
+ * each broken file in tests/config says what is wrong, and where. */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "store/config.h"
+
+static config_t c;
+
+static void every_sample_loads_without_a_word(void **state)
+{
+    (void)state;
+    const char *samples[] = {"assets/structures/default.cfg", "assets/structures/turbo.cfg",
+                             "assets/structures/two-day.cfg", "assets/structures/rebuy.cfg"};
+    for (size_t i = 0; i < sizeof samples / sizeof *samples; i++) {
+        config_problems_t p = {0};
+        bool ok = config_load_file(samples[i], &c, &p);
+        for (int k = 0; k < p.n; k++) {
+            char line[600];
+            config_problem_format(&p.items[k], line, sizeof line);
+            print_error("%s\n", line);
+        }
+        assert_true(ok);
+        assert_int_equal(p.n, 0);
+        assert_true(c.structure.n_levels > 5);
+        assert_true(c.structure.n_payouts > 0);
+        assert_true(c.structure.n_chips > 0);
+    }
+}
+
+static void the_samples_say_what_they_are(void **state)
+{
+    (void)state;
+    config_problems_t p = {0};
+    assert_true(config_load_file("assets/structures/turbo.cfg", &c, &p));
+    const structure_t *s = &c.structure;
+    assert_string_equal(s->name, "Turbo Tuesday");
+    assert_true(s->levels[0].big_blind_ante);
+    assert_int_equal(s->levels[0].duration_ms, 15 * 60000);
+    assert_true(config_load_file("assets/structures/two-day.cfg", &c, &p));
+    int day_ends = 0;
+    for (int i = 0; i < c.structure.n_levels; i++)
+        day_ends += c.structure.levels[i].day_end;
+    assert_int_equal(day_ends, 1);
+    /* 3.5 % of a pool is 350 basis points. */
+    assert_int_equal(c.structure.payouts[3].bp[8], 350);
+    assert_true(config_load_file("assets/structures/rebuy.cfg", &c, &p));
+    assert_int_equal(c.structure.rebuy_until_level, 6);
+    assert_int_equal(c.structure.addon_after_level, 6);
+    assert_int_equal(c.structure.addon_chips, 10000);
+}
+
+static void the_built_in_tournament_is_the_default_sample(void **state)
+{
+    (void)state;
+    static config_t file;
+    config_problems_t p = {0};
+    config_load_default(&c);
+    assert_true(config_load_file("assets/structures/default.cfg", &file, &p));
+    assert_memory_equal(&c.structure, &file.structure, sizeof c.structure);
+    assert_int_equal(c.port, 8080);
+}
+
+/* Each file starts with "# expect: LINE: message": the problem that must be
+ * reported, as FILE:LINE: message. Warnings alone leave the file usable. */
+static void every_broken_file_is_explained(void **state)
+{
+    (void)state;
+    DIR *d = opendir("tests/config");
+    assert_non_null(d);
+    struct dirent *de;
+    int files = 0;
+    while ((de = readdir(d))) {
+        size_t n = strlen(de->d_name);
+        if (n < 5 || strcmp(de->d_name + n - 4, ".cfg") != 0)
+            continue;
+        char path[512], first[512] = "";
+        snprintf(path, sizeof path, "tests/config/%s", de->d_name);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        assert_non_null(fgets(first, sizeof first, f));
+        fclose(f);
+        first[strcspn(first, "\n")] = 0;
+        assert_true(strncmp(first, "# expect: ", 10) == 0);
+        char want[600];
+        snprintf(want, sizeof want, "%s:%s", path, first + 10);
+
+        config_problems_t p = {0};
+        bool ok = config_load_file(path, &c, &p);
+        bool found = false;
+        for (int k = 0; k < p.n && !found; k++) {
+            char line[600];
+            config_problem_format(&p.items[k], line, sizeof line);
+            found = strncmp(line, want, strlen(want)) == 0;
+        }
+        if (!found) {
+            for (int k = 0; k < p.n; k++) {
+                char line[600];
+                config_problem_format(&p.items[k], line, sizeof line);
+                print_error("  got: %s\n", line);
+            }
+            fail_msg("%s: expected \"%s\"", path, want);
+        }
+        assert_int_equal(ok, strstr(first, "warning:") != NULL);
+        files++;
+    }
+    closedir(d);
+    assert_true(files >= 10);
+}
+
+static void a_missing_or_binary_file_says_so(void **state)
+{
+    (void)state;
+    config_problems_t p = {0};
+    assert_false(config_load_file("tests/config/no-such-file.cfg", &c, &p));
+    assert_int_equal(p.n, 1);
+    assert_string_equal(p.items[0].msg, "cannot open: No such file or directory");
+    p.n = 0;
+    assert_false(config_load_file("/bin/sh", &c, &p));
+    assert_string_equal(p.items[0].msg, "this is not a text file");
+}
+
+static void check_reports_and_sets_the_exit_status(void **state)
+{
+    (void)state;
+    char buf[4096] = "";
+    FILE *out = fmemopen(buf, sizeof buf, "w");
+    assert_int_equal(config_check("tests/config/bb-not-above-sb.cfg", out), 1);
+    fclose(out);
+    assert_non_null(strstr(buf, "tests/config/bb-not-above-sb.cfg:5: level 2: big_blind must "
+                                "be larger than small_blind\n"));
+    out = fmemopen(buf, sizeof buf, "w");
+    assert_int_equal(config_check("assets/structures/default.cfg", out), 0);
+    fclose(out);
+    assert_non_null(strstr(buf, "fine"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_sample_loads_without_a_word),
+        cmocka_unit_test(the_samples_say_what_they_are),
+        cmocka_unit_test(the_built_in_tournament_is_the_default_sample),
+        cmocka_unit_test(every_broken_file_is_explained),
+        cmocka_unit_test(a_missing_or_binary_file_says_so),
+        cmocka_unit_test(check_reports_and_sets_the_exit_status),
+    };
+    return cmocka_run_group_tests_name("config", tests, NULL, NULL);
+}

@@ -1,0 +1,749 @@
+/* The wall display as players see it: golden images of every state at the
+ * screen sizes venues use, compared pixel by pixel; offscreen rendering from
+ * several threads; the text cache's bound. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <pthread.h>
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_image.h>
+
+#include "engine.h"
+#include "screen/lang.h"
+#include "screen/screen.h"
+#include "screen/text.h"
+#include "store/config.h"
+
+static config_t config;
+static const int64_t T0 = 1000000; /* the clock starts here in every state */
+#define URL "http://192.168.1.20:8080/"
+
+static level_t play(int64_t sb, int64_t bb, int64_t ante, bool bba)
+{
+    return (level_t){.kind = LEVEL_PLAY, .small_blind = sb, .big_blind = bb, .ante = ante,
+                     .big_blind_ante = bba, .duration_ms = 20 * 60000};
+}
+
+static void structure_make(structure_t *s)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->name, sizeof s->name, "Friday Freezeout");
+    snprintf(s->currency, sizeof s->currency, "EUR");
+    s->buy_in = 50;
+    s->fee = 5;
+    s->starting_stack = 20000;
+    s->late_reg_until_level = 4;
+    s->rebuy_until_level = 4;
+    s->rebuy_price = 50;
+    s->rebuy_chips = 20000;
+    s->addon_after_level = 4;
+    s->addon_price = 20;
+    s->addon_chips = 10000;
+    level_t l[] = {play(25, 50, 0, false),
+                   play(50, 100, 0, false),
+                   play(75, 150, 150, true),
+                   play(100, 200, 200, true),
+                   {.kind = LEVEL_BREAK, .duration_ms = 15 * 60000, .color_up = 25},
+                   play(150, 300, 300, true),
+                   play(200, 400, 400, true),
+                   play(300, 600, 600, true),
+                   play(400, 800, 800, true)};
+    l[7].day_end = true;
+    s->n_levels = (int)(sizeof l / sizeof l[0]);
+    memcpy(s->levels, l, sizeof l);
+    chip_t chips[] = {{25, 0x2e8b57, "green"},
+                      {100, 0x222222, "black"},
+                      {500, 0x6a3d9a, "purple"},
+                      {1000, 0xf2c200, "yellow"},
+                      {5000, 0xc0392b, "red"}};
+    s->n_chips = 5;
+    memcpy(s->chips, chips, sizeof chips);
+    s->n_payouts = 3;
+    s->payouts[0] = (payout_table_t){.min_entries = 2, .places = 1, .bp = {10000}};
+    s->payouts[1] = (payout_table_t){.min_entries = 10, .places = 3, .bp = {5000, 3000, 2000}};
+    s->payouts[2] = (payout_table_t){.min_entries = 30, .places = 8,
+                                     .bp = {3000, 2000, 1400, 1100, 900, 700, 500, 400}};
+    s->house.tables = 5;
+}
+
+static model_t m;
+
+static void run(command_t c, int64_t now)
+{
+    char err[256];
+    apply_status st = model_apply(&m, &c, now, err, sizeof err);
+    if (st != APPLY_OK)
+        fail_msg("%s at %lld: %s", command_name(c.type), (long long)now, err);
+}
+
+/* 42 players, started at T0, five out. */
+static void field(void)
+{
+    structure_t s;
+    structure_make(&s);
+    model_init(&m, &s);
+    run((command_t){.type = CMD_REGISTER, .count = 42}, T0 - 60000);
+    run((command_t){.type = CMD_START}, T0);
+    run((command_t){.type = CMD_BUST, .count = 5}, T0 + 1800000);
+}
+
+static int64_t level_start(int index)
+{
+    int64_t t = T0;
+    for (int i = 0; i < index; i++)
+        t += m.t.s.levels[i].duration_ms;
+    return t;
+}
+
+/* Each state: how it is reached, and when it is looked at. */
+typedef int64_t (*state_fn)(void);
+
+static int64_t st_running(void)
+{
+    field();
+    return level_start(2) + 446000; /* 12:34 left in level 3 */
+}
+
+static int64_t st_paused(void)
+{
+    int64_t now = st_running();
+    run((command_t){.type = CMD_PAUSE}, now - 20000);
+    return now;
+}
+
+static int64_t st_not_started(void)
+{
+    structure_t s;
+    structure_make(&s);
+    model_init(&m, &s);
+    run((command_t){.type = CMD_REGISTER, .count = 12}, T0);
+    return T0 + 1000;
+}
+
+static int64_t st_break_color_up(void)
+{
+    field();
+    return level_start(4) + 5 * 60000 + 300;
+}
+
+static int64_t st_break(void)
+{
+    field();
+    run((command_t){.type = CMD_COLOR_UP, .value = 25}, level_start(4) + 1000);
+    run((command_t){.type = CMD_COLOR_UP_DONE}, level_start(4) + 60000);
+    return level_start(4) + 9 * 60000 + 12300;
+}
+
+static int64_t st_last_minute(void)
+{
+    field();
+    return level_start(3) + 20 * 60000 - 42000;
+}
+
+static int64_t st_overtime(void)
+{
+    field();
+    run((command_t){.type = CMD_GOTO_LEVEL, .index = 8}, T0 + 60000);
+    return T0 + 60000 + 20 * 60000 + 135000;
+}
+
+static int64_t st_new_level(void)
+{
+    field();
+    return level_start(3) + 8000;
+}
+
+static int64_t st_announcement(void)
+{
+    field();
+    command_t c = {.type = CMD_ANNOUNCE};
+    snprintf(c.text, sizeof c.text,
+             "Dinner after level 6: the buffet opens in the bar. Keep your seat card with you.");
+    run(c, level_start(2) + 100000);
+    return level_start(2) + 446000;
+}
+
+static int64_t st_power_loss(void)
+{
+    field();
+    int64_t now = level_start(2) + 446000;
+    run((command_t){.type = CMD_POWER_RECOVERED, .ms = now - 4000}, now);
+    return now + 30000;
+}
+
+/* Nine players left, eight paid: the bubble. */
+static int64_t bubble_field(void)
+{
+    field();
+    int64_t at = level_start(5) + 60000;
+    run((command_t){.type = CMD_BUST, .count = 28}, at);
+    return at;
+}
+
+static int64_t st_bubble(void)
+{
+    int64_t at = bubble_field();
+    run((command_t){.type = CMD_BUBBLE_START}, at + 1000);
+    return at + 200000;
+}
+
+static int64_t st_hand_for_hand(void)
+{
+    int64_t at = bubble_field();
+    run((command_t){.type = CMD_BUBBLE_START}, at + 1000);
+    run((command_t){.type = CMD_HFH_START, .tables = 5}, at + 2000);
+    for (int hand = 1; hand <= 2; hand++) {
+        for (int t = 1; t <= 5; t++)
+            run((command_t){.type = CMD_TABLE_DONE, .table = t}, at + hand * 90000 - 10000 + t);
+        run((command_t){.type = CMD_HFH_NEXT}, at + hand * 90000);
+    }
+    run((command_t){.type = CMD_TABLE_DONE, .table = 1}, at + 200000);
+    run((command_t){.type = CMD_TABLE_DONE, .table = 4}, at + 210000);
+    run((command_t){.type = CMD_TABLE_WAITING, .table = 2}, at + 220000);
+    return at + 230000;
+}
+
+static int64_t st_hand_for_hand_deal(void)
+{
+    int64_t at = st_hand_for_hand();
+    for (int t = 2; t <= 5; t++)
+        if (t != 4)
+            run((command_t){.type = CMD_TABLE_DONE, .table = t}, at + t * 1000);
+    return at + 10000;
+}
+
+static int64_t st_in_the_money(void)
+{
+    int64_t at = st_bubble();
+    run((command_t){.type = CMD_BUST}, at + 1000);
+    return at + 4000;
+}
+
+static int64_t day_end_at;
+
+static int64_t st_day_end_draw(void)
+{
+    field();
+    int64_t at = level_start(7) + 10 * 60000;
+    run((command_t){.type = CMD_DAY_END_DRAW, .drawn = 5}, at);
+    day_end_at = at;
+    return at + 900;
+}
+
+static int64_t st_day_end_card(void)
+{
+    st_day_end_draw();
+    return day_end_at + 3000;
+}
+
+static int64_t st_day_end_hands(void)
+{
+    st_day_end_draw();
+    run((command_t){.type = CMD_DAY_END_HAND_DONE}, day_end_at + 200000);
+    return day_end_at + 300000;
+}
+
+static int64_t st_day_over(void)
+{
+    st_day_end_draw();
+    for (int i = 1; i <= 5; i++)
+        run((command_t){.type = CMD_DAY_END_HAND_DONE}, day_end_at + i * 120000);
+    return day_end_at + 700000;
+}
+
+static int64_t call_at;
+
+static int64_t st_clock_call(void)
+{
+    field();
+    call_at = level_start(2) + 300000;
+    run((command_t){.type = CMD_CLOCK_CALL, .table = 4, .seat = 7}, call_at);
+    return call_at + 52300; /* 8 of the counted 10 seconds left */
+}
+
+static int64_t st_clock_call_start(void)
+{
+    st_clock_call();
+    return call_at + 9500;
+}
+
+static int64_t st_penalties(void)
+{
+    field();
+    int64_t at = level_start(2) + 100000;
+    run((command_t){.type = CMD_PENALTY, .table = 3, .seat = 5, .minutes = 10}, at);
+    run((command_t){.type = CMD_PENALTY, .table = 1, .seat = 2, .rounds = 2}, at + 5000);
+    return at + 108000; /* 8:12 of the ten minutes left */
+}
+
+typedef struct {
+    const char *name;
+    state_fn state;
+    int w, h;
+    const char *lang, *lang2;
+    const char *url, *pin;
+    bool themed;               /* the venue's colours, logo and font */
+    const char *storage_error;
+} shot_t;
+
+static const shot_t shots[] = {
+    {"running-1920x1080", st_running, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"running-1280x720", st_running, 1280, 720, "en", "", NULL, NULL, false, NULL},
+    {"running-3840x2160", st_running, 3840, 2160, "en", "", NULL, NULL, false, NULL},
+    {"running-1920x1200", st_running, 1920, 1200, "en", "", NULL, NULL, false, NULL},
+    {"running-1080x1920", st_running, 1080, 1920, "en", "", NULL, NULL, false, NULL},
+    {"running-no-en-1920x1080", st_running, 1920, 1080, "no", "en", NULL, NULL, false, NULL},
+    {"not-started-1920x1080", st_not_started, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"paused-1920x1080", st_paused, 1920, 1080, "en", "", URL, "482913", false, NULL},
+    {"paused-1080x1920", st_paused, 1080, 1920, "en", "", URL, "482913", false, NULL},
+    {"paused-1280x720", st_paused, 1280, 720, "de", "", URL, NULL, false, NULL},
+    {"break-color-up-1920x1080", st_break_color_up, 1920, 1080, "en", "", URL, NULL, false, NULL},
+    {"break-color-up-1280x720", st_break_color_up, 1280, 720, "da", "", URL, NULL, false, NULL},
+    {"break-color-up-1080x1920", st_break_color_up, 1080, 1920, "en", "", URL, NULL, false, NULL},
+    {"break-1920x1080", st_break, 1920, 1080, "en", "", URL, NULL, false, NULL},
+    {"storage-error-1280x720", st_running, 1280, 720, "en", "", NULL, NULL, false,
+     "cannot write /var/lib/pokerclock/journal: No space left on device"},
+    {"themed-1920x1080", st_running, 1920, 1080, "de", "en", NULL, NULL, true, NULL},
+    {"themed-paused-1280x720", st_paused, 1280, 720, "en", "", URL, NULL, true, NULL},
+    {"last-minute-1920x1080", st_last_minute, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"overtime-1280x720", st_overtime, 1280, 720, "en", "", NULL, NULL, false, NULL},
+    {"new-level-1920x1080", st_new_level, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"new-level-1920x1200", st_new_level, 1920, 1200, "nl", "", NULL, NULL, false, NULL},
+    {"announcement-1920x1080", st_announcement, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"power-loss-1920x1080", st_power_loss, 1920, 1080, "en", "", URL, NULL, false, NULL},
+    {"bubble-1920x1080", st_bubble, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"hand-for-hand-1920x1080", st_hand_for_hand, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"hand-for-hand-1080x1920", st_hand_for_hand, 1080, 1920, "en", "", NULL, NULL, false, NULL},
+    {"hand-for-hand-deal-1920x1080", st_hand_for_hand_deal, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"in-the-money-1920x1080", st_in_the_money, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"day-end-draw-1920x1080", st_day_end_draw, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"day-end-card-1920x1080", st_day_end_card, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"day-end-hands-1920x1080", st_day_end_hands, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"day-over-1920x1080", st_day_over, 1920, 1080, "no", "", NULL, NULL, false, NULL},
+    {"clock-call-1920x1080", st_clock_call, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"clock-call-start-1280x720", st_clock_call_start, 1280, 720, "en", "", NULL, NULL, false, NULL},
+    {"penalties-1920x1080", st_penalties, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"penalties-3840x2160", st_penalties, 3840, 2160, "en", "", NULL, NULL, false, NULL},
+    {"break-color-up-3840x2160", st_break_color_up, 3840, 2160, "en", "", URL, NULL, false, NULL},
+    {"clock-call-1920x1200", st_clock_call, 1920, 1200, "de", "", NULL, NULL, false, NULL},
+    {"day-end-hands-1080x1920", st_day_end_hands, 1080, 1920, "en", "", NULL, NULL, false, NULL},
+    {"in-the-money-1280x720", st_in_the_money, 1280, 720, "nl", "", NULL, NULL, false, NULL},
+};
+
+/* A venue's logo: a gold disc with a dark ring, made here so the test
+ * needs no picture file of its own. */
+static const char *logo_make(void)
+{
+    static char path[64];
+    if (path[0])
+        return path;
+    snprintf(path, sizeof path, "/tmp/pokerclock-logo-%d.png", (int)getpid());
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, 120, 120, 32, SDL_PIXELFORMAT_ARGB8888);
+    for (int y = 0; y < 120; y++)
+        for (int x = 0; x < 120; x++) {
+            int dx = x - 60, dy = y - 60, d = dx * dx + dy * dy;
+            Uint32 px = d > 3600 ? 0x00000000 : d > 2500 ? 0xff1b4332 : 0xffe9c46a;
+            ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x] = px;
+        }
+    assert_int_equal(IMG_SavePNG(s, path), 0);
+    SDL_FreeSurface(s);
+    return path;
+}
+
+static void config_for(const shot_t *s)
+{
+    memset(&config, 0, sizeof config);
+    snprintf(config.language, sizeof config.language, "%s", s->lang);
+    snprintf(config.language2, sizeof config.language2, "%s", s->lang2);
+    if (s->themed) {
+        theme_t *t = &config.theme;
+        snprintf(t->bg, sizeof t->bg, "#10261c");
+        snprintf(t->fg, sizeof t->fg, "#fdf6e3");
+        snprintf(t->accent, sizeof t->accent, "#e9c46a");
+        snprintf(t->paused, sizeof t->paused, "#b5179e");
+        snprintf(t->brk, sizeof t->brk, "#4cc9f0");
+        snprintf(t->warn, sizeof t->warn, "#f4a261");
+        snprintf(t->logo, sizeof t->logo, "%s", logo_make());
+        /* DejaVu comes with the build's packages (fonts-dejavu-core). */
+        snprintf(t->font, sizeof t->font, "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf");
+    }
+}
+
+static int render(const shot_t *s, unsigned char **png, size_t *len)
+{
+    int64_t now = s->state();
+    static snapshot_t snap;
+    memset(&snap, 0, sizeof snap);
+    snap.t = m.t;
+    snap.seq = 1;
+    if (s->storage_error)
+        snprintf(snap.storage_error, sizeof snap.storage_error, "%s", s->storage_error);
+    config_for(s);
+    return wall_render_png(&config, &snap, now, s->w, s->h, s->url, s->pin, png, len);
+}
+
+static SDL_Surface *decode(const unsigned char *png, size_t len)
+{
+    SDL_Surface *raw = IMG_Load_RW(SDL_RWFromConstMem(png, (int)len), 1);
+    if (!raw)
+        return NULL;
+    SDL_Surface *s = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGB888, 0);
+    SDL_FreeSurface(raw);
+    return s;
+}
+
+static long pixels_differing(SDL_Surface *a, SDL_Surface *b)
+{
+    if (a->w != b->w || a->h != b->h)
+        return (long)a->w * a->h;
+    long n = 0;
+    for (int y = 0; y < a->h; y++) {
+        const Uint32 *pa = (const Uint32 *)((const Uint8 *)a->pixels + y * a->pitch);
+        const Uint32 *pb = (const Uint32 *)((const Uint8 *)b->pixels + y * b->pitch);
+        for (int x = 0; x < a->w; x++)
+            n += (pa[x] & 0xffffff) != (pb[x] & 0xffffff);
+    }
+    return n;
+}
+
+static void file_write(const char *path, const unsigned char *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+static unsigned char *file_read(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *d = malloc((size_t)n);
+    if (d && fread(d, 1, (size_t)n, f) != (size_t)n) {
+        free(d);
+        d = NULL;
+    }
+    fclose(f);
+    *len = (size_t)n;
+    return d;
+}
+
+/* Every state at its sizes looks exactly like the picture a person checked. */
+static void golden_images_match(void **state)
+{
+    (void)state;
+    bool update = getenv("UPDATE_GOLDEN") && *getenv("UPDATE_GOLDEN") == '1';
+    int failures = 0;
+    mkdir("tests/out", 0755);
+    for (size_t i = 0; i < sizeof shots / sizeof shots[0]; i++) {
+        const shot_t *s = &shots[i];
+        unsigned char *png;
+        size_t len;
+        assert_int_equal(render(s, &png, &len), 0);
+        char path[256];
+        snprintf(path, sizeof path, "tests/golden/%s.png", s->name);
+        SDL_Surface *got = decode(png, len);
+        assert_non_null(got);
+        assert_int_equal(got->w, s->w);
+        assert_int_equal(got->h, s->h);
+        if (update) {
+            file_write(path, png, len);
+        } else {
+            size_t glen;
+            unsigned char *gold = file_read(path, &glen);
+            SDL_Surface *want = gold ? decode(gold, glen) : NULL;
+            long diff = want ? pixels_differing(got, want) : -1;
+            if (diff != 0) {
+                char out[256];
+                snprintf(out, sizeof out, "tests/out/%s.png", s->name);
+                file_write(out, png, len);
+                if (diff < 0)
+                    print_message("%s: no golden image %s (UPDATE_GOLDEN=1 makes it); "
+                                  "this render is in %s\n", s->name, path, out);
+                else
+                    print_message("%s: %ld pixels differ from %s; this render is in %s\n",
+                                  s->name, diff, path, out);
+                failures++;
+            }
+            SDL_FreeSurface(want);
+            free(gold);
+        }
+        SDL_FreeSurface(got);
+        free(png);
+    }
+    assert_int_equal(failures, 0);
+}
+
+/* The countdown is drawn in equal cells: the colon stays put from one
+ * second to the next, whatever the digits. */
+static void countdown_does_not_move(void **state)
+{
+    (void)state;
+    shot_t s = {"", st_running, 1280, 720, "en", "", NULL, NULL, false, NULL};
+    unsigned char *a, *b;
+    size_t la, lb;
+    assert_int_equal(render(&s, &a, &la), 0);
+    /* 11:11 against 10:08: narrow and wide digits in every place. */
+    int64_t now = level_start(2);
+    static snapshot_t snap;
+    snap.t = m.t;
+    config_for(&s);
+    free(a);
+    assert_int_equal(wall_render_png(&config, &snap, now + 1200000 - 671000, 1280, 720, NULL, NULL,
+                                     &a, &la), 0);
+    assert_int_equal(wall_render_png(&config, &snap, now + 1200000 - 608000, 1280, 720, NULL, NULL,
+                                     &b, &lb), 0);
+    SDL_Surface *sa = decode(a, la), *sb = decode(b, lb);
+    /* Find the colon: the columns of the countdown's middle band where the
+     * two frames agree, between the digits that differ. */
+    int y0 = 720 * 30 / 100, y1 = 720 * 55 / 100;
+    int first_diff = -1, last_diff = -1;
+    for (int x = 0; x < 1280; x++)
+        for (int y = y0; y < y1; y++) {
+            Uint32 pa = ((Uint32 *)((Uint8 *)sa->pixels + y * sa->pitch))[x] & 0xffffff;
+            Uint32 pb = ((Uint32 *)((Uint8 *)sb->pixels + y * sb->pitch))[x] & 0xffffff;
+            if (pa != pb) {
+                if (first_diff < 0)
+                    first_diff = x;
+                last_diff = x;
+                break;
+            }
+        }
+    assert_true(first_diff > 0);
+    /* The colon's columns are identical in both frames: some column in the
+     * middle third of the changed span does not differ at all. */
+    int same = 0;
+    for (int x = first_diff + (last_diff - first_diff) / 3;
+         x < first_diff + 2 * (last_diff - first_diff) / 3; x++) {
+        int differs = 0;
+        for (int y = y0; y < y1 && !differs; y++) {
+            Uint32 pa = ((Uint32 *)((Uint8 *)sa->pixels + y * sa->pitch))[x] & 0xffffff;
+            Uint32 pb = ((Uint32 *)((Uint8 *)sb->pixels + y * sb->pitch))[x] & 0xffffff;
+            differs = pa != pb;
+        }
+        same += !differs;
+    }
+    assert_true(same > 3);
+    SDL_FreeSurface(sa);
+    SDL_FreeSurface(sb);
+    free(a);
+    free(b);
+}
+
+typedef struct {
+    const snapshot_t *snap;
+    int64_t now;
+    unsigned char *png;
+    size_t len;
+    int rc;
+} job_t;
+
+static void *render_job(void *arg)
+{
+    job_t *j = arg;
+    for (int i = 0; i < 3 && j->rc == 0; i++) {
+        free(j->png);
+        j->rc = wall_render_png(&config, j->snap, j->now, i == 1 ? 960 : 1280, i == 1 ? 540 : 720,
+                                URL, NULL, &j->png, &j->len);
+    }
+    return NULL;
+}
+
+/* GET /api/screen.png renders from HTTP threads at once: each gets the
+ * same picture it would have got alone. */
+static void renders_from_threads_agree(void **state)
+{
+    (void)state;
+    shot_t s = {"", st_paused, 1280, 720, "en", "", URL, NULL, false, NULL};
+    int64_t now = s.state();
+    static snapshot_t snap;
+    snap.t = m.t;
+    config_for(&s);
+    unsigned char *alone;
+    size_t alone_len;
+    assert_int_equal(wall_render_png(&config, &snap, now, 1280, 720, URL, NULL, &alone, &alone_len),
+                     0);
+    job_t jobs[4] = {{0}};
+    pthread_t th[4];
+    for (int i = 0; i < 4; i++) {
+        jobs[i] = (job_t){.snap = &snap, .now = now};
+        pthread_create(&th[i], NULL, render_job, &jobs[i]);
+    }
+    for (int i = 0; i < 4; i++)
+        pthread_join(th[i], NULL);
+    SDL_Surface *want = decode(alone, alone_len);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(jobs[i].rc, 0);
+        SDL_Surface *got = decode(jobs[i].png, jobs[i].len);
+        assert_int_equal(pixels_differing(got, want), 0);
+        SDL_FreeSurface(got);
+        free(jobs[i].png);
+    }
+    SDL_FreeSurface(want);
+    free(alone);
+}
+
+/* A long tournament shows thousands of different times: the cache of
+ * rendered strings stays bounded. */
+static void text_cache_stays_bounded(void **state)
+{
+    (void)state;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_RGB888);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    char err[256];
+    text_cache_t *tc = text_cache_new(r, NULL, err, sizeof err);
+    assert_non_null(tc);
+    SDL_Color white = {255, 255, 255, 255};
+    int w, h;
+    for (int i = 0; i < 3 * TEXT_CACHE_MAX; i++) {
+        char s[32];
+        snprintf(s, sizeof s, "%d:%02d", i / 60, i % 60);
+        assert_non_null(text_get(tc, FACE_BOLD, 24, white, s, &w, &h));
+        assert_true(w > 0 && h > 0);
+    }
+    assert_true(text_cache_count(tc) <= TEXT_CACHE_MAX);
+    /* A string asked for again is the same texture, not a new one. */
+    SDL_Texture *a = text_get(tc, FACE_BOLD, 24, white, "Level 3", &w, &h);
+    SDL_Texture *b = text_get(tc, FACE_BOLD, 24, white, "Level 3", &w, &h);
+    assert_ptr_equal(a, b);
+    text_cache_free(tc);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+}
+
+/* A theme font or logo that cannot be used leaves the wall as it is
+ * with the built-in font and no logo: never blank. */
+static void bad_theme_files_fall_back(void **state)
+{
+    (void)state;
+    shot_t s = {"", st_running, 960, 540, "en", "", NULL, NULL, false, NULL};
+    unsigned char *plain, *bad;
+    size_t lp, lb;
+    assert_int_equal(render(&s, &plain, &lp), 0);
+    int64_t now = st_running();
+    static snapshot_t snap;
+    snap.t = m.t;
+    snap.seq = 1;
+    static config_t c;
+    memset(&c, 0, sizeof c);
+    snprintf(c.language, sizeof c.language, "en");
+    snprintf(c.theme.font, sizeof c.theme.font, "tests/unit/test_wall.c"); /* not a font */
+    snprintf(c.theme.logo, sizeof c.theme.logo, "/nonexistent/logo.png");
+    assert_int_equal(wall_render_png(&c, &snap, now, 960, 540, NULL, NULL, &bad, &lb), 0);
+    SDL_Surface *a = decode(plain, lp), *b = decode(bad, lb);
+    assert_int_equal(pixels_differing(a, b), 0);
+    SDL_FreeSurface(a);
+    SDL_FreeSurface(b);
+    free(plain);
+    free(bad);
+}
+
+/* The conversions of a printf format, in order: "%d ... %s" -> "ds". */
+static void conversions(const char *f, char *out, size_t len)
+{
+    size_t n = 0;
+    for (; *f && n + 1 < len; f++)
+        if (*f == '%' && f[1]) {
+            f++;
+            if (*f != '%')
+                out[n++] = *f;
+        }
+    out[n] = 0;
+}
+
+/* Every word the wall shows exists in every language, and a translated
+ * format takes the same arguments as the English one (a wrong one would
+ * print garbage on the wall, or crash). */
+static void every_word_in_every_language(void **state)
+{
+    (void)state;
+    for (int w = 0; w < W__COUNT; w++) {
+        char en[16];
+        conversions(lang_word(LANG_EN, (word_id)w), en, sizeof en);
+        for (int l = 0; l < LANG__COUNT; l++) {
+            const char *t = lang_word((lang_id)l, (word_id)w);
+            if (!*t)
+                fail_msg("word %d has no text in language %d", w, l);
+            char c[16];
+            conversions(t, c, sizeof c);
+            if (strcmp(c, en) != 0)
+                fail_msg("word %d in language %d: \"%s\" takes other arguments than \"%s\"", w,
+                         l, t, lang_word(LANG_EN, (word_id)w));
+        }
+    }
+    assert_int_equal(lang_from_code("nb"), LANG_NO);
+    assert_int_equal(lang_from_code("da"), LANG_DA);
+    assert_int_equal(lang_from_code("xx"), LANG_EN);
+    char buf[16];
+    lang_ordinal(LANG_EN, 2, buf, sizeof buf);
+    assert_string_equal(buf, "2nd");
+    lang_ordinal(LANG_EN, 12, buf, sizeof buf);
+    assert_string_equal(buf, "12th");
+    lang_ordinal(LANG_DE, 3, buf, sizeof buf);
+    assert_string_equal(buf, "3.");
+}
+
+/* pokerclock --screenshot OUT.png --size WxH writes the wall as a PNG of
+ * that size (the program itself, as a venue would run it). */
+static void screenshot_writes_png_of_requested_size(void **state)
+{
+    (void)state;
+    const char *bin = getenv("POKERCLOCK_BIN");
+    if (!bin || !*bin)
+        bin = "./pokerclock";
+    if (access(bin, X_OK) != 0) {
+        print_message("%s is not built; build it with make to run this test\n", bin);
+        skip();
+    }
+    char dir[] = "/tmp/pokerclock-shot-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char cmd[1024], out[512];
+    snprintf(out, sizeof out, "%s/wall.png", dir);
+    snprintf(cmd, sizeof cmd, "SDL_VIDEODRIVER=dummy '%s' --screenshot '%s' --size 1280x800 "
+             "--state '%s' 2>/dev/null", bin, out, dir);
+    assert_int_equal(system(cmd), 0);
+    SDL_Surface *s = IMG_Load(out);
+    assert_non_null(s);
+    assert_int_equal(s->w, 1280);
+    assert_int_equal(s->h, 800);
+    SDL_FreeSurface(s);
+    /* A size it cannot make is refused with a message, and no file. */
+    snprintf(out, sizeof out, "%s/bad.png", dir);
+    snprintf(cmd, sizeof cmd, "'%s' --screenshot '%s' --size 10x10 --state '%s' 2>/dev/null", bin,
+             out, dir);
+    assert_int_not_equal(system(cmd), 0);
+    assert_int_not_equal(access(out, F_OK), 0);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+int main(void)
+{
+    setenv("SDL_VIDEODRIVER", "dummy", 0);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(golden_images_match),
+        cmocka_unit_test(countdown_does_not_move),
+        cmocka_unit_test(renders_from_threads_agree),
+        cmocka_unit_test(text_cache_stays_bounded),
+        cmocka_unit_test(every_word_in_every_language),
+        cmocka_unit_test(bad_theme_files_fall_back),
+        cmocka_unit_test(screenshot_writes_png_of_requested_size),
+    };
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    char logo[64];
+    snprintf(logo, sizeof logo, "/tmp/pokerclock-logo-%d.png", (int)getpid());
+    unlink(logo);
+    return failed;
+}
