@@ -138,10 +138,10 @@ deb: $(if $(SUITE)$(ARCH),,check-deps)
 	@command -v dh >/dev/null || { $(MAKE) --no-print-directory deps && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends debhelper; }
 	@rm -rf $(DEB_OUT)
-	BUILD=$(BUILD) image/build-deb.sh $(DEB_OUT) $(ARCH) $(SUITE)
+	image/build-deb.sh $(DEB_OUT) $(ARCH) $(SUITE)
 
 image:
-	BUILD=$(BUILD) image/build-image.sh pokerclock-arm64.img.xz
+	image/build-image.sh pokerclock-arm64.img.xz
 
 image-test: image
-	BUILD=$(BUILD) image/test-image.sh pokerclock-arm64.img.xz
+	image/test-image.sh pokerclock-arm64.img.xz

@@ -11,8 +11,9 @@ out=$(realpath -m "$1")
 arch=${2:-$(dpkg --print-architecture)}
 suite=${3:-}
 here=$(cd "$(dirname "$0")/.." && pwd)
-build=${BUILD:-$here/build}
-case "$build" in /*) ;; *) build=$here/$build ;; esac
+# Kept out of build/: the Makefile looks through build/ for *.d files, and a
+# root file system is full of directories named like that.
+appl=${APPLIANCE_DIR:-$here/build-appliance}
 mkdir -p "$out"
 work=$(mktemp -d "${TMPDIR:-/tmp}/pokerclock-deb.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -36,7 +37,7 @@ else
     command -v mmdebstrap >/dev/null || { echo "build-deb: mmdebstrap is missing (apt-get install mmdebstrap)" >&2; exit 1; }
     suite=${suite:-bookworm}
     # Downloaded packages are kept between builds.
-    cache="$build/appliance/apt-cache/$suite-$host"
+    cache="$appl/apt-cache/$suite-$host"
     mkdir -p "$cache"
     if [ "$arch" = "$host" ]; then
         archs=$host; aflag=; tools=build-essential

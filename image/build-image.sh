@@ -11,12 +11,13 @@
 set -eu
 out=$(realpath -m "$1")
 here=$(cd "$(dirname "$0")/.." && pwd)
-build=${BUILD:-$here/build}
-case "$build" in /*) ;; *) build=$here/$build ;; esac
+# Kept out of build/: the Makefile looks through build/ for *.d files, and a
+# root file system is full of directories named like that.
+appl=${APPLIANCE_DIR:-$here/build-appliance}
 suite=${SUITE:-trixie}
 mirror=${MIRROR:-http://deb.debian.org/debian}
-work=$build/appliance/image
-cache=$build/appliance/apt-cache/$suite-arm64
+work=$appl/image
+cache=$appl/apt-cache/$suite-arm64
 # The disk's identifier: partitions are found as PARTUUID=5043c10c-0N.
 diskid=5043c10c
 boot_mb=256 data_mb=128
@@ -24,8 +25,12 @@ started=$(date +%s)
 step() { echo "build-image: $* ($(( $(date +%s) - started )) s)"; }
 
 [ "$(id -u)" = 0 ] || { echo "build-image: run as root (the root file system keeps owners)" >&2; exit 1; }
-for t in mmdebstrap mkfs.vfat mcopy mke2fs sfdisk xz; do
-    command -v $t >/dev/null || { echo "build-image: $t is missing (make image installs it as root)" >&2; exit 1; }
+need="mmdebstrap:mmdebstrap mkfs.vfat:dosfstools mcopy:mtools mke2fs:e2fsprogs sfdisk:fdisk
+      xz:xz-utils update-binfmts:binfmt-support qemu-aarch64-static:qemu-user-static"
+missing=$(for n in $need; do command -v "${n%%:*}" >/dev/null || echo "${n#*:}"; done)
+[ -z "$missing" ] || DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
+for n in $need; do
+    command -v "${n%%:*}" >/dev/null || { echo "build-image: ${n%%:*} is missing (apt-get install ${n#*:})" >&2; exit 1; }
 done
 # arm64 programs run through qemu-user: binfmt_misc must know about them.
 if [ "$(dpkg --print-architecture)" != arm64 ]; then
@@ -53,7 +58,7 @@ mmdebstrap --mode=root --arch=arm64 --variant=apt \
     --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/locale/*' \
     --dpkgopt='path-exclude=/usr/share/info/*' \
     --include=systemd,systemd-sysv,udev,dbus,systemd-timesyncd,kmod,iproute2,tzdata,zstd \
-    --include=initramfs-tools,linux-image-arm64,raspi-firmware,firmware-brcm80211 \
+    --include=initramfs-tools,busybox,linux-image-arm64,raspi-firmware,firmware-brcm80211 \
     --include=wpasupplicant,avahi-daemon,openssh-server,libgl1-mesa-dri,libegl-mesa0,libgbm1 \
     --skip=download/empty --skip=essential/unlink \
     --setup-hook='mkdir -p "$1"/var/cache/apt/archives/' \

@@ -10,9 +10,10 @@
 #   image/test-image.sh [IMAGE.img.xz]   (uses the raw image build-image left)
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
-build=${BUILD:-$here/build}
-case "$build" in /*) ;; *) build=$here/$build ;; esac
-work=$build/appliance/image
+# Kept out of build/: the Makefile looks through build/ for *.d files, and a
+# root file system is full of directories named like that.
+appl=${APPLIANCE_DIR:-$here/build-appliance}
+work=$appl/image
 diskid=5043c10c
 boot_timeout=${BOOT_TIMEOUT:-600}
 started=$(date +%s)

@@ -60,7 +60,7 @@ export function buildDeb(dir) {
 // nothing stays mounted when the command ends, however it ends.
 export function chrootArgs(root, argv, { user } = {}) {
   const q = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
-  const who = user ? `--userspec=${user}:${user} --groups=video,render,input ` : '';
+  const who = user ? `--userspec=${user}:${user} --groups=video,render,input,audio ` : '';
   const script = `mount -t proc proc ${q(root + '/proc')} && exec chroot ${who}${q(root)} ${argv.map(q).join(' ')}`;
   return ['unshare', ['-m', 'sh', '-c', script]];
 }

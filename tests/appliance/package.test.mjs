@@ -53,11 +53,11 @@ describe('the Debian package', { skip: why }, () => {
     assert.match(depends, /libjansson/);
   });
 
-  test('installing creates the user with the screen, GPU and keyboard groups', () => {
+  test('installing creates the user with the screen, GPU, keyboard and sound groups', () => {
     const passwd = fs.readFileSync(path.join(root, 'etc/passwd'), 'utf8');
     assert.match(passwd, /^pokerclock:x:\d+:\d+:[^:]*:\/var\/lib\/pokerclock:\/usr\/sbin\/nologin$/m);
     const groups = inRoot(root, ['id', '-nG', 'pokerclock']).stdout.trim().split(/\s+/);
-    for (const g of ['video', 'render', 'input']) assert.ok(groups.includes(g), `pokerclock is not in ${g}: ${groups}`);
+    for (const g of ['video', 'render', 'input', 'audio']) assert.ok(groups.includes(g), `pokerclock is not in ${g}: ${groups}`);
   });
 
   test('the service is enabled and the configuration is a conffile only the clock can read', () => {
