@@ -78,9 +78,9 @@ bootdir=$work/boot
 mkdir -p "$bootdir"
 cp "$root"/usr/lib/raspi-firmware/*.bin "$root"/usr/lib/raspi-firmware/*.elf \
    "$root"/usr/lib/raspi-firmware/*.dat "$bootdir"/
-cp "$root"/usr/lib/linux-image-"$kver"/broadcom/bcm27*-rpi-*.dtb "$bootdir"/
-[ ! -d "$root"/usr/lib/linux-image-"$kver"/overlays ] ||
-    cp -r "$root"/usr/lib/linux-image-"$kver"/overlays "$bootdir"/
+cp "$root"/usr/lib/linux-image-"$kver"/broadcom/bcm2*-rpi-*.dtb "$bootdir"/
+[ ! -d "$root"/usr/lib/raspi-firmware/overlays ] ||
+    cp -r "$root"/usr/lib/raspi-firmware/overlays "$bootdir"/
 cp "$root/boot/vmlinuz-$kver" "$bootdir/vmlinuz"
 cp "$root/boot/initrd.img-$kver" "$bootdir/initrd.img"
 cp "$here"/image/boot/config.txt "$here"/image/boot/pokerclock.txt "$bootdir"/
