@@ -22,8 +22,12 @@ elapsed() { echo $(( $(date +%s) - started )); }
 for f in pokerclock-arm64.img vmlinuz initrd.img; do
     [ -f "$work/$f" ] || { echo "image-test: $work/$f is missing: run make image first" >&2; exit 1; }
 done
-for t in qemu-system-aarch64 mcopy mtype curl e2fsck; do
-    command -v $t >/dev/null || { echo "image-test: $t is missing (apt-get install qemu-system-arm mtools curl e2fsprogs)" >&2; exit 1; }
+need="qemu-system-aarch64:qemu-system-arm mcopy:mtools curl:curl e2fsck:e2fsprogs sfdisk:fdisk"
+missing=$(for n in $need; do command -v "${n%%:*}" >/dev/null || echo "${n#*:}"; done)
+[ -z "$missing" ] || [ "$(id -u)" != 0 ] ||
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
+for n in $need; do
+    command -v "${n%%:*}" >/dev/null || { echo "image-test: ${n%%:*} is missing (apt-get install ${n#*:})" >&2; exit 1; }
 done
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pokerclock-image-test.XXXXXX")
@@ -53,7 +57,7 @@ SSH=no
 EOF
 mcopy -o -i "$fat" "$tmp/pokerclock.txt" ::pokerclock.txt
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
 boot() { # log file
     qemu-system-aarch64 -M virt -cpu cortex-a72 -smp 2 -m 1024 \
         -kernel "$work/vmlinuz" -initrd "$work/initrd.img" \
@@ -142,7 +146,13 @@ else
     fail "the root file system needs repair after the power cut: $(tail -3 "$tmp/fsck.log")"
 fi
 
-# --- second boot: the clock and its tournament come back
+# --- second boot, with mistakes a volunteer could make: a bad hostname and a
+# tournament file with an error. The clock runs on with what it had, and
+# pokerclock-errors.txt says what to fix.
+printf 'HOSTNAME=bad_name!\r\nPIN=\r\n' > "$tmp/pokerclock.txt"
+mcopy -o -i "$fat" "$tmp/pokerclock.txt" ::pokerclock.txt
+printf 'tournament = { name = "Broken"; levels = ( { small_blind = 200; big_blind = 100; minutes = 20; } ); };\n' > "$tmp/pokerclock.cfg"
+mcopy -o -i "$fat" "$tmp/pokerclock.cfg" ::pokerclock.cfg
 boot "$tmp/console2.log"
 wait_report "$tmp/console2.log" || exit 1
 echo "# second boot: clock ready after $(elapsed) s"
@@ -156,7 +166,16 @@ if [ "$started_clock" = yes ]; then
 else
     [ -n "$s" ] && pass "/api/state answers after the power cut" || fail "/api/state does not answer after the power cut"
 fi
+expect "$tmp/console2.log" hostname clocktest
+echo "$s" | grep -q '"name": *"Broken"' && fail "the tournament file with an error was used" ||
+    pass "the tournament file with an error was not used"
 power_cut
+errors=$(mtype -i "$fat" ::pokerclock-errors.txt 2>/dev/null | tr -d '\r')
+echo "$errors" | sed 's/^/# pokerclock-errors.txt: /'
+echo "$errors" | grep -q '^HOSTNAME=bad_name!' && pass "pokerclock-errors.txt names the bad hostname" ||
+    fail "pokerclock-errors.txt does not name the bad hostname"
+echo "$errors" | grep -q 'pokerclock.cfg:[0-9]*:' && pass "pokerclock-errors.txt gives the tournament file's line" ||
+    fail "pokerclock-errors.txt does not point into pokerclock.cfg"
 
 echo "# image-test: $failures failed, $(elapsed) s in all"
 [ "$failures" = 0 ]
