@@ -92,6 +92,7 @@ static void publish(engine_t *e, int64_t now)
     p->s.seq = ++e->seq;
     snprintf(p->s.storage_error, sizeof p->s.storage_error, "%s", e->storage_error);
     snprintf(p->s.notice, sizeof p->s.notice, "%s", e->notice);
+    snprintf(p->s.follows, sizeof p->s.follows, "%s", e->follow_url ? e->follow_url : "");
     atomic_init(&p->refs, 1);
     remember_shown(e, now);
     pthread_mutex_lock(&e->pub_lock);

@@ -16,6 +16,7 @@ typedef struct {
     tourney_t t;
     uint64_t seq;              /* grows with every change, level changes too */
     char storage_error[256];   /* "" while the journal is writable */
+    char follows[128];         /* a follower: the master's URL; else "" */
     char notice[256];          /* start-up notice for the panel, or "" */
 } snapshot_t;
 

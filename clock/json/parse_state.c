@@ -592,6 +592,10 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
     c->level = (int)index;
     c->level_elapsed_ms = elapsed;
     c->since = now;
+    /* The time the clock has run so far, counted on from arrival. */
+    if (get_int(o, "", "tournament_elapsed_ms", false, 0, INT64_C(1) << 50, &c->played_ms, err,
+                errlen))
+        return -1;
 
     const json_t *players = get_object(o, "", "players", &rc, err, errlen);
     if (rc || (players && (get_int32(players, "players", "entries", false, 0, 1000000,

@@ -8,7 +8,7 @@
 #include "model/clockpos.h"
 #include "model/procedures.h"
 
-static apply_status fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
+apply_status model_fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -88,24 +88,25 @@ static apply_status level_from_command(const command_t *c, level_t *l, char *err
     return APPLY_OK;
 }
 
-static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t now,
-                                     char *err, size_t errlen)
+static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t now, char *err,
+                                     size_t errlen)
 {
     structure_t *s = &t->s;
     apply_status st;
     if (c->type == CMD_ADD_LEVEL) {
         if (c->index < -1 || c->index >= s->n_levels)
-            return fail(APPLY_INVALID, err, errlen, "after must be -1 (at the start) to %d",
-                        s->n_levels - 1);
+            return model_fail(APPLY_INVALID, err, errlen, "after must be -1 (at the start) to %d",
+                              s->n_levels - 1);
         if (s->n_levels >= TOURNEY_MAX_LEVELS)
-            return fail(APPLY_CONFLICT, err, errlen, "the structure already has the most levels (%d)",
-                        TOURNEY_MAX_LEVELS);
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "the structure already has the most levels (%d)", TOURNEY_MAX_LEVELS);
         unsigned need = (c->has & LF_BREAK) && c->level.kind == LEVEL_BREAK
                             ? LF_DURATION
                             : LF_SMALL | LF_BIG | LF_DURATION;
         if ((c->has & need) != need)
-            return fail(APPLY_INVALID, err, errlen, "a new level needs %s",
-                        need == LF_DURATION ? "minutes" : "small_blind, big_blind and minutes");
+            return model_fail(APPLY_INVALID, err, errlen, "a new level needs %s",
+                              need == LF_DURATION ? "minutes"
+                                                  : "small_blind, big_blind and minutes");
         level_t l = {0};
         if ((st = level_from_command(c, &l, err, errlen)) != APPLY_OK)
             return st;
@@ -128,12 +129,12 @@ static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t n
         return APPLY_OK;
     }
     if (c->index < 0 || c->index >= s->n_levels)
-        return fail(APPLY_INVALID, err, errlen, "there is no level with index %d", c->index);
+        return model_fail(APPLY_INVALID, err, errlen, "there is no level with index %d", c->index);
     clock_settle(t, now);
     if (c->type == CMD_EDIT_LEVEL) {
-        if (!(c->has & (LF_SMALL | LF_BIG | LF_ANTE | LF_BBA | LF_DURATION | LF_BREAK |
-                        LF_DAY_END | LF_COLOR_UP)))
-            return fail(APPLY_INVALID, err, errlen, "edit_level has nothing to change");
+        if (!(c->has & (LF_SMALL | LF_BIG | LF_ANTE | LF_BBA | LF_DURATION | LF_BREAK | LF_DAY_END |
+                        LF_COLOR_UP)))
+            return model_fail(APPLY_INVALID, err, errlen, "edit_level has nothing to change");
         level_t l = s->levels[c->index];
         if ((st = level_from_command(c, &l, err, errlen)) != APPLY_OK)
             return st;
@@ -142,8 +143,8 @@ static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t n
             for (int i = 0; i < s->n_levels; i++)
                 play += i != c->index && s->levels[i].kind == LEVEL_PLAY;
             if (play == 0)
-                return fail(APPLY_CONFLICT, err, errlen,
-                            "the structure needs at least one level that is not a break");
+                return model_fail(APPLY_CONFLICT, err, errlen,
+                                  "the structure needs at least one level that is not a break");
         }
         /* Editing the level being played keeps the time already played; made
          * shorter than that, it ends now and the next level starts whole
@@ -157,15 +158,16 @@ static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t n
     }
     /* CMD_DELETE_LEVEL */
     if (s->n_levels <= 1)
-        return fail(APPLY_CONFLICT, err, errlen, "the only level cannot be deleted");
+        return model_fail(APPLY_CONFLICT, err, errlen, "the only level cannot be deleted");
     if (c->index == t->clock.level && t->clock.started)
-        return fail(APPLY_CONFLICT, err, errlen,
-                    "this level is being played: go to another level before deleting it");
+        return model_fail(APPLY_CONFLICT, err, errlen,
+                          "this level is being played: go to another level before deleting it");
     int play = 0;
     for (int i = 0; i < s->n_levels; i++)
         play += i != c->index && s->levels[i].kind == LEVEL_PLAY;
     if (play == 0)
-        return fail(APPLY_CONFLICT, err, errlen, "the last level that is not a break cannot be deleted");
+        return model_fail(APPLY_CONFLICT, err, errlen,
+                          "the last level that is not a break cannot be deleted");
     memmove(&s->levels[c->index], &s->levels[c->index + 1],
             (size_t)(s->n_levels - c->index - 1) * sizeof(level_t));
     s->n_levels--;
@@ -193,42 +195,43 @@ static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now,
 {
     int n = count_of(c);
     if (n < 1 || n > 10000)
-        return fail(APPLY_INVALID, err, errlen, "count must be 1 to 10000");
+        return model_fail(APPLY_INVALID, err, errlen, "count must be 1 to 10000");
     tourney_view_t v;
     tourney_view(t, now, &v);
     const structure_t *s = &t->s;
     switch (c->type) {
     case CMD_REGISTER:
         if (t->clock.started && !v.late_reg_open)
-            return fail(APPLY_CONFLICT, err, errlen, "registration is closed");
+            return model_fail(APPLY_CONFLICT, err, errlen, "registration is closed");
         if (t->entries + n > 100000)
-            return fail(APPLY_CONFLICT, err, errlen, "too many entries");
+            return model_fail(APPLY_CONFLICT, err, errlen, "too many entries");
         t->entries += n;
         return APPLY_OK;
     case CMD_UNREGISTER:
         if (v.players_left < n)
-            return fail(APPLY_CONFLICT, err, errlen, "only %d players are registered and not out",
-                        v.players_left);
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "only %d players are registered and not out", v.players_left);
         t->entries -= n;
         return APPLY_OK;
     case CMD_REBUY:
         if (s->rebuy_until_level <= 0)
-            return fail(APPLY_CONFLICT, err, errlen, "this tournament has no rebuys");
+            return model_fail(APPLY_CONFLICT, err, errlen, "this tournament has no rebuys");
         if (!v.rebuys_open)
-            return fail(APPLY_CONFLICT, err, errlen, "rebuys closed after level %d",
-                        s->rebuy_until_level);
+            return model_fail(APPLY_CONFLICT, err, errlen, "rebuys closed after level %d",
+                              s->rebuy_until_level);
         if (t->rebuys + n > 1000000)
-            return fail(APPLY_CONFLICT, err, errlen, "too many rebuys");
+            return model_fail(APPLY_CONFLICT, err, errlen, "too many rebuys");
         t->rebuys += n;
         return APPLY_OK;
     default: /* CMD_ADDON */
         if (s->addon_after_level <= 0)
-            return fail(APPLY_CONFLICT, err, errlen, "this tournament has no add-on");
+            return model_fail(APPLY_CONFLICT, err, errlen, "this tournament has no add-on");
         if (!v.addon_open)
-            return fail(APPLY_CONFLICT, err, errlen, "the add-on is only at the break after level %d",
-                        s->addon_after_level);
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "the add-on is only at the break after level %d",
+                              s->addon_after_level);
         if (t->addons + n > t->entries + t->rebuys)
-            return fail(APPLY_CONFLICT, err, errlen, "more add-ons than entries");
+            return model_fail(APPLY_CONFLICT, err, errlen, "more add-ons than entries");
         t->addons += n;
         return APPLY_OK;
     }
@@ -241,22 +244,24 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
     switch (c->type) {
     case CMD_START:
         if (k->started)
-            return fail(APPLY_CONFLICT, err, errlen, "the clock has already started");
+            return model_fail(APPLY_CONFLICT, err, errlen, "the clock has already started");
         k->started = k->running = true;
         k->since = now;
         return APPLY_OK;
     case CMD_PAUSE:
         if (!k->running)
-            return fail(APPLY_CONFLICT, err, errlen, k->started ? "the clock is already paused"
-                                                                : "the clock has not started yet");
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              k->started ? "the clock is already paused"
+                                         : "the clock has not started yet");
         clock_settle(t, now);
         k->running = false;
         return APPLY_OK;
     case CMD_RESUME:
         if (!k->started)
-            return fail(APPLY_CONFLICT, err, errlen, "the clock has not started yet: start it");
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "the clock has not started yet: start it");
         if (k->running)
-            return fail(APPLY_CONFLICT, err, errlen, "the clock is already running");
+            return model_fail(APPLY_CONFLICT, err, errlen, "the clock is already running");
         k->running = true;
         /* Not before the pause it ends (a request stamped a moment early). */
         if (now > k->since)
@@ -266,80 +271,87 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
     case CMD_ADJUST: {
         if (c->delta_ms == 0 || c->delta_ms > TOURNEY_MAX_DURATION_MS ||
             c->delta_ms < -TOURNEY_MAX_DURATION_MS)
-            return fail(APPLY_INVALID, err, errlen, "delta_ms must be non-zero and at most 24 hours");
+            return model_fail(APPLY_INVALID, err, errlen,
+                              "delta_ms must be non-zero and at most 24 hours");
         clock_settle(t, now);
         /* Overtime already counts up from the end: taking time off would
          * only reset it. */
         if (c->delta_ms < 0 && t->clock.level_elapsed_ms >= current_duration(t))
-            return fail(APPLY_CONFLICT, err, errlen,
-                        "the last level is in overtime: there is no time left to take off");
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "the last level is in overtime: there is no time left to take off");
         int64_t r = remaining_get(t) + c->delta_ms;
         if (r > TOURNEY_MAX_DURATION_MS)
-            return fail(APPLY_CONFLICT, err, errlen, "a level can have at most 24 hours left");
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "a level can have at most 24 hours left");
         /* Taking off more than is left ends the level now. */
         remaining_set(t, r < 0 ? 0 : r);
         return APPLY_OK;
     }
     case CMD_SET_REMAINING:
         if (c->ms <= 0 || c->ms > TOURNEY_MAX_DURATION_MS)
-            return fail(APPLY_INVALID, err, errlen, "ms must be more than 0 and at most 24 hours");
+            return model_fail(APPLY_INVALID, err, errlen,
+                              "ms must be more than 0 and at most 24 hours");
         clock_settle(t, now);
         remaining_set(t, c->ms);
         return APPLY_OK;
     case CMD_NEXT_LEVEL:
         clock_settle(t, now);
         if (k->level >= t->s.n_levels - 1)
-            return fail(APPLY_CONFLICT, err, errlen, "this is the last level of the structure");
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "this is the last level of the structure");
         k->level++;
         k->level_elapsed_ms = 0;
         return APPLY_OK;
     case CMD_PREV_LEVEL:
         clock_settle(t, now);
         if (k->level == 0)
-            return fail(APPLY_CONFLICT, err, errlen, "this is the first level");
+            return model_fail(APPLY_CONFLICT, err, errlen, "this is the first level");
         k->level--;
         k->level_elapsed_ms = 0;
         return APPLY_OK;
     case CMD_GOTO_LEVEL:
         if (c->index < 0 || c->index >= t->s.n_levels)
-            return fail(APPLY_INVALID, err, errlen, "there is no level with index %d", c->index);
+            return model_fail(APPLY_INVALID, err, errlen, "there is no level with index %d",
+                              c->index);
         clock_settle(t, now);
         k->level = c->index;
         k->level_elapsed_ms = 0;
         return APPLY_OK;
     case CMD_ADD_LEVEL:
     case CMD_EDIT_LEVEL:
-    case CMD_DELETE_LEVEL:
-        return apply_level_edit(t, c, now, err, errlen);
+    case CMD_DELETE_LEVEL: return apply_level_edit(t, c, now, err, errlen);
     case CMD_ANNOUNCE:
         if (!memchr(c->text, 0, sizeof c->text))
-            return fail(APPLY_INVALID, err, errlen, "an announcement can be at most %d bytes: "
-                        "the text is too long", (int)sizeof c->text - 1);
+            return model_fail(APPLY_INVALID, err, errlen,
+                              "an announcement can be at most %d bytes: "
+                              "the text is too long",
+                              (int)sizeof c->text - 1);
         if (text_blank(c->text))
-            return fail(APPLY_INVALID, err, errlen, "an announcement needs some text");
+            return model_fail(APPLY_INVALID, err, errlen, "an announcement needs some text");
         if (c->seconds < 0 || c->seconds > 24 * 3600)
-            return fail(APPLY_INVALID, err, errlen, "seconds must be 0 (until cleared) to 86400");
+            return model_fail(APPLY_INVALID, err, errlen,
+                              "seconds must be 0 (until cleared) to 86400");
         snprintf(t->announcement, sizeof t->announcement, "%s", c->text);
         t->announcement_at = now;
         t->announcement_until = c->seconds ? now + (int64_t)c->seconds * 1000 : 0;
         return APPLY_OK;
     case CMD_ANNOUNCE_CLEAR:
         if (!t->announcement[0] || (t->announcement_until && now >= t->announcement_until))
-            return fail(APPLY_CONFLICT, err, errlen, "there is no announcement on the screen");
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "there is no announcement on the screen");
         t->announcement[0] = 0;
         t->announcement_at = t->announcement_until = 0;
         return APPLY_OK;
     case CMD_BUST:
         /* The players out in one hand are read from a fixed array. */
         if (c->n_busts < 0 || c->n_busts > TOURNEY_MAX_BUSTS)
-            return fail(APPLY_INVALID, err, errlen, "at most %d players can be out in one hand",
-                        TOURNEY_MAX_BUSTS);
+            return model_fail(APPLY_INVALID, err, errlen,
+                              "at most %d players can be out in one hand", TOURNEY_MAX_BUSTS);
         return procedures_bust(t, c, now, err, errlen);
     case CMD_REGISTER:
     case CMD_UNREGISTER:
     case CMD_REBUY:
-    case CMD_ADDON:
-        return apply_players(t, c, now, err, errlen);
+    case CMD_ADDON: return apply_players(t, c, now, err, errlen);
     case CMD_POWER_RECOVERED: {
         /* The clock stops where the last checkpoint saw it. */
         int64_t at = c->ms < now ? c->ms : now;
@@ -350,8 +362,7 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
         t->recovered_after_power_loss = true;
         return APPLY_OK;
     }
-    default:
-        return procedures_apply(t, c, now, err, errlen);
+    default: return procedures_apply(t, c, now, err, errlen);
     }
 }
 
@@ -364,7 +375,7 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err,
 {
     if (c->type == CMD_UNDO) {
         if (m->n_undo == 0)
-            return fail(APPLY_CONFLICT, err, errlen, "there is nothing to undo");
+            return model_fail(APPLY_CONFLICT, err, errlen, "there is nothing to undo");
         m->t = m->undo[--m->n_undo];
         return APPLY_OK;
     }
@@ -376,8 +387,8 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err,
      * stopped, started or moved the clock; after a power loss it ends where
      * the clock was stopped. */
     int64_t until = c->type == CMD_POWER_RECOVERED && c->ms < now ? c->ms : now;
-    next.clock.played_ms = m->t.clock.played_ms + run_since(&m->t.clock, until) -
-                           run_since(&next.clock, now);
+    next.clock.played_ms =
+        m->t.clock.played_ms + run_since(&m->t.clock, until) - run_since(&next.clock, now);
     if (c->type == CMD_POWER_RECOVERED) {
         m->n_undo = 0; /* undoing across a power loss would restart a stale clock */
     } else {

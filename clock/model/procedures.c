@@ -7,15 +7,6 @@
 #include "model/clockpos.h"
 #include "model/procedures.h"
 
-static apply_status fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return st;
-}
-
 static int64_t or_default(int64_t v, int64_t d)
 {
     return v > 0 ? v : d;
@@ -203,8 +194,7 @@ int structure_chip_problems(const structure_t *s, chip_problem_t *out, int max)
                     problem_add(&p, L, true,
                                 "the %s %lld cannot be made with the chips in play (the smallest "
                                 "is %lld)",
-                                name[k], (long long)amount[k],
-                                (long long)s->chips[smallest].value);
+                                name[k], (long long)amount[k], (long long)s->chips[smallest].value);
                 }
                 break; /* one problem a level is enough to act on */
             }
@@ -287,8 +277,8 @@ void procedures_view(const tourney_t *t, int64_t now, tourney_view_t *v)
 
     const level_t *cur = &s->levels[v->level];
     v->day_end_level = cur->day_end;
-    v->day_end_window = cur->day_end && v->remaining_ms <= 15 * 60000 &&
-                        v->remaining_ms >= 5 * 60000;
+    v->day_end_window =
+        cur->day_end && v->remaining_ms <= 15 * 60000 && v->remaining_ms >= 5 * 60000;
     if (t->day_end.active) {
         int left = t->day_end.left_field;
         if (s->house.day_end_per_table) {
@@ -361,8 +351,8 @@ static void busts_in_one_hand(tourney_t *t, const command_t *c, const tourney_vi
         int64_t each = prize_sum(v, best, worst) / g;
         for (int i = 0; i < k; i++)
             if (rank[i] == r)
-                result_add(t, (result_t){best, worst, each, c->busts[i].table,
-                                         c->busts[i].chips, now});
+                result_add(
+                    t, (result_t){best, worst, each, c->busts[i].table, c->busts[i].chips, now});
         worst = best - 1;
     }
 }
@@ -374,21 +364,22 @@ apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char
     tourney_view(t, now, &v);
     int n = c->n_busts > 0 ? c->n_busts : (c->count ? c->count : 1);
     if (n < 1 || n > 10000)
-        return fail(APPLY_INVALID, err, errlen, "count must be 1 to 10000");
+        return model_fail(APPLY_INVALID, err, errlen, "count must be 1 to 10000");
     if (v.players_left - n < 1)
-        return fail(APPLY_CONFLICT, err, errlen, "%d player%s left: the last one is the winner",
-                    v.players_left, v.players_left == 1 ? "" : "s");
+        return model_fail(APPLY_CONFLICT, err, errlen,
+                          "%d player%s left: the last one is the winner", v.players_left,
+                          v.players_left == 1 ? "" : "s");
     if (c->n_busts > TOURNEY_MAX_BUSTS)
-        return fail(APPLY_INVALID, err, errlen, "at most %d players can go out in one hand",
-                    TOURNEY_MAX_BUSTS);
+        return model_fail(APPLY_INVALID, err, errlen, "at most %d players can go out in one hand",
+                          TOURNEY_MAX_BUSTS);
     if (c->n_busts > 0) {
         for (int i = 0; i < c->n_busts; i++)
             if (c->busts[i].table < 1 || c->busts[i].table > TOURNEY_MAX_TABLE_NO ||
                 c->busts[i].chips < 1)
-                return fail(APPLY_INVALID, err, errlen,
-                            "each player out needs a table (1-%d) and the chips they had at "
-                            "the start of the hand (1 or more)",
-                            TOURNEY_MAX_TABLE_NO);
+                return model_fail(APPLY_INVALID, err, errlen,
+                                  "each player out needs a table (1-%d) and the chips they had at "
+                                  "the start of the hand (1 or more)",
+                                  TOURNEY_MAX_TABLE_NO);
         busts_in_one_hand(t, c, &v, now);
     } else {
         for (int i = 0; i < n; i++) {
@@ -437,8 +428,8 @@ static void tables_text(uint64_t set, char *buf, size_t len)
         int last = t;
         while (last < 64 && ((set >> last) & 1))
             last++;
-        o += (size_t)snprintf(buf + o, len - o, last > t + 1 ? "%s%d-%d" : "%s%d", o ? ", " : "",
-                              t, last);
+        o += (size_t)snprintf(buf + o, len - o, last > t + 1 ? "%s%d-%d" : "%s%d", o ? ", " : "", t,
+                              last);
         if (last == t + 1)
             o += (size_t)snprintf(buf + o, len - o, ", %d", last);
         t = last;
@@ -455,9 +446,9 @@ static apply_status tables_from(const command_t *c, int dflt, uint64_t *set, cha
     }
     int tables = c->tables ? c->tables : dflt;
     if (tables < 1 || tables > TOURNEY_MAX_TABLES)
-        return fail(APPLY_INVALID, err, errlen,
-                    "how many tables are in play? (tables: 1 to %d, or their numbers)",
-                    TOURNEY_MAX_TABLES);
+        return model_fail(APPLY_INVALID, err, errlen,
+                          "how many tables are in play? (tables: 1 to %d, or their numbers)",
+                          TOURNEY_MAX_TABLES);
     *set = tables_mask(tables);
     return APPLY_OK;
 }
@@ -469,8 +460,9 @@ static apply_status table_in(uint64_t in_play, int table, char *err, size_t errl
     char list[200];
     tables_text(in_play, list, sizeof list);
     if (table == 0)
-        return fail(APPLY_INVALID, err, errlen, "which table? (in play: %s)", list);
-    return fail(APPLY_INVALID, err, errlen, "table %d is not in play (in play: %s)", table, list);
+        return model_fail(APPLY_INVALID, err, errlen, "which table? (in play: %s)", list);
+    return model_fail(APPLY_INVALID, err, errlen, "table %d is not in play (in play: %s)", table,
+                      list);
 }
 
 static bool hfh_done(const hand_for_hand_t *h)
@@ -499,7 +491,7 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
 {
     hand_for_hand_t *h = &t->hfh;
     if (c->type != CMD_HFH_START && !h->active)
-        return fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is not on");
+        return model_fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is not on");
     apply_status st;
     uint64_t bit = 0, set = 0;
     if (c->type == CMD_TABLE_DONE || c->type == CMD_TABLE_WAITING) {
@@ -510,7 +502,7 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
     switch (c->type) {
     case CMD_HFH_START:
         if (h->active)
-            return fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is already on");
+            return model_fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is already on");
         if ((st = tables_from(c, t->s.house.tables, &set, err, errlen)) != APPLY_OK)
             return st;
         memset(h, 0, sizeof *h);
@@ -523,8 +515,8 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
         return APPLY_OK;
     case CMD_TABLE_DONE:
         if (h->done & bit)
-            return fail(APPLY_CONFLICT, err, errlen, "table %d is already done with hand %d",
-                        c->table, h->hand);
+            return model_fail(APPLY_CONFLICT, err, errlen, "table %d is already done with hand %d",
+                              c->table, h->hand);
         h->done |= bit;
         h->waiting &= ~bit;
         if (hfh_done(h) && t->s.house.hfh_auto_next)
@@ -532,11 +524,11 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
         return APPLY_OK;
     case CMD_TABLE_WAITING:
         if (h->done & bit)
-            return fail(APPLY_CONFLICT, err, errlen, "table %d is already done with hand %d",
-                        c->table, h->hand);
+            return model_fail(APPLY_CONFLICT, err, errlen, "table %d is already done with hand %d",
+                              c->table, h->hand);
         if (h->waiting & bit)
-            return fail(APPLY_CONFLICT, err, errlen, "table %d is already waiting with an all-in",
-                        c->table);
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "table %d is already waiting with an all-in", c->table);
         h->waiting |= bit;
         return APPLY_OK;
     case CMD_HFH_NEXT:
@@ -545,20 +537,22 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
             char playing[200];
             uint64_t left = h->in_play & ~h->done;
             tables_text(left, playing, sizeof playing);
-            return fail(APPLY_CONFLICT, err, errlen, "hand %d is still being played at table%s %s",
-                        h->hand, __builtin_popcountll(left) > 1 ? "s" : "", playing);
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "hand %d is still being played at table%s %s", h->hand,
+                              __builtin_popcountll(left) > 1 ? "s" : "", playing);
         }
         hfh_next_hand(t, now);
         return APPLY_OK;
     case CMD_HFH_TABLES:
         if (!c->table_set && !c->tables)
-            return fail(APPLY_INVALID, err, errlen, "tables is missing");
+            return model_fail(APPLY_INVALID, err, errlen, "tables is missing");
         if ((st = tables_from(c, 0, &set, err, errlen)) != APPLY_OK)
             return st;
         if (set == h->in_play) {
             char list[200];
             tables_text(set, list, sizeof list);
-            return fail(APPLY_CONFLICT, err, errlen, "the tables in play are already %s", list);
+            return model_fail(APPLY_CONFLICT, err, errlen, "the tables in play are already %s",
+                              list);
         }
         h->in_play = set;
         h->tables = __builtin_popcountll(set);
@@ -580,8 +574,7 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
 
 /* ---- the end of the day (RULES 5) ---- */
 
-static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char *err,
-                            size_t errlen)
+static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
 {
     day_end_t *d = &t->day_end;
     const house_t *h = &t->s.house;
@@ -589,11 +582,11 @@ static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char 
     switch (c->type) {
     case CMD_DAY_END_DRAW: {
         if (c->drawn < 3 || c->drawn > 7)
-            return fail(APPLY_INVALID, err, errlen, "the card drawn must be 3 to 7");
+            return model_fail(APPLY_INVALID, err, errlen, "the card drawn must be 3 to 7");
         if (d->active)
-            return fail(APPLY_CONFLICT, err, errlen,
-                        "the hands for today were already drawn: %d (day_end_clear first)",
-                        d->drawn);
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "the hands for today were already drawn: %d (day_end_clear first)",
+                              d->drawn);
         uint64_t set = 0;
         if ((st = tables_from(c, h->tables ? h->tables : 1, &set, err, errlen)) != APPLY_OK)
             return st;
@@ -612,28 +605,30 @@ static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char 
     }
     case CMD_DAY_END_HAND_DONE:
         if (!d->active)
-            return fail(APPLY_CONFLICT, err, errlen, "the hands for today have not been drawn");
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "the hands for today have not been drawn");
         if (h->day_end_per_table) {
             if ((st = table_in(d->in_play, c->table, err, errlen)) != APPLY_OK)
                 return st;
             if (d->left[c->table - 1] == 0)
-                return fail(APPLY_CONFLICT, err, errlen, "table %d has played all its hands",
-                            c->table);
+                return model_fail(APPLY_CONFLICT, err, errlen, "table %d has played all its hands",
+                                  c->table);
             d->left[c->table - 1]--;
         } else {
             /* Counting the field down once per table's report would end
              * the day after a fraction of the hands. */
             if (c->table)
-                return fail(APPLY_INVALID, err, errlen,
-                            "hands are counted for the whole field here: leave out table");
+                return model_fail(APPLY_INVALID, err, errlen,
+                                  "hands are counted for the whole field here: leave out table");
             if (d->left_field == 0)
-                return fail(APPLY_CONFLICT, err, errlen, "all hands for today have been played");
+                return model_fail(APPLY_CONFLICT, err, errlen,
+                                  "all hands for today have been played");
             d->left_field--;
         }
         return APPLY_OK;
     default: /* CMD_DAY_END_CLEAR */
         if (!d->active)
-            return fail(APPLY_CONFLICT, err, errlen, "there is no end-of-day draw to clear");
+            return model_fail(APPLY_CONFLICT, err, errlen, "there is no end-of-day draw to clear");
         memset(d, 0, sizeof *d);
         return APPLY_OK;
     }
@@ -650,13 +645,13 @@ static void penalties_prune(tourney_t *t, int64_t now)
     t->n_penalties = k;
 }
 
-static apply_status penalty(tourney_t *t, const command_t *c, int64_t now, char *err,
-                            size_t errlen)
+static apply_status penalty(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
 {
     if (c->table < 1 || c->table > TOURNEY_MAX_TABLE_NO || c->seat < 1 ||
         c->seat > TOURNEY_MAX_SEAT)
-        return fail(APPLY_INVALID, err, errlen, "a penalty needs a table (1-%d) and a seat (1-%d)",
-                    TOURNEY_MAX_TABLE_NO, TOURNEY_MAX_SEAT);
+        return model_fail(APPLY_INVALID, err, errlen,
+                          "a penalty needs a table (1-%d) and a seat (1-%d)", TOURNEY_MAX_TABLE_NO,
+                          TOURNEY_MAX_SEAT);
     penalties_prune(t, now);
     int k = 0;
     for (int i = 0; i < t->n_penalties; i++)
@@ -665,22 +660,23 @@ static apply_status penalty(tourney_t *t, const command_t *c, int64_t now, char 
     bool had = k < t->n_penalties;
     if (c->type == CMD_PENALTY_CLEAR) {
         if (!had)
-            return fail(APPLY_CONFLICT, err, errlen, "there is no penalty on table %d, seat %d",
-                        c->table, c->seat);
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "there is no penalty on table %d, seat %d", c->table, c->seat);
         t->n_penalties = k;
         return APPLY_OK;
     }
     if ((c->minutes > 0) == (c->rounds > 0))
-        return fail(APPLY_INVALID, err, errlen, "a penalty is either minutes or rounds");
+        return model_fail(APPLY_INVALID, err, errlen, "a penalty is either minutes or rounds");
     if (c->minutes < 0 || c->minutes > TOURNEY_MAX_PENALTY_MINUTES || c->rounds < 0 ||
         c->rounds > TOURNEY_MAX_PENALTY_ROUNDS)
-        return fail(APPLY_INVALID, err, errlen, "a penalty is at most %d minutes or %d rounds",
-                    TOURNEY_MAX_PENALTY_MINUTES, TOURNEY_MAX_PENALTY_ROUNDS);
+        return model_fail(APPLY_INVALID, err, errlen,
+                          "a penalty is at most %d minutes or %d rounds",
+                          TOURNEY_MAX_PENALTY_MINUTES, TOURNEY_MAX_PENALTY_ROUNDS);
     /* A seat serves one penalty: a new one replaces the running one (the
      * floor gives the escalated total). */
     if (k == TOURNEY_MAX_PENALTIES)
-        return fail(APPLY_CONFLICT, err, errlen, "at most %d penalties can be shown at once",
-                    TOURNEY_MAX_PENALTIES);
+        return model_fail(APPLY_CONFLICT, err, errlen, "at most %d penalties can be shown at once",
+                          TOURNEY_MAX_PENALTIES);
     t->n_penalties = k;
     t->penalties[t->n_penalties++] = (penalty_t){
         c->table, c->seat, now, c->minutes ? now + (int64_t)c->minutes * 60000 : 0, c->rounds};
@@ -697,37 +693,36 @@ apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, cha
     case CMD_TABLE_WAITING:
     case CMD_HFH_NEXT:
     case CMD_HFH_STOP:
-    case CMD_HFH_TABLES:
-        return hand_for_hand(t, c, now, err, errlen);
+    case CMD_HFH_TABLES: return hand_for_hand(t, c, now, err, errlen);
     case CMD_BUBBLE_START:
         tourney_view(t, now, &v);
         if (t->bubble)
-            return fail(APPLY_CONFLICT, err, errlen, "the bubble is already on");
+            return model_fail(APPLY_CONFLICT, err, errlen, "the bubble is already on");
         if (v.paid_places == 0)
-            return fail(APPLY_CONFLICT, err, errlen, "no places are paid yet");
+            return model_fail(APPLY_CONFLICT, err, errlen, "no places are paid yet");
         if (v.players_left <= v.paid_places)
-            return fail(APPLY_CONFLICT, err, errlen, "every player left is in the money");
+            return model_fail(APPLY_CONFLICT, err, errlen, "every player left is in the money");
         t->bubble = true;
         return APPLY_OK;
     case CMD_BUBBLE_STOP:
         if (!t->bubble)
-            return fail(APPLY_CONFLICT, err, errlen, "the bubble is not on");
+            return model_fail(APPLY_CONFLICT, err, errlen, "the bubble is not on");
         t->bubble = false;
         return APPLY_OK;
     case CMD_DAY_END_DRAW:
     case CMD_DAY_END_HAND_DONE:
-    case CMD_DAY_END_CLEAR:
-        return day_end(t, c, now, err, errlen);
+    case CMD_DAY_END_CLEAR: return day_end(t, c, now, err, errlen);
     case CMD_CLOCK_CALL: {
         if (c->table < 1 || c->table > TOURNEY_MAX_TABLE_NO || c->seat < 1 ||
             c->seat > TOURNEY_MAX_SEAT)
-            return fail(APPLY_INVALID, err, errlen,
-                        "calling the clock needs a table (1-%d) and a seat (1-%d)",
-                        TOURNEY_MAX_TABLE_NO, TOURNEY_MAX_SEAT);
+            return model_fail(APPLY_INVALID, err, errlen,
+                              "calling the clock needs a table (1-%d) and a seat (1-%d)",
+                              TOURNEY_MAX_TABLE_NO, TOURNEY_MAX_SEAT);
         tourney_view(t, now, &v);
         if (t->call.active && !v.call_expired)
-            return fail(APPLY_CONFLICT, err, errlen, "the clock is already called on table %d, seat %d",
-                        t->call.table, t->call.seat);
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "the clock is already called on table %d, seat %d", t->call.table,
+                              t->call.seat);
         int64_t call, countdown;
         house_call_durations(&t->s, v.level, &call, &countdown);
         t->call = (clock_call_t){true, c->table, c->seat, now, call + countdown, countdown};
@@ -735,37 +730,39 @@ apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, cha
     }
     case CMD_CLOCK_CALL_CANCEL:
         if (!t->call.active)
-            return fail(APPLY_CONFLICT, err, errlen, "the clock is not called on anyone");
+            return model_fail(APPLY_CONFLICT, err, errlen, "the clock is not called on anyone");
         memset(&t->call, 0, sizeof t->call);
         return APPLY_OK;
     case CMD_COLOR_UP: {
         tourney_view(t, now, &v);
         if (t->color_up_value)
-            return fail(APPLY_CONFLICT, err, errlen, "the %lld chips are being colored up now",
-                        (long long)t->color_up_value);
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "the %lld chips are being colored up now",
+                              (long long)t->color_up_value);
         int i = 0;
         while (i < t->s.n_chips && t->s.chips[i].value != c->value)
             i++;
         if (i == t->s.n_chips)
-            return fail(APPLY_INVALID, err, errlen, "there is no %lld chip in the chip set",
-                        (long long)c->value);
+            return model_fail(APPLY_INVALID, err, errlen, "there is no %lld chip in the chip set",
+                              (long long)c->value);
         if (!((v.chips_in_use >> i) & 1))
-            return fail(APPLY_CONFLICT, err, errlen, "the %lld chips are no longer in play",
-                        (long long)c->value);
+            return model_fail(APPLY_CONFLICT, err, errlen, "the %lld chips are no longer in play",
+                              (long long)c->value);
         bool bigger = false;
         for (int k = i + 1; k < t->s.n_chips; k++)
             bigger |= (v.chips_in_use >> k) & 1;
         if (!bigger)
-            return fail(APPLY_CONFLICT, err, errlen,
-                        "the %lld chip is the largest in play: there is nothing to color up into",
-                        (long long)c->value);
+            return model_fail(
+                APPLY_CONFLICT, err, errlen,
+                "the %lld chip is the largest in play: there is nothing to color up into",
+                (long long)c->value);
         t->color_up_value = c->value;
         t->color_up_at = now;
         return APPLY_OK;
     }
     case CMD_COLOR_UP_DONE:
         if (!t->color_up_value)
-            return fail(APPLY_CONFLICT, err, errlen, "no color-up is going on");
+            return model_fail(APPLY_CONFLICT, err, errlen, "no color-up is going on");
         for (int i = 0; i < t->s.n_chips; i++)
             if (t->s.chips[i].value == t->color_up_value)
                 t->chips_removed |= 1u << i;
@@ -773,9 +770,7 @@ apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, cha
         t->color_up_at = 0;
         return APPLY_OK;
     case CMD_PENALTY:
-    case CMD_PENALTY_CLEAR:
-        return penalty(t, c, now, err, errlen);
-    default:
-        return fail(APPLY_INVALID, err, errlen, "unknown command");
+    case CMD_PENALTY_CLEAR: return penalty(t, c, now, err, errlen);
+    default: return model_fail(APPLY_INVALID, err, errlen, "unknown command");
     }
 }

@@ -17,6 +17,7 @@
 
 #include "json/codec.h"
 #include "net/events.h"
+#include "net/reply.h"
 
 typedef struct stream {
     struct stream *prev, *next;
@@ -133,10 +134,7 @@ events_t *events_new(engine_t *e, int heartbeat_ms)
 static void render_state(stream_t *s)
 {
     engine_t *e = s->ev->e;
-    const snapshot_t *snap = engine_snapshot(e);
-    json_t *j = codec_state(&snap->t, snap->seq, engine_now(e), snap->storage_error, snap->notice);
-    s->sent_seq = snap->seq;
-    snapshot_release(snap);
+    json_t *j = reply_state(e, &s->sent_seq);
     char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
     json_decref(j);
     if (!text)

@@ -114,13 +114,7 @@ static bool pin_equal(const char *want, const char *got)
 /* The snapshot as JSON; the reference is held only while rendering. */
 static json_t *state_json(net_t *n, uint64_t *seq)
 {
-    const snapshot_t *snap = engine_snapshot(n->e);
-    json_t *j = codec_state(&snap->t, snap->seq, engine_now(n->e), snap->storage_error,
-                            snap->notice);
-    if (seq)
-        *seq = snap->seq;
-    snapshot_release(snap);
-    return j;
+    return reply_state(n->e, seq);
 }
 
 /* ---- handlers ---- */

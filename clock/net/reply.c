@@ -4,7 +4,23 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "json/codec.h"
 #include "net/reply.h"
+
+json_t *reply_state(engine_t *e, uint64_t *seq)
+{
+    const snapshot_t *snap = engine_snapshot(e);
+    json_t *j = codec_state(&snap->t, snap->seq, engine_now(e), snap->storage_error,
+                            snap->notice);
+    /* A follower's panel says where the tournament is run from. */
+    if (j)
+        json_object_set_new(j, "follows", snap->follows[0] ? json_string(snap->follows)
+                                                           : json_null());
+    if (seq)
+        *seq = snap->seq;
+    snapshot_release(snap);
+    return j;
+}
 
 enum MHD_Result reply_queue(struct MHD_Connection *con, unsigned status, struct MHD_Response *r)
 {

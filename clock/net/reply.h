@@ -4,6 +4,13 @@
 
 #include <jansson.h>
 #include <microhttpd.h>
+#include <stdint.h>
+
+#include "engine.h"
+
+/* The newest snapshot as the state JSON of the API (seq set when not NULL);
+ * the snapshot is held only while rendering. */
+json_t *reply_state(engine_t *e, uint64_t *seq);
 
 /* Sends j (the reference is taken over) with status; extra may add headers. */
 enum MHD_Result reply_json(struct MHD_Connection *con, unsigned status, json_t *j,

@@ -39,6 +39,10 @@ void banners_collect(frame_t *fr)
         title2(fr, b, W_STORAGE_ERROR);
         snprintf(b->line, sizeof b->line, "%s", fr->f->snap->storage_error);
     }
+    /* A follower says discreetly when the master has gone quiet. */
+    if (fr->f->snap->follows[0] && fr->f->snap->notice[0] &&
+        (b = banner_add(fr, 30, STRIP, c->panel, c->fg, FIG_NONE)))
+        snprintf(b->line, sizeof b->line, "%s", fr->f->snap->notice);
     if (t->recovered_after_power_loss &&
         (b = banner_add(fr, 90, STRIP, c->paused, (SDL_Color){255, 255, 255, 255}, FIG_NONE))) {
         title2(fr, b, W_RECOVERED);

@@ -18,10 +18,10 @@ enum { MAGIC = 0x01, HEADER = 9 };
 
 struct journal {
     int fd;
-    char *path;                /* DIR/journal */
+    char *path; /* DIR/journal */
     char *dir;
     long size;
-    bool read_only;            /* another process writes it: never cut it */
+    bool read_only; /* another process writes it: never cut it */
 };
 
 static uint32_t crc32_of(const unsigned char *p, size_t n)
@@ -87,10 +87,9 @@ static void sync_dir(const char *dir)
     }
 }
 
-journal_t *journal_open(const char *dir, char *err, size_t errlen)
+/* Opens DIR/journal for appending (created as needed) or only for reading. */
+static journal_t *open_file(const char *dir, bool read_only, char *err, size_t errlen)
 {
-    if (make_dirs(dir, err, errlen) != 0)
-        return NULL;
     journal_t *j = calloc(1, sizeof *j);
     size_t n = strlen(dir) + sizeof "/journal";
     if (!j || !(j->path = malloc(n)) || !(j->dir = strdup(dir))) {
@@ -99,7 +98,9 @@ journal_t *journal_open(const char *dir, char *err, size_t errlen)
         return NULL;
     }
     snprintf(j->path, n, "%s/journal", dir);
-    j->fd = open(j->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    j->read_only = read_only;
+    j->fd = read_only ? open(j->path, O_RDONLY | O_CLOEXEC)
+                      : open(j->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (j->fd < 0) {
         snprintf(err, errlen, "cannot open %s: %s", j->path, strerror(errno));
         j->fd = -1;
@@ -111,27 +112,16 @@ journal_t *journal_open(const char *dir, char *err, size_t errlen)
     return j;
 }
 
+journal_t *journal_open(const char *dir, char *err, size_t errlen)
+{
+    if (make_dirs(dir, err, errlen) != 0)
+        return NULL;
+    return open_file(dir, false, err, errlen);
+}
+
 journal_t *journal_open_readonly(const char *dir, char *err, size_t errlen)
 {
-    journal_t *j = calloc(1, sizeof *j);
-    size_t n = strlen(dir) + sizeof "/journal";
-    if (!j || !(j->path = malloc(n)) || !(j->dir = strdup(dir))) {
-        snprintf(err, errlen, "out of memory");
-        journal_free(j);
-        return NULL;
-    }
-    snprintf(j->path, n, "%s/journal", dir);
-    j->read_only = true;
-    j->fd = open(j->path, O_RDONLY | O_CLOEXEC);
-    if (j->fd < 0) {
-        snprintf(err, errlen, "cannot open %s: %s", j->path, strerror(errno));
-        j->fd = -1;
-        journal_free(j);
-        return NULL;
-    }
-    struct stat st;
-    j->size = fstat(j->fd, &st) == 0 ? (long)st.st_size : 0;
-    return j;
+    return open_file(dir, true, err, errlen);
 }
 
 void journal_free(journal_t *j)

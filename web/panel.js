@@ -1,0 +1,786 @@
+/* The director's panel: login, the live state, and every command of the
+ * HTTP API behind a button. A command is sent once: its button (and every
+ * other command button) is off while it is in flight, and nothing retries. */
+'use strict';
+
+const { $, $$, el, setText, fmtTime, fmtChips, fmtNum, fmtMoney, blinds } = PC;
+
+let structure = null;       /* GET /api/structure, refreshed after changes */
+let loggedIn = false;
+let inflight = false;
+let markMode = 'done';      /* what a tap on a hand-for-hand table marks */
+const TAP_GUARD_MS = 500;   /* taps closer than this are one tap */
+
+/* ---- sending commands ---- */
+
+function msgFor(node) {
+  const box = node && node.closest('.level-form, .card, #login');
+  return box ? box.querySelector(':scope > .msg') || box.querySelector('.msg') : null;
+}
+function showMsg(node, text, ok) {
+  if (!node) return;
+  node.textContent = text || '';
+  node.classList.toggle('ok', !!ok);
+}
+
+/* Sends one command; resolves to the answer, or null when it failed (the
+ * reason is shown next to the button). */
+async function command(cmd, btn) {
+  if (inflight) return null;
+  inflight = true;
+  document.body.classList.add('busy');
+  const buttons = $$('#controls button, #undo');
+  const wasDisabled = new Map(buttons.map((b) => [b, b.disabled]));
+  buttons.forEach((b) => (b.disabled = true));
+  const msg = msgFor(btn);
+  showMsg(msg, '');
+  const started = performance.now();
+  /* No answer within 10 s: the command may or may not have been applied,
+   * so say so instead of trying again. */
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(), 10000);
+  try {
+    const r = await fetch('/api/command', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(cmd), credentials: 'same-origin', signal: ctl.signal, cache: 'no-store',
+    });
+    let body = {};
+    try { body = await r.json(); } catch (e) { /* not JSON */ }
+    if (r.ok && body.ok) {
+      if (body.state) PC.setState(body.state, true);
+      return body;
+    }
+    if (r.status === 401) {
+      setLoggedIn(false, body.error || 'Your session has ended: log in again.');
+      return null;
+    }
+    showMsg(msg, body.error || 'The clock refused this (HTTP ' + r.status + ').');
+    return null;
+  } catch (e) {
+    showMsg(msg, e.name === 'AbortError'
+      ? 'No answer from the clock: look at the state above before trying again.'
+      : 'Cannot reach the clock (Wi-Fi?). It was not sent again: when back online, check the state above, then try again.');
+    return null;
+  } finally {
+    clearTimeout(timer);
+    /* A double tap is one tap: the buttons stay off for half a second
+     * even when the clock answered sooner. */
+    const rest = TAP_GUARD_MS - (performance.now() - started);
+    if (rest > 0) await new Promise((r) => setTimeout(r, rest));
+    inflight = false;
+    document.body.classList.remove('busy');
+    buttons.forEach((b) => (b.disabled = wasDisabled.get(b)));
+    render();
+  }
+}
+
+/* A confirmation in a modal dialog; warn is an extra line in amber. */
+function confirmAction(text, warn, yesLabel) {
+  const d = $('#confirm');
+  setText($('#confirm-text'), text);
+  setText($('#confirm-warn'), warn || '');
+  setText($('#confirm-yes'), yesLabel || 'OK');
+  return new Promise((resolve) => {
+    d.addEventListener('close', () => resolve(d.returnValue === 'yes'), { once: true });
+    d.returnValue = '';
+    d.showModal();
+    $('#confirm-no').focus();
+  });
+}
+
+async function confirmed(btn, cmd, text, warn, yes) {
+  if (inflight) return null;
+  if (!(await confirmAction(text, warn, yes))) return null;
+  return command(cmd, btn);
+}
+
+/* ---- login ---- */
+
+function setLoggedIn(v, why) {
+  loggedIn = v;
+  $('#login').hidden = v;
+  $('#controls').hidden = !v;
+  $('#undo-bar').hidden = !v;
+  $('#logout').hidden = !v;
+  if (!v) {
+    showMsg($('#login-msg'), why || '');
+    $('#pin').value = '';
+  } else {
+    loadStructure();
+  }
+  render();
+}
+
+async function checkSession() {
+  try {
+    const r = await fetch('/api/session', { cache: 'no-store', credentials: 'same-origin' });
+    const j = await r.json();
+    setLoggedIn(!!j.logged_in);
+  } catch (e) {
+    /* Offline at load: keep asking until the clock answers. */
+    setTimeout(checkSession, 3000);
+  }
+}
+
+$('#login-form').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const btn = $('#login-btn');
+  if (btn.disabled) return;
+  btn.disabled = true;
+  showMsg($('#login-msg'), '');
+  try {
+    const r = await fetch('/api/login', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ pin: $('#pin').value.trim() }), credentials: 'same-origin',
+    });
+    let body = {};
+    try { body = await r.json(); } catch (e) { /* not JSON */ }
+    if (r.ok && body.ok !== false) { btn.disabled = false; setLoggedIn(true); return; }
+    let text = body.error;
+    if (!text) text = r.status === 401 ? 'Wrong PIN.' : 'Login refused (HTTP ' + r.status + ').';
+    showMsg($('#login-msg'), text);
+    $('#pin').select();
+    /* After several wrong PINs the clock makes each try wait: keep the
+     * button off for that long, so a try is not wasted. */
+    const wait = Number(body.retry_after_s || r.headers.get('Retry-After') || 0);
+    if (wait > 0) {
+      btn.disabled = true;
+      const until = performance.now() + wait * 1000;
+      const step = () => {
+        const left = Math.ceil((until - performance.now()) / 1000);
+        if (left <= 0) { clearInterval(timer); btn.disabled = false; setText(btn, 'Log in'); return; }
+        setText(btn, 'Wait ' + fmtTime(left * 1000, false));
+      };
+      const timer = setInterval(step, 250);
+      step();
+      return;
+    }
+    btn.disabled = false;
+  } catch (e) {
+    showMsg($('#login-msg'), 'Cannot reach the clock: check the Wi-Fi.');
+    btn.disabled = false;
+  }
+});
+
+$('#logout').addEventListener('click', async () => {
+  try { await fetch('/api/logout', { method: 'POST', credentials: 'same-origin' }); } catch (e) { /* offline */ }
+  setLoggedIn(false);
+});
+
+/* ---- the clock ---- */
+
+$('#go').addEventListener('click', (ev) => {
+  const s = PC.current();
+  if (!s) return;
+  const type = !s.started ? 'start' : s.running ? 'pause' : 'resume';
+  command({ type }, ev.currentTarget);
+});
+$$('[data-adjust]').forEach((b) => b.addEventListener('click', () =>
+  command({ type: 'adjust', delta_ms: Number(b.dataset.adjust) }, b)));
+
+function parseTime(text) {
+  const m = /^\s*(\d{1,4})(?::([0-5]?\d))?\s*$/.exec(text);
+  if (!m) return null;
+  return (Number(m[1]) * 60 + Number(m[2] || 0)) * 1000;
+}
+$('#set-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const ms = parseTime($('#set-time').value);
+  const btn = $('#set-btn');
+  if (!ms) { showMsg(msgFor(btn), 'Give the time left as minutes, or mm:ss (12:30).'); return; }
+  command({ type: 'set_remaining', ms }, btn).then((r) => { if (r) $('#set-time').value = ''; });
+});
+$('#prev-level').addEventListener('click', (ev) => {
+  const s = PC.current();
+  confirmed(ev.currentTarget, { type: 'prev_level' },
+    'Go back to the previous level?', s && s.level.index === 0 ? 'This is already the first level.' : '', 'Previous level');
+});
+$('#next-level').addEventListener('click', (ev) => {
+  const s = PC.current();
+  const n = s && s.next_level;
+  confirmed(ev.currentTarget, { type: 'next_level' },
+    n ? 'Go to the next level now: ' + levelTitle(n) + '?' : 'Go to the next level now?', '', 'Next level');
+});
+$('#undo').addEventListener('click', (ev) =>
+  confirmed(ev.currentTarget, { type: 'undo' }, 'Undo the last action?',
+    'The tournament goes back to how it was before the last change.', 'Undo'));
+
+/* ---- players ---- */
+
+const count1 = (type) => (ev) => command({ type, count: 1 }, ev.currentTarget);
+$('#register').addEventListener('click', count1('register'));
+$('#unregister').addEventListener('click', count1('unregister'));
+$('#rebuy').addEventListener('click', count1('rebuy'));
+$('#addon').addEventListener('click', count1('addon'));
+
+function placesText(n) {
+  const s = PC.current();
+  if (!s) return '';
+  const left = s.players.remaining;
+  return n === 1 ? 'place ' + left : 'places ' + (left - n + 1) + '–' + left;
+}
+$('#bust-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const n = Math.max(1, Math.floor(Number($('#bust-count').value) || 1));
+  confirmed($('#bust-btn'), { type: 'bust', count: n },
+    'Bust ' + n + (n === 1 ? ' player' : ' players') + ' (' + placesText(n) + ')?', '', 'Bust')
+    .then((r) => { if (r) $('#bust-count').value = 1; });
+});
+
+function sameRow() {
+  const row = el('div', { class: 'row same' },
+    el('label', { class: 'inline' }, 'Table ', el('input', { type: 'number', min: 1, max: 999, inputmode: 'numeric', name: 'table' })),
+    el('label', { class: 'inline' }, 'Chips ', el('input', { type: 'number', min: 0, inputmode: 'numeric', name: 'chips' })),
+    el('button', { type: 'button', class: 'small', 'aria-label': 'Remove', onclick: () => row.remove(), text: '✕' }));
+  row.lastChild.style.flex = '0 0 48px';
+  return row;
+}
+function resetSame() {
+  const box = $('#same-rows');
+  box.replaceChildren(sameRow(), sameRow());
+}
+resetSame();
+$('#same-add').addEventListener('click', () => $('#same-rows').append(sameRow()));
+$('#same-bust').addEventListener('click', (ev) => {
+  const btn = ev.currentTarget;
+  const players = [];
+  for (const row of $$('#same-rows .same')) {
+    const t = row.querySelector('[name=table]').value;
+    const c = row.querySelector('[name=chips]').value;
+    if (t === '' && c === '') continue;
+    if (!(Number(t) >= 1) || c === '' || !(Number(c) >= 0)) {
+      showMsg(msgFor(btn), 'Each player needs a table (1 or more) and the chips at the start of the hand.');
+      return;
+    }
+    players.push({ table: Math.floor(Number(t)), chips: Math.floor(Number(c)) });
+  }
+  if (players.length === 0) { showMsg(msgFor(btn), 'Add the players who went out.'); return; }
+  confirmed(btn, { type: 'bust', players },
+    'Bust ' + players.length + ' players out in the same hand (' + placesText(players.length) + ')?',
+    '', 'Bust').then((r) => { if (r) resetSame(); });
+});
+
+/* ---- announcement ---- */
+
+$('#ann-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const text = $('#ann-text').value.trim();
+  const btn = $('#ann-btn');
+  if (!text) { showMsg(msgFor(btn), 'Write the announcement first.'); return; }
+  command({ type: 'announce', text, seconds: Number($('#ann-secs').value) }, btn)
+    .then((r) => { if (r) $('#ann-text').value = ''; });
+});
+$('#ann-clear').addEventListener('click', (ev) => command({ type: 'announce_clear' }, ev.currentTarget));
+
+/* ---- structure ---- */
+
+async function loadStructure() {
+  try {
+    const r = await fetch('/api/structure', { cache: 'no-store' });
+    if (!r.ok) return;
+    structure = await r.json();
+    renderStructure();
+    renderChipChoices();
+  } catch (e) { /* offline: the next state brings us back here */ }
+}
+let structureTimer = 0;
+let structureSeq = -1;
+function structureMaybeChanged(s) {
+  /* Any change can be a structure change (by another phone, an undo):
+   * refetch shortly after, once per burst of changes. */
+  if (s.seq === structureSeq) return;
+  structureSeq = s.seq;
+  clearTimeout(structureTimer);
+  structureTimer = setTimeout(loadStructure, 250);
+}
+
+function levelTitle(l) {
+  if (l.kind === 'break') return 'Break, ' + fmtMin(l.minutes) + ' min';
+  return 'Level ' + l.number + ': ' + blinds(l);
+}
+function fmtMin(m) { return Math.round(m * 100) / 100; }
+function levelDetail(l) {
+  const parts = [];
+  if (l.kind !== 'break') {
+    if (l.ante) parts.push((l.big_blind_ante ? 'BB ante ' : 'ante ') + fmtChips(l.ante));
+    parts.push(fmtMin(l.minutes) + ' min');
+    if (l.day_end) parts.push('ends the day');
+  }
+  /* The color-ups at this level, set by hand or derived by the clock. */
+  const ups = Array.isArray(l.colored_up) ? l.colored_up : l.color_up ? [l.color_up] : [];
+  if (ups.length) parts.push('color up ' + ups.map(fmtChips).join(', ') + (l.kind === 'break' ? '' : ' after it'));
+  return parts.join(' · ');
+}
+
+let openForm = null;  /* {li, form} of the level form being shown */
+let openRow = -1;     /* the level whose actions are shown (a tap on it) */
+
+function renderStructure() {
+  if (!structure) return;
+  const s = PC.current();
+  const cur = s ? s.level.index : -1;
+  const list = $('#levels');
+  /* Keep an open form where it is: the director may be typing into it. */
+  if (openForm && document.body.contains(openForm.form)) return;
+  list.replaceChildren(...structure.levels.map((l, i) => {
+    const li = el('li', { class: (l.kind === 'break' ? 'break ' : '') + (i === cur ? 'current' : i < cur ? 'past' : '') + (i === openRow ? ' open' : ''), 'data-index': i },
+      el('div', { class: 'lv' },
+        el('button', { type: 'button', class: 'lv-text', 'data-act': 'row', 'aria-expanded': String(i === openRow) },
+          levelTitle(l), el('small', { text: levelDetail(l) })),
+        el('div', { class: 'lv-acts' },
+          el('button', { type: 'button', 'data-act': 'edit', text: 'Edit' }),
+          el('button', { type: 'button', 'data-act': 'add', title: 'Add a level after this one', text: '+ Level' }),
+          el('button', { type: 'button', 'data-act': 'break', title: 'Insert a break after this one', text: '+ Break' }),
+          el('button', { type: 'button', 'data-act': 'delete', class: 'danger', 'aria-label': 'Delete', text: '✕' }))));
+    return li;
+  }));
+}
+
+function renderChipChoices() {
+  if (!structure) return;
+  const s = PC.current();
+  const inUse = s && s.color_up && s.color_up.chips_in_use;
+  const chips = structure.chips || [];
+  const sel = $('#cu-chip');
+  const keep = sel.value;
+  sel.replaceChildren(...chips.slice(0, -1)
+    .filter((c) => !inUse || inUse.includes(c.value))
+    .map((c) => el('option', { value: c.value, text: fmtChips(c.value) + ' (' + c.colour + ')' })));
+  if (keep) sel.value = keep;
+}
+
+function closeForm() {
+  if (openForm) openForm.form.remove();
+  openForm = null;
+  renderStructure();
+}
+
+/* Shows the level form under a row: mode 'edit', 'add' or 'break'. */
+function showLevelForm(li, index, mode) {
+  if (openForm) openForm.form.remove();
+  const form = $('#level-form-tpl').content.firstElementChild.cloneNode(true);
+  const f = (n) => form.elements[n];
+  const levels = structure.levels;
+  const sel = f('color_up');
+  sel.append(el('option', { value: 0, text: 'none' }),
+    ...(structure.chips || []).slice(0, -1).map((c) => el('option', { value: c.value, text: fmtChips(c.value) + ' (' + c.colour + ')' })));
+  let base = null;
+  if (mode === 'edit') base = levels[index];
+  else {
+    /* A new level suggests the next step up from the last play level. */
+    let prev = null;
+    for (let i = index; i >= 0; i--) if (levels[i] && levels[i].kind !== 'break') { prev = levels[i]; break; }
+    base = mode === 'break'
+      ? { kind: 'break', minutes: 15, color_up: null }
+      : prev ? { kind: 'level', small_blind: prev.small_blind * 2, big_blind: prev.big_blind * 2,
+                 ante: prev.ante * 2, big_blind_ante: prev.big_blind_ante, minutes: prev.minutes }
+             : { kind: 'level', small_blind: 25, big_blind: 50, ante: 0, minutes: 20 };
+  }
+  form.querySelector(`[name=kind][value=${base.kind === 'break' ? 'break' : 'level'}]`).checked = true;
+  f('small_blind').value = base.small_blind ?? '';
+  f('big_blind').value = base.big_blind ?? '';
+  f('ante').value = base.ante ?? 0;
+  f('big_blind_ante').checked = !!base.big_blind_ante;
+  f('minutes').value = base.minutes != null ? fmtMin(base.minutes) : '';
+  f('day_end').checked = !!base.day_end;
+  sel.value = base.color_up || 0;
+  const syncKind = () => form.classList.toggle('is-break', form.querySelector('[name=kind]:checked').value === 'break');
+  syncKind();
+  form.addEventListener('change', syncKind);
+  form.querySelector('[data-act=cancel]').addEventListener('click', closeForm);
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const isBreak = form.querySelector('[name=kind]:checked').value === 'break';
+    const cmd = mode === 'edit' ? { type: 'edit_level', index } : { type: 'add_level', after: index };
+    const num = (n) => (f(n).value === '' ? null : Number(f(n).value));
+    const minutes = num('minutes');
+    const btn = form.querySelector('[data-act=save]');
+    if (!(minutes > 0)) { showMsg(form.querySelector('.msg'), 'How many minutes?'); return; }
+    cmd.break = isBreak;
+    cmd.minutes = minutes;
+    if (isBreak) {
+      const cu = Number(sel.value);
+      if (cu || (mode === 'edit' && base.color_up)) cmd.color_up = cu;
+    } else {
+      for (const k of ['small_blind', 'big_blind', 'ante']) {
+        const v = num(k);
+        if (v == null || !Number.isInteger(v) || v < 0) {
+          showMsg(form.querySelector('.msg'), k.replace('_', ' ') + ' must be a whole number');
+          return;
+        }
+        cmd[k] = v;
+      }
+      cmd.big_blind_ante = f('big_blind_ante').checked;
+      cmd.day_end = f('day_end').checked;
+    }
+    const r = await command(cmd, btn);
+    if (r) { openRow = -1; closeForm(); loadStructure(); }
+  });
+  if (li) li.append(form); else $('#levels').prepend(form);
+  openForm = { li, form };
+  f(base.kind === 'break' ? 'minutes' : 'small_blind').focus({ preventScroll: true });
+  form.scrollIntoView({ block: 'nearest' });
+}
+
+$('#levels').addEventListener('click', (ev) => {
+  const b = ev.target.closest('button[data-act]');
+  if (!b || b.closest('.level-form')) return;
+  const li = b.closest('li');
+  const index = Number(li.dataset.index);
+  const act = b.dataset.act;
+  if (act === 'row') {
+    /* A tap on a level shows its actions; the list stays short otherwise. */
+    openRow = openRow === index ? -1 : index;
+    for (const x of $$('#levels > li')) {
+      const on = Number(x.dataset.index) === openRow;
+      x.classList.toggle('open', on);
+      x.querySelector('.lv-text').setAttribute('aria-expanded', String(on));
+    }
+  } else if (act === 'delete') {
+    const l = structure.levels[index];
+    const s = PC.current();
+    confirmed(b, { type: 'delete_level', index }, 'Delete ' + levelTitle(l) + '?',
+      s && s.level.index === index ? 'This is the level being played now.' : '', 'Delete')
+      .then((r) => { if (r) { openRow = -1; loadStructure(); } });
+  } else {
+    showLevelForm(li, index, act);
+  }
+});
+$('#add-first').addEventListener('click', () => showLevelForm(null, -1, 'add'));
+
+/* ---- hand-for-hand, bubble ---- */
+
+/* "5" is five tables (1 to 5); "1, 2, 4 5" are the tables by number, for
+ * when a table was broken out of order. null when it is neither. */
+function parseTables(text) {
+  const parts = text.trim().split(/[\s,;.]+/).filter(Boolean);
+  if (parts.length === 0) return undefined;
+  const nums = parts.map(Number);
+  if (nums.some((n) => !Number.isInteger(n) || n < 1 || n > 64)) return null;
+  return nums.length === 1 ? nums[0] : nums;
+}
+function tablesCommand(type, input, btn, required) {
+  const tables = parseTables($(input).value);
+  if (tables === null || (required && tables === undefined)) {
+    showMsg(msgFor(btn), 'Tables: how many (5), or their numbers (1, 2, 4, 5).');
+    return null;
+  }
+  const cmd = { type };
+  if (tables !== undefined) cmd.tables = tables;
+  return cmd;
+}
+
+$('#hfh-start-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const cmd = tablesCommand('hand_for_hand_start', '#hfh-tables', $('#hfh-start'));
+  if (cmd) command(cmd, $('#hfh-start'));
+});
+$$('[data-mark]').forEach((b) => b.addEventListener('click', () => {
+  markMode = b.dataset.mark;
+  $$('[data-mark]').forEach((x) => {
+    x.classList.toggle('on', x === b);
+    x.setAttribute('aria-pressed', x === b);
+  });
+}));
+$('#hfh-grid').addEventListener('click', (ev) => {
+  const b = ev.target.closest('button[data-table]');
+  if (!b) return;
+  command({ type: markMode === 'done' ? 'table_done' : 'table_waiting', table: Number(b.dataset.table) }, b);
+});
+$('#hfh-next').addEventListener('click', (ev) => command({ type: 'hand_for_hand_next' }, ev.currentTarget));
+$('#hfh-stop').addEventListener('click', (ev) =>
+  confirmed(ev.currentTarget, { type: 'hand_for_hand_stop' }, 'Stop hand-for-hand?',
+    'The level clock goes on if it was running before.', 'Stop'));
+$('#hfh-tables-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const btn = ev.submitter || ev.target.querySelector('button');
+  const cmd = tablesCommand('hand_for_hand_tables', '#hfh-tables-now', btn, true);
+  if (cmd) command(cmd, btn);
+});
+$('#bubble-on').addEventListener('click', (ev) => command({ type: 'bubble_start' }, ev.currentTarget));
+$('#bubble-off').addEventListener('click', (ev) => command({ type: 'bubble_stop' }, ev.currentTarget));
+
+/* ---- end of the day ---- */
+
+$('#de-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const s = PC.current();
+  const cmd = tablesCommand('day_end_draw', '#de-tables', $('#de-draw'));
+  if (!cmd) return;
+  const inWindow = s && s.day_end && s.day_end.window;
+  confirmed($('#de-draw'), cmd, 'Stop the clock and draw the number of hands left today (3 to 7)?',
+    inWindow ? '' : 'Not now by the rules: the draw is meant for 15 to 5 minutes before the end of the day\'s last level.',
+    inWindow ? 'Draw' : 'Draw anyway');
+});
+$('#de-done').addEventListener('click', (ev) => command({ type: 'day_end_hand_done' }, ev.currentTarget));
+$('#de-grid').addEventListener('click', (ev) => {
+  const b = ev.target.closest('button[data-table]');
+  if (b) command({ type: 'day_end_hand_done', table: Number(b.dataset.table) }, b);
+});
+$('#de-clear').addEventListener('click', (ev) =>
+  confirmed(ev.currentTarget, { type: 'day_end_clear' }, 'Clear the end-of-day draw from the wall?', '', 'Clear'));
+
+/* ---- clock call, color-up, penalties ---- */
+
+$('#call-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  command({ type: 'clock_call', table: Number($('#call-table').value), seat: Number($('#call-seat').value) }, $('#call-btn'));
+});
+$('#call-cancel').addEventListener('click', (ev) => command({ type: 'clock_call_cancel' }, ev.currentTarget));
+$('#cu-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const v = Number($('#cu-chip').value);
+  if (!v) { showMsg(msgFor($('#cu-btn')), 'No chip left to color up.'); return; }
+  command({ type: 'color_up', value: v }, $('#cu-btn'));
+});
+$('#cu-done').addEventListener('click', (ev) => command({ type: 'color_up_done' }, ev.currentTarget));
+$('#pen-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const cmd = { type: 'penalty', table: Number($('#pen-table').value), seat: Number($('#pen-seat').value) };
+  cmd[$('#pen-kind').value] = Number($('#pen-amount').value);
+  command(cmd, $('#pen-btn'));
+});
+$('#pen-list').addEventListener('click', (ev) => {
+  const b = ev.target.closest('button[data-table]');
+  if (b) command({ type: 'penalty_clear', table: Number(b.dataset.table), seat: Number(b.dataset.seat) }, b);
+});
+
+/* ---- rendering ---- */
+
+function figure(label, value) { return el('div', {}, el('b', { text: value }), el('span', { text: label })); }
+
+let lastSeqRendered = -1;
+let metaBase = '';
+function render() {
+  const s = PC.current();
+  if (!s) return;
+  setText($('#t-name'), s.name || 'pokerclock');
+  const st = $('#status');
+  const isBreak = s.level.kind === 'break';
+  const paused = s.started && !s.running;
+  st.classList.toggle('is-paused', paused);
+  st.classList.toggle('is-break', isBreak);
+  $('#st-paused').hidden = !paused;
+  setText($('#st-paused'), s.hand_for_hand ? 'STOPPED: hand-for-hand'
+    : s.day_end && s.day_end.drawn != null ? 'STOPPED: end of day' : 'PAUSED');
+  $('#st-run').hidden = !s.running;
+  setText($('#st-level'), !s.started ? 'Not started · ' + (isBreak ? 'Break' : 'Level ' + s.level.number)
+    : isBreak ? 'Break' : 'Level ' + s.level.number + ' of ' + s.levels_count);
+  setText($('#st-blinds'), isBreak ? 'Break' : blinds(s.level));
+  setText($('#st-ante'), !isBreak && s.level.ante ? (s.level.big_blind_ante ? 'BB ante ' : 'Ante ') + fmtChips(s.level.ante) : '');
+  const p = s.players || {};
+  const meta = [(p.remaining ?? '–') + ' of ' + (p.entries ?? '–') + ' players'];
+  if (s.next_level) meta.push('next ' + (s.next_level.kind === 'break' ? 'break' : blinds(s.next_level)));
+  metaBase = meta.join(' · ');
+
+  /* What is on the wall besides the clock, in a word each. */
+  const tags = [];
+  if (s.hand_for_hand) tags.push(['Hand-for-hand, hand ' + s.hand_for_hand.hand + (s.hand_for_hand.all_done ? ': deal' : ''), 'hot']);
+  if (s.bubble) tags.push(['Bubble', 'hot']);
+  if (s.in_the_money) tags.push(['In the money', '']);
+  if (s.clock_call) tags.push(['Clock: table ' + s.clock_call.table + ', seat ' + s.clock_call.seat, 'hot']);
+  if (s.color_up && s.color_up.now) tags.push(['Color-up ' + fmtChips(s.color_up.now.value), 'hot']);
+  if (s.day_end && s.day_end.drawn != null) tags.push([s.day_end.over ? 'Day over' : 'End of day: ' + s.day_end.hands_left + ' hands', 'hot']);
+  if (s.announcement) tags.push(['Announcement', '']);
+  if ((s.penalties || []).length) tags.push([s.penalties.length + (s.penalties.length === 1 ? ' penalty' : ' penalties'), '']);
+  const tk = JSON.stringify(tags);
+  if ($('#st-tags').dataset.k !== tk) {
+    $('#st-tags').dataset.k = tk;
+    $('#st-tags').replaceChildren(...tags.map(([x, c]) => el('span', { class: c, text: x })));
+  }
+
+  const notes = [];
+  if (s.recovered_after_power_loss) notes.push(['Recovered after power loss: check the time, then resume.', '']);
+  if (s.storage_error) notes.push(['Cannot save: ' + s.storage_error, 'err']);
+  if (s.notice) notes.push([s.notice, '']);
+  const nk = JSON.stringify([notes, s.follows]);
+  if ($('#st-notes').dataset.k !== nk) {
+    $('#st-notes').dataset.k = nk;
+    $('#st-notes').replaceChildren(...notes.map(([t, c]) => el('div', { class: 'note ' + c, text: t })));
+    /* A follower screen shows the tournament run elsewhere: send the
+     * director there, where commands are taken. */
+    if (s.follows) {
+      const url = /^https?:\/\//.test(s.follows) ? s.follows.replace(/\/*$/, '/') : null;
+      $('#st-notes').prepend(el('div', { class: 'note' }, 'This screen follows another clock. The director\'s panel is there: ',
+        url ? el('a', { href: url, text: url }) : s.follows));
+    }
+  }
+  $('#login').hidden = loggedIn || !!s.follows;
+  $('#controls').hidden = !loggedIn || !!s.follows;
+  $('#undo-bar').hidden = !loggedIn || !!s.follows;
+
+  const go = $('#go');
+  const label = !s.started ? 'Start' : s.running ? 'Pause' : 'Resume';
+  setText(go, label);
+  go.className = 'huge ' + label.toLowerCase();
+
+  if (!loggedIn) return;
+
+  $('#pl-figures').replaceChildren(
+    figure('players left', fmtNum(p.remaining)), figure('entries', fmtNum(p.entries)),
+    figure('prize pool', fmtMoney(s.prize_pool, s.currency)), figure('paid places', fmtNum(p.paid_places)),
+    figure('rebuys', fmtNum(p.rebuys)), figure('add-ons', fmtNum(p.addons)),
+    figure('average stack', fmtChips(p.average_stack)));
+  const per = s.periods || {};
+  $('#rebuy').title = per.rebuys_open ? '' : 'Rebuys are closed';
+  $('#addon').title = per.addon_open ? '' : 'The add-on is not open';
+  const res = (s.results || []).slice(-5).reverse();
+  $('#results').replaceChildren(...res.map((r) => el('li', {},
+    el('span', { text: (r.place_best === r.place_worst ? 'Place ' + r.place_best : 'Places ' + r.place_best + '–' + r.place_worst + ' (tie)') +
+      (r.table ? ', table ' + r.table : '') + (r.prize_each ? ': ' + fmtMoney(r.prize_each, s.currency) + (r.place_best !== r.place_worst ? ' each' : '') : '') }))));
+
+  setText($('#ann-now'), s.announcement ? 'On the wall: “' + s.announcement.text + '”' : '');
+  $('#ann-clear').hidden = !s.announcement;
+
+  const h = s.hand_for_hand;
+  $('#hfh-start-form').hidden = !!h;
+  $('#hfh-on').hidden = !h;
+  if (h) {
+    setText($('#hfh-head'), 'Hand ' + h.hand + ': ' + (h.all_done ? 'all tables done – DEAL' : (h.playing || []).length + ' of ' + h.tables + ' tables still playing'));
+    const grid = $('#hfh-grid');
+    const key = JSON.stringify([h.tables, h.done, h.waiting, h.hand]);
+    if (grid.dataset.k !== key) {
+      grid.dataset.k = key;
+      const done = new Set(h.done || []), waiting = new Set(h.waiting || []);
+      /* The tables in play, by number: one broken out of order is gone. */
+      const inPlay = [...done, ...waiting, ...(h.playing || [])].sort((a, b) => a - b);
+      const kids = [];
+      for (const t of inPlay) {
+        const c = done.has(t) ? 'done' : waiting.has(t) ? 'waiting' : '';
+        kids.push(el('button', { type: 'button', class: c, 'data-table': t, 'aria-label': 'Table ' + t + (c ? ' ' + c : '') },
+          String(t), el('small', { text: c === 'done' ? 'done' : c === 'waiting' ? 'all-in' : 'playing' })));
+      }
+      grid.replaceChildren(...kids);
+    }
+    $('#hfh-next').classList.toggle('primary', !!h.all_done);
+    if (document.activeElement !== $('#hfh-tables-now')) {
+      const inPlay = [...(h.done || []), ...(h.waiting || []), ...(h.playing || [])].sort((a, b) => a - b);
+      const contiguous = inPlay.every((n, i) => n === i + 1);
+      $('#hfh-tables-now').value = contiguous ? inPlay.length : inPlay.join(', ');
+    }
+  } else if (structure && structure.house && !$('#hfh-tables').value) {
+    $('#hfh-tables').value = structure.house.tables || '';
+  }
+  $('#bubble-on').classList.toggle('primary', !s.bubble);
+  setText($('#bubble-on'), s.bubble ? 'Bubble is on' : 'Bubble on');
+
+  const d = s.day_end || {};
+  const drawn = d.drawn != null;
+  $('#de-form').hidden = drawn;
+  $('#de-on').hidden = !drawn;
+  let deText = '';
+  if (drawn) deText = 'Card drawn: ' + d.drawn + '. ' + (d.over ? 'Play is over for today.' : (d.hands_left ?? '?') + ' hands left.');
+  else if (d.window) deText = 'Now is the time: 15 to 5 minutes before the end of the day.';
+  else if (d.level_ends_day) deText = 'This level ends the day.';
+  setText($('#de-state'), deText);
+  const tl = Array.isArray(d.tables_left) ? d.tables_left : null;
+  $('#de-done').hidden = !!tl;
+  const dg = $('#de-grid');
+  const dk = JSON.stringify(tl);
+  if (dg.dataset.k !== dk) {
+    dg.dataset.k = dk;
+    dg.replaceChildren(...(tl || []).map((x) => el('button', { type: 'button', 'data-table': x.table, class: x.hands_left ? '' : 'done', 'aria-label': 'Table ' + x.table + ': hand done' },
+      String(x.table), el('small', { text: x.hands_left + ' left' }))));
+  }
+
+  $('#call-cancel').hidden = !s.clock_call;
+  $('#cu-done').hidden = !(s.color_up && s.color_up.now);
+  const cu = s.color_up || {};
+  setText($('#cu-state'), cu.now ? 'Now: ' + fmtChips(cu.now.value) + ' (' + cu.now.colour + ') into ' + fmtChips(cu.now.into)
+    : cu.next ? 'Next: ' + fmtChips(cu.next.value) + ' (' + cu.next.colour + ')' + (structure && structure.levels[cu.next.at_level] ? ' at ' + levelTitle(structure.levels[cu.next.at_level]).toLowerCase() : '') : '');
+
+  const pk = JSON.stringify((s.penalties || []).map((x) => [x.table, x.seat, x.rounds]));
+  if ($('#pen-list').dataset.k !== pk) {
+    $('#pen-list').dataset.k = pk;
+    $('#pen-list').replaceChildren(...(s.penalties || []).map((x) => el('li', {},
+      el('span', { class: 'pen-text', 'data-table': x.table, 'data-seat': x.seat }),
+      el('button', { type: 'button', class: 'small', 'data-table': x.table, 'data-seat': x.seat, text: 'Clear' }))));
+  }
+
+  if (s.seq !== lastSeqRendered) {
+    lastSeqRendered = s.seq;
+    renderStructure();
+    renderChipChoices();
+  }
+  tick();
+}
+
+/* Redrawn a few times a second: every time shown is the last state's
+ * figure minus the time since it arrived. */
+function tick() {
+  const s = PC.current();
+  if (!s) return;
+  const c = PC.clock();
+  const clockText = s.overtime ? '+' + fmtTime(c.overtime, false) : fmtTime(c.remaining);
+  setText($('#st-clock'), clockText);
+  $('#status').classList.toggle('is-last', s.running && !s.overtime && c.remaining <= 60000 && s.level.kind !== 'break');
+  const tb = c.toBreak != null ? ' · ' + (s.level.kind === 'break' ? 'next break in ' : 'break in ') + fmtTime(c.toBreak) : '';
+  setText($('#st-meta'), metaBase + tb);
+  if (!loggedIn) return;
+  const cc = s.clock_call;
+  setText($('#call-now'), cc ? 'Clock on table ' + cc.table + ', seat ' + cc.seat + ': ' +
+    (PC.wallMs(cc.remaining_ms) > 0 ? fmtTime(PC.wallMs(cc.remaining_ms)) : 'time is up') : '');
+  for (const span of $$('#pen-list .pen-text')) {
+    const x = (s.penalties || []).find((p) => p.table == span.dataset.table && p.seat == span.dataset.seat);
+    if (!x) continue;
+    setText(span, 'Table ' + x.table + ', seat ' + x.seat + ': ' +
+      (x.rounds ? x.rounds + (x.rounds === 1 ? ' round' : ' rounds') : fmtTime(PC.wallMs(x.remaining_ms))));
+  }
+  if (s.announcement && s.announcement.remaining_ms != null) {
+    const left = PC.wallMs(s.announcement.remaining_ms);
+    setText($('#ann-now'), left > 0 ? 'On the wall: “' + s.announcement.text + '” (' + fmtTime(left) + ')' : '');
+    $('#ann-clear').hidden = left <= 0;
+  }
+}
+
+/* ---- the wall preview ---- */
+
+let previewBusy = false;
+let previewWanted = false;
+let previewFailures = 0;
+function refreshPreview() {
+  if (document.hidden) return;
+  if (previewBusy) { previewWanted = true; return; }
+  previewBusy = true;
+  const img = new Image();
+  img.onload = () => {
+    $('#preview').src = img.src;
+    $('#preview-box').classList.remove('none');
+    setText($('#preview-note'), 'The wall, as players see it');
+    previewFailures = 0;
+    done();
+  };
+  img.onerror = () => {
+    if (++previewFailures >= 2) {
+      $('#preview-box').classList.add('none');
+      setText($('#preview-note'), 'No picture of the wall right now.');
+    }
+    done();
+  };
+  function done() {
+    previewBusy = false;
+    if (previewWanted) { previewWanted = false; setTimeout(refreshPreview, 300); }
+  }
+  img.src = '/api/screen.png?w=640&h=360&t=' + Date.now();
+}
+let previewSeq = -1;
+
+/* ---- start ---- */
+
+PC.onOnline((on) => {
+  $('#offline').hidden = on;
+  const c = $('#conn');
+  c.className = 'pill ' + (on ? 'on' : 'off');
+  setText(c, on ? 'live' : 'offline');
+  if (on) { checkSession(); refreshPreview(); }
+});
+PC.onState((s) => {
+  render();
+  if (loggedIn) structureMaybeChanged(s);
+  if (s.seq !== previewSeq) { previewSeq = s.seq; setTimeout(refreshPreview, 150); }
+});
+setInterval(tick, 250);
+setInterval(refreshPreview, 5000);
+document.addEventListener('visibilitychange', () => { if (!document.hidden) refreshPreview(); });
+checkSession();
+PC.start();
