@@ -11,6 +11,8 @@ DESTDIR   ?=
 BUILD     ?= build
 BIN       ?= pokerclock
 CC        ?= cc
+# tools/embed runs on the build machine, also when cross-compiling.
+CC_FOR_BUILD ?= $(CC)
 PKG_CONFIG ?= pkg-config
 
 PKGS      = jansson libconfig libmicrohttpd sdl2 SDL2_ttf SDL2_image libqrencode
@@ -61,7 +63,7 @@ deps:
 	fi
 
 $(BIN): $(BUILD)/clock/main.o $(BUILD)/libpokerclock.a
-	$(CC) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/libpokerclock.a: $(LIB_OBJ) $(BUILD)/embedded.o
 	@rm -f $@
@@ -69,11 +71,11 @@ $(BUILD)/libpokerclock.a: $(LIB_OBJ) $(BUILD)/embedded.o
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -DPOKERCLOCK_VERSION='"$(VERSION)"' -MMD -MP -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DPOKERCLOCK_VERSION='"$(VERSION)"' -MMD -MP -c -o $@ $<
 
 $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
+	$(CC_FOR_BUILD) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
 
 $(BUILD)/embedded.c: $(BUILD)/tools/embed $(EMBED_SRC)
 	$(BUILD)/tools/embed $(EMBED_SRC) > $@.tmp && mv $@.tmp $@
@@ -97,13 +99,21 @@ test: all unit-test
 bench: all
 	@BUILD=$(BUILD) tests/bench/run
 
-install: all
-	install -D -m 0755 pokerclock $(DESTDIR)$(PREFIX)/bin/pokerclock
+# The unit, the user and the sample tournaments with the program; a default
+# configuration (never overwritten) when /etc/pokerclock has none.
+install: $(BIN)
+	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pokerclock
 	install -d $(DESTDIR)$(PREFIX)/share/pokerclock/structures
-	install -m 0644 assets/structures/*.cfg $(DESTDIR)$(PREFIX)/share/pokerclock/structures/
-	cp -r web $(DESTDIR)$(PREFIX)/share/pokerclock/web
-	[ ! -d systemd ] || [ -z "$$(ls systemd)" ] || { install -d $(DESTDIR)/lib/systemd/system; \
-	  install -m 0644 systemd/*.service $(DESTDIR)/lib/systemd/system/ 2>/dev/null || true; }
+	for f in assets/structures/*.cfg; do [ ! -f "$$f" ] || \
+	  install -m 0644 "$$f" $(DESTDIR)$(PREFIX)/share/pokerclock/structures/; done
+	[ ! -d web ] || { install -d $(DESTDIR)$(PREFIX)/share/pokerclock/web && \
+	  cp -r web/. $(DESTDIR)$(PREFIX)/share/pokerclock/web/; }
+	install -d $(DESTDIR)/lib/systemd/system
+	sed 's#/usr/bin/pokerclock#$(PREFIX)/bin/pokerclock#' systemd/pokerclock.service \
+	  > $(DESTDIR)/lib/systemd/system/pokerclock.service
+	install -D -m 0644 systemd/pokerclock.sysusers $(DESTDIR)$(PREFIX)/lib/sysusers.d/pokerclock.conf
+	[ -e $(DESTDIR)/etc/pokerclock/pokerclock.cfg ] || \
+	  install -D -m 0644 debian/pokerclock.cfg $(DESTDIR)/etc/pokerclock/pokerclock.cfg
 
 format:
 	clang-format -i $(LIB_SRC) clock/main.c $(TEST_SRC)
@@ -112,3 +122,26 @@ clean:
 	rm -rf $(BUILD) $(BIN)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# The appliance: the Debian package and the Raspberry Pi SD image.
+#   make deb                      .deb for this machine (build/deb/)
+#   make deb ARCH=arm64 SUITE=trixie   cross-built in a throwaway chroot
+#   make image                    pokerclock-arm64.img.xz (Pi 3, 4, Zero 2 W)
+#   make image-test               build the image and boot it under qemu
+ARCH  ?=
+SUITE ?=
+DEB_OUT ?= $(BUILD)/deb/$(if $(SUITE),$(SUITE)-)$(or $(ARCH),$(shell dpkg --print-architecture))
+
+.PHONY: deb image image-test
+
+deb: $(if $(SUITE)$(ARCH),,check-deps)
+	@command -v dh >/dev/null || { $(MAKE) --no-print-directory deps && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends debhelper; }
+	@rm -rf $(DEB_OUT)
+	image/build-deb.sh $(DEB_OUT) $(ARCH) $(SUITE)
+
+image:
+	image/build-image.sh pokerclock-arm64.img.xz
+
+image-test: image
+	image/test-image.sh pokerclock-arm64.img.xz
