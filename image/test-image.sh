@@ -37,8 +37,8 @@ cleanup() {
     rm -rf "$tmp"
 }
 trap cleanup EXIT
-failures=0
-pass() { echo "ok - $*"; }
+failures=0 passes=0
+pass() { echo "ok - $*"; passes=$((passes + 1)); }
 fail() { echo "not ok - $*"; failures=$((failures + 1)); }
 
 disk=$tmp/disk.img
@@ -177,5 +177,6 @@ echo "$errors" | grep -q '^HOSTNAME=bad_name!' && pass "pokerclock-errors.txt na
 echo "$errors" | grep -q 'pokerclock.cfg:[0-9]*:' && pass "pokerclock-errors.txt gives the tournament file's line" ||
     fail "pokerclock-errors.txt does not point into pokerclock.cfg"
 
-echo "# image-test: $failures failed, $(elapsed) s in all"
+echo "# image-test: $(elapsed) s in all"
+echo "image-test: $passes passed, $failures failed"
 [ "$failures" = 0 ]
