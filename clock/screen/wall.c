@@ -496,80 +496,78 @@ static bool compact_clock_wanted(frame_t *fr)
     return fr->takeover && !(fr->takeover->fig == FIG_COLOR_UP && fr->is_break);
 }
 
-static void landscape(frame_t *fr)
+/* The body of a landscape wall: the clock in the middle, the field on the
+ * left, what comes next and the payouts on the right. */
+static void landscape(frame_t *fr, box_t body)
 {
-    paint_t *p = fr->p;
-    int W = p->w, H = p->h;
-    int head_h = H * 11 / 100;
-    int foot_h = H * 16 / 100;
-    int margin = W * 25 / 1000;
-    int gap = H * 2 / 100;
-    box_t head = {0, 0, W, head_h};
-    box_t foot = {margin, H - foot_h - gap, W - 2 * margin, foot_h};
-    box_t body = {margin, head_h + gap, W - 2 * margin, foot.y - gap - head_h - gap};
-
-    header(fr, head, compact_clock_wanted(fr));
-    if (fr->takeover) {
-        banner_takeover_draw(fr, fr->takeover, body);
-    } else {
-        int side = W * 20 / 100;
-        box_t left = {body.x, body.y, side, body.h};
-        box_t right = {body.x + body.w - side, body.y, side, body.h};
-        box_t centre = {left.x + side + W / 50, body.y, body.w - 2 * side - W / 25, body.h};
-        wall_clock_block(fr, centre);
-        stat_t st[8];
-        int n = stats_collect(fr, st, true);
-        int label_px = H * 3 / 100, value_px = H * 6 / 100;
-        /* Left: the field; right: what comes next and the payouts. */
-        int slot = body.h / 4;
-        for (int i = 0; i < 4; i++)
-            stat_block(fr, (box_t){left.x, left.y + i * slot, left.w, slot}, st[i].label,
-                       st[i].value, st[i].sub, st[i].col, label_px, value_px);
-        int y = right.y;
-        for (int i = 4; i < n; i++)
-            stat_block(fr, (box_t){right.x, y + (i - 4) * slot, right.w, slot}, st[i].label,
-                       st[i].value, st[i].sub, st[i].col, label_px, value_px);
-        payouts_block(fr, (box_t){right.x, y + 2 * slot, right.w, body.h - 2 * slot}, label_px,
-                      H * 38 / 1000, 5, 1);
-    }
-    footer(fr, foot);
+    int W = fr->p->w, H = fr->p->h;
+    int side = W * 20 / 100;
+    box_t left = {body.x, body.y, side, body.h};
+    box_t right = {body.x + body.w - side, body.y, side, body.h};
+    box_t centre = {left.x + side + W / 50, body.y, body.w - 2 * side - W / 25, body.h};
+    wall_clock_block(fr, centre);
+    stat_t st[8];
+    int n = stats_collect(fr, st, true);
+    int label_px = H * 3 / 100, value_px = H * 6 / 100;
+    int slot = body.h / 4;
+    for (int i = 0; i < 4; i++)
+        stat_block(fr, (box_t){left.x, left.y + i * slot, left.w, slot}, st[i].label,
+                   st[i].value, st[i].sub, st[i].col, label_px, value_px);
+    int y = right.y;
+    for (int i = 4; i < n; i++)
+        stat_block(fr, (box_t){right.x, y + (i - 4) * slot, right.w, slot}, st[i].label,
+                   st[i].value, st[i].sub, st[i].col, label_px, value_px);
+    payouts_block(fr, (box_t){right.x, y + 2 * slot, right.w, body.h - 2 * slot}, label_px,
+                  H * 38 / 1000, 5, 1);
 }
 
-static void portrait(frame_t *fr)
+/* The body of a portrait wall: the clock on top, the figures in two
+ * columns below, then the payouts. */
+static void portrait(frame_t *fr, box_t body, int gap)
 {
     paint_t *p = fr->p;
-    int W = p->w, H = p->h;
-    int head_h = H * 6 / 100;
-    int foot_h = H * 10 / 100;
-    int margin = W * 4 / 100;
-    int gap = H * 15 / 1000;
+    int W = p->w;
+    box_t clock = {body.x, body.y, body.w, body.h * 44 / 100};
+    wall_clock_block(fr, clock);
+    stat_t st[8];
+    int n = stats_collect(fr, st, true);
+    int top = clock.y + clock.h + gap;
+    paint_rect(p, body.x, top - gap / 2, body.w, 2, fr->w->col.line);
+    int rows = (n + 1) / 2;
+    int grid_h = body.h * 36 / 100;
+    int slot = grid_h / rows, colw = body.w / 2;
+    int label_px = W * 3 / 100, value_px = W * 6 / 100;
+    for (int i = 0; i < n; i++)
+        stat_block(fr,
+                   (box_t){body.x + (i % 2) * colw, top + gap / 2 + (i / 2) * slot,
+                           colw - W / 30, slot},
+                   st[i].label, st[i].value, st[i].sub, st[i].col, label_px, value_px);
+    int py = top + grid_h + gap;
+    payouts_block(fr, (box_t){body.x, py, body.w, body.y + body.h - py}, label_px,
+                  W * 45 / 1000, 8, 2);
+}
+
+/* Header, body and footer in proportions of the screen; a takeover fills
+ * the body in either orientation. */
+static void page(frame_t *fr)
+{
+    int W = fr->p->w, H = fr->p->h;
+    bool tall = H > W;
+    int head_h = H * (tall ? 6 : 11) / 100;
+    int foot_h = H * (tall ? 10 : 16) / 100;
+    int margin = W * (tall ? 40 : 25) / 1000;
+    int gap = H * (tall ? 15 : 20) / 1000;
     box_t head = {0, 0, W, head_h};
     box_t foot = {margin, H - foot_h - gap, W - 2 * margin, foot_h};
     box_t body = {margin, head_h + gap, W - 2 * margin, foot.y - gap - head_h - gap};
 
     header(fr, head, compact_clock_wanted(fr));
-    if (fr->takeover) {
+    if (fr->takeover)
         banner_takeover_draw(fr, fr->takeover, body);
-    } else {
-        box_t clock = {body.x, body.y, body.w, body.h * 44 / 100};
-        wall_clock_block(fr, clock);
-        stat_t st[8];
-        int n = stats_collect(fr, st, true);
-        int top = clock.y + clock.h + gap;
-        paint_rect(p, body.x, top - gap / 2, body.w, 2, fr->w->col.line);
-        int rows = (n + 1) / 2;
-        int grid_h = body.h * 36 / 100;
-        int slot = grid_h / rows, colw = body.w / 2;
-        int label_px = W * 3 / 100, value_px = W * 6 / 100;
-        for (int i = 0; i < n; i++)
-            stat_block(fr,
-                       (box_t){body.x + (i % 2) * colw, top + gap / 2 + (i / 2) * slot,
-                               colw - W / 30, slot},
-                       st[i].label, st[i].value, st[i].sub, st[i].col, label_px, value_px);
-        int py = top + grid_h + gap;
-        payouts_block(fr, (box_t){body.x, py, body.w, body.y + body.h - py}, label_px,
-                      W * 45 / 1000, 8, 2);
-    }
+    else if (tall)
+        portrait(fr, body, gap);
+    else
+        landscape(fr, body);
     footer(fr, foot);
 }
 
@@ -584,10 +582,7 @@ static void wall_paint(wall_t *w, const wall_frame_t *f, bool dry, wall_plan_t *
     frame_setup(&fr, w, f);
     banners_collect(&fr);
     paint_clear(p, w->col.bg);
-    if (f->h > f->w)
-        portrait(&fr);
-    else
-        landscape(&fr);
+    page(&fr);
     if (fr.paused && fr.started) {
         /* A frame in the paused colour: nobody mistakes a stopped clock. */
         int t = (f->h < f->w ? f->h : f->w) / 90 + 2;
