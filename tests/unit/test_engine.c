@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "scratch.h"
+
 #include "engine.h"
 #include "store/journal.h"
 
@@ -28,29 +30,21 @@ static const char *config_text =
     "  );\n"
     "};\n";
 
-static char dir[64];
 static int64_t b; /* the engine's time when a test starts: commands are timed from it */
-static bool mounted;
 
 static int setup(void **state)
 {
     (void)state;
-    snprintf(dir, sizeof dir, "/tmp/pokerclock-engine-XXXXXX");
-    assert_non_null(mkdtemp(dir));
+    scratch_make("engine");
     unsetenv("POKERCLOCK_BOOT_ID");
     b = 0;
-    mounted = false;
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    if (mounted)
-        umount2(dir, MNT_DETACH);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    return system(cmd);
+    return scratch_remove();
 }
 
 static engine_t *open_engine(const char *state_dir)
@@ -402,12 +396,7 @@ static void compaction_keeps_the_state(void **state)
 static void full_disk_refuses_then_recovers(void **state)
 {
     (void)state;
-    if (mount("tmpfs", dir, "tmpfs", 0, "size=64k,mode=0755") != 0) {
-        print_message("skipped: cannot mount a small tmpfs here (%s); the full-disk case "
-                      "is not tested\n", strerror(errno));
-        skip();
-    }
-    mounted = true;
+    scratch_mount_tiny_or_skip("64k");
     engine_t *e = open_engine(dir);
     assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), 200);
     char filler[128];
@@ -483,11 +472,7 @@ static void fill_disk(const char *filler)
 static void reboot_on_a_full_disk(void **state)
 {
     (void)state;
-    if (mount("tmpfs", dir, "tmpfs", 0, "size=64k,mode=0755") != 0) {
-        print_message("skipped: cannot mount a small tmpfs here (%s)\n", strerror(errno));
-        skip();
-    }
-    mounted = true;
+    scratch_mount_tiny_or_skip("64k");
     engine_t *e = open_engine(dir);
     assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 8}, b + 500), 200);
     assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), 200);

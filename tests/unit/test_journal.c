@@ -14,44 +14,26 @@
 
 #include <cmocka.h>
 
+#include "scratch.h"
+
 #include "store/journal.h"
 
 enum { HEADER = 9, MAX_RECS = 64 };
 
-static char dir[64];
 static char path[96];
-static bool mounted;
 
 static int setup(void **state)
 {
     (void)state;
-    snprintf(dir, sizeof dir, "/tmp/pokerclock-journal-XXXXXX");
-    assert_non_null(mkdtemp(dir));
+    scratch_make("journal");
     snprintf(path, sizeof path, "%s/journal", dir);
-    mounted = false;
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    if (mounted)
-        umount2(dir, MNT_DETACH);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    return system(cmd);
-}
-
-/* A tiny file system of its own, to fill up; false where mounting is not
- * allowed (not root, or in a container without the right). */
-static bool mount_tiny(const char *size)
-{
-    char opts[64];
-    snprintf(opts, sizeof opts, "size=%s,mode=0755", size);
-    if (mount("tmpfs", dir, "tmpfs", 0, opts) != 0)
-        return false;
-    mounted = true;
-    return true;
+    return scratch_remove();
 }
 
 /* Fills the disk with a file of its own; returns its path's fd to free it. */
@@ -513,10 +495,7 @@ static void rewrite_that_cannot_write_keeps_the_old(void **state)
 static void full_disk(void **state)
 {
     (void)state;
-    if (!mount_tiny("64k")) {
-        print_message("skipped: cannot mount a small tmpfs here (%s)\n", strerror(errno));
-        skip();
-    }
+    scratch_mount_tiny_or_skip("64k");
     journal_t *j = open_journal();
     append_records(j, 0, 5);
     char filler[128];
