@@ -167,10 +167,14 @@ test('a follower shows the master, survives its restart, and says when it is gon
 
     // A pause shows as a pause, with the same time left.
     await ok(master, cookie, { type: 'pause' });
-    const paused = await until(follower, 'the pause', async () => {
+    await until(follower, 'the pause', async () => {
       const { m, f } = await both(master, follower);
       return sameWall(m, f) && !f.running;
     });
+    // Read after the pause was seen: until() returns the state it read
+    // before its check, which may still be counting down.
+    const paused = await state(follower);
+    assert.equal(paused.running, false);
     await sleep(1200);
     assert.equal((await state(follower)).remaining_ms, paused.remaining_ms, 'a paused follower does not count');
     await ok(master, cookie, { type: 'resume' });
