@@ -11,41 +11,41 @@ int deal_icm_exact(const int64_t *stacks, int n, const int64_t *prizes, int m, d
 {
     if (n < 1 || n > DEAL_ICM_EXACT_MAX || m < 1 || m > n)
         return -1;
-    /* p[mask]: the chance that exactly the players in mask took places
-     * 1..popcount(mask). Adding a bit makes a larger number, so walking the
-     * masks upwards finishes each one before it is read. */
-    double *p = calloc((size_t)1 << n, sizeof *p);
-    if (!p)
+    /* For the set `mask` of players who took places 1..|mask| (in some
+     * order), r[mask] is the chance of that, divided by the chips of the
+     * players still in: the next place goes to player i with chance
+     * r[mask] * chips[i]. Each mask is computed from the masks one player
+     * smaller (smaller numbers, so walking upwards finds them done), and
+     * each of those terms is also the chance that i took place |mask|
+     * after the others: reads only, which the cache serves far better than
+     * scattered additions. */
+    double *r = malloc(sizeof *r << n);
+    if (!r)
         return -1;
-    double total = 0;
+    double total = 0, chips[DEAL_ICM_EXACT_MAX], sum[DEAL_ICM_EXACT_MAX] = {0};
     for (int i = 0; i < n; i++) {
-        total += (double)stacks[i];
-        eq[i] = 0;
+        chips[i] = (double)stacks[i];
+        total += chips[i];
     }
-    p[0] = 1;
     uint32_t end = (uint32_t)1 << n;
-    for (uint32_t mask = 0; mask < end; mask++) {
-        double pm = p[mask];
+    r[0] = 1 / total;
+    for (uint32_t mask = 1; mask < end; mask++) {
         int k = __builtin_popcount(mask);
-        if (pm == 0 || k >= m)
+        if (k > m)
             continue;
-        double placed = 0;
-        for (int i = 0; i < n; i++)
-            if (mask >> i & 1)
-                placed += (double)stacks[i];
-        double per_chip = pm / (total - placed);
-        double prize = (double)prizes[k];
-        bool last = k + 1 == m; /* the masks after it are never read */
-        for (int i = 0; i < n; i++) {
-            if (mask >> i & 1)
-                continue;
-            double q = per_chip * (double)stacks[i];
-            eq[i] += q * prize;
-            if (!last)
-                p[mask | (uint32_t)1 << i] += q;
+        double p = 0, placed = 0, prize = (double)prizes[k - 1];
+        for (uint32_t b = mask; b; b &= b - 1) {
+            int i = __builtin_ctz(b);
+            double t = r[mask ^ (uint32_t)1 << i] * chips[i];
+            sum[i] += t * prize;
+            p += t;
+            placed += chips[i];
         }
+        if (k < m) /* the larger masks read it */
+            r[mask] = p / (total - placed);
     }
-    free(p);
+    free(r);
+    memcpy(eq, sum, sizeof *eq * (size_t)n);
     return 0;
 }
 
@@ -58,26 +58,17 @@ static uint64_t next_random(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-typedef struct {
-    double key;
-    int who;
-} race_t;
-
-static int race_cmp(const void *a, const void *b)
-{
-    const race_t *x = a, *y = b;
-    return x->key < y->key ? -1 : x->key > y->key ? 1 : x->who - y->who;
-}
-
 int deal_icm_monte_carlo(const int64_t *stacks, int n, const int64_t *prizes, int m,
                          uint64_t seed, int samples, double *eq, double *se)
 {
     if (n < 1 || m < 1 || m > n || samples < 2)
         return -1;
-    race_t *race = malloc(sizeof *race * (size_t)n);
+    double *key = malloc(sizeof *key * (size_t)m);
+    int *who = malloc(sizeof *who * (size_t)m);
     double *sum2 = calloc((size_t)n, sizeof *sum2);
-    if (!race || !sum2) {
-        free(race);
+    if (!key || !who || !sum2) {
+        free(key);
+        free(who);
         free(sum2);
         return -1;
     }
@@ -88,16 +79,25 @@ int deal_icm_monte_carlo(const int64_t *stacks, int n, const int64_t *prizes, in
         /* An exponential race: each player's time is Exp(1) / chips; sorted,
          * the times give exactly the Malmuth-Harville order (each next place
          * goes to a player in proportion to chips, as the minimum of
-         * exponentials does). */
+         * exponentials does). Only the m fastest are kept, in order. */
+        int kept = 0;
         for (int i = 0; i < n; i++) {
             double u = ((double)(next_random(&state) >> 11) + 1.0) * 0x1.0p-53; /* (0, 1] */
-            race[i] = (race_t){-log(u) / (double)stacks[i], i};
+            double t = -log(u) / (double)stacks[i];
+            if (kept == m && t >= key[m - 1])
+                continue;
+            int j = kept < m ? kept++ : m - 1;
+            for (; j > 0 && key[j - 1] > t; j--) {
+                key[j] = key[j - 1];
+                who[j] = who[j - 1];
+            }
+            key[j] = t;
+            who[j] = i;
         }
-        qsort(race, (size_t)n, sizeof *race, race_cmp);
         for (int k = 0; k < m; k++) {
             double prize = (double)prizes[k];
-            eq[race[k].who] += prize;
-            sum2[race[k].who] += prize * prize;
+            eq[who[k]] += prize;
+            sum2[who[k]] += prize * prize;
         }
     }
     for (int i = 0; i < n; i++) {
@@ -108,23 +108,32 @@ int deal_icm_monte_carlo(const int64_t *stacks, int n, const int64_t *prizes, in
     }
     /* Equal stacks have equal equities: their mean is the better estimate,
      * and its error at most that of one of them. */
+    double *mean = calloc((size_t)n * 2, sizeof *mean);
+    if (!mean) {
+        free(key);
+        free(who);
+        free(sum2);
+        return -1;
+    }
     for (int i = 0; i < n; i++) {
         int g = 0;
-        double mean = 0, err = 0;
+        double err = 0;
         for (int j = 0; j < n; j++)
             if (stacks[j] == stacks[i]) {
                 g++;
-                mean += eq[j];
+                mean[i] += eq[j];
                 err = se[j] > err ? se[j] : err;
             }
-        race[i].key = mean / g;
-        sum2[i] = err / sqrt(g);
+        mean[i] /= g;
+        mean[n + i] = err / sqrt(g);
     }
     for (int i = 0; i < n; i++) {
-        eq[i] = race[i].key;
-        se[i] = sum2[i];
+        eq[i] = mean[i];
+        se[i] = mean[n + i];
     }
-    free(race);
+    free(mean);
+    free(key);
+    free(who);
     free(sum2);
     return 0;
 }
@@ -270,8 +279,8 @@ int deal_compute(deal_method method, const int64_t *stacks, int n, const int64_t
         /* Sampling costs about n log n per finishing order: fewer orders
          * for larger tables keep the answer quick. */
         double per = n * log2((double)n);
-        int samples = (int)(4e7 / per);
-        samples = samples > 200000 ? 200000 : samples < 20000 ? 20000 : samples;
+        int samples = (int)(2e7 / per);
+        samples = samples > 100000 ? 100000 : samples < 20000 ? 20000 : samples;
         if (deal_icm_monte_carlo(stacks, n, left, m, DEAL_MC_SEED, samples, eq, se) != 0)
             return fail(err, errlen, "not enough memory for this ICM calculation");
         info->approximate = true;
