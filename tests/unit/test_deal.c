@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cmocka.h>
 
@@ -320,31 +319,6 @@ static void nonsense_is_refused_with_a_reason(void **state)
     assert_int_equal(deal_method_from_name(NULL), -1);
 }
 
-/* Figures, not a pass/fail: exact ICM time by players left. */
-static void icm_timing_figures(void **state)
-{
-    (void)state;
-    int64_t stacks[DEAL_ICM_EXACT_MAX], prizes[DEAL_ICM_EXACT_MAX];
-    double eq[DEAL_ICM_EXACT_MAX];
-    for (int n = 9; n <= DEAL_ICM_EXACT_MAX; n++) {
-        if (n != 9 && n != 15 && n != 20)
-            continue;
-        for (int i = 0; i < n; i++) {
-            stacks[i] = 10000 + 3371 * i;
-            prizes[i] = 100000 - 4000 * i;
-        }
-        struct timespec a, b;
-        int reps = n < 15 ? 200 : n < 20 ? 10 : 3;
-        clock_gettime(CLOCK_MONOTONIC, &a);
-        for (int r = 0; r < reps; r++)
-            assert_int_equal(deal_icm_exact(stacks, n, prizes, n, eq), 0);
-        clock_gettime(CLOCK_MONOTONIC, &b);
-        double ms = ((double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6) /
-                    reps;
-        printf("    ICM exact, %d players, all paid: %.3f ms\n", n, ms);
-    }
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -356,7 +330,6 @@ int main(void)
         cmocka_unit_test(every_method_sums_exactly),
         cmocka_unit_test(monte_carlo_is_within_its_stated_error),
         cmocka_unit_test(nonsense_is_refused_with_a_reason),
-        cmocka_unit_test(icm_timing_figures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
