@@ -181,6 +181,14 @@ static void chip_chop_and_guaranteed_minimum(void **state)
     int64_t two[] = {500, 300};
     deal(DEAL_CHIP_MIN, stacks, 3, two, 2, 0, 1, out);
     assert_memory_equal(out, ((int64_t[]){480, 240, 80}), sizeof out);
+    /* Amounts near the limits need 128-bit products: 3/10 and 7/10 of
+     * 10^15 - 1 are 3*10^14 - 0.3 and 7*10^14 - 0.7: rounded down, the
+     * first loses 0.7 and gets the unit left. */
+    int64_t huge[2];
+    deal(DEAL_CHIP, (int64_t[]){300000000000000, 700000000000000}, 2,
+         (int64_t[]){999999999999999}, 1, 0, 1, huge);
+    assert_int_equal(huge[0], 300000000000000);
+    assert_int_equal(huge[1], 699999999999999);
     /* Thirds in tens: 333.3 each -> 330 each, one ten to the first listed,
      * the 3 below a ten to the next in line. */
     deal(DEAL_CHIP, (int64_t[]){5, 5, 5}, 3, (int64_t[]){1003}, 1, 0, 10, out);
