@@ -270,6 +270,25 @@ static void monte_carlo_is_within_its_stated_error(void **state)
            worst, 100 * worst / 113200, within_one, all);
     assert_true(within_one >= all / 2 && within_one <= all * 9 / 10);
 
+    /* Equal stacks share one estimate: equal, and still within its error. */
+    int64_t grouped[12] = {30000, 30000, 30000, 20000, 20000, 20000,
+                           12000, 12000, 12000, 5000,  5000,  5000};
+    assert_int_equal(deal_icm_exact(grouped, 12, prizes, 12, exact), 0);
+    within_one = all = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        assert_int_equal(deal_icm_monte_carlo(grouped, 12, prizes, 12, seed, 20000, mc, se), 0);
+        for (int i = 0; i < 12; i++) {
+            assert_true(mc[i] == mc[i / 3 * 3]);
+            double d = fabs(mc[i] - exact[i]);
+            if (d > 3 * se[i])
+                fail_msg("grouped, seed %d player %d: %.1f, exact %.1f, error %.1f", (int)seed,
+                         i, mc[i], exact[i], 3 * se[i]);
+            within_one += d <= se[i];
+            all++;
+        }
+    }
+    assert_true(within_one >= all / 2);
+
     /* Beyond 20 players the deal says it is an approximation, and how good. */
     int64_t big[25], bp[25], out[25];
     for (int i = 0; i < 25; i++) {
