@@ -189,6 +189,13 @@ static void chip_chop_and_guaranteed_minimum(void **state)
          (int64_t[]){999999999999999}, 1, 0, 1, huge);
     assert_int_equal(huge[0], 300000000000000);
     assert_int_equal(huge[1], 699999999999999);
+    /* Nothing to share (a freeroll's last prize all played for) is no error. */
+    for (deal_method d = DEAL_ICM; d <= DEAL_CHIP_MIN; d++) {
+        deal(d, stacks, 3, (int64_t[]){0}, 1, 0, 1, out);
+        assert_memory_equal(out, ((int64_t[]){0, 0, 0}), sizeof out);
+        deal(d, stacks, 3, (int64_t[]){400}, 1, 400, 5, out);
+        assert_memory_equal(out, ((int64_t[]){0, 0, 0}), sizeof out);
+    }
     /* Thirds in tens: 333.3 each -> 330 each, one ten to the first listed,
      * the 3 below a ten to the next in line. */
     deal(DEAL_CHIP, (int64_t[]){5, 5, 5}, 3, (int64_t[]){1003}, 1, 0, 10, out);
