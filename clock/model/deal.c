@@ -58,8 +58,8 @@ static uint64_t next_random(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-int deal_icm_monte_carlo(const int64_t *stacks, int n, const int64_t *prizes, int m,
-                         uint64_t seed, int samples, double *eq, double *se)
+int deal_icm_monte_carlo(const int64_t *stacks, int n, const int64_t *prizes, int m, uint64_t seed,
+                         int samples, double *eq, double *se)
 {
     if (n < 1 || m < 1 || m > n || samples < 2)
         return -1;
@@ -186,8 +186,7 @@ static void round_out(int n, const int64_t *whole, const double *lost, double ep
 
 /* Shares `total` (which includes the sub-unit part) in proportion to stacks,
  * exactly: the parts lost to rounding are compared as exact remainders. */
-static void by_chips(const int64_t *stacks, int n, int64_t total, int64_t unit,
-                     int64_t *amounts)
+static void by_chips(const int64_t *stacks, int n, int64_t total, int64_t unit, int64_t *amounts)
 {
     uint64_t chips = 0;
     for (int i = 0; i < n; i++)
@@ -237,8 +236,9 @@ int deal_compute(deal_method method, const int64_t *stacks, int n, const int64_t
             return fail(err, errlen,
                         "every prize must be 0 or more (the prizes adding up to at most 10^15)");
         if (k > 0 && prizes[k] > prizes[k - 1])
-            return fail(err, errlen, "prizes go from first place down: none larger than the one "
-                                     "before it");
+            return fail(err, errlen,
+                        "prizes go from first place down: none larger than the one "
+                        "before it");
         sum += prizes[k];
     }
     if (play_for < 0 || play_for > prizes[0])

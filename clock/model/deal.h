@@ -7,26 +7,26 @@
 #include <stdint.h>
 
 typedef enum {
-    DEAL_ICM = 0,       /* expected prize when each place goes to a player in
-                           proportion to the chips of those not yet placed */
-    DEAL_CHIP = 1,      /* in proportion to chips */
-    DEAL_CHIP_MIN = 2,  /* everyone the lowest remaining prize, the rest by chips */
+    DEAL_ICM = 0,      /* expected prize when each place goes to a player in
+                          proportion to the chips of those not yet placed */
+    DEAL_CHIP = 1,     /* in proportion to chips */
+    DEAL_CHIP_MIN = 2, /* everyone the lowest remaining prize, the rest by chips */
 } deal_method;
 
 enum {
     DEAL_MAX_PLAYERS = 200,
-    DEAL_ICM_EXACT_MAX = 20,    /* exact up to here, Monte Carlo above */
-    DEAL_MC_SEED = 20260101,    /* the API's: the same stacks give the same deal */
+    DEAL_ICM_EXACT_MAX = 20, /* exact up to here, Monte Carlo above */
+    DEAL_MC_SEED = 20260101, /* the API's: the same stacks give the same deal */
 };
-#define DEAL_MAX_CHIPS 1000000000000000LL /* stacks add up to at most 10^15 */
+#define DEAL_MAX_CHIPS  1000000000000000LL /* stacks add up to at most 10^15 */
 #define DEAL_MAX_AMOUNT 1000000000000000LL /* and the prizes too */
 
 typedef struct {
-    bool approximate;   /* Monte Carlo (more than DEAL_ICM_EXACT_MAX players) */
-    double error;       /* then: each amount is within this of the exact ICM
-                           value with 99.7 % confidence (3 standard errors of
-                           the least certain player); 0 when exact */
-    int samples;        /* finishing orders drawn; 0 when exact */
+    bool approximate; /* Monte Carlo (more than DEAL_ICM_EXACT_MAX players) */
+    double error;     /* then: each amount is within this of the exact ICM
+                         value with 99.7 % confidence (3 standard errors of
+                         the least certain player); 0 when exact */
+    int samples;      /* finishing orders drawn; 0 when exact */
 } deal_info_t;
 
 /* Exact Malmuth-Harville equities of n players (stacks > 0) for prizes
@@ -39,8 +39,8 @@ int deal_icm_exact(const int64_t *stacks, int n, const int64_t *prizes, int m, d
  * seeded by seed (the model reads no random source of its own); se[i] is the
  * standard error of eq[i]. Players with equal stacks get the mean of their
  * estimates (their exact equities are equal). 0, or -1 without memory. */
-int deal_icm_monte_carlo(const int64_t *stacks, int n, const int64_t *prizes, int m,
-                         uint64_t seed, int samples, double *eq, double *se);
+int deal_icm_monte_carlo(const int64_t *stacks, int n, const int64_t *prizes, int m, uint64_t seed,
+                         int samples, double *eq, double *se);
 
 /* The deal: amounts[i] for the player with stacks[i], multiples of unit
  * (the part of a unit that cannot be shared to the next in line), summing

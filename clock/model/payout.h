@@ -19,8 +19,8 @@ enum { PAYOUT_MAX_LINES = 8 };
 
 /* One line of the prize pool: count x each = amount (negative: taken out). */
 typedef struct {
-    const char *label;         /* "Buy-ins", "Fee", "Rake", "Guarantee" ... */
-    int64_t count;             /* 0 for a line that is a single amount */
+    const char *label; /* "Buy-ins", "Fee", "Rake", "Guarantee" ... */
+    int64_t count;     /* 0 for a line that is a single amount */
     int64_t each;
     int64_t amount;
 } payout_line_t;
@@ -28,21 +28,21 @@ typedef struct {
 /* What the pool is made of. Money or points: the arithmetic is the same. */
 typedef struct {
     int64_t entries;
-    int64_t buy_in;            /* per entry, into the pool */
-    int64_t fee;               /* per entry, to the house: paid on top of buy_in */
+    int64_t buy_in; /* per entry, into the pool */
+    int64_t fee;    /* per entry, to the house: paid on top of buy_in */
     int64_t rebuys, rebuy_price;
     int64_t addons, addon_price;
-    int32_t rake_bp;           /* the house's share of buy-ins, rebuys and
-                                  add-ons, in basis points, rounded down */
-    int64_t added;             /* added by the house */
-    int64_t guarantee;         /* the pool is at least this once anyone entered */
+    int32_t rake_bp;   /* the house's share of buy-ins, rebuys and
+                          add-ons, in basis points, rounded down */
+    int64_t added;     /* added by the house */
+    int64_t guarantee; /* the pool is at least this once anyone entered */
 } payout_pool_in_t;
 
 /* The pool as lines that sum to it: writes up to PAYOUT_MAX_LINES lines,
  * returns how many, and the pool in *pool. Lines that are 0 are left out. */
 int payout_pool(const payout_pool_in_t *in, payout_line_t *lines, int64_t *pool);
 
-/* Shares pool over `places` places in proportion to weights w (basis points
+/* Shares pool over `places` (1 to 1000) places in proportion to weights w (basis points
  * per place, or any weights >= 0 with a positive sum): every place gets a
  * multiple of unit, rounded down, and what is left goes by rule. out[] sums
  * to pool exactly. 0, or -1 with the reason in err. */

@@ -12,9 +12,7 @@ bool points_for(const points_rule_t *r, int entrants, int place, int64_t buy_in,
     case POINTS_FIXED:
         *points = place <= r->n_list && place <= POINTS_MAX_LIST ? r->list[place - 1] : 0;
         return true;
-    case POINTS_LINEAR:
-        *points = entrants - place + 1;
-        return true;
+    case POINTS_LINEAR: *points = entrants - place + 1; return true;
     case POINTS_SQRT:
         if (buy_in < 1 || spent < 1)
             return false;

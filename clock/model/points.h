@@ -8,11 +8,11 @@
 enum { POINTS_MAX_LIST = 100 };
 
 typedef enum {
-    POINTS_FIXED = 0,   /* list[place - 1]; places beyond the list: 0 */
-    POINTS_LINEAR = 1,  /* entrants - place + 1: last place 1, the winner n */
-    POINTS_SQRT = 2,    /* sqrt(n * b^2 / e) / (place + 1): n entrants, b the
-                           buy-in, e what the player spent (buy-in, rebuys,
-                           add-ons): rebuys lower the score */
+    POINTS_FIXED = 0,  /* list[place - 1]; places beyond the list: 0 */
+    POINTS_LINEAR = 1, /* entrants - place + 1: last place 1, the winner n */
+    POINTS_SQRT = 2,   /* sqrt(n * b^2 / e) / (place + 1): n entrants, b the
+                          buy-in, e what the player spent (buy-in, rebuys,
+                          add-ons): rebuys lower the score */
 } points_formula;
 
 typedef struct {

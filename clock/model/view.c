@@ -119,9 +119,8 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
         for (int k = 0; k < v->paid_places; k++)
             w[k] = p->bp[k];
         char err[80];
-        if (v->paid_places > 0 && payout_by_weights(v->prize_pool, w, v->paid_places, 1,
-                                                    PAYOUT_REMAINDER_FIRST, v->payouts, err,
-                                                    sizeof err) != 0)
+        if (payout_by_weights(v->prize_pool, w, v->paid_places, 1, PAYOUT_REMAINDER_FIRST,
+                              v->payouts, err, sizeof err) != 0) /* no places yet */
             memset(v->payouts, 0, sizeof v->payouts);
     }
 

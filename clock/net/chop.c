@@ -57,8 +57,9 @@ static bool parse(json_t *body, deal_method *method, int64_t *stacks, int *n, in
                   int *m, int64_t *play_for, int64_t *unit, char *err, size_t errlen)
 {
     if (!json_is_object(body)) {
-        snprintf(err, errlen, "send an object like {\"method\": \"icm\", \"stacks\": [...], "
-                              "\"prizes\": [...], \"play_for\": 0}");
+        snprintf(err, errlen,
+                 "send an object like {\"method\": \"icm\", \"stacks\": [...], "
+                 "\"prizes\": [...], \"play_for\": 0}");
         return false;
     }
     const char *key;
@@ -86,8 +87,7 @@ static bool parse(json_t *body, deal_method *method, int64_t *stacks, int *n, in
            read_number(body, "unit", 1, unit, err, errlen);
 }
 
-enum MHD_Result chop_reply(struct MHD_Connection *con, bool logged_in, const char *body,
-                           size_t len)
+enum MHD_Result chop_reply(struct MHD_Connection *con, bool logged_in, const char *body, size_t len)
 {
     if (!logged_in)
         return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");

@@ -26,8 +26,8 @@ static void deal(deal_method method, const int64_t *stacks, int n, const int64_t
                  int64_t play_for, int64_t unit, int64_t *out)
 {
     deal_info_t info;
-    if (deal_compute(method, stacks, n, prizes, m, play_for, unit, out, &info, err,
-                     sizeof err) != 0)
+    if (deal_compute(method, stacks, n, prizes, m, play_for, unit, out, &info, err, sizeof err) !=
+        0)
         fail_msg("deal refused: %s", err);
     assert_int_equal(sum_of(out, n), sum_of(prizes, m) - play_for);
 }
@@ -72,8 +72,8 @@ static void two_players_and_equal_stacks(void **state)
     assert_int_equal(out[0], 600);
     assert_int_equal(out[1], 400);
     /* Equal stacks: equal shares, whatever the prizes. */
-    deal(DEAL_ICM, (int64_t[]){1000, 1000, 1000, 1000}, 4, (int64_t[]){500, 300, 150, 50}, 4, 0,
-         1, out);
+    deal(DEAL_ICM, (int64_t[]){1000, 1000, 1000, 1000}, 4, (int64_t[]){500, 300, 150, 50}, 4, 0, 1,
+         out);
     assert_memory_equal(out, ((int64_t[]){250, 250, 250, 250}), sizeof out);
     /* 100 for three equal stacks: the unit left goes to the first listed. */
     deal(DEAL_ICM, (int64_t[]){7, 7, 7}, 3, (int64_t[]){60, 40}, 2, 0, 1, out);
@@ -185,8 +185,8 @@ static void chip_chop_and_guaranteed_minimum(void **state)
      * 10^15 - 1 are 3*10^14 - 0.3 and 7*10^14 - 0.7: rounded down, the
      * first loses 0.7 and gets the unit left. */
     int64_t huge[2];
-    deal(DEAL_CHIP, (int64_t[]){300000000000000, 700000000000000}, 2,
-         (int64_t[]){999999999999999}, 1, 0, 1, huge);
+    deal(DEAL_CHIP, (int64_t[]){300000000000000, 700000000000000}, 2, (int64_t[]){999999999999999},
+         1, 0, 1, huge);
     assert_int_equal(huge[0], 300000000000000);
     assert_int_equal(huge[1], 699999999999999);
     /* Nothing to share (a freeroll's last prize all played for) is no error. */
@@ -288,8 +288,8 @@ static void monte_carlo_is_within_its_stated_error(void **state)
             assert_true(mc[i] == mc[i / 3 * 3]);
             double d = fabs(mc[i] - exact[i]);
             if (d > 3 * se[i])
-                fail_msg("grouped, seed %d player %d: %.1f, exact %.1f, error %.1f", (int)seed,
-                         i, mc[i], exact[i], 3 * se[i]);
+                fail_msg("grouped, seed %d player %d: %.1f, exact %.1f, error %.1f", (int)seed, i,
+                         mc[i], exact[i], 3 * se[i]);
             within_one += d <= se[i];
             all++;
         }
@@ -315,8 +315,8 @@ static void monte_carlo_is_within_its_stated_error(void **state)
     assert_true(info.error == 0);
 }
 
-static void refused(deal_method method, const int64_t *stacks, int n, const int64_t *prizes,
-                    int m, int64_t play_for, const char *says)
+static void refused(deal_method method, const int64_t *stacks, int n, const int64_t *prizes, int m,
+                    int64_t play_for, const char *says)
 {
     int64_t out[DEAL_MAX_PLAYERS + 1] = {0};
     deal_info_t info;

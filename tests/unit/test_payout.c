@@ -1,4 +1,5 @@
-/* Payouts: the pool as lines, payout lists and tie shares that add up to the unit, league points. */
+/* Payouts: the pool as lines, payout lists and tie shares that add up to the unit, league points.
+ */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -30,8 +31,14 @@ static void pool_lines_add_up_and_show_each_part(void **state)
     int64_t pool;
     /* 40 entries at 100 + 10 fee, 12 rebuys at 100, 20 add-ons at 50, 500
      * added, 10,000 guaranteed: 4000 + 1200 + 1000 + 500 = 6700, topped up. */
-    payout_pool_in_t in = {.entries = 40, .buy_in = 100, .fee = 10, .rebuys = 12,
-                           .rebuy_price = 100, .addons = 20, .addon_price = 50, .added = 500,
+    payout_pool_in_t in = {.entries = 40,
+                           .buy_in = 100,
+                           .fee = 10,
+                           .rebuys = 12,
+                           .rebuy_price = 100,
+                           .addons = 20,
+                           .addon_price = 50,
+                           .added = 500,
                            .guarantee = 10000};
     int n = payout_pool(&in, l, &pool);
     assert_int_equal(pool, 10000);
@@ -133,8 +140,7 @@ static void the_remainder_goes_by_the_stated_rule(void **state)
      * the 9 below a unit to first place. */
     assert_int_equal(payout_by_weights(999, w, 3, 10, PAYOUT_REMAINDER_FIRST, out, err, 256), 0);
     assert_memory_equal(out, ((int64_t[]){519, 290, 190}), sizeof out);
-    assert_int_equal(payout_by_weights(999, w, 3, 10, PAYOUT_REMAINDER_LARGEST, out, err, 256),
-                     0);
+    assert_int_equal(payout_by_weights(999, w, 3, 10, PAYOUT_REMAINDER_LARGEST, out, err, 256), 0);
     assert_memory_equal(out, ((int64_t[]){499, 300, 200}), sizeof out);
     /* Equal losses: the better place first. */
     int64_t eq[] = {1, 1, 1};
@@ -168,8 +174,8 @@ static void fixed_amounts_and_points_events(void **state)
     int64_t pool;
     payout_pool(&(payout_pool_in_t){.entries = 23, .added = 5003}, l, &pool);
     assert_int_equal(pool, 5003);
-    assert_int_equal(payout_by_weights(pool, (int64_t[]){50, 30, 20}, 3, 5,
-                                       PAYOUT_REMAINDER_FIRST, out, err, 256),
+    assert_int_equal(payout_by_weights(pool, (int64_t[]){50, 30, 20}, 3, 5, PAYOUT_REMAINDER_FIRST,
+                                       out, err, 256),
                      0);
     assert_memory_equal(out, ((int64_t[]){2503, 1500, 1000}), sizeof out);
 }
@@ -203,11 +209,11 @@ static void a_tie_in_the_clock_loses_no_unit(void **state)
     s.buy_in = 100;
     s.starting_stack = 10000;
     s.n_levels = 1;
-    s.levels[0] = (level_t){.kind = LEVEL_PLAY, .small_blind = 25, .big_blind = 50,
-                            .duration_ms = 20 * 60000};
+    s.levels[0] = (level_t){
+        .kind = LEVEL_PLAY, .small_blind = 25, .big_blind = 50, .duration_ms = 20 * 60000};
     s.n_payouts = 1;
-    s.payouts[0] = (payout_table_t){.min_entries = 2, .places = 7,
-                                    .bp = {2500, 2000, 1500, 1010, 1000, 1000, 990}};
+    s.payouts[0] = (payout_table_t){
+        .min_entries = 2, .places = 7, .bp = {2500, 2000, 1500, 1010, 1000, 1000, 990}};
     model_init(&m, &s);
     command_t reg = {.type = CMD_REGISTER, .count = 10};
     assert_int_equal(model_apply(&m, &reg, 1000, err, sizeof err), APPLY_OK);
@@ -244,12 +250,12 @@ static void the_view_pays_out_the_whole_pool(void **state)
     s.rebuy_until_level = 1;
     s.starting_stack = 10000;
     s.n_levels = 1;
-    s.levels[0] = (level_t){.kind = LEVEL_PLAY, .small_blind = 25, .big_blind = 50,
-                            .duration_ms = 20 * 60000};
+    s.levels[0] = (level_t){
+        .kind = LEVEL_PLAY, .small_blind = 25, .big_blind = 50, .duration_ms = 20 * 60000};
     s.n_payouts = 3;
     s.payouts[0] = (payout_table_t){.min_entries = 2, .places = 3, .bp = {5000, 3000, 2000}};
-    s.payouts[1] = (payout_table_t){.min_entries = 30, .places = 9,
-                                    .bp = {3000, 2000, 1300, 1000, 800, 700, 500, 400, 300}};
+    s.payouts[1] = (payout_table_t){
+        .min_entries = 30, .places = 9, .bp = {3000, 2000, 1300, 1000, 800, 700, 500, 400, 300}};
     s.payouts[2] = (payout_table_t){.min_entries = 300, .places = 40};
     for (int k = 0; k < 40; k++)
         s.payouts[2].bp[k] = k < 10 ? 500 + 100 * (10 - k) : 125;
