@@ -272,9 +272,9 @@ static void monte_carlo_is_within_its_stated_error(void **state)
             worst = 3 * se[i] > worst ? 3 * se[i] : worst;
         }
     }
-    printf("    Monte Carlo, 12 players, 50,000 orders: stated error up to %.1f of 113,200 "
-           "(%.3f %%); %d of %d estimates within one standard error\n",
-           worst, 100 * worst / 113200, within_one, all);
+    printf("    Monte Carlo, 12 players, 50,000 orders: stated error up to %.1f on a pool of "
+           "%lld (first prize %lld); %d of %d estimates within one standard error\n",
+           worst, (long long)sum_of(prizes, 12), (long long)prizes[0], within_one, all);
     assert_true(within_one >= all / 2 && within_one <= all * 9 / 10);
 
     /* Equal stacks share one estimate: equal, and still within its error. */
