@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/clockpos.h"
+#include "model/payout.h"
 #include "model/procedures.h"
 
 static int64_t or_default(int64_t v, int64_t d)
@@ -348,11 +349,14 @@ static void busts_in_one_hand(tourney_t *t, const command_t *c, const tourney_vi
         if (g == 0)
             continue;
         int best = worst - g + 1;
-        int64_t each = prize_sum(v, best, worst) / g;
-        for (int i = 0; i < k; i++)
+        /* The tie shares the places' prizes to the unit: the units that do
+         * not divide go one each to the players in the order given. */
+        int64_t share[TOURNEY_MAX_BUSTS];
+        payout_share(prize_sum(v, best, worst), g, 1, share);
+        for (int i = 0, j = 0; i < k; i++)
             if (rank[i] == r)
-                result_add(
-                    t, (result_t){best, worst, each, c->busts[i].table, c->busts[i].chips, now});
+                result_add(t, (result_t){best, worst, share[j++], c->busts[i].table,
+                                         c->busts[i].chips, now});
         worst = best - 1;
     }
 }

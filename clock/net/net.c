@@ -19,6 +19,7 @@
 #include <microhttpd.h>
 
 #include "json/codec.h"
+#include "net/chop.h"
 #include "net/events.h"
 #include "net/files.h"
 #include "net/guard.h"
@@ -315,6 +316,11 @@ static enum MHD_Result post_command(net_t *n, struct MHD_Connection *con, reques
                       NULL, NULL);
 }
 
+static enum MHD_Result post_chop(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return chop_reply(con, logged_in(n, con), r->body, r->len);
+}
+
 /* ---- dispatch ---- */
 
 static const struct route {
@@ -326,6 +332,7 @@ static const struct route {
     {"GET", "/api/screen.png", get_screen}, {"GET", "/api/session", get_session},
     {"POST", "/api/login", post_login},     {"POST", "/api/logout", post_logout},
     {"POST", "/api/command", post_command}, {"GET", "/healthz", get_healthz},
+    {"POST", "/api/chop", post_chop},
 };
 
 static void add_allow(struct MHD_Response *resp, void *ctx)
