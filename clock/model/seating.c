@@ -73,8 +73,8 @@ static int next_taken(const table_t *t, int s)
     return 0;
 }
 
-/* The blinds of the hand at the button (TDA: heads-up the button is the small
- * blind). False when the button is not known or fewer than two play. */
+/* The blinds of the next hand, dealt from the button (heads-up the button is
+ * the small blind). False when the button is not known or fewer than two play. */
 static bool table_blinds(const table_t *t, int *sb, int *bb)
 {
     if (!t->button || table_count(t) < 2)
@@ -87,18 +87,18 @@ static bool table_blinds(const table_t *t, int *sb, int *bb)
     return true;
 }
 
-/* An empty seat from the button up to the first player after it: a player
- * put there would have the button pass over him before he pays a blind, so
- * he is dealt in only once it has (TDA 10A). Heads-up that first player is
- * the big blind; with a dead button the button's own seat counts. */
+/* An empty seat from the button up to the small blind: a player put there
+ * would get the button before paying a blind, so he is dealt in only once
+ * it has passed (TDA 10A). With a dead button the button's own seat counts;
+ * heads-up the button is the small blind, and no seat is between them. */
 static bool seat_waits(const table_t *t, int s)
 {
-    if (!t->button || table_count(t) < 2 || seat_taken(t, s))
+    int sb, bb;
+    if (seat_taken(t, s) || !table_blinds(t, &sb, &bb))
         return false;
-    int first = next_taken(t, t->button);
     for (int k = 0; k < t->seats; k++) {
         int q = seat_after(t, t->button, k);
-        if (q == first)
+        if (q == sb)
             return false;
         if (q == s)
             return true;
@@ -562,25 +562,26 @@ roster_action roster_next_action(const roster_t *r)
 }
 
 /* Where a player moved in for balance sits worst: the first free seat after
- * the big blind, where he pays the big blind in the next hand (TDA 11; never
- * the small blind: that is always the last big blind's seat). 0 when the
- * table's button is not known. */
+ * the small blind, where he pays the big blind soonest, in the next hand
+ * when there is a free seat before the big blind (TDA 11: "including taking
+ * the big blind alone"); never the small blind. 0 when the table's button is
+ * not known. */
 static int worst_seat(const table_t *t)
 {
     int sb, bb;
     if (!table_blinds(t, &sb, &bb))
         return 0;
-    for (int k = 1; k <= t->seats; k++)
-        if (seat_free(t, seat_after(t, bb, k)))
-            return seat_after(t, bb, k);
+    for (int k = 1; k < t->seats; k++)
+        if (seat_free(t, seat_after(t, sb, k)))
+            return seat_after(t, sb, k);
     return 0;
 }
 
-/* Who is big blind next: the player after this hand's big blind. */
+/* Who is big blind next: the big blind of the next hand. */
 static int big_blind_next(const table_t *t)
 {
     int sb, bb;
-    return table_blinds(t, &sb, &bb) ? next_taken(t, bb) : 0;
+    return table_blinds(t, &sb, &bb) ? bb : 0;
 }
 
 /* A stand-in occupant for "the player the floor names" in a plan. */
@@ -793,6 +794,21 @@ bool roster_record_busts(roster_t *r, const int *players, const int64_t *chips, 
         p->place_worst = (int16_t)got[i]->place_worst;
         p->prize = got[i]->prize_each;
     }
+    r->version++;
+    return true;
+}
+
+bool roster_record_winner(roster_t *r, const tourney_t *t, int64_t now)
+{
+    if (roster_players_left(r) != 1)
+        return false;
+    tourney_view_t v;
+    tourney_view(t, now, &v);
+    for (int i = 0; i < r->n_players; i++)
+        if (r->players[i].status != PLAYER_OUT) {
+            r->players[i].place_best = r->players[i].place_worst = 1;
+            r->players[i].prize = v.paid_places > 0 ? v.payouts[0] : 0;
+        }
     r->version++;
     return true;
 }

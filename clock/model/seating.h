@@ -19,8 +19,10 @@
  *   so a replay applies the same seats and never draws again).
  *
  * Seats are numbered 1..seats clockwise, seat 1 left of the dealer. A table's
- * button, when the floor has marked it, is the button of the hand being
- * played (or last played); it may sit at an empty seat (a dead button). */
+ * button, when the floor has marked it, is the button of the next hand to be
+ * dealt (roster_hand_done moves it on); it may sit at an empty seat (a dead
+ * button). The small blind is the first player after it (heads-up: the
+ * button), the big blind the player after the small blind. */
 #ifndef POKERCLOCK_SEATING_H
 #define POKERCLOCK_SEATING_H
 
@@ -126,8 +128,9 @@ bool roster_table_open(roster_t *r, int table, bool open, char *err, size_t errl
 bool roster_block_seat(roster_t *r, int table, int seat, bool blocked, char *err, size_t errlen);
 /* Marks the button (0: unknown); it moves on with roster_hand_done. */
 bool roster_set_button(roster_t *r, int table, int seat, char *err, size_t errlen);
-/* A hand was completed at the table: the button moves to the small blind's
- * seat (heads-up: to the other player). */
+/* A hand was completed at the table: the button moves to that hand's small
+ * blind (heads-up: to the other player). Call it before recording the hand's
+ * busts, so that a small blind who went out leaves a dead button on his seat. */
 void roster_hand_done(roster_t *r, int table);
 
 /* ---- players ---- */
@@ -198,6 +201,10 @@ void roster_deal_cards(const uint64_t *rnd, int n, int *cards);
 int roster_high_card(const int *cards, int n);
 
 /* ---- busts (places as procedures_bust gives them) ---- */
+
+/* The last player left is the winner: place 1 and the first prize of the
+ * tourney's payouts at now. False while more than one is left. */
+bool roster_record_winner(roster_t *r, const tourney_t *t, int64_t now);
 
 /* The bust command for players out in one hand: their tables, and their
  * chips at the start of the hand when more than one (chips may be NULL for
