@@ -247,6 +247,8 @@ bool roster_set_button(roster_t *r, int table, int seat, char *err, size_t errle
 
 void roster_hand_done(roster_t *r, int table)
 {
+    if (table < 0 || table >= r->n_tables)
+        return;
     table_t *t = &r->tables[table];
     if (!t->button || table_count(t) < 2)
         return;
@@ -265,16 +267,23 @@ static bool player_ok(const roster_t *r, int p, char *err, size_t errlen)
     return true;
 }
 
+static bool name_ok(const char *name, char *err, size_t errlen)
+{
+    if (strlen(name) >= ROSTER_NAME_MAX)
+        return fail(err, errlen, "a name has at most %d bytes", ROSTER_NAME_MAX - 1);
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+        if (*c < 0x20 || *c == 0x7f)
+            return fail(err, errlen, "a name cannot hold control characters");
+    return true;
+}
+
 int roster_register(roster_t *r, const char *name, char *err, size_t errlen)
 {
     if (r->n_players >= ROSTER_MAX_PLAYERS)
         return fail(err, errlen, "at most %d players", ROSTER_MAX_PLAYERS), -1;
     name = name ? name : "";
-    if (strlen(name) >= ROSTER_NAME_MAX)
-        return fail(err, errlen, "a name has at most %d bytes", ROSTER_NAME_MAX - 1), -1;
-    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
-        if (*c < 0x20 || *c == 0x7f)
-            return fail(err, errlen, "a name cannot hold control characters"), -1;
+    if (!name_ok(name, err, errlen))
+        return -1;
     player_t *p = &r->players[r->n_players];
     memset(p, 0, sizeof *p);
     p->id = r->n_players + 1;
@@ -288,6 +297,10 @@ int roster_register(roster_t *r, const char *name, char *err, size_t errlen)
 
 void roster_player_label(const roster_t *r, int player, char *buf, size_t len)
 {
+    if (player < 0 || player >= r->n_players) {
+        snprintf(buf, len, "?");
+        return;
+    }
     const player_t *p = &r->players[player];
     if (p->name[0])
         snprintf(buf, len, "%s", p->name);
@@ -358,6 +371,8 @@ int roster_busted(const roster_t *r)
 
 int roster_table_players(const roster_t *r, int table)
 {
+    if (table < 0 || table >= r->n_tables)
+        return 0;
     return table_count(&r->tables[table]);
 }
 
@@ -607,7 +622,7 @@ int roster_propose_balance(const roster_t *r, const uint64_t *rnd, move_t *out, 
             for (int s = 1; s <= t->seats; s++)
                 if (seat_free(t, s))
                     empty[k++] = s;
-            m.to_seat = empty[pick(rnd[n], k)];
+            m.to_seat = empty[rnd ? pick(rnd[n], k) : 0];
         }
         int leaves = m.from_seat ? m.from_seat : next_taken(f, 1);
         f->occupant[leaves - 1] = 0;
@@ -811,4 +826,73 @@ bool roster_record_winner(roster_t *r, const tourney_t *t, int64_t now)
         }
     r->version++;
     return true;
+}
+
+/* ---- many at once, undo ---- */
+
+bool roster_register_seated(roster_t *r, const char *const *names, int n, const uint64_t *rnd,
+                            move_t *out, char *err, size_t errlen)
+{
+    int room = 0;
+    for (int i = 0; i < r->n_tables; i++)
+        if (r->tables[i].open)
+            room += table_free_seats(&r->tables[i]);
+    if (n < 1 || n > ROSTER_MAX_PLAYERS - r->n_players)
+        return fail(err, errlen, "1 to %d players can register now",
+                    ROSTER_MAX_PLAYERS - r->n_players);
+    if (n > room)
+        return fail(err, errlen, "%d seats are free for %d players", room, n);
+    for (int i = 0; names && i < n; i++)
+        if (!names[i] || !name_ok(names[i], err, errlen))
+            return names[i] ? false : fail(err, errlen, "name %d is missing", i + 1);
+    /* checked above: each registers and finds a seat */
+    for (int i = 0; i < n; i++) {
+        int p = roster_register(r, names ? names[i] : NULL, err, errlen);
+        roster_draw_seat(r, p, rnd[i], &out[i]);
+        roster_apply_moves(r, &out[i], 1, err, errlen);
+    }
+    return true;
+}
+
+bool roster_diff(const roster_t *before, const roster_t *after, roster_undo_t *u)
+{
+    memset(u, 0, sizeof *u);
+    u->version = before->version;
+    u->balance = before->balance;
+    u->within2_until = before->within2_until;
+    u->final_plus_one = before->final_plus_one;
+    u->final_drawn = before->final_drawn;
+    u->n_players = before->n_players;
+    u->n_tables = before->n_tables;
+    /* records added after `before` go when the counts go back */
+    for (int i = 0; i < before->n_players && i < after->n_players; i++)
+        if (memcmp(&before->players[i], &after->players[i], sizeof before->players[i])) {
+            if (u->n_changed_players == ROSTER_UNDO_RECORDS)
+                return false;
+            u->player_index[u->n_changed_players] = (int16_t)i;
+            u->players[u->n_changed_players++] = before->players[i];
+        }
+    for (int i = 0; i < before->n_tables && i < after->n_tables; i++)
+        if (memcmp(&before->tables[i], &after->tables[i], sizeof before->tables[i])) {
+            if (u->n_changed_tables == ROSTER_UNDO_RECORDS)
+                return false;
+            u->table_index[u->n_changed_tables] = (int16_t)i;
+            u->tables[u->n_changed_tables++] = before->tables[i];
+        }
+    return true;
+}
+
+void roster_undo(roster_t *r, const roster_undo_t *u)
+{
+    for (int i = 0; i < u->n_changed_players; i++)
+        r->players[u->player_index[i]] = u->players[i];
+    for (int i = 0; i < u->n_changed_tables; i++)
+        r->tables[u->table_index[i]] = u->tables[i];
+    r->n_players = u->n_players;
+    r->n_tables = u->n_tables;
+    r->balance = u->balance;
+    r->within2_until = u->within2_until;
+    r->final_plus_one = u->final_plus_one;
+    r->final_drawn = u->final_drawn;
+    r->version++;
 }

@@ -656,14 +656,6 @@ static void same_hand_busts_place_by_chips_and_tie(void **state)
     assert_string_equal(label, "Player 8");
 }
 
-/* ---- whole tournaments ---- */
-
-typedef struct {
-    int players, tables, seats;
-    balance_mode balance;
-    int breaks, finals, moves; /* counted */
-} run_t;
-
 static int pick_player_at(int table)
 {
     const table_t *t = &r->tables[table];
@@ -673,6 +665,162 @@ static int pick_player_at(int table)
             who[k++] = t->occupant[s - 1] - 1;
     return k ? who[rnd64() % (uint64_t)k] : -1;
 }
+
+/* Some seated player. */
+static int anyone(void)
+{
+    for (int p = 0; p < r->n_players; p++)
+        if (r->players[p].status == PLAYER_SEATED)
+            return p;
+    return -1;
+}
+
+static void register_a_list_one_after_the_other(void **state)
+{
+    (void)state;
+    tables(3, 4);
+    const char *names[] = {"Anna Berg", "Bo Ek", "Cecilia Dahl", "Dag Lund", "Eva Holm"};
+    move_t mv[12];
+    assert_true(roster_register_seated(r, names, 5, (const uint64_t[]){7, 7, 7, 7, 7}, mv, err,
+                                       sizeof err));
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(mv[i].player, i);
+        assert_int_equal(at(r->tables[mv[i].to_table].number, mv[i].to_seat), i);
+        assert_string_equal(r->players[i].name, names[i]);
+    }
+    assert_true(spread() <= 1);
+    /* seven seats are left: eight are refused, a bad name too, nothing changes */
+    uint32_t v = r->version;
+    uint64_t x[8] = {0};
+    assert_false(roster_register_seated(r, NULL, 8, x, mv, err, sizeof err));
+    assert_string_equal(err, "7 seats are free for 8 players");
+    const char *bad[] = {"Frida", "G\x01"};
+    assert_false(roster_register_seated(r, bad, 2, x, mv, err, sizeof err));
+    assert_int_equal(r->version, v);
+    assert_int_equal(r->n_players, 5);
+    assert_true(roster_register_seated(r, NULL, 7, x, mv, err, sizeof err));
+    assert_int_equal(roster_players_left(r), 12);
+    char label[64];
+    roster_player_label(r, 11, label, sizeof label);
+    assert_string_equal(label, "Player 12");
+    check_consistent();
+}
+
+static void ch_bust(void);
+
+/* One change, taken back: the roster is as before, with a newer version
+ * (a bust is taken back in the tourney too: one undo for both). */
+static void change_and_undo(roster_t *before, void (*change)(void))
+{
+    memcpy(before, r, sizeof *r);
+    change();
+    roster_undo_t u;
+    assert_true(roster_diff(before, r, &u));
+    uint32_t v = r->version;
+    roster_undo(r, &u);
+    if (change == ch_bust)
+        apply((command_t){.type = CMD_UNDO});
+    assert_true(r->version > v);
+    r->version = before->version;
+    assert_int_equal(r->n_players, before->n_players);
+    assert_memory_equal(r->players, before->players, sizeof r->players[0] * (size_t)r->n_players);
+    assert_memory_equal(r->tables, before->tables, sizeof r->tables[0] * (size_t)r->n_tables);
+    assert_int_equal(r->final_drawn, before->final_drawn);
+    change(); /* and done again, to go on */
+}
+
+static void ch_register(void)
+{
+    move_t mv[3];
+    assert_true(roster_register_seated(r, NULL, 3, (const uint64_t[]){1, 2, 3}, mv, err,
+                                       sizeof err));
+}
+
+static void ch_button(void)
+{
+    assert_true(roster_set_button(r, 0, 2, err, sizeof err));
+    roster_hand_done(r, 0);
+}
+
+static void ch_bust(void)
+{
+    int p = anyone();
+    bust(&p, NULL, 1);
+}
+
+static void ch_rebuy_addon(void)
+{
+    assert_true(roster_rebuy(r, anyone(), err, sizeof err));
+    assert_true(roster_addon(r, anyone(), err, sizeof err));
+}
+
+static void ch_balance(void)
+{
+    uint64_t x[4] = {5, 6, 7, 8};
+    move_t mv[4];
+    int n = roster_propose_balance(r, x, mv, 4);
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++)
+        if (mv[i].player < 0)
+            mv[i].player = pick_player_at(mv[i].from_table);
+    assert_true(roster_apply_moves(r, mv, n, err, sizeof err));
+}
+
+static void ch_break(void)
+{
+    int b = roster_next_break(r);
+    uint64_t x[2 * ROSTER_MAX_MOVES] = {0};
+    move_t mv[ROSTER_MAX_MOVES];
+    int n = roster_propose_break(r, b, x, mv, ROSTER_MAX_MOVES);
+    assert_true(roster_apply_moves(r, mv, n, err, sizeof err));
+    assert_true(roster_table_open(r, b, false, err, sizeof err));
+}
+
+static void ch_final(void)
+{
+    uint64_t x[ROSTER_MAX_MOVES] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3};
+    move_t mv[ROSTER_MAX_MOVES];
+    int n = roster_propose_final(r, x, mv, ROSTER_MAX_MOVES);
+    assert_true(roster_apply_final(r, mv, n, err, sizeof err));
+}
+
+static void undo_takes_back_every_roster_change(void **state)
+{
+    (void)state;
+    model_init(m, structure());
+    apply((command_t){.type = CMD_REGISTER, .count = 40});
+    tables(5, 9);
+    r->final_plus_one = true;
+    move_t mv[40];
+    uint64_t x[40];
+    rnds(x, 37);
+    assert_true(roster_register_seated(r, NULL, 37, x, mv, err, sizeof err));
+    roster_t *before = malloc(sizeof *before);
+    change_and_undo(before, ch_register);
+    change_and_undo(before, ch_button);
+    change_and_undo(before, ch_rebuy_addon);
+    /* 40 on five tables of 9, down to the final table: every step taken
+     * back once and done again */
+    int done[4] = {0};
+    roster_action a;
+    while ((a = roster_next_action(r)) != ROSTER_FINAL) {
+        done[a]++;
+        change_and_undo(before, a == ROSTER_NOTHING   ? ch_bust
+                                : a == ROSTER_BALANCE ? ch_balance
+                                                      : ch_break);
+    }
+    assert_true(done[ROSTER_NOTHING] > 0 && done[ROSTER_BALANCE] > 0 && done[ROSTER_BREAK] > 0);
+    change_and_undo(before, ch_final);
+    free(before);
+}
+
+/* ---- whole tournaments ---- */
+
+typedef struct {
+    int players, tables, seats;
+    balance_mode balance;
+    int breaks, finals, moves; /* counted */
+} run_t;
 
 /* Does what the floor is told until nothing is due. */
 static void floor_work(run_t *run, int *next_break_pos)
@@ -874,6 +1022,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(final_table_of_the_format_by_default, setup, teardown),
         cmocka_unit_test_setup_teardown(same_hand_busts_place_by_chips_and_tie, setup, teardown),
+        cmocka_unit_test_setup_teardown(register_a_list_one_after_the_other, setup, teardown),
+        cmocka_unit_test_setup_teardown(undo_takes_back_every_roster_change, setup, teardown),
         cmocka_unit_test_setup_teardown(tournament_of_300_on_34_tables, setup, teardown),
         cmocka_unit_test_setup_teardown(tournament_of_300_full_table_balance, setup, teardown),
         cmocka_unit_test_setup_teardown(tournament_of_2000_on_250_tables, setup, teardown),
