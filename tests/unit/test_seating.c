@@ -124,6 +124,37 @@ static bool chi_square_ok(const int *count, int k, int draws, double critical)
     return x2 < critical;
 }
 
+/* A tourney beside the roster, for places and prizes. */
+static structure_t *structure(void)
+{
+    static structure_t s;
+    memset(&s, 0, sizeof s);
+    snprintf(s.name, sizeof s.name, "Seating");
+    s.buy_in = 100;
+    s.starting_stack = 10000;
+    s.n_levels = 1;
+    s.levels[0] = (level_t){.kind = LEVEL_PLAY, .small_blind = 100, .big_blind = 200,
+                            .duration_ms = 20 * 60000};
+    s.n_payouts = 1;
+    s.payouts[0] = (payout_table_t){.min_entries = 2, .places = 10,
+                                    .bp = {3000, 2000, 1400, 1000, 800, 600, 450, 300, 250, 200}};
+    return &s;
+}
+
+static void apply(command_t c)
+{
+    assert_int_equal(model_apply(m, &c, 1000, err, sizeof err), APPLY_OK);
+}
+
+/* Busts players out in one hand through the tourney's own rules. */
+static void bust(const int *players, const int64_t *chips, int n)
+{
+    command_t c;
+    assert_true(roster_bust_command(r, players, chips, n, &c, err, sizeof err));
+    apply(c);
+    assert_true(roster_record_busts(r, players, chips, n, &m->t, err, sizeof err));
+}
+
 /* ---- the seat draw ---- */
 
 static void draw_is_uniform_over_the_allowed_seats(void **state)
@@ -325,6 +356,52 @@ static void balance_into_a_heads_up_table(void **state)
     assert_int_equal(roster_table_players(r, 1), 3);
 }
 
+/* When the only free seats are between the button and the small blind, the
+ * moved player takes one and is dealt in once the button has passed. */
+static void balance_into_seats_that_wait_for_the_button(void **state)
+{
+    (void)state;
+    tables(2, 9);
+    fill(1, 9);
+    fill(2, 7);
+    assert_true(roster_set_button(r, 1, 8, err, sizeof err)); /* dead; small blind 1 */
+    move_t mv[4];
+    assert_int_equal(roster_propose_balance(r, (const uint64_t[]){0}, mv, 4), 1);
+    assert_int_equal(mv[0].to_seat, 8);
+    assert_true(mv[0].waits);
+}
+
+/* The button moves on to the small blind; when he went out in the hand,
+ * it stays on his empty seat (a dead button). */
+static void button_moves_on_as_hands_are_done(void **state)
+{
+    (void)state;
+    model_init(m, structure());
+    apply((command_t){.type = CMD_REGISTER, .count = 5});
+    tables(1, 9);
+    sit_at(1, (const int[]){2, 4, 5, 7, 9}, 5);
+    assert_true(roster_set_button(r, 0, 9, err, sizeof err));
+    roster_hand_done(r, 0);
+    assert_int_equal(r->tables[0].button, 2);
+    roster_hand_done(r, 0);
+    assert_int_equal(r->tables[0].button, 4);
+    int sb = at(1, 5);
+    roster_hand_done(r, 0); /* the small blind of that hand went out */
+    bust(&sb, NULL, 1);
+    assert_int_equal(r->tables[0].button, 5);
+    /* the small blind is the next player, at 7: seats 5 and 6 wait */
+    expect_choices((const int[]){1, 3, 8}, 3, false);
+    roster_hand_done(r, 0);
+    assert_int_equal(r->tables[0].button, 7);
+    /* heads-up the button goes back and forth */
+    int out[2] = {at(1, 2), at(1, 4)};
+    bust(out, (const int64_t[]){100, 200}, 2);
+    roster_hand_done(r, 0);
+    assert_int_equal(r->tables[0].button, 9);
+    roster_hand_done(r, 0);
+    assert_int_equal(r->tables[0].button, 7);
+}
+
 static void balance_without_buttons_names_table_and_seat(void **state)
 {
     (void)state;
@@ -480,10 +557,10 @@ static void break_keeps_tables_even(void **state)
 {
     (void)state;
     tables(4, 9);
-    fill(1, 7);
-    fill(2, 5);
-    fill(3, 6);
-    fill(4, 8); /* breaks first */
+    fill(1, 6);
+    fill(2, 6);
+    fill(3, 7);
+    fill(4, 8); /* breaks first: 27 players fit exactly in the other three */
     roster_set_button(r, 0, 3, err, sizeof err);
     int b = roster_next_break(r);
     assert_int_equal(roster_next_action(r), ROSTER_BREAK);
@@ -499,8 +576,8 @@ static void break_keeps_tables_even(void **state)
     }
     assert_true(roster_apply_moves(r, mv, n, err, sizeof err));
     assert_true(roster_table_open(r, b, false, err, sizeof err));
-    /* 26 players on three tables: 9, 9, 8 */
-    assert_int_equal(spread(), 1);
+    assert_int_equal(spread(), 0);
+    assert_int_equal(roster_table_players(r, 0), 9);
     check_consistent();
 }
 
@@ -544,6 +621,16 @@ static void final_table_redraw_and_button_by_high_card(void **state)
         for (int j = 0; j < i; j++)
             assert_int_not_equal(cards[i], cards[j]);
     int hi = roster_high_card(cards, 10);
+    /* a shuffled deck: the first card of a deal is any of the 52 */
+    int first[52] = {0};
+    for (int i = 0; i < 52 * 200; i++) {
+        uint64_t y[2];
+        int c2[2];
+        rnds(y, 2);
+        roster_deal_cards(y, 2, c2);
+        first[c2[0]]++;
+    }
+    assert_true(chi_square_ok(first, 52, 52 * 200, 87.0)); /* 51 df, p = 0.001 */
     for (int i = 0; i < 10; i++)
         assert_true(cards[i] / 4 <= cards[hi] / 4);
     /* ties of rank by suit: spades > hearts > diamonds > clubs */
@@ -578,36 +665,6 @@ static void final_table_of_the_format_by_default(void **state)
 }
 
 /* ---- busts and places ---- */
-
-static structure_t *structure(void)
-{
-    static structure_t s;
-    memset(&s, 0, sizeof s);
-    snprintf(s.name, sizeof s.name, "Seating");
-    s.buy_in = 100;
-    s.starting_stack = 10000;
-    s.n_levels = 1;
-    s.levels[0] = (level_t){.kind = LEVEL_PLAY, .small_blind = 100, .big_blind = 200,
-                            .duration_ms = 20 * 60000};
-    s.n_payouts = 1;
-    s.payouts[0] = (payout_table_t){.min_entries = 2, .places = 10,
-                                    .bp = {3000, 2000, 1400, 1000, 800, 600, 450, 300, 250, 200}};
-    return &s;
-}
-
-static void apply(command_t c)
-{
-    assert_int_equal(model_apply(m, &c, 1000, err, sizeof err), APPLY_OK);
-}
-
-/* Busts players out in one hand through the tourney's own rules. */
-static void bust(const int *players, const int64_t *chips, int n)
-{
-    command_t c;
-    assert_true(roster_bust_command(r, players, chips, n, &c, err, sizeof err));
-    apply(c);
-    assert_true(roster_record_busts(r, players, chips, n, &m->t, err, sizeof err));
-}
 
 static void same_hand_busts_place_by_chips_and_tie(void **state)
 {
@@ -750,8 +807,11 @@ static void ch_bust(void)
 
 static void ch_rebuy_addon(void)
 {
-    assert_true(roster_rebuy(r, anyone(), err, sizeof err));
-    assert_true(roster_addon(r, anyone(), err, sizeof err));
+    int p = anyone(), rebuys = r->players[p].rebuys, addons = r->players[p].addons;
+    assert_true(roster_rebuy(r, p, err, sizeof err));
+    assert_true(roster_addon(r, p, err, sizeof err));
+    assert_int_equal(r->players[p].rebuys, rebuys + 1);
+    assert_int_equal(r->players[p].addons, addons + 1);
 }
 
 static void ch_balance(void)
@@ -1010,6 +1070,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(balance_into_a_dead_button_takes_the_big_blind_alone,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(balance_into_a_heads_up_table, setup, teardown),
+        cmocka_unit_test_setup_teardown(balance_into_seats_that_wait_for_the_button, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(button_moves_on_as_hands_are_done, setup, teardown),
         cmocka_unit_test_setup_teardown(balance_without_buttons_names_table_and_seat, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(balance_several_moves_and_ties_by_break_order, setup,
