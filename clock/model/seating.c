@@ -689,8 +689,8 @@ int roster_propose_final(const roster_t *r, const uint64_t *rnd, move_t *out, in
         int x = seats[n];
         seats[n] = seats[j];
         seats[j] = x;
-        out[n] = (move_t){p, pl->status == PLAYER_SEATED ? pl->table : -1, pl->seat, f, seats[n],
-                          false};
+        out[n] =
+            (move_t){p, pl->status == PLAYER_SEATED ? pl->table : -1, pl->seat, f, seats[n], false};
         n++;
     }
     return n;
@@ -792,8 +792,9 @@ bool roster_record_busts(roster_t *r, const int *players, const int64_t *chips, 
         const player_t *p = &r->players[players[i]];
         got[i] = NULL;
         for (int k = 0; k < n && !got[i]; k++)
-            if (!chips || (p->status == PLAYER_SEATED &&
-                           hand[k].table == r->tables[p->table].number && hand[k].chips == chips[i]))
+            if (!chips ||
+                (p->status == PLAYER_SEATED && hand[k].table == r->tables[p->table].number &&
+                 hand[k].chips == chips[i]))
                 got[i] = &hand[k];
         if (!got[i])
             return fail(err, errlen, "no place for player %d in the hand", (int)p->id);

@@ -36,11 +36,11 @@
 #include "model/tourney.h"
 
 enum {
-    ROSTER_UNDO_RECORDS = 32,   /* players (and tables) one command may change */
+    ROSTER_UNDO_RECORDS = 32, /* players (and tables) one command may change */
     ROSTER_MAX_PLAYERS = 2500,
     ROSTER_MAX_TABLES = 256,
-    ROSTER_MAX_SEATS = 10,      /* never more than ten at a table (RULES 7) */
-    ROSTER_NAME_MAX = 40,       /* UTF-8 bytes with the terminating 0 */
+    ROSTER_MAX_SEATS = 10, /* never more than ten at a table (RULES 7) */
+    ROSTER_NAME_MAX = 40,  /* UTF-8 bytes with the terminating 0 */
     ROSTER_TABLE_NAME_MAX = 16,
     ROSTER_MAX_MOVES = ROSTER_MAX_SEATS, /* moves in one proposal */
 };
@@ -48,12 +48,12 @@ enum {
 typedef enum { PLAYER_WAITING = 0, PLAYER_SEATED = 1, PLAYER_OUT = 2 } player_status;
 
 typedef struct {
-    int64_t prize;              /* won at the last bust; 0: none */
-    int32_t id;                 /* 1-based index, stable for the tournament */
-    int16_t table;              /* index into tables; -1: none */
-    int16_t place_best;         /* finishing place (a range when tied); 0: in */
+    int64_t prize;      /* won at the last bust; 0: none */
+    int32_t id;         /* 1-based index, stable for the tournament */
+    int16_t table;      /* index into tables; -1: none */
+    int16_t place_best; /* finishing place (a range when tied); 0: in */
     int16_t place_worst;
-    uint16_t entries;           /* buy-in plus re-entries */
+    uint16_t entries; /* buy-in plus re-entries */
     uint16_t rebuys, addons;
     uint8_t status;             /* player_status */
     uint8_t seat;               /* 1..seats when seated; 0 otherwise */
@@ -61,12 +61,12 @@ typedef struct {
 } player_t;
 
 typedef struct {
-    int16_t number;             /* 1..TOURNEY_MAX_TABLE_NO, as on its sign */
-    int16_t break_pos;          /* 0: breaks first; tables break in this order */
+    int16_t number;                     /* 1..TOURNEY_MAX_TABLE_NO, as on its sign */
+    int16_t break_pos;                  /* 0: breaks first; tables break in this order */
     int16_t occupant[ROSTER_MAX_SEATS]; /* player index + 1; 0: empty */
-    uint16_t blocked;           /* bit s-1: seat s not for a player (a dealer) */
-    uint8_t seats;              /* 2..ROSTER_MAX_SEATS */
-    uint8_t button;             /* seat of the button; 0: not marked */
+    uint16_t blocked;                   /* bit s-1: seat s not for a player (a dealer) */
+    uint8_t seats;                      /* 2..ROSTER_MAX_SEATS */
+    uint8_t button;                     /* seat of the button; 0: not marked */
     bool open;
     char name[ROSTER_TABLE_NAME_MAX]; /* "": shown as its number */
 } table_t;
@@ -80,11 +80,11 @@ typedef enum {
 } balance_mode;
 
 typedef struct {
-    uint32_t version;           /* raised by every change */
+    uint32_t version; /* raised by every change */
     balance_mode balance;
-    int within2_until;          /* BALANCE_WITHIN_2: within 1 from this many tables */
-    bool final_plus_one;        /* final table: one more than a full table, at most 10 */
-    bool final_drawn;           /* the final table has been redrawn */
+    int within2_until;   /* BALANCE_WITHIN_2: within 1 from this many tables */
+    bool final_plus_one; /* final table: one more than a full table, at most 10 */
+    bool final_drawn;    /* the final table has been redrawn */
     int n_players;
     int n_tables;
     table_t tables[ROSTER_MAX_TABLES];
@@ -97,17 +97,17 @@ typedef struct {
  * where a new or moved player is dealt in only once the button has passed
  * (TDA 10A). */
 typedef struct {
-    int player;                 /* index; -1: see above */
-    int from_table, from_seat;  /* indices/seats; -1, 0 for a new player */
+    int player;                /* index; -1: see above */
+    int from_table, from_seat; /* indices/seats; -1, 0 for a new player */
     int to_table, to_seat;
     bool waits;
 } move_t;
 
 typedef enum {
     ROSTER_NOTHING = 0,
-    ROSTER_BALANCE,             /* a table is too short: move a player */
-    ROSTER_BREAK,               /* the players fit in one table fewer */
-    ROSTER_FINAL,               /* they fit the final table: redraw it */
+    ROSTER_BALANCE, /* a table is too short: move a player */
+    ROSTER_BREAK,   /* the players fit in one table fewer */
+    ROSTER_FINAL,   /* they fit the final table: redraw it */
 } roster_action;
 
 /* ---- set-up ---- */
@@ -154,7 +154,7 @@ bool roster_register_seated(roster_t *r, const char *const *names, int n, const 
 /* Counts the clock shows, derived from the records. */
 int roster_entries(const roster_t *r);
 int roster_busted(const roster_t *r);
-int roster_players_left(const roster_t *r);  /* seated or waiting */
+int roster_players_left(const roster_t *r); /* seated or waiting */
 int roster_table_players(const roster_t *r, int table);
 
 /* ---- the seat draw (TDA 10A) ---- */
@@ -228,7 +228,7 @@ bool roster_record_busts(roster_t *r, const int *players, const int64_t *chips, 
 /* ---- undo ---- */
 
 typedef struct {
-    uint32_t version;           /* of the roster before */
+    uint32_t version; /* of the roster before */
     balance_mode balance;
     int within2_until;
     bool final_plus_one, final_drawn;

@@ -133,10 +133,11 @@ static structure_t *structure(void)
     s.buy_in = 100;
     s.starting_stack = 10000;
     s.n_levels = 1;
-    s.levels[0] = (level_t){.kind = LEVEL_PLAY, .small_blind = 100, .big_blind = 200,
-                            .duration_ms = 20 * 60000};
+    s.levels[0] = (level_t){
+        .kind = LEVEL_PLAY, .small_blind = 100, .big_blind = 200, .duration_ms = 20 * 60000};
     s.n_payouts = 1;
-    s.payouts[0] = (payout_table_t){.min_entries = 2, .places = 10,
+    s.payouts[0] = (payout_table_t){.min_entries = 2,
+                                    .places = 10,
                                     .bp = {3000, 2000, 1400, 1000, 800, 600, 450, 300, 250, 200}};
     return &s;
 }
@@ -233,7 +234,7 @@ static void late_entry_never_between_small_blind_and_button(void **state)
     (void)state;
     tables(1, 9);
     sit_at(1, (const int[]){1, 3, 5, 7}, 4);
-    expect_choices((const int[]){2, 4, 6, 8, 9}, 5, false); /* no button: any seat */
+    expect_choices((const int[]){2, 4, 6, 8, 9}, 5, false);   /* no button: any seat */
     assert_true(roster_set_button(r, 0, 3, err, sizeof err)); /* small blind 5 */
     expect_choices((const int[]){2, 6, 8, 9}, 4, false);
 }
@@ -284,8 +285,10 @@ static void a_new_table_fills_first_and_blocked_seats_stay_empty(void **state)
     assert_int_equal(roster_table_players(r, 2), 3);
     assert_int_equal(at(7, 4), -1);
     assert_false(roster_seat_player(r, 0, 2, 4, err, sizeof err)); /* the blocked seat */
+    assert_false(roster_seat_player(r, 0, 1, 2, err, sizeof err)); /* someone sits there */
+    assert_string_equal(err, "table 2, seat 2 is taken");
     assert_false(roster_block_seat(r, 0, 1, true, err, sizeof err)); /* has a player */
-    assert_false(roster_table_open(r, 0, false, err, sizeof err));  /* has players */
+    assert_false(roster_table_open(r, 0, false, err, sizeof err));   /* has players */
     assert_int_equal(roster_add_table(r, 7, NULL, 9, 0, err, sizeof err), -1);
     assert_int_equal(roster_add_table(r, 8, NULL, 11, 0, err, sizeof err), -1);
     assert_int_equal(roster_register(r, "tab\there", err, sizeof err), -1);
@@ -746,20 +749,25 @@ static void register_a_list_one_after_the_other(void **state)
         assert_string_equal(r->players[i].name, names[i]);
     }
     assert_true(spread() <= 1);
-    /* seven seats are left: eight are refused, a bad name too, nothing changes */
+    /* seven seats are left, six once a dealer takes one: seven are refused,
+     * a bad name too, and nothing changes */
+    int empty = 1;
+    while (at(1, empty) >= 0)
+        empty++;
+    assert_true(roster_block_seat(r, 0, empty, true, err, sizeof err));
     uint32_t v = r->version;
     uint64_t x[8] = {0};
-    assert_false(roster_register_seated(r, NULL, 8, x, mv, err, sizeof err));
-    assert_string_equal(err, "7 seats are free for 8 players");
+    assert_false(roster_register_seated(r, NULL, 7, x, mv, err, sizeof err));
+    assert_string_equal(err, "6 seats are free for 7 players");
     const char *bad[] = {"Frida", "G\x01"};
     assert_false(roster_register_seated(r, bad, 2, x, mv, err, sizeof err));
     assert_int_equal(r->version, v);
     assert_int_equal(r->n_players, 5);
-    assert_true(roster_register_seated(r, NULL, 7, x, mv, err, sizeof err));
-    assert_int_equal(roster_players_left(r), 12);
+    assert_true(roster_register_seated(r, NULL, 6, x, mv, err, sizeof err));
+    assert_int_equal(roster_players_left(r), 11);
     char label[64];
-    roster_player_label(r, 11, label, sizeof label);
-    assert_string_equal(label, "Player 12");
+    roster_player_label(r, 10, label, sizeof label);
+    assert_string_equal(label, "Player 11");
     check_consistent();
 }
 
@@ -789,8 +797,8 @@ static void change_and_undo(roster_t *before, void (*change)(void))
 static void ch_register(void)
 {
     move_t mv[3];
-    assert_true(roster_register_seated(r, NULL, 3, (const uint64_t[]){1, 2, 3}, mv, err,
-                                       sizeof err));
+    assert_true(
+        roster_register_seated(r, NULL, 3, (const uint64_t[]){1, 2, 3}, mv, err, sizeof err));
 }
 
 static void ch_button(void)
@@ -990,8 +998,7 @@ static void run_tournament(run_t *run)
     assert_true(roster_record_winner(r, &m->t, 1000));
     print_message("%d players on %d tables: registered in %.1f ms, busted to a winner in %.1f ms "
                   "(%d breaks, %d moves, %d final redraw)\n",
-                  run->players, run->tables, reg_ms, bust_ms, run->breaks, run->moves,
-                  run->finals);
+                  run->players, run->tables, reg_ms, bust_ms, run->breaks, run->moves, run->finals);
 
     /* every place once; tied places shared by as many players as they span */
     int *cover = calloc((size_t)run->players + 1, sizeof *cover);
@@ -1047,9 +1054,9 @@ static void tournament_of_2000_on_250_tables(void **state)
     run_t run = {2000, 250, 10, BALANCE_WITHIN_2, 0, 0, 0};
     run_tournament(&run);
     print_message("player record %zu bytes, table %zu bytes, roster %zu bytes "
-                  "(%d players, %d tables)\n",
+                  "(%d players, %d tables), one undo %zu bytes\n",
                   sizeof(player_t), sizeof(table_t), sizeof(roster_t), ROSTER_MAX_PLAYERS,
-                  ROSTER_MAX_TABLES);
+                  ROSTER_MAX_TABLES, sizeof(roster_undo_t));
 }
 
 int main(void)
@@ -1063,12 +1070,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(late_entry_heads_up, setup, teardown),
         cmocka_unit_test_setup_teardown(late_entry_waits_when_only_such_seats_are_free, setup,
                                         teardown),
-        cmocka_unit_test_setup_teardown(a_new_table_fills_first_and_blocked_seats_stay_empty,
-                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(a_new_table_fills_first_and_blocked_seats_stay_empty, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(balance_moves_big_blind_next_to_the_worst_seat, setup,
                                         teardown),
-        cmocka_unit_test_setup_teardown(balance_into_a_dead_button_takes_the_big_blind_alone,
-                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(balance_into_a_dead_button_takes_the_big_blind_alone, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(balance_into_a_heads_up_table, setup, teardown),
         cmocka_unit_test_setup_teardown(balance_into_seats_that_wait_for_the_button, setup,
                                         teardown),
