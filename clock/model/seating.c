@@ -873,13 +873,19 @@ bool roster_diff(const roster_t *before, const roster_t *after, roster_undo_t *u
             u->player_index[u->n_changed_players] = (int16_t)i;
             u->players[u->n_changed_players++] = before->players[i];
         }
-    for (int i = 0; i < before->n_tables && i < after->n_tables; i++)
-        if (memcmp(&before->tables[i], &after->tables[i], sizeof before->tables[i])) {
+    for (int i = 0; i < before->n_tables && i < after->n_tables; i++) {
+        /* seats taken by players added by the command are freed by the undo */
+        table_t t = after->tables[i];
+        for (int s = 0; s < ROSTER_MAX_SEATS; s++)
+            if (t.occupant[s] > before->n_players)
+                t.occupant[s] = 0;
+        if (memcmp(&before->tables[i], &t, sizeof t)) {
             if (u->n_changed_tables == ROSTER_UNDO_RECORDS)
                 return false;
             u->table_index[u->n_changed_tables] = (int16_t)i;
             u->tables[u->n_changed_tables++] = before->tables[i];
         }
+    }
     return true;
 }
 
@@ -889,6 +895,10 @@ void roster_undo(roster_t *r, const roster_undo_t *u)
         r->players[u->player_index[i]] = u->players[i];
     for (int i = 0; i < u->n_changed_tables; i++)
         r->tables[u->table_index[i]] = u->tables[i];
+    for (int i = 0; i < r->n_tables; i++)
+        for (int s = 0; s < ROSTER_MAX_SEATS; s++)
+            if (r->tables[i].occupant[s] > u->n_players)
+                r->tables[i].occupant[s] = 0;
     r->n_players = u->n_players;
     r->n_tables = u->n_tables;
     r->balance = u->balance;

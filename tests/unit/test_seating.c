@@ -801,6 +801,21 @@ static void ch_register(void)
         roster_register_seated(r, NULL, 3, (const uint64_t[]){1, 2, 3}, mv, err, sizeof err));
 }
 
+static void ch_register_many(void)
+{
+    static const char *names[300];
+    static char text[300][16];
+    for (int i = 0; i < 300; i++) {
+        snprintf(text[i], sizeof text[i], "Entry %d", i);
+        names[i] = text[i];
+    }
+    uint64_t x[300];
+    for (int i = 0; i < 300; i++)
+        x[i] = (uint64_t)i * 0x9e3779b97f4a7c15ULL;
+    static move_t mv[300];
+    assert_true(roster_register_seated(r, names, 300, x, mv, err, sizeof err));
+}
+
 static void ch_button(void)
 {
     assert_true(roster_set_button(r, 0, 2, err, sizeof err));
@@ -864,6 +879,18 @@ static void undo_takes_back_every_roster_change(void **state)
     rnds(x, 37);
     assert_true(roster_register_seated(r, NULL, 37, x, mv, err, sizeof err));
     roster_t *before = malloc(sizeof *before);
+    /* a list of 300 on 34 tables more, taken back whole */
+    for (int t = 6; t <= 40; t++)
+        roster_add_table(r, t, NULL, 9, 0, err, sizeof err);
+    memcpy(before, r, sizeof *r);
+    ch_register_many();
+    roster_undo_t u;
+    assert_true(roster_diff(before, r, &u));
+    roster_undo(r, &u);
+    assert_int_equal(r->n_players, before->n_players);
+    assert_memory_equal(r->tables, before->tables, sizeof r->tables[0] * (size_t)r->n_tables);
+    for (int t = 5; t < r->n_tables; t++)
+        assert_true(roster_table_open(r, t, false, err, sizeof err));
     change_and_undo(before, ch_register);
     change_and_undo(before, ch_button);
     change_and_undo(before, ch_rebuy_addon);
