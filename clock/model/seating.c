@@ -611,10 +611,8 @@ int roster_propose_balance(const roster_t *r, const uint64_t *rnd, move_t *out, 
            table_count(&tabs[full]) - table_count(&tabs[to]) > tol) {
         table_t *f = &tabs[full], *t = &tabs[to];
         move_t m = {-1, full, big_blind_next(f), to, worst_seat(t), false};
-        if (m.from_seat)
+        if (m.from_seat && f->occupant[m.from_seat - 1] != SOMEONE)
             m.player = f->occupant[m.from_seat - 1] - 1;
-        else /* any player leaves the plan's copy; the floor names the real one */
-            m.from_seat = 0;
         if (m.to_seat) {
             m.waits = seat_waits(t, m.to_seat);
         } else {
@@ -624,6 +622,8 @@ int roster_propose_balance(const roster_t *r, const uint64_t *rnd, move_t *out, 
                     empty[k++] = s;
             m.to_seat = empty[rnd ? pick(rnd[n], k) : 0];
         }
+        /* without a button any player leaves the plan's copy: the floor
+         * names the real one */
         int leaves = m.from_seat ? m.from_seat : next_taken(f, 1);
         f->occupant[leaves - 1] = 0;
         t->occupant[m.to_seat - 1] = (int16_t)(m.player >= 0 ? m.player + 1 : SOMEONE);
