@@ -917,6 +917,102 @@ typedef struct {
     int breaks, finals, moves; /* counted */
 } run_t;
 
+/* What the engine would journal: the seats drawn and the floor's steps,
+ * never the random numbers; a replay applies them and draws nothing. */
+typedef enum { J_REGISTER, J_MOVES, J_CLOSE, J_FINAL, J_BUTTON, J_HAND, J_BUST } jkind;
+typedef struct {
+    jkind kind;
+    int n, table, seat;
+    move_t mv[ROSTER_MAX_MOVES];
+    int players[2];
+    int64_t chips[2];
+    char name[32];
+} jentry_t;
+static jentry_t *journal;
+static int n_journal, journal_cap;
+
+static jentry_t *j_add(jkind kind)
+{
+    if (n_journal == journal_cap) {
+        journal_cap = journal_cap ? 2 * journal_cap : 4096;
+        journal = realloc(journal, sizeof *journal * (size_t)journal_cap);
+        assert_non_null(journal);
+    }
+    jentry_t *e = &journal[n_journal++];
+    memset(e, 0, sizeof *e);
+    e->kind = kind;
+    return e;
+}
+
+static void j_moves(const move_t *mv, int n)
+{
+    assert_true(roster_apply_moves(r, mv, n, err, sizeof err));
+    jentry_t *e = j_add(J_MOVES);
+    e->n = n;
+    memcpy(e->mv, mv, sizeof mv[0] * (size_t)n);
+}
+
+static void j_final(const move_t *mv, int n)
+{
+    assert_true(roster_apply_final(r, mv, n, err, sizeof err));
+    jentry_t *e = j_add(J_FINAL);
+    e->n = n;
+    memcpy(e->mv, mv, sizeof mv[0] * (size_t)n);
+}
+
+static void j_close(int table)
+{
+    assert_true(roster_table_open(r, table, false, err, sizeof err));
+    j_add(J_CLOSE)->table = table;
+}
+
+static void j_button(int table, int seat)
+{
+    assert_true(roster_set_button(r, table, seat, err, sizeof err));
+    jentry_t *e = j_add(J_BUTTON);
+    e->table = table;
+    e->seat = seat;
+}
+
+static void j_hand(int table)
+{
+    roster_hand_done(r, table);
+    j_add(J_HAND)->table = table;
+}
+
+static int j_register(const char *name)
+{
+    int p = roster_register(r, name, err, sizeof err);
+    snprintf(j_add(J_REGISTER)->name, sizeof journal[0].name, "%s", name);
+    return p;
+}
+
+static void j_bust(const int *players, const int64_t *chips, int n)
+{
+    bust(players, chips, n);
+    jentry_t *e = j_add(J_BUST);
+    e->n = n;
+    memcpy(e->players, players, sizeof players[0] * (size_t)n);
+    memcpy(e->chips, chips, sizeof chips[0] * (size_t)n);
+}
+
+/* Plays the journal into the current r and m. */
+static void replay(void)
+{
+    for (int i = 0; i < n_journal; i++) {
+        const jentry_t *e = &journal[i];
+        switch (e->kind) {
+        case J_REGISTER: assert_true(roster_register(r, e->name, err, sizeof err) >= 0); break;
+        case J_MOVES: assert_true(roster_apply_moves(r, e->mv, e->n, err, sizeof err)); break;
+        case J_CLOSE: assert_true(roster_table_open(r, e->table, false, err, sizeof err)); break;
+        case J_FINAL: assert_true(roster_apply_final(r, e->mv, e->n, err, sizeof err)); break;
+        case J_BUTTON: assert_true(roster_set_button(r, e->table, e->seat, err, sizeof err)); break;
+        case J_HAND: roster_hand_done(r, e->table); break;
+        case J_BUST: bust(e->players, e->chips, e->n); break;
+        }
+    }
+}
+
 /* Does what the floor is told until nothing is due. */
 static void floor_work(run_t *run, int *next_break_pos)
 {
@@ -931,12 +1027,12 @@ static void floor_work(run_t *run, int *next_break_pos)
         case ROSTER_FINAL: {
             n = roster_propose_final(r, x, mv, ROSTER_MAX_MOVES);
             assert_int_equal(n, roster_players_left(r));
-            assert_true(roster_apply_final(r, mv, n, err, sizeof err));
+            j_final(mv, n);
             int cards[ROSTER_MAX_MOVES];
             rnds(x, n);
             roster_deal_cards(x, n, cards);
             int hi = roster_high_card(cards, n);
-            assert_true(roster_set_button(r, mv[hi].to_table, mv[hi].to_seat, err, sizeof err));
+            j_button(mv[hi].to_table, mv[hi].to_seat);
             run->finals++;
             break;
         }
@@ -947,8 +1043,8 @@ static void floor_work(run_t *run, int *next_break_pos)
             *next_break_pos = r->tables[b].break_pos;
             n = roster_propose_break(r, b, x, mv, ROSTER_MAX_MOVES);
             assert_int_equal(n, roster_table_players(r, b));
-            assert_true(roster_apply_moves(r, mv, n, err, sizeof err));
-            assert_true(roster_table_open(r, b, false, err, sizeof err));
+            j_moves(mv, n);
+            j_close(b);
             run->breaks++;
             break;
         }
@@ -958,13 +1054,53 @@ static void floor_work(run_t *run, int *next_break_pos)
             for (int i = 0; i < n; i++)
                 if (mv[i].player < 0) /* the floor names the big blind */
                     mv[i].player = pick_player_at(mv[i].from_table);
-            assert_true(roster_apply_moves(r, mv, n, err, sizeof err));
+            j_moves(mv, n);
             run->moves += n;
             break;
         }
         check_consistent();
     }
     fail_msg("the floor was never done");
+}
+
+/* A fresh roster and tourney, the same tables and break order, and the
+ * journal played into them: every seat, place and prize the same. */
+static void check_replay(void)
+{
+    roster_t *live = r;
+    model_t *live_m = m;
+    r = calloc(1, sizeof *r);
+    m = calloc(1, sizeof *m);
+    roster_init(r);
+    model_init(m, structure());
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = live->n_players},
+                                 1000, err, sizeof err),
+                     APPLY_OK);
+    int numbers[ROSTER_MAX_TABLES], order[ROSTER_MAX_TABLES];
+    for (int t = 0; t < live->n_tables; t++)
+        roster_add_table(r, live->tables[t].number, NULL, live->tables[t].seats, 0, err,
+                         sizeof err);
+    roster_break_order(live, order);
+    for (int i = 0; i < live->n_tables; i++)
+        numbers[i] = live->tables[order[i]].number;
+    assert_true(roster_set_break_order(r, numbers, live->n_tables, err, sizeof err));
+    r->balance = live->balance;
+    r->within2_until = live->within2_until;
+    replay();
+    assert_true(roster_record_winner(r, &m->t, 1000));
+    for (int p = 0; p < live->n_players; p++)
+        assert_memory_equal(&r->players[p], &live->players[p], sizeof r->players[p]);
+    for (int t = 0; t < live->n_tables; t++)
+        assert_memory_equal(&r->tables[t], &live->tables[t], sizeof r->tables[t]);
+    assert_memory_equal(&m->t.results, &live_m->t.results, sizeof m->t.results);
+    print_message("replayed %d journal entries: every seat, place and prize the same\n", n_journal);
+    free(r);
+    free(m);
+    r = live;
+    m = live_m;
+    free(journal);
+    journal = NULL;
+    n_journal = journal_cap = 0;
 }
 
 static void run_tournament(run_t *run)
@@ -980,11 +1116,11 @@ static void run_tournament(run_t *run)
     for (int i = 0; i < run->players; i++) {
         char name[32];
         snprintf(name, sizeof name, "Player %c%d", 'A' + i % 26, i);
-        int p = roster_register(r, name, err, sizeof err);
+        int p = j_register(name);
         assert_int_equal(p, i);
         move_t mv;
         assert_true(roster_draw_seat(r, p, rnd64(), &mv));
-        assert_true(roster_seat_player(r, p, mv.to_table, mv.to_seat, err, sizeof err));
+        j_moves(&mv, 1);
         assert_true(spread() <= 1);
     }
     double reg_ms = (double)(clock() - c0) * 1000 / CLOCKS_PER_SEC;
@@ -992,7 +1128,7 @@ static void run_tournament(run_t *run)
     check_consistent();
     /* half the tables have their buttons marked */
     for (int t = 0; t < run->tables; t += 2)
-        roster_set_button(r, t, 1 + (int)(rnd64() % (uint64_t)run->seats), err, sizeof err);
+        j_button(t, 1 + (int)(rnd64() % (uint64_t)run->seats));
 
     int next_break_pos = 0;
     c0 = clock();
@@ -1002,7 +1138,7 @@ static void run_tournament(run_t *run)
         int t1 = -1;
         while (t1 < 0 || roster_table_players(r, t1) < 2)
             t1 = (int)(rnd64() % (uint64_t)r->n_tables);
-        roster_hand_done(r, t1);
+        j_hand(t1);
         int players[2] = {pick_player_at(t1), -1};
         int64_t chips[2] = {1000 + (int64_t)(rnd64() % 3) * 500, 0};
         int n = 1;
@@ -1016,13 +1152,14 @@ static void run_tournament(run_t *run)
                 n = 2;
             }
         }
-        bust(players, chips, n);
+        j_bust(players, chips, n);
         assert_int_equal(roster_busted(r), m->t.busted);
         floor_work(run, &next_break_pos);
         assert_true(spread() <= roster_tolerance(r));
     }
     double bust_ms = (double)(clock() - c0) * 1000 / CLOCKS_PER_SEC;
     assert_true(roster_record_winner(r, &m->t, 1000));
+    check_replay();
     print_message("%d players on %d tables: registered in %.1f ms, busted to a winner in %.1f ms "
                   "(%d breaks, %d moves, %d final redraw)\n",
                   run->players, run->tables, reg_ms, bust_ms, run->breaks, run->moves, run->finals);
