@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/procedures.h"
@@ -374,6 +375,56 @@ int roster_table_players(const roster_t *r, int table)
     if (table < 0 || table >= r->n_tables)
         return 0;
     return table_count(&r->tables[table]);
+}
+
+int roster_tables_in_play(const roster_t *r, int *numbers, int max)
+{
+    int n = 0;
+    for (int no = 1; no <= TOURNEY_MAX_TABLE_NO; no++) {
+        int t = roster_table_by_number(r, no);
+        if (t >= 0 && r->tables[t].open && table_count(&r->tables[t]) > 0) {
+            if (n < max)
+                numbers[n] = no;
+            n++;
+        }
+    }
+    return n;
+}
+
+static char fold(char c)
+{
+    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+static bool holds(const char *name, const char *query)
+{
+    size_t q = strlen(query);
+    for (const char *h = name; strlen(h) >= q; h++) {
+        size_t i = 0;
+        while (i < q && fold(h[i]) == fold(query[i]))
+            i++;
+        if (i == q)
+            return true;
+    }
+    return false;
+}
+
+int roster_find(const roster_t *r, const char *query, int *out, int max)
+{
+    if (!query || !*query)
+        return 0;
+    char *end;
+    long id = strtol(query, &end, 10);
+    int n = 0;
+    for (int p = 0; p < r->n_players; p++) {
+        bool by_number = *end == 0 && id == r->players[p].id;
+        if (by_number || holds(r->players[p].name, query)) {
+            if (n < max)
+                out[n] = p;
+            n++;
+        }
+    }
+    return n;
 }
 
 /* ---- seating ---- */

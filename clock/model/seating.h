@@ -155,6 +155,13 @@ int roster_entries(const roster_t *r);
 int roster_busted(const roster_t *r);
 int roster_players_left(const roster_t *r); /* seated or waiting */
 int roster_table_players(const roster_t *r, int table);
+/* The numbers of the tables in play (open, with players), ascending, for
+ * hand-for-hand and the end-of-day draw; returns how many. */
+int roster_tables_in_play(const roster_t *r, int *numbers, int max);
+/* The seat finder: players whose name holds `query` (ASCII letters in either
+ * case; other bytes as typed), or whose number it is; in registration
+ * order, at most max written. Returns how many match. */
+int roster_find(const roster_t *r, const char *query, int *out, int max);
 
 /* ---- the seat draw (TDA 10A) ---- */
 

@@ -773,6 +773,42 @@ static void register_a_list_one_after_the_other(void **state)
 
 static void ch_bust(void);
 
+static void seat_finder_and_tables_in_play(void **state)
+{
+    (void)state;
+    tables(3, 9);
+    roster_add_table(r, 12, "Feature", 8, 0, err, sizeof err);
+    const char *names[] = {"Anna Berg", "Bo Ek", "Annika Lind", "Åsa Öberg", "", "BERGMAN"};
+    move_t mv[6];
+    uint64_t x[6] = {0, 0, 0, 0, 0, 0};
+    assert_true(roster_register_seated(r, names, 6, x, mv, err, sizeof err));
+    int found[8];
+    assert_int_equal(roster_find(r, "berg", found, 8), 3);
+    assert_int_equal(found[0], 0);
+    assert_int_equal(found[1], 3);
+    assert_int_equal(found[2], 5);
+    assert_int_equal(roster_find(r, "ANN", found, 8), 2);
+    assert_int_equal(roster_find(r, "Öberg", found, 8), 1);
+    assert_int_equal(found[0], 3);
+    assert_int_equal(roster_find(r, "5", found, 8), 1); /* the player with no name */
+    assert_int_equal(found[0], 4);
+    assert_int_equal(roster_find(r, "zz", found, 8), 0);
+    assert_int_equal(roster_find(r, "", found, 8), 0);
+    assert_int_equal(roster_find(r, "b", found, 1), 4); /* counted past max */
+    /* six players on four tables: the tables in play, ascending */
+    int in_play[8];
+    assert_int_equal(roster_tables_in_play(r, in_play, 8), 4);
+    assert_int_equal(in_play[3], 12);
+    /* its one player moves to table 1: table 12 is no longer in play */
+    assert_int_equal(roster_table_players(r, 3), 1);
+    int p = -1;
+    for (int s2 = 1; s2 <= 8; s2++)
+        p = at(12, s2) >= 0 ? at(12, s2) : p;
+    assert_true(roster_seat_player(r, p, 0, 9, err, sizeof err));
+    assert_int_equal(roster_tables_in_play(r, in_play, 8), 3);
+    assert_int_equal(in_play[2], 3);
+}
+
 /* One change, taken back: the roster is as before, with a newer version
  * (a bust is taken back in the tourney too: one undo for both). */
 static void change_and_undo(roster_t *before, void (*change)(void))
@@ -1257,6 +1293,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(final_table_of_the_format_by_default, setup, teardown),
         cmocka_unit_test_setup_teardown(same_hand_busts_place_by_chips_and_tie, setup, teardown),
         cmocka_unit_test_setup_teardown(register_a_list_one_after_the_other, setup, teardown),
+        cmocka_unit_test_setup_teardown(seat_finder_and_tables_in_play, setup, teardown),
         cmocka_unit_test_setup_teardown(undo_takes_back_every_roster_change, setup, teardown),
         cmocka_unit_test_setup_teardown(tournament_of_300_on_34_tables, setup, teardown),
         cmocka_unit_test_setup_teardown(tournament_of_300_full_table_balance, setup, teardown),
