@@ -439,14 +439,22 @@ static void seat_put(table_t *tabs, player_t *p, int player, int table, int seat
     }
 }
 
-/* Writes the choices up to max to out (NULL: none) and returns how many
- * there are; `nth` >= 0 writes only that one, to out[0]. */
-static int seat_choices(const table_t *tabs, int n_tables, move_t *out, int max, int nth)
+/* The fewest players at an open table with a free seat: new players go to
+ * the tables with that many, which keeps tables even. */
+static int fewest_players(const table_t *tabs, int n_tables)
 {
     int fewest = ROSTER_MAX_SEATS + 1;
     for (int i = 0; i < n_tables; i++)
         if (tabs[i].open && table_free_seats(&tabs[i]) > 0 && table_count(&tabs[i]) < fewest)
             fewest = table_count(&tabs[i]);
+    return fewest;
+}
+
+/* Writes the choices up to max to out (NULL: none) and returns how many
+ * there are; `nth` >= 0 writes only that one, to out[0]. */
+static int seat_choices(const table_t *tabs, int n_tables, move_t *out, int max, int nth)
+{
+    int fewest = fewest_players(tabs, n_tables);
     int n = 0;
     for (int pass = 0; pass < 2 && n == 0; pass++)
         for (int i = 0; i < n_tables; i++) {
@@ -696,10 +704,7 @@ int roster_propose_break(const roster_t *r, int table, const uint64_t *rnd, move
         if (p < 0)
             continue;
         /* Step one: a table, among those with the fewest players. */
-        int cand[ROSTER_MAX_TABLES], k = 0, fewest = ROSTER_MAX_SEATS + 1;
-        for (int i = 0; i < r->n_tables; i++)
-            if (tabs[i].open && table_free_seats(&tabs[i]) > 0 && table_count(&tabs[i]) < fewest)
-                fewest = table_count(&tabs[i]);
+        int cand[ROSTER_MAX_TABLES], k = 0, fewest = fewest_players(tabs, r->n_tables);
         for (int i = 0; i < r->n_tables; i++)
             if (tabs[i].open && table_free_seats(&tabs[i]) > 0 && table_count(&tabs[i]) == fewest)
                 cand[k++] = i;

@@ -72,6 +72,12 @@ static void sit_at(int t, const int *seats, int n)
         sit(t, seats[i]);
 }
 
+static void fill(int t, int n)
+{
+    for (int s = 1; s <= n; s++)
+        sit(t, s);
+}
+
 static int at(int t, int s)
 {
     return r->tables[roster_table_by_number(r, t)].occupant[s - 1] - 1;
@@ -295,13 +301,26 @@ static void a_new_table_fills_first_and_blocked_seats_stay_empty(void **state)
     check_consistent();
 }
 
-/* ---- balancing (TDA 11) ---- */
-
-static void fill(int t, int n)
+/* Tables of different sizes: a full six-seat table has the fewest players,
+ * but new players and a broken table's go where seats are free. */
+static void a_full_short_handed_table_is_passed_over(void **state)
 {
-    for (int s = 1; s <= n; s++)
-        sit(t, s);
+    (void)state;
+    roster_add_table(r, 1, NULL, 9, 0, err, sizeof err);
+    roster_add_table(r, 2, NULL, 6, 0, err, sizeof err);
+    fill(1, 7);
+    fill(2, 6);
+    move_t mv[ROSTER_MAX_MOVES];
+    assert_true(roster_draw_seat(r, -1, 3, &mv[0]));
+    assert_int_equal(mv[0].to_table, 0);
+    roster_add_table(r, 3, NULL, 9, 0, err, sizeof err);
+    fill(3, 1);
+    assert_int_equal(roster_next_break(r), 2);
+    assert_int_equal(roster_propose_break(r, 2, (const uint64_t[]){1, 1}, mv, ROSTER_MAX_MOVES), 1);
+    assert_int_equal(mv[0].to_table, 0);
 }
+
+/* ---- balancing (TDA 11) ---- */
 
 static void balance_moves_big_blind_next_to_the_worst_seat(void **state)
 {
@@ -1272,6 +1291,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(a_new_table_fills_first_and_blocked_seats_stay_empty, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(a_full_short_handed_table_is_passed_over, setup, teardown),
         cmocka_unit_test_setup_teardown(balance_moves_big_blind_next_to_the_worst_seat, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(balance_into_a_dead_button_takes_the_big_blind_alone, setup,
