@@ -15,8 +15,8 @@
  * every field of the model takes as "not given") and an old one reads a new
  * snapshot (unknown names are skipped). Each field is described once below,
  * by name, kind and place; the encoder and the decoder walk that table.
- * Zero values and trailing zero array elements are left out: a snapshot of a
- * 30-level tournament with its undo stack stays a few tens of kilobytes. */
+ * Zero values and trailing zero array elements are left out, and an undo
+ * step holds only what it changes: a snapshot stays a few kilobytes. */
 
 typedef enum { K_INT, K_UINT, K_BOOL, K_STR, K_OBJ } kind_t;
 
@@ -126,6 +126,9 @@ static const desc_t tourney_d = {sizeof(tourney_t), (const field_t[]){
     SCALAR(tourney_t, color_up_value, K_INT), SCALAR(tourney_t, color_up_at, K_INT),
     SCALAR(tourney_t, chips_removed, K_UINT), END}};
 
+/* What a field that is not written reads as, outside an undo step. */
+static const unsigned char zeros[sizeof(tourney_t)];
+
 static bool all_zero(const unsigned char *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -154,9 +157,9 @@ static uint64_t get_uint(const unsigned char *p, size_t size)
     }
 }
 
-static json_t *encode_obj(const desc_t *d, const unsigned char *base);
+static json_t *encode_obj(const desc_t *d, const unsigned char *p, const unsigned char *base);
 
-static json_t *encode_one(const field_t *f, const unsigned char *p)
+static json_t *encode_one(const field_t *f, const unsigned char *p, const unsigned char *base)
 {
     switch (f->kind) {
     case K_INT: return json_integer((json_int_t)get_int(p, f->esize));
@@ -164,28 +167,32 @@ static json_t *encode_one(const field_t *f, const unsigned char *p)
     case K_UINT: return json_integer((json_int_t)get_uint(p, f->esize));
     case K_BOOL: return json_boolean(*(const bool *)p);
     case K_STR: return json_stringn((const char *)p, strnlen((const char *)p, f->esize));
-    case K_OBJ: return encode_obj(f->sub, p);
+    case K_OBJ: return encode_obj(f->sub, p, base);
     }
     return NULL;
 }
 
-static json_t *encode_obj(const desc_t *d, const unsigned char *base)
+/* The fields of *p that differ from *base: against zeros, the fields that
+ * are given; against the current tournament, what an undo step changes (a
+ * step is then a few bytes, not another copy of 128 levels). An array that
+ * differs is written whole, less its trailing zeros. */
+static json_t *encode_obj(const desc_t *d, const unsigned char *p, const unsigned char *base)
 {
     json_t *o = json_object();
     for (const field_t *f = d->f; o && f->name; f++) {
-        const unsigned char *p = base + f->off;
-        size_t n = f->n;
-        while (n > 0 && all_zero(p + (n - 1) * f->esize, f->esize))
-            n--; /* trailing zeros: what the reader fills in anyway */
-        if (n == 0)
+        const unsigned char *q = p + f->off, *qb = base + f->off;
+        if (memcmp(q, qb, f->n * f->esize) == 0)
             continue;
         json_t *v;
         if (f->n == 1) {
-            v = encode_one(f, p);
+            v = encode_one(f, q, qb);
         } else {
+            size_t n = f->n;
+            while (n > 0 && all_zero(q + (n - 1) * f->esize, f->esize))
+                n--;
             v = json_array();
             for (size_t i = 0; v && i < n; i++)
-                if (json_array_append_new(v, encode_one(f, p + i * f->esize)) != 0) {
+                if (json_array_append_new(v, encode_one(f, q + i * f->esize, zeros)) != 0) {
                     json_decref(v);
                     v = NULL;
                 }
@@ -202,11 +209,12 @@ json_t *snapshot_model_to_json(const model_t *m)
 {
     json_t *undo = json_array();
     for (int i = 0; undo && i < m->n_undo; i++)
-        if (json_array_append_new(undo, encode_obj(&tourney_d, (const void *)&m->undo[i])) != 0) {
+        if (json_array_append_new(undo, encode_obj(&tourney_d, (const void *)&m->undo[i],
+                                                   (const void *)&m->t)) != 0) {
             json_decref(undo);
             undo = NULL;
         }
-    json_t *t = encode_obj(&tourney_d, (const void *)&m->t);
+    json_t *t = encode_obj(&tourney_d, (const void *)&m->t, zeros);
     if (!undo || !t) {
         json_decref(undo);
         json_decref(t);
@@ -215,11 +223,11 @@ json_t *snapshot_model_to_json(const model_t *m)
     return json_pack("{s:i, s:o, s:o}", "v", SNAPSHOT_VERSION, "t", t, "undo", undo);
 }
 
-static int decode_obj(const desc_t *d, const json_t *o, unsigned char *base, char *err,
-                      size_t errlen);
+static int decode_obj(const desc_t *d, const json_t *o, unsigned char *p,
+                      const unsigned char *base, char *err, size_t errlen);
 
-static int decode_one(const field_t *f, const json_t *v, unsigned char *p, char *err,
-                      size_t errlen)
+static int decode_one(const field_t *f, const json_t *v, unsigned char *p,
+                      const unsigned char *base, char *err, size_t errlen)
 {
     switch (f->kind) {
     case K_INT: case K_UINT: {
@@ -253,27 +261,28 @@ static int decode_one(const field_t *f, const json_t *v, unsigned char *p, char 
         memcpy(p, json_string_value(v), json_string_length(v) + 1);
         return 0;
     case K_OBJ:
-        return decode_obj(f->sub, v, p, err, errlen);
+        return decode_obj(f->sub, v, p, base, err, errlen);
     }
     snprintf(err, errlen, "the snapshot's %s is not what it should be", f->name);
     return -1;
 }
 
-static int decode_obj(const desc_t *d, const json_t *o, unsigned char *base, char *err,
-                      size_t errlen)
+/* Reads the fields written by encode_obj over a copy of *base. */
+static int decode_obj(const desc_t *d, const json_t *o, unsigned char *p,
+                      const unsigned char *base, char *err, size_t errlen)
 {
     if (!json_is_object(o)) {
         snprintf(err, errlen, "the snapshot has a value where a record should be");
         return -1;
     }
-    memset(base, 0, d->size);
+    memmove(p, base, d->size);
     for (const field_t *f = d->f; f->name; f++) {
         const json_t *v = json_object_get(o, f->name);
-        unsigned char *p = base + f->off;
+        unsigned char *q = p + f->off;
         if (!v)
-            continue; /* not written (0), or a field this snapshot predates */
+            continue; /* as the base, or a field this snapshot predates */
         if (f->n == 1) {
-            if (decode_one(f, v, p, err, errlen) != 0)
+            if (decode_one(f, v, q, base + f->off, err, errlen) != 0)
                 return -1;
             continue;
         }
@@ -281,8 +290,9 @@ static int decode_obj(const desc_t *d, const json_t *o, unsigned char *base, cha
             snprintf(err, errlen, "the snapshot's %s has more than %zu entries", f->name, f->n);
             return -1;
         }
+        memset(q, 0, f->n * f->esize);
         for (size_t i = 0; i < json_array_size(v); i++)
-            if (decode_one(f, json_array_get(v, i), p + i * f->esize, err, errlen) != 0)
+            if (decode_one(f, json_array_get(v, i), q + i * f->esize, zeros, err, errlen) != 0)
                 return -1;
     }
     return 0;
@@ -342,13 +352,13 @@ int snapshot_model_from_json(const json_t *j, model_t *m, char *err, size_t errl
         return -1;
     }
     memset(tmp, 0, sizeof *tmp);
-    int rc = decode_obj(&tourney_d, t, (void *)&tmp->t, err, errlen);
+    int rc = decode_obj(&tourney_d, t, (void *)&tmp->t, zeros, err, errlen);
     if (rc == 0)
         rc = tourney_check(&tmp->t, err, errlen);
     tmp->n_undo = (int)json_array_size(undo);
     for (int i = 0; rc == 0 && i < tmp->n_undo; i++) {
-        rc = decode_obj(&tourney_d, json_array_get(undo, (size_t)i), (void *)&tmp->undo[i], err,
-                        errlen);
+        rc = decode_obj(&tourney_d, json_array_get(undo, (size_t)i), (void *)&tmp->undo[i],
+                        (const void *)&tmp->t, err, errlen);
         if (rc == 0)
             rc = tourney_check(&tmp->undo[i], err, errlen);
     }
