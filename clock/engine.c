@@ -448,8 +448,16 @@ static int resume_journal(engine_t *e, char *err, size_t errlen)
     if (warn[0])
         fprintf(stderr, "pokerclock: %s\n", warn);
     if (n == 0) {
+        /* An empty journal: a new tournament. Unless nothing in it could
+         * be read: the director must know that one was there. */
+        long bytes = journal_damage(e->j)->tail_bytes;
+        if (bytes > 0)
+            snprintf(e->notice, sizeof e->notice,
+                     "The saved journal could not be read (%ld damaged bytes): the tournament "
+                     "starts again from %s",
+                     bytes, e->config_name);
         entries_free(&es);
-        return 1; /* an empty journal: a new tournament */
+        return 1;
     }
     losses_t l = {0};
     replay(e, &es, &l);

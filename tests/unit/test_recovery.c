@@ -230,6 +230,29 @@ static void first_record_damaged(void **state)
     engine_free(e);
 }
 
+/* The only record damaged (a tournament configured, nothing done yet):
+ * it starts from the configuration and says the saved one was unreadable. */
+static void only_record_damaged(void **state)
+{
+    (void)state;
+    engine_t *e = open_engine();
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 3}, b + 100), 200);
+    engine_free(e);
+    char path[128];
+    snprintf(path, sizeof path, "%s/journal", dir);
+    layout_t *l = layout();
+    assert_int_equal(truncate(path, l->at[1]), 0); /* the init record alone */
+    free(l);
+    flip(30, 0x01);
+    e = open_engine();
+    char notice[256];
+    tourney_t t = tourney_of(e, notice, sizeof notice, NULL);
+    assert_int_equal(t.entries, 0);
+    assert_string_equal(t.s.name, "Recovery test");
+    assert_non_null(strstr(notice, "The saved journal could not be read"));
+    engine_free(e);
+}
+
 /* No snapshot to fall back on (a journal of an older pokerclock) and the
  * first record damaged: it starts from the configuration given, applies the
  * commands, and says the start was lost. */
@@ -518,6 +541,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(last_add_level_and_its_snapshot_lost, setup, teardown),
         cmocka_unit_test_setup_teardown(first_record_damaged, setup, teardown),
         cmocka_unit_test_setup_teardown(first_record_damaged_without_snapshots, setup, teardown),
+        cmocka_unit_test_setup_teardown(only_record_damaged, setup, teardown),
         cmocka_unit_test_setup_teardown(good_checksum_garbage, setup, teardown),
         cmocka_unit_test_setup_teardown(damaged_snapshot_falls_back, setup, teardown),
         cmocka_unit_test_setup_teardown(torn_snapshot_at_the_end, setup, teardown),
