@@ -258,6 +258,15 @@ static void append_snapshot(engine_t *e, int64_t now)
 
 /* ---- replay ---- */
 
+/* Whether a record is of kind k ("snap", "ckpt"), without parsing it: the
+ * engine writes "k" first. Snapshots are large and checkpoints many. */
+static bool record_is(const char *payload, size_t len, const char *k)
+{
+    char start[16];
+    int n = snprintf(start, sizeof start, "{\"k\":\"%s\"", k);
+    return n > 0 && len > (size_t)n && memcmp(payload, start, (size_t)n) == 0;
+}
+
 /* One record of the journal, read once. */
 typedef struct {
     json_t *rec;               /* NULL: not readable, or a snapshot not parsed */
@@ -288,13 +297,12 @@ static int collect_entry(void *ctx, const char *payload, size_t len)
         es->cap = cap;
     }
     entry_t *x = &es->v[es->n++];
-    static const char snap_start[] = "{\"k\":\"snap\"";
     x->at = journal_record_offset(es->j);
     x->raw = NULL;
     x->rec = NULL;
     x->k = NULL;
-    if (len > sizeof snap_start - 1 && memcmp(payload, snap_start, sizeof snap_start - 1) == 0) {
-        /* Snapshots are large: parsed only when one is needed, from the last. */
+    if (record_is(payload, len, "snap")) {
+        /* Parsed only when one is needed, from the last. */
         x->k = "snap";
         x->raw = malloc(len);
         x->len = len;
@@ -549,7 +557,6 @@ typedef struct {
 static int keep_record(void *ctx, const char *payload, size_t len)
 {
     keep_t *k = ctx;
-    static const char snap_start[] = "{\"k\":\"snap\"";
     if (k->n == k->cap) {
         size_t cap = k->cap ? k->cap * 2 : 256;
         char **p = realloc(k->payloads, cap * sizeof *p);
@@ -570,7 +577,7 @@ static int keep_record(void *ctx, const char *payload, size_t len)
     }
     memcpy(k->payloads[k->n], payload, len);
     k->lens[k->n] = len;
-    if (len > sizeof snap_start - 1 && memcmp(payload, snap_start, sizeof snap_start - 1) == 0) {
+    if (record_is(payload, len, "snap")) {
         k->snaps[0] = k->snaps[1];
         k->snaps[1] = (long)k->n;
     }
@@ -586,11 +593,8 @@ static void journal_compact(engine_t *e, int64_t now)
     long n = journal_read(e->j, keep_record, &k, warn, sizeof warn);
     size_t from = k.snaps[0] >= 0 ? (size_t)k.snaps[0] : 0, kept = 0;
     /* Checkpoints before the last snapshot say nothing it does not. */
-    static const char ckpt_start[] = "{\"k\":\"ckpt\"";
     for (size_t i = from; i < k.n && !k.failed; i++) {
-        bool ckpt = k.lens[i] > sizeof ckpt_start - 1 &&
-                    memcmp(k.payloads[i], ckpt_start, sizeof ckpt_start - 1) == 0;
-        if (ckpt && (long)i < k.snaps[1])
+        if (record_is(k.payloads[i], k.lens[i], "ckpt") && (long)i < k.snaps[1])
             continue;
         /* Swapped, not copied: the ones skipped move back and are freed. */
         char *p = k.payloads[from + kept];
