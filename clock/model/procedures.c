@@ -184,6 +184,11 @@ int structure_chip_problems(const structure_t *s, chip_problem_t *out, int max)
                 for (int i = 0; i < s->n_chips; i++)
                     if (amount[k] % s->chips[i].value == 0)
                         need = i;
+                /* That chip still in play pays it (a set whose chips are
+                 * not multiples of the smallest, 10 and 25). It may also
+                 * never be colored up: there is no "where" to tell. */
+                if (need >= 0 && chip_in_play(s, need, L))
+                    continue;
                 if (need >= 0) {
                     char where[64];
                     where_colored_up(s, color_up_level(s, need), L, where, sizeof where);
