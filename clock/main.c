@@ -25,7 +25,7 @@
 #define POKERCLOCK_VERSION "0"
 #endif
 
-static volatile int stop_requested;
+static volatile sig_atomic_t stop_requested;
 
 static void on_signal(int sig)
 {
