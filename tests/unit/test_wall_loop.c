@@ -234,10 +234,11 @@ static void pin_leaves_the_wall_after_first_login(void **state)
     loop_run_until(&l, 20000);
     loop_pin = loop_state_dir = NULL;
     assert_int_equal(frames_between(&l, 0, 2500), 1);     /* with the PIN */
-    /* It looks at 0, 2 and 4 s: the wall without the PIN comes at 4 s. */
-    assert_int_equal(frames_between(&l, 2500, 4000), 0);
-    assert_int_equal(frames_between(&l, 4000, 4003), 1);
-    assert_int_equal(frames_between(&l, 4003, 20000), 0); /* and then nothing */
+    /* It looks every 2 s (and the 2 ms past): at 2002 ms the PIN is not
+     * seen yet, at 4004 ms it is, and the wall is drawn without it. */
+    assert_int_equal(frames_between(&l, 2500, 4004), 0);
+    assert_int_equal(frames_between(&l, 4004, 4005), 1);
+    assert_int_equal(frames_between(&l, 4005, 20000), 0); /* and then nothing */
     loop_free(&l);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
