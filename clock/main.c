@@ -19,6 +19,7 @@
 #include "net/net.h"
 #include "screen/screen.h"
 #include "store/config.h"
+#include "store/file.h"
 #include "store/pin.h"
 
 #ifndef POKERCLOCK_VERSION
@@ -138,37 +139,6 @@ static const char *default_state_dir(void)
     return "./state";
 }
 
-static char *read_file(const char *path, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 65536, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (n < cap - 1 || cap >= (16u << 20))
-            break;
-        char *bigger = realloc(buf, cap * 2);
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    fclose(f);
-    if (!buf) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return NULL;
-    }
-    buf[n] = 0;
-    return buf;
-}
-
 /* The panel's address as a phone on the venue network reaches it. */
 static void panel_url(const char *bind, int port, char *buf, size_t len)
 {
@@ -263,8 +233,8 @@ int main(int argc, char **argv)
                     o.config_path, o.config_path);
             return 1;
         }
-        if (!(text = read_file(o.config_path, err, sizeof err))) {
-            fprintf(stderr, "pokerclock: %s\n", err);
+        if (!(text = file_read(o.config_path, CONFIG_MAX_BYTES, NULL, err, sizeof err))) {
+            fprintf(stderr, "pokerclock: %s: %s\n", o.config_path, err);
             return 1;
         }
         name = o.config_path;

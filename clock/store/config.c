@@ -15,10 +15,7 @@
 #include "embedded.h"
 #include "model/procedures.h"
 #include "store/config.h"
-
-/* The whole file is read into memory: libconfig reports syntax errors by
- * line, and the text is needed to explain them. */
-enum { CONFIG_MAX_BYTES = 1 << 20 };
+#include "store/file.h"
 
 typedef struct {
     const char *name;          /* for messages: the file name */
@@ -863,27 +860,13 @@ bool config_load_file(const char *path, config_t *c, config_problems_t *p)
 {
     ctx_t x = {.name = path, .p = p};
     defaults(c);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        problem(&x, 0, false, "cannot open: %s", strerror(errno));
+    char err[256];
+    size_t n;
+    char *text = file_read(path, CONFIG_MAX_BYTES, &n, err, sizeof err);
+    if (!text) {
+        problem(&x, 0, false, "%s", err);
         return false;
     }
-    char *text = malloc(CONFIG_MAX_BYTES + 1);
-    size_t n = text ? fread(text, 1, CONFIG_MAX_BYTES + 1, f) : 0;
-    bool err = ferror(f);
-    fclose(f);
-    if (!text || err) {
-        problem(&x, 0, false, "cannot read: %s", text ? strerror(errno) : "out of memory");
-        free(text);
-        return false;
-    }
-    if (n > CONFIG_MAX_BYTES) {
-        problem(&x, 0, false, "the file is larger than %d bytes: is it the right file?",
-                CONFIG_MAX_BYTES);
-        free(text);
-        return false;
-    }
-    text[n] = 0;
     if (memchr(text, 0, n)) {
         problem(&x, 0, false, "this is not a text file");
         free(text);
