@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "json/codec.h"
+#include "model/fields.h"
 
 static json_t *level_json(const structure_t *s, int i)
 {
@@ -248,24 +249,26 @@ json_t *codec_structure(const structure_t *s)
     /* House options with the defaults filled in, as the clock uses them. */
     house_t h;
     house_effective(&s->house, &h);
-    json_t *house = json_pack(
-        "{s:i, s:I, s:b, s:I, s:I, s:I, s:I, s:I, s:b}", "tables", h.tables,
-        "hand_for_hand_deduct_seconds", (json_int_t)(h.hfh_deduct_ms / 1000),
-        "hand_for_hand_auto_next", h.hfh_auto_next, "clock_call_seconds",
-        (json_int_t)(h.call_ms / 1000), "clock_call_countdown_seconds",
-        (json_int_t)(h.call_countdown_ms / 1000), "short_level_minutes",
-        (json_int_t)(h.short_level_ms / 60000), "short_clock_call_seconds",
-        (json_int_t)(h.short_call_ms / 1000), "short_clock_call_countdown_seconds",
-        (json_int_t)(h.short_call_countdown_ms / 1000), "day_end_per_table", h.day_end_per_table);
+    json_t *house = json_object();
+    for (int i = 0; i < house_record.n; i++) {
+        const field_t *f = &house_record.f[i];
+        json_object_set_new(house, f->name,
+                            f->type == FIELD_BOOL ? json_boolean(*field_bool(f, &h))
+                                                  : json_integer(field_get_int(f, &h)));
+    }
     json_object_set_new(o, "house", house);
     return o;
 }
 
 /* Which fields each command takes; anything else is refused, so that a typo
  * in a client is caught instead of silently ignored. */
-static const char *const level_fields[] = {"small_blind", "big_blind",    "ante",
-                                           "big_blind_ante", "minutes", "duration_ms",
-                                           "break",       "day_end",      "color_up", NULL};
+static bool level_field(const char *key)
+{
+    for (int i = 0; i < level_record.n; i++)
+        if ((level_record.f[i].forms & FORM_COMMAND) && strcmp(key, level_record.f[i].name) == 0)
+            return true;
+    return false;
+}
 
 static bool field_allowed(command_type type, const char *key, bool internal)
 {
@@ -282,12 +285,7 @@ static bool field_allowed(command_type type, const char *key, bool internal)
         return strcmp(key, "index") == 0;
     case CMD_ADD_LEVEL:
     case CMD_EDIT_LEVEL:
-        if (strcmp(key, type == CMD_ADD_LEVEL ? "after" : "index") == 0)
-            return true;
-        for (int i = 0; level_fields[i]; i++)
-            if (strcmp(key, level_fields[i]) == 0)
-                return true;
-        return false;
+        return strcmp(key, type == CMD_ADD_LEVEL ? "after" : "index") == 0 || level_field(key);
     case CMD_ANNOUNCE:
         return strcmp(key, "text") == 0 || strcmp(key, "seconds") == 0;
     case CMD_REGISTER:
@@ -359,50 +357,49 @@ static int get_bool(const json_t *obj, const char *key, bool *out, bool *present
     return 0;
 }
 
+/* The level fields of add_level and edit_level, as model/fields describes
+ * them; each one given sets its LF_* bit in c->has. */
 static int parse_level(const json_t *obj, command_t *c, char *err, size_t errlen)
 {
-    static const int64_t max_chips = INT64_C(1000000000000);
-    bool p;
-    int64_t n;
-    if (get_int(obj, "small_blind", false, 0, max_chips, &c->level.small_blind, &p, err, errlen))
-        return -1;
-    c->has |= p ? LF_SMALL : 0;
-    if (get_int(obj, "big_blind", false, 0, max_chips, &c->level.big_blind, &p, err, errlen))
-        return -1;
-    c->has |= p ? LF_BIG : 0;
-    if (get_int(obj, "ante", false, 0, max_chips, &c->level.ante, &p, err, errlen))
-        return -1;
-    c->has |= p ? LF_ANTE : 0;
-    if (get_int(obj, "color_up", false, 0, max_chips, &c->level.color_up, &p, err, errlen))
-        return -1;
-    c->has |= p ? LF_COLOR_UP : 0;
-    if (get_bool(obj, "big_blind_ante", &c->level.big_blind_ante, &p, err, errlen))
-        return -1;
-    c->has |= p ? LF_BBA : 0;
-    if (get_bool(obj, "day_end", &c->level.day_end, &p, err, errlen))
-        return -1;
-    c->has |= p ? LF_DAY_END : 0;
-    bool is_break = false;
-    if (get_bool(obj, "break", &is_break, &p, err, errlen))
-        return -1;
-    if (p) {
-        c->has |= LF_BREAK;
-        c->level.kind = is_break ? LEVEL_BREAK : LEVEL_PLAY;
-    }
-    if (get_int(obj, "duration_ms", false, 1, TOURNEY_MAX_DURATION_MS, &n, &p, err, errlen))
-        return -1;
-    if (p) {
-        c->has |= LF_DURATION;
-        c->level.duration_ms = n;
-    }
-    json_t *m = json_object_get(obj, "minutes");
-    if (m) {
-        if (!json_is_number(m) || json_number_value(m) <= 0 || json_number_value(m) > 24 * 60) {
-            snprintf(err, errlen, "minutes must be a number more than 0 and at most 1440");
-            return -1;
+    for (int i = 0; i < level_record.n; i++) {
+        const field_t *f = &level_record.f[i];
+        void *at = (char *)&c->level + f->offset;
+        bool p = false, b;
+        int64_t n;
+        if (!(f->forms & FORM_COMMAND))
+            continue;
+        switch (f->type) {
+        case FIELD_INT:
+        case FIELD_INT32:
+            if (get_int(obj, f->name, false, f->lo, f->hi, &n, &p, err, errlen))
+                return -1;
+            if (p)
+                field_set_int(f, &c->level, n);
+            break;
+        case FIELD_BOOL:
+        case FIELD_BREAK:
+            if (get_bool(obj, f->name, &b, &p, err, errlen))
+                return -1;
+            if (p && f->type == FIELD_BOOL)
+                *(bool *)at = b;
+            else if (p)
+                *(level_kind *)at = b ? LEVEL_BREAK : LEVEL_PLAY;
+            break;
+        case FIELD_MINUTES: {
+            json_t *m = json_object_get(obj, f->name);
+            if ((p = m != NULL)) {
+                if (!json_is_number(m) || json_number_value(m) <= 0 ||
+                    json_number_value(m) > (double)f->hi) {
+                    snprintf(err, errlen, "%s must be a number more than 0 and at most %lld",
+                             f->name, (long long)f->hi);
+                    return -1;
+                }
+                *(int64_t *)at = (int64_t)llround(json_number_value(m) * 60000.0);
+            }
+            break;
         }
-        c->has |= LF_DURATION;
-        c->level.duration_ms = (int64_t)llround(json_number_value(m) * 60000.0);
+        }
+        c->has |= p ? f->has : 0;
     }
     return 0;
 }
