@@ -499,9 +499,62 @@ static int parse_bust(const json_t *obj, command_t *c, char *err, size_t errlen)
     return 0;
 }
 
-static int parse(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
+/* announce: {"text": "...", "seconds": 60}; without seconds until taken down. */
+static int parse_announce(const json_t *obj, command_t *c, char *err, size_t errlen)
 {
-    memset(c, 0, sizeof *c);
+    json_t *text = json_object_get(obj, "text");
+    if (!json_is_string(text)) {
+        snprintf(err, errlen, "an announcement needs \"text\"");
+        return -1;
+    }
+    if (json_string_length(text) >= sizeof c->text) {
+        snprintf(err, errlen, "an announcement can be at most %zu bytes long", sizeof c->text - 1);
+        return -1;
+    }
+    if (memchr(json_string_value(text), 0, json_string_length(text))) {
+        snprintf(err, errlen, "the text cannot contain a NUL character");
+        return -1;
+    }
+    memcpy(c->text, json_string_value(text), json_string_length(text) + 1);
+    int64_t n = 0;
+    bool p;
+    if (get_int(obj, "seconds", false, 0, 86400, &n, &p, err, errlen))
+        return -1;
+    c->seconds = (int)n;
+    return 0;
+}
+
+/* A player at a seat: clock_call, penalty (for minutes or rounds),
+ * penalty_clear. */
+static int parse_seat(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    int64_t n;
+    if (get_int(obj, "table", true, 1, TOURNEY_MAX_TABLE_NO, &n, NULL, err, errlen))
+        return -1;
+    c->table = (int)n;
+    if (get_int(obj, "seat", true, 1, TOURNEY_MAX_SEAT, &n, NULL, err, errlen))
+        return -1;
+    c->seat = (int)n;
+    if (c->type != CMD_PENALTY)
+        return 0;
+    bool pm, pr;
+    if (get_int(obj, "minutes", false, 1, TOURNEY_MAX_PENALTY_MINUTES, &n, &pm, err, errlen))
+        return -1;
+    c->minutes = pm ? (int)n : 0;
+    if (get_int(obj, "rounds", false, 1, TOURNEY_MAX_PENALTY_ROUNDS, &n, &pr, err, errlen))
+        return -1;
+    c->rounds = pr ? (int)n : 0;
+    if (pm == pr) {
+        snprintf(err, errlen, "a penalty needs either minutes (1-%d) or rounds (1-%d)",
+                 TOURNEY_MAX_PENALTY_MINUTES, TOURNEY_MAX_PENALTY_ROUNDS);
+        return -1;
+    }
+    return 0;
+}
+
+/* The command's type, and no field it does not take. */
+static int parse_type(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
+{
     if (!json_is_object(obj)) {
         snprintf(err, errlen, "a command must be a JSON object like {\"type\": \"pause\"}");
         return -1;
@@ -529,6 +582,14 @@ static int parse(const json_t *obj, command_t *c, bool internal, char *err, size
             return -1;
         }
     }
+    return 0;
+}
+
+static int parse(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    if (parse_type(obj, c, internal, err, errlen))
+        return -1;
     int64_t n = 0;
     bool p;
     const int64_t maxd = TOURNEY_MAX_DURATION_MS;
@@ -551,27 +612,8 @@ static int parse(const json_t *obj, command_t *c, bool internal, char *err, size
             return -1;
         c->index = (int)n;
         return parse_level(obj, c, err, errlen);
-    case CMD_ANNOUNCE: {
-        json_t *text = json_object_get(obj, "text");
-        if (!json_is_string(text)) {
-            snprintf(err, errlen, "an announcement needs \"text\"");
-            return -1;
-        }
-        if (json_string_length(text) >= sizeof c->text) {
-            snprintf(err, errlen, "an announcement can be at most %zu bytes long",
-                     sizeof c->text - 1);
-            return -1;
-        }
-        if (memchr(json_string_value(text), 0, json_string_length(text))) {
-            snprintf(err, errlen, "the text cannot contain a NUL character");
-            return -1;
-        }
-        memcpy(c->text, json_string_value(text), json_string_length(text) + 1);
-        if (get_int(obj, "seconds", false, 0, 86400, &n, &p, err, errlen))
-            return -1;
-        c->seconds = (int)n;
-        return 0;
-    }
+    case CMD_ANNOUNCE:
+        return parse_announce(obj, c, err, errlen);
     case CMD_REGISTER:
     case CMD_UNREGISTER:
     case CMD_REBUY:
@@ -606,27 +648,7 @@ static int parse(const json_t *obj, command_t *c, bool internal, char *err, size
     case CMD_CLOCK_CALL:
     case CMD_PENALTY:
     case CMD_PENALTY_CLEAR:
-        if (get_int(obj, "table", true, 1, TOURNEY_MAX_TABLE_NO, &n, NULL, err, errlen))
-            return -1;
-        c->table = (int)n;
-        if (get_int(obj, "seat", true, 1, TOURNEY_MAX_SEAT, &n, NULL, err, errlen))
-            return -1;
-        c->seat = (int)n;
-        if (c->type != CMD_PENALTY)
-            return 0;
-        bool pm, pr;
-        if (get_int(obj, "minutes", false, 1, TOURNEY_MAX_PENALTY_MINUTES, &n, &pm, err, errlen))
-            return -1;
-        c->minutes = pm ? (int)n : 0;
-        if (get_int(obj, "rounds", false, 1, TOURNEY_MAX_PENALTY_ROUNDS, &n, &pr, err, errlen))
-            return -1;
-        c->rounds = pr ? (int)n : 0;
-        if (pm == pr) {
-            snprintf(err, errlen, "a penalty needs either minutes (1-%d) or rounds (1-%d)",
-                     TOURNEY_MAX_PENALTY_MINUTES, TOURNEY_MAX_PENALTY_ROUNDS);
-            return -1;
-        }
-        return 0;
+        return parse_seat(obj, c, err, errlen);
     case CMD_COLOR_UP:
         return get_int(obj, "value", true, 1, INT64_C(1000000000000), &c->value, NULL, err, errlen);
     default:
