@@ -192,21 +192,10 @@ static int parse_rgb(const char *text, uint32_t *rgb)
     return 0;
 }
 
-int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t errlen)
+/* late_registration, rebuy, addon and the house options. */
+static int parse_periods(const json_t *o, structure_t *s, char *err, size_t errlen)
 {
-    memset(s, 0, sizeof *s);
-    if (!json_is_object(o)) {
-        snprintf(err, errlen, "the structure must be a JSON object");
-        return -1;
-    }
     int rc = 0;
-    if (get_text(o, "", "name", true, s->name, sizeof s->name, err, errlen) ||
-        get_text(o, "", "currency", false, s->currency, sizeof s->currency, err, errlen) ||
-        get_int(o, "", "buy_in", false, 0, MAX_MONEY, &s->buy_in, err, errlen) ||
-        get_int(o, "", "fee", false, 0, MAX_MONEY, &s->fee, err, errlen) ||
-        get_int(o, "", "starting_stack", true, 1, MAX_CHIPS, &s->starting_stack, err, errlen) ||
-        get_int(o, "", "guarantee", false, 0, MAX_MONEY, &s->guarantee, err, errlen))
-        return -1;
     const json_t *g;
     if ((g = get_object(o, "", "late_registration", &rc, err, errlen)) &&
         get_int32(g, "late_registration", "until_level", false, 0, TOURNEY_MAX_LEVELS,
@@ -227,7 +216,12 @@ int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t err
     if (rc || ((g = get_object(o, "", "house", &rc, err, errlen)) &&
                parse_fields(g, "house", &house_record, &s->house, err, errlen)))
         return -1;
+    return rc;
+}
 
+static int parse_chips(const json_t *o, structure_t *s, char *err, size_t errlen)
+{
+    int rc = 0;
     const json_t *a = get_array(o, "", "chips", TOURNEY_MAX_CHIPS, &rc, err, errlen);
     if (rc)
         return -1;
@@ -251,7 +245,13 @@ int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t err
         s->n_chips = (int)i + 1;
     }
 
-    a = get_array(o, "", "levels", TOURNEY_MAX_LEVELS, &rc, err, errlen);
+    return 0;
+}
+
+static int parse_levels(const json_t *o, structure_t *s, char *err, size_t errlen)
+{
+    int rc = 0;
+    const json_t *a = get_array(o, "", "levels", TOURNEY_MAX_LEVELS, &rc, err, errlen);
     if (rc)
         return -1;
     if (!a) {
@@ -266,7 +266,13 @@ int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t err
         s->n_levels = (int)i + 1;
     }
 
-    a = get_array(o, "", "payouts", TOURNEY_MAX_PAYOUT_TABLES, &rc, err, errlen);
+    return 0;
+}
+
+static int parse_payouts(const json_t *o, structure_t *s, char *err, size_t errlen)
+{
+    int rc = 0;
+    const json_t *a = get_array(o, "", "payouts", TOURNEY_MAX_PAYOUT_TABLES, &rc, err, errlen);
     if (rc)
         return -1;
     for (size_t i = 0; a && i < json_array_size(a); i++) {
@@ -297,6 +303,26 @@ int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t err
         t->places = (int)json_array_size(places);
         s->n_payouts = (int)i + 1;
     }
+    return 0;
+}
+
+int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    if (!json_is_object(o)) {
+        snprintf(err, errlen, "the structure must be a JSON object");
+        return -1;
+    }
+    if (get_text(o, "", "name", true, s->name, sizeof s->name, err, errlen) ||
+        get_text(o, "", "currency", false, s->currency, sizeof s->currency, err, errlen) ||
+        get_int(o, "", "buy_in", false, 0, MAX_MONEY, &s->buy_in, err, errlen) ||
+        get_int(o, "", "fee", false, 0, MAX_MONEY, &s->fee, err, errlen) ||
+        get_int(o, "", "starting_stack", true, 1, MAX_CHIPS, &s->starting_stack, err, errlen) ||
+        get_int(o, "", "guarantee", false, 0, MAX_MONEY, &s->guarantee, err, errlen))
+        return -1;
+    if (parse_periods(o, s, err, errlen) || parse_chips(o, s, err, errlen) ||
+        parse_levels(o, s, err, errlen) || parse_payouts(o, s, err, errlen))
+        return -1;
     char why[256];
     if (!structure_validate(s, why, sizeof why)) {
         snprintf(err, errlen, "the structure is not usable: %s", why);
