@@ -237,8 +237,8 @@ static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now,
     }
 }
 
-static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, char *err,
-                              size_t errlen)
+/* Starting, pausing and resuming the clock; a power loss stops it. */
+static apply_status apply_clock(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
 {
     clock_state_t *k = &t->clock;
     switch (c->type) {
@@ -268,6 +268,24 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
             k->since = now;
         t->recovered_after_power_loss = false;
         return APPLY_OK;
+    case CMD_POWER_RECOVERED: {
+        /* The clock stops where the last checkpoint saw it. */
+        int64_t at = c->ms < now ? c->ms : now;
+        if (k->running) {
+            clock_settle(t, at);
+            k->running = false;
+        }
+        t->recovered_after_power_loss = true;
+        return APPLY_OK;
+    }
+    default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
+    }
+}
+
+/* Time added to or taken off the level, or set. */
+static apply_status apply_time(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    switch (c->type) {
     case CMD_ADJUST: {
         if (c->delta_ms == 0 || c->delta_ms > TOURNEY_MAX_DURATION_MS ||
             c->delta_ms < -TOURNEY_MAX_DURATION_MS)
@@ -294,6 +312,15 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
         clock_settle(t, now);
         remaining_set(t, c->ms);
         return APPLY_OK;
+    default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
+    }
+}
+
+/* Moving to another level. */
+static apply_status apply_level_move(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    clock_state_t *k = &t->clock;
+    switch (c->type) {
     case CMD_NEXT_LEVEL:
         clock_settle(t, now);
         if (k->level >= t->s.n_levels - 1)
@@ -317,9 +344,14 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
         k->level = c->index;
         k->level_elapsed_ms = 0;
         return APPLY_OK;
-    case CMD_ADD_LEVEL:
-    case CMD_EDIT_LEVEL:
-    case CMD_DELETE_LEVEL: return apply_level_edit(t, c, now, err, errlen);
+    default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
+    }
+}
+
+/* The announcement on the wall. */
+static apply_status apply_announcement(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    switch (c->type) {
     case CMD_ANNOUNCE:
         if (!memchr(c->text, 0, sizeof c->text))
             return model_fail(APPLY_INVALID, err, errlen,
@@ -342,6 +374,28 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
         t->announcement[0] = 0;
         t->announcement_at = t->announcement_until = 0;
         return APPLY_OK;
+    default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
+    }
+}
+
+static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, char *err,
+                              size_t errlen)
+{
+    switch (c->type) {
+    case CMD_START:
+    case CMD_PAUSE:
+    case CMD_RESUME:
+    case CMD_POWER_RECOVERED: return apply_clock(t, c, now, err, errlen);
+    case CMD_ADJUST:
+    case CMD_SET_REMAINING: return apply_time(t, c, now, err, errlen);
+    case CMD_NEXT_LEVEL:
+    case CMD_PREV_LEVEL:
+    case CMD_GOTO_LEVEL: return apply_level_move(t, c, now, err, errlen);
+    case CMD_ADD_LEVEL:
+    case CMD_EDIT_LEVEL:
+    case CMD_DELETE_LEVEL: return apply_level_edit(t, c, now, err, errlen);
+    case CMD_ANNOUNCE:
+    case CMD_ANNOUNCE_CLEAR: return apply_announcement(t, c, now, err, errlen);
     case CMD_BUST:
         /* The players out in one hand are read from a fixed array. */
         if (c->n_busts < 0 || c->n_busts > TOURNEY_MAX_BUSTS)
@@ -352,16 +406,6 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
     case CMD_UNREGISTER:
     case CMD_REBUY:
     case CMD_ADDON: return apply_players(t, c, now, err, errlen);
-    case CMD_POWER_RECOVERED: {
-        /* The clock stops where the last checkpoint saw it. */
-        int64_t at = c->ms < now ? c->ms : now;
-        if (k->running) {
-            clock_settle(t, at);
-            k->running = false;
-        }
-        t->recovered_after_power_loss = true;
-        return APPLY_OK;
-    }
     default: return procedures_apply(t, c, now, err, errlen);
     }
 }
