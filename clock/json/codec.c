@@ -46,11 +46,8 @@ static json_t *tables_list(uint64_t mask)
     return a;
 }
 
-/* The procedures of RULES.md in the state: hand-for-hand, bubble, end of
- * day, clock call, color-up, penalties, results. */
-static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
+static void hand_for_hand_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
 {
-    const structure_t *s = &t->s;
     const hand_for_hand_t *h = &t->hfh;
     if (h->active) {
         json_t *j = json_pack("{s:i, s:i}", "hand", h->hand, "tables", h->tables);
@@ -64,7 +61,11 @@ static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t 
     }
     json_object_set_new(o, "bubble", json_boolean(t->bubble));
     json_object_set_new(o, "in_the_money", json_boolean(v->in_the_money));
+}
 
+static void day_end_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
+{
+    const structure_t *s = &t->s;
     const day_end_t *d = &t->day_end;
     json_t *de = json_pack("{s:b, s:b}", "level_ends_day", v->day_end_level, "window",
                            v->day_end_window);
@@ -83,7 +84,10 @@ static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t 
     }
     json_object_set_new(de, "over", json_boolean(d->active && v->day_over));
     json_object_set_new(o, "day_end", de);
+}
 
+static void clock_call_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
+{
     if (t->call.active)
         json_object_set_new(o, "clock_call",
                             json_pack("{s:i, s:i, s:I, s:I, s:b, s:b}", "table", t->call.table,
@@ -93,7 +97,11 @@ static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t 
                                       v->call_counting, "expired", v->call_expired));
     else
         json_object_set_new(o, "clock_call", json_null());
+}
 
+static void color_up_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
+{
+    const structure_t *s = &t->s;
     json_t *cu = json_object();
     const chip_t *next = v->next_color_up ? chip_of(s, v->next_color_up) : NULL;
     json_object_set_new(cu, "next",
@@ -113,6 +121,16 @@ static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t 
             json_array_append_new(in_use, json_integer(s->chips[i].value));
     json_object_set_new(cu, "chips_in_use", in_use);
     json_object_set_new(o, "color_up", cu);
+}
+
+/* The procedures of RULES.md in the state: hand-for-hand, bubble, end of
+ * day, clock call, color-up, penalties, results. */
+static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
+{
+    hand_for_hand_json(o, t, v, now);
+    day_end_json(o, t, v, now);
+    clock_call_json(o, t, v, now);
+    color_up_json(o, t, v, now);
 
     json_t *pen = json_array();
     for (int i = 0; i < t->n_penalties; i++) {

@@ -493,6 +493,44 @@ static void check_period(ctx_t *x, const config_setting_t *g, const char *key,
             "%s = %d, but the structure has only %d levels with blinds", key, value, play);
 }
 
+/* late_registration, rebuy and addon: each open until (or after) a level. */
+static void load_periods(ctx_t *x, const config_setting_t *g, structure_t *s)
+{
+    const int64_t max_money = INT64_C(1000000000000);
+    static const char *const period_keys[] = {"until_level", "price", "chips", "after_level",
+                                              NULL};
+    const config_setting_t *p;
+    if ((p = group_of(x, g, "late_registration"))) {
+        check_keys(x, p, "late_registration", (const char *const[]){"until_level", NULL});
+        if (get_int32(x, p, "until_level", 1, TOURNEY_MAX_LEVELS, &s->late_reg_until_level))
+            check_period(x, p, "until_level", s, s->late_reg_until_level);
+    }
+    if ((p = group_of(x, g, "rebuy"))) {
+        check_keys(x, p, "rebuy", period_keys);
+        get_int(x, p, "price", 0, max_money, &s->rebuy_price);
+        get_int(x, p, "chips", 1, max_money, &s->rebuy_chips);
+        if (get_int32(x, p, "until_level", 1, TOURNEY_MAX_LEVELS, &s->rebuy_until_level))
+            check_period(x, p, "until_level", s, s->rebuy_until_level);
+        if (!s->rebuy_chips)
+            ERR(x, p, "rebuy needs chips = (how many chips a rebuy gives);");
+        if (config_setting_get_member(p, "after_level"))
+            ERR(x, config_setting_get_member(p, "after_level"),
+                "rebuy takes until_level, not after_level");
+    }
+    if ((p = group_of(x, g, "addon"))) {
+        check_keys(x, p, "addon", period_keys);
+        get_int(x, p, "price", 0, max_money, &s->addon_price);
+        get_int(x, p, "chips", 1, max_money, &s->addon_chips);
+        if (get_int32(x, p, "after_level", 1, TOURNEY_MAX_LEVELS, &s->addon_after_level))
+            check_period(x, p, "after_level", s, s->addon_after_level);
+        if (!s->addon_chips)
+            ERR(x, p, "addon needs chips = (how many chips the add-on gives);");
+        if (config_setting_get_member(p, "until_level"))
+            ERR(x, config_setting_get_member(p, "until_level"),
+                "addon takes after_level (the add-on is at the break after it), not until_level");
+    }
+}
+
 static void load_tournament(ctx_t *x, const config_setting_t *g, structure_t *s)
 {
     static const char *const keys[] = {"name",    "currency",  "buy_in",  "fee",
@@ -534,38 +572,8 @@ static void load_tournament(ctx_t *x, const config_setting_t *g, structure_t *s)
     else if (payouts)
         load_payouts(x, payouts, s);
 
-    static const char *const period_keys[] = {"until_level", "price", "chips", "after_level",
-                                              NULL};
+    load_periods(x, g, s);
     const config_setting_t *p;
-    if ((p = group_of(x, g, "late_registration"))) {
-        check_keys(x, p, "late_registration", (const char *const[]){"until_level", NULL});
-        if (get_int32(x, p, "until_level", 1, TOURNEY_MAX_LEVELS, &s->late_reg_until_level))
-            check_period(x, p, "until_level", s, s->late_reg_until_level);
-    }
-    if ((p = group_of(x, g, "rebuy"))) {
-        check_keys(x, p, "rebuy", period_keys);
-        get_int(x, p, "price", 0, max_money, &s->rebuy_price);
-        get_int(x, p, "chips", 1, max_money, &s->rebuy_chips);
-        if (get_int32(x, p, "until_level", 1, TOURNEY_MAX_LEVELS, &s->rebuy_until_level))
-            check_period(x, p, "until_level", s, s->rebuy_until_level);
-        if (!s->rebuy_chips)
-            ERR(x, p, "rebuy needs chips = (how many chips a rebuy gives);");
-        if (config_setting_get_member(p, "after_level"))
-            ERR(x, config_setting_get_member(p, "after_level"),
-                "rebuy takes until_level, not after_level");
-    }
-    if ((p = group_of(x, g, "addon"))) {
-        check_keys(x, p, "addon", period_keys);
-        get_int(x, p, "price", 0, max_money, &s->addon_price);
-        get_int(x, p, "chips", 1, max_money, &s->addon_chips);
-        if (get_int32(x, p, "after_level", 1, TOURNEY_MAX_LEVELS, &s->addon_after_level))
-            check_period(x, p, "after_level", s, s->addon_after_level);
-        if (!s->addon_chips)
-            ERR(x, p, "addon needs chips = (how many chips the add-on gives);");
-        if (config_setting_get_member(p, "until_level"))
-            ERR(x, config_setting_get_member(p, "until_level"),
-                "addon takes after_level (the add-on is at the break after it), not until_level");
-    }
     if ((p = group_of(x, g, "house")))
         load_fields(x, p, "house", &house_record, &s->house);
 
