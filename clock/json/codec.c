@@ -698,6 +698,8 @@ int codec_command_parse_text(const char *text, size_t len, command_t *c, char *e
     return rc;
 }
 
+/* Long on purpose: one case per command type, two lines each, the inverse
+ * of parse; split, the forms of the commands would be in several places. */
 json_t *codec_command(const command_t *c)
 {
     json_t *o = json_pack("{s:s}", "type", command_name(c->type));

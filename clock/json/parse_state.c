@@ -567,6 +567,9 @@ static int parse_results(const json_t *a, tourney_t *t, int64_t now, char *err, 
     return 0;
 }
 
+/* Long on purpose: the clock, the players and the announcement are read in
+ * one pass because each check needs the level read before it; the
+ * procedures have their own readers above. */
 int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourney_t *t,
                       char *err, size_t errlen)
 {

@@ -378,6 +378,8 @@ static const chip_t *chip_of(const structure_t *s, int64_t value, chip_t *fallba
     return fallback;
 }
 
+/* Long on purpose: one figure (the chips going, what they become, the
+ * break's countdown beside it) laid out in both orientations. */
 static void fig_color_up(frame_t *fr, box_t bx)
 {
     paint_t *p = fr->p;
@@ -473,6 +475,8 @@ static void fig_color_up(frame_t *fr, box_t bx)
     }
 }
 
+/* Long on purpose: one figure (the grid of tables in play and their state)
+ * laid out in both orientations. */
 static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
 {
     paint_t *p = fr->p;

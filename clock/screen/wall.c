@@ -31,6 +31,8 @@ static int stat_block(frame_t *fr, box_t bx, const char *label, const char *valu
     return y - bx.y;
 }
 
+/* Long on purpose: one layout from top to bottom, every part placed under
+ * the one before with the sizes measured for it. */
 /* The level label, the countdown, the progress bar, the blinds: the heart. */
 void wall_clock_block(frame_t *fr, box_t bx)
 {
@@ -251,6 +253,8 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
     }
 }
 
+/* Long on purpose: one band laid out from both ends toward the middle;
+ * its parts share the space left. */
 static void header(frame_t *fr, box_t bx, bool compact_clock)
 {
     paint_t *p = fr->p;
