@@ -228,10 +228,24 @@ uint64_t screen_frames(const screen_t *s)
     return atomic_load(&s->frames);
 }
 
-static void apply(engine_t *e, command_t c)
+/* The main loop's time: the engine's, unless the options bring a clock. */
+static int64_t loop_now(const screen_t *s, engine_t *e)
+{
+    return s->o.clock.now ? s->o.clock.now(s->o.clock.ctx) : engine_now(e);
+}
+
+static void loop_wait(const screen_t *s, int64_t ms)
+{
+    if (s->o.clock.wait)
+        s->o.clock.wait(s->o.clock.ctx, ms);
+    else
+        sleep_ms(ms);
+}
+
+static void apply(const screen_t *s, engine_t *e, command_t c)
 {
     char err[256];
-    int rc = engine_apply(e, &c, engine_now(e), err, sizeof err);
+    int rc = engine_apply(e, &c, loop_now(s, e), err, sizeof err);
     if (rc != 200)
         fprintf(stderr, "pokerclock: key: %s: %s\n", command_name(c.type), err);
 }
@@ -242,30 +256,30 @@ static void on_key(screen_t *s, engine_t *e, const SDL_KeyboardEvent *k)
     const snapshot_t *snap = engine_snapshot(e);
     tourney_t t = snap->t;
     snapshot_release(snap);
-    int64_t now = engine_now(e);
+    int64_t now = loop_now(s, e);
     tourney_view_t v;
     tourney_view(&t, now, &v);
     switch (k->keysym.sym) {
     case SDLK_SPACE:
         if (k->repeat)
             break;
-        apply(e, (command_t){.type = !t.clock.started ? CMD_START
+        apply(s, e, (command_t){.type = !t.clock.started ? CMD_START
                                      : t.clock.running ? CMD_PAUSE
                                                        : CMD_RESUME});
         break;
     case SDLK_UP:
-        apply(e, (command_t){.type = CMD_ADJUST, .delta_ms = 60000});
+        apply(s, e, (command_t){.type = CMD_ADJUST, .delta_ms = 60000});
         break;
     case SDLK_DOWN:
-        apply(e, (command_t){.type = CMD_ADJUST, .delta_ms = -60000});
+        apply(s, e, (command_t){.type = CMD_ADJUST, .delta_ms = -60000});
         break;
     case SDLK_RIGHT:
         if (!k->repeat)
-            apply(e, (command_t){.type = CMD_NEXT_LEVEL});
+            apply(s, e, (command_t){.type = CMD_NEXT_LEVEL});
         break;
     case SDLK_LEFT:
         if (!k->repeat)
-            apply(e, (command_t){.type = CMD_PREV_LEVEL});
+            apply(s, e, (command_t){.type = CMD_PREV_LEVEL});
         break;
     case SDLK_ESCAPE:
     case SDLK_BACKSPACE:
@@ -274,9 +288,9 @@ static void on_key(screen_t *s, engine_t *e, const SDL_KeyboardEvent *k)
         /* The banner in front goes first: a clock call, then an announcement,
          * then (on this screen only) the new-level banner. */
         if (t.call.active)
-            apply(e, (command_t){.type = CMD_CLOCK_CALL_CANCEL});
+            apply(s, e, (command_t){.type = CMD_CLOCK_CALL_CANCEL});
         else if (v.announcement_active)
-            apply(e, (command_t){.type = CMD_ANNOUNCE_CLEAR});
+            apply(s, e, (command_t){.type = CMD_ANNOUNCE_CLEAR});
         else
             s->dismissed_level = v.level;
         s->force = true;
@@ -323,7 +337,7 @@ static void on_event(screen_t *s, engine_t *e, const SDL_Event *ev)
 
 /* On the console: wait until a display is plugged in, keeping the clock
  * and the watchdog going. */
-static int wait_for_display(screen_t *s, engine_t *e, volatile int *stop)
+static int wait_for_display(screen_t *s, engine_t *e, volatile sig_atomic_t *stop)
 {
     char err[256] = "";
     bool said = false;
@@ -392,11 +406,11 @@ static void events_wait(screen_t *s, engine_t *e, int64_t ms)
     SDL_Event ev;
     if (ms < 1)
         ms = 1;
-    if (s->real_wait) {
+    if (s->real_wait && !s->o.clock.wait) {
         if (SDL_WaitEventTimeout(&ev, (int)ms))
             on_event(s, e, &ev);
     } else {
-        sleep_ms(ms < KEY_SLICE_MS ? ms : KEY_SLICE_MS);
+        loop_wait(s, ms < KEY_SLICE_MS ? ms : KEY_SLICE_MS);
     }
     while (SDL_PollEvent(&ev))
         on_event(s, e, &ev);
@@ -410,7 +424,7 @@ static uint64_t snapshot_seq(engine_t *e)
     return seq;
 }
 
-int screen_run(screen_t *s, engine_t *e, volatile int *stop)
+int screen_run(screen_t *s, engine_t *e, volatile sig_atomic_t *stop)
 {
     /* Ready means the clock keeps time and the panel answers; a screen may
      * still be on its way. */
@@ -422,10 +436,10 @@ int screen_run(screen_t *s, engine_t *e, volatile int *stop)
         s->real_wait = drv && (!strcmp(drv, "x11") || !strcmp(drv, "wayland"));
     }
     sdnotify_status(s->o.headless ? "running without a screen" : "running");
-    int64_t last_tick = INT64_MIN / 2, last_check = engine_now(e), next_look = 0;
+    int64_t last_tick = INT64_MIN / 2, last_check = loop_now(s, e), next_look = 0;
     uint64_t seen_seq = 0;
     while (!*stop && !s->quit) {
-        int64_t now = engine_now(e);
+        int64_t now = loop_now(s, e);
         if (now - last_tick >= TICK_MS) {
             engine_tick(e, now);
             last_tick = now;
@@ -433,7 +447,7 @@ int screen_run(screen_t *s, engine_t *e, volatile int *stop)
         sdnotify_watchdog();
         int64_t until_tick = last_tick + TICK_MS - now;
         if (s->o.headless) {
-            sleep_ms(until_tick > 0 ? until_tick : 1);
+            loop_wait(s, until_tick > 0 ? until_tick : 1);
             continue;
         }
         if (s->console && now - last_check >= DISPLAY_CHECK_MS) {
@@ -457,7 +471,7 @@ int screen_run(screen_t *s, engine_t *e, volatile int *stop)
         }
         /* Drawing took time: sleep only what is left (animations keep their
          * rate). */
-        int64_t after = engine_now(e);
+        int64_t after = loop_now(s, e);
         int64_t until = next_look - after;
         if (last_tick + TICK_MS - after < until)
             until = last_tick + TICK_MS - after;

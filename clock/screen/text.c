@@ -8,6 +8,10 @@
 
 #include "embedded.h"
 #include "screen/text.h"
+#include "store/file.h"
+
+/* A theme's font file larger than this is not a font. */
+enum { FONT_MAX_BYTES = 64 << 20 };
 
 /* SDL_ttf shares one FreeType library between all fonts, and FreeType's
  * library is not safe to use from two threads at once: the wall and the
@@ -48,24 +52,6 @@ struct text_cache {
     uint64_t clock;                 /* use counter for LRU */
 };
 
-static void *file_slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    void *buf = n > 0 && n < (64L << 20) ? malloc((size_t)n) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = buf ? (size_t)n : 0;
-    return buf;
-}
-
 text_cache_t *text_cache_new(SDL_Renderer *r, const char *font_path, char *err, size_t errlen)
 {
     pthread_once(&ttf_once, ttf_init);
@@ -81,7 +67,8 @@ text_cache_t *text_cache_new(SDL_Renderer *r, const char *font_path, char *err, 
     tc->r = r;
     if (font_path && *font_path) {
         size_t n;
-        tc->owned = file_slurp(font_path, &n);
+        char why[128];
+        tc->owned = file_read(font_path, FONT_MAX_BYTES, &n, why, sizeof why);
         /* A file that is not a font must not leave the wall blank. */
         TTF_Font *probe = NULL;
         if (tc->owned) {

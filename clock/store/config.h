@@ -9,6 +9,9 @@
 #include "model/tourney.h"
 
 enum { CONFIG_MAX_PROBLEMS = 64, CONFIG_MSG_MAX = 256, CONFIG_PATH_MAX = 256 };
+/* The whole file is read into memory (libconfig reports syntax errors by
+ * line, and the text is needed to explain them); a larger one is refused. */
+enum { CONFIG_MAX_BYTES = 1 << 20 };
 
 typedef struct {
     char file[CONFIG_PATH_MAX];

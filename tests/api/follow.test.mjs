@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from './clock.mjs';
 
 const BIN = process.env.POKERCLOCK_BIN || resolve('pokerclock');
 const PIN = '2468';
@@ -19,17 +20,6 @@ const running = new Set();
 process.on('exit', () => {
   for (const p of running) p.kill('SIGKILL');
 });
-
-function freePort() {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.on('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-}
 
 // Starts pokerclock with args on port; resolves when /healthz answers.
 async function start(port, args, { env = {}, cwd } = {}) {

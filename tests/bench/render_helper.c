@@ -120,7 +120,7 @@ static void frames(int n, int w, int h)
 typedef struct {
     screen_t *s;
     engine_t *e;
-    volatile int stop;
+    volatile sig_atomic_t stop;
 } loop_t;
 
 static void *loop_main(void *arg)

@@ -82,6 +82,17 @@ test('paused: the PAUSED band and the paused colour; running again: gone', async
   const c = await d.$eval('#lvl', (e) => getComputedStyle(e).color);
   assert.equal(c, 'rgb(215, 38, 61)'); // the theme's paused colour, #d7263d
   await d.screenshot({ path: OUT + '/display-paused-1280x720.png' });
+  // Paused, the page shows exactly the clock's time, rounded up as the wall
+  // does: 0:00 only when the time is really over.
+  const left = (await state()).remaining_ms;
+  await director.command({ type: 'set_remaining', ms: 90001 });
+  assert.equal((await state()).remaining_ms, 90001);
+  await until(async () => /^1:3/.test(await text('#clock')), 'the new time');
+  assert.equal(await text('#clock'), '1:31');
+  await director.command({ type: 'set_remaining', ms: 1 });
+  await until(async () => /^0:0/.test(await text('#clock')), 'the last second');
+  assert.equal(await text('#clock'), '0:01');
+  await director.command({ type: 'set_remaining', ms: left });
   await director.command({ type: 'resume' });
   await d.waitForSelector('#paused-band', { state: 'hidden' });
 });

@@ -284,6 +284,19 @@ static int64_t st_penalties(void)
     return at + 108000; /* 8:12 of the ten minutes left */
 }
 
+/* Banners competing for the wall: a clock call during hand-for-hand on
+ * the bubble, with an announcement up. The call takes the body (it comes
+ * before hand-for-hand); the strips take turns (the bubble now, the announcement before it). */
+static int64_t st_banners_compete(void)
+{
+    int64_t at = st_hand_for_hand();
+    command_t c = {.type = CMD_ANNOUNCE};
+    snprintf(c.text, sizeof c.text, "Seat open at table 2");
+    run(c, at - 5000);
+    run((command_t){.type = CMD_CLOCK_CALL, .table = 3, .seat = 2}, at - 4000);
+    return at;
+}
+
 typedef struct {
     const char *name;
     state_fn state;
@@ -321,6 +334,7 @@ static const shot_t shots[] = {
     {"power-loss-1920x1080", st_power_loss, 1920, 1080, "en", "", URL, NULL, false, NULL},
     {"bubble-1920x1080", st_bubble, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"hand-for-hand-1920x1080", st_hand_for_hand, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"banners-compete-1920x1080", st_banners_compete, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"hand-for-hand-1080x1920", st_hand_for_hand, 1080, 1920, "en", "", NULL, NULL, false, NULL},
     {"hand-for-hand-deal-1920x1080", st_hand_for_hand_deal, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"in-the-money-1920x1080", st_in_the_money, 1920, 1080, "en", "", NULL, NULL, false, NULL},
