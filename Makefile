@@ -43,9 +43,11 @@ DEB_NODE  = $(if $(shell command -v node 2>/dev/null),,nodejs)
 DEB_NPM   = $(if $(shell command -v npm 2>/dev/null),,npm)
 
 CC_IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo 1)
-# clang has no -Wformat-truncation (and would refuse the unknown option).
+# clang has no -Wformat-truncation (and would refuse the unknown option);
+# its -Wstring-concatenation takes a long literal split over lines in an
+# array of strings for a missing comma.
 WARN      = -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter \
-            $(if $(CC_IS_CLANG),,-Wno-format-truncation)
+            $(if $(CC_IS_CLANG),-Wno-string-concatenation,-Wno-format-truncation)
 CFLAGS   ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(if $(SAN),$(SAN_FLAGS)) -Iclock \
              $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
@@ -70,7 +72,7 @@ FUZZ_TARGETS = $(sort $(patsubst tests/fuzz/%.c,%,$(filter-out tests/fuzz/replay
 TEST_BIN += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all run test unit-test bench deps check-deps install clean format fuzz fuzz-build
+.PHONY: all run test unit-test bench deps check-deps install clean format fuzz fuzz-build fuzz-deps
 
 all: check-deps $(BIN)
 
@@ -126,11 +128,20 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(BUILD)/libpokerclock.a
 # make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS=config]: each target for that long
 # on its corpus (new finds go to build-fuzz/corpus/NAME, crashes to
 # build-fuzz/crash/NAME), then a summary.
-fuzz:
+fuzz: fuzz-deps
 	@$(MAKE) --no-print-directory FUZZ=1 fuzz-build
 	@BUILD=build-fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run $(FUZZ_TARGETS)
 
 fuzz-build: check-deps $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
+
+# clang and its libFuzzer runtime (Debian splits it off: libclang-rt-N-dev).
+fuzz-deps:
+	@SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	if ! command -v clang >/dev/null; then $$SUDO apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends clang; fi; \
+	v=$$(clang -dumpversion | cut -d. -f1); \
+	dpkg -s libclang-rt-$$v-dev >/dev/null 2>&1 || \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends libclang-rt-$$v-dev
 
 run: all
 	./pokerclock
