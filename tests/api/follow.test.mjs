@@ -167,8 +167,11 @@ test('a follower shows the master, survives its restart, and says when it is gon
 
     // A pause shows as a pause, with the same time left.
     await ok(master, cookie, { type: 'pause' });
-    const paused = await until(follower, 'the pause', async () => {
+    // (until's own state was read before the check's: it may still be running.)
+    let paused;
+    await until(follower, 'the pause', async () => {
       const { m, f } = await both(master, follower);
+      paused = f;
       return sameWall(m, f) && !f.running;
     });
     await sleep(1200);
