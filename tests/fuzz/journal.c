@@ -22,6 +22,12 @@ static const char CONFIG[] =
     "             { small_blind = 100; big_blind = 200; ante = 200; minutes = 20; } );\n"
     "};\n";
 
+static void remove_dir(void)
+{
+    unlink(file);
+    rmdir(dir);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
@@ -30,6 +36,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     snprintf(dir, sizeof dir, "%s/pokerclock-fuzz-journal-%d", tmp, (int)getpid());
     snprintf(file, sizeof file, "%s/journal", dir);
     mkdir(dir, 0700);
+    atexit(remove_dir);
     /* The same boot as the records that name this id: a restart, replayed
      * in full; others are a reboot. */
     setenv("POKERCLOCK_BOOT_ID", "fuzz-boot", 1);
