@@ -5,12 +5,27 @@
 #   make bench      run the benchmarks
 #   make soak       kill -9 the clock CYCLES times under command load (200)
 #   make deps       install the Debian packages the build and tests need
+#   make test SAN=1 the same under AddressSanitizer + UBSan (in build-san/)
+#   make fuzz       each libFuzzer target for FUZZ_SECONDS (clang, build-fuzz/)
 #   make install    PREFIX=/usr DESTDIR=...
 
 PREFIX    ?= /usr/local
 DESTDIR   ?=
-BUILD     ?= build
-BIN       ?= pokerclock
+# FUZZ=1 (what `make fuzz` uses): clang, the sanitizers and libFuzzer's
+# coverage, in build-fuzz/.
+FUZZ      ?=
+ifneq ($(FUZZ),)
+CC        = clang
+SAN       = 1
+BUILD     = build-fuzz
+endif
+# SAN=1: every object, the program and the tests with AddressSanitizer and
+# UndefinedBehaviorSanitizer, in a build directory of their own.
+SAN       ?=
+SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
+            $(if $(FUZZ),-fsanitize=fuzzer-no-link)
+BUILD     ?= $(if $(SAN),build-san,build)
+BIN       ?= $(if $(SAN),$(BUILD)/pokerclock,pokerclock)
 CC        ?= cc
 # tools/embed runs on the build machine, also when cross-compiling.
 CC_FOR_BUILD ?= $(CC)
@@ -28,11 +43,17 @@ DEB_TEST  = libcmocka-dev chromium curl
 DEB_NODE  = $(if $(shell command -v node 2>/dev/null),,nodejs)
 DEB_NPM   = $(if $(shell command -v npm 2>/dev/null),,npm)
 
-WARN      = -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter -Wno-format-truncation
+CC_IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo 1)
+# clang has no -Wformat-truncation (and would refuse the unknown option);
+# its -Wstring-concatenation takes a long literal split over lines in an
+# array of strings for a missing comma.
+WARN      = -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter \
+            $(if $(CC_IS_CLANG),-Wno-string-concatenation,-Wno-format-truncation)
 CFLAGS   ?= -O2 -g
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -Iclock \
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(if $(SAN),$(SAN_FLAGS)) -Iclock \
              $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 LDLIBS    = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lpthread -lm
+LDFLAGS  += $(if $(SAN),$(SAN_FLAGS))
 
 VERSION  := $(shell cat VERSION 2>/dev/null || echo 0.1.0)
 
@@ -45,8 +66,14 @@ EMBED_SRC = $(sort $(shell find web -type f ! -name '*.md' 2>/dev/null)) \
             $(sort $(shell find assets/fonts -type f -name '*.ttf' 2>/dev/null))
 TEST_SRC  = $(sort $(wildcard tests/unit/test_*.c))
 TEST_BIN  = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+# Fuzz targets (tests/fuzz/NAME.c): `make fuzz` runs each under libFuzzer;
+# every `make test` replays each one's corpus and regression inputs
+# (tests/fuzz/NAME/) through the same entry point, as build/tests/test_fuzz_NAME.
+FUZZ_TARGETS = $(sort $(patsubst tests/fuzz/%.c,%,$(filter-out tests/fuzz/replay.c,$(wildcard tests/fuzz/*.c))))
+TEST_BIN += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
+FUZZ_SECONDS ?= 60
 
-.PHONY: all run test unit-test bench soak deps check-deps install clean format
+.PHONY: all run test unit-test bench soak deps check-deps install clean format fuzz fuzz-build fuzz-deps
 
 all: check-deps $(BIN)
 
@@ -89,13 +116,41 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libpokerclock.a
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< \
 	  $(BUILD)/libpokerclock.a $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
 
+$(BUILD)/tests/test_fuzz_%: tests/fuzz/%.c tests/fuzz/replay.c $(BUILD)/libpokerclock.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -DFUZZ_NAME='"$*"' -o $@ \
+	  tests/fuzz/$*.c tests/fuzz/replay.c \
+	  $(BUILD)/libpokerclock.a $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(BUILD)/libpokerclock.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libpokerclock.a $(LDLIBS)
+
+# make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS=config]: each target for that long
+# on its corpus (new finds go to build-fuzz/corpus/NAME, crashes to
+# build-fuzz/crash/NAME), then a summary.
+fuzz: fuzz-deps
+	@$(MAKE) --no-print-directory FUZZ=1 fuzz-build
+	@BUILD=build-fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run $(FUZZ_TARGETS)
+
+fuzz-build: check-deps $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
+
+# clang and its libFuzzer runtime (Debian splits it off: libclang-rt-N-dev).
+fuzz-deps:
+	@SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	if ! command -v clang >/dev/null; then $$SUDO apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends clang; fi; \
+	v=$$(clang -dumpversion | cut -d. -f1); \
+	dpkg -s libclang-rt-$$v-dev >/dev/null 2>&1 || \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends libclang-rt-$$v-dev
+
 run: all
 	./pokerclock
 
 unit-test: check-deps $(TEST_BIN)
 
 test: all unit-test
-	@BUILD=$(BUILD) POKERCLOCK_BIN=$(abspath $(BIN)) tests/run-all
+	@BUILD=$(BUILD) SAN=$(SAN) POKERCLOCK_BIN=$(abspath $(BIN)) tests/run-all
 
 bench: all
 	@BUILD=$(BUILD) tests/bench/run
@@ -124,7 +179,7 @@ format:
 	clang-format -i $(LIB_SRC) clock/main.c $(TEST_SRC)
 
 clean:
-	rm -rf $(BUILD) $(BIN)
+	rm -rf $(BUILD) $(BIN) build-san build-fuzz
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
