@@ -1,6 +1,7 @@
 /* Benchmark helper for render.bench: offscreen frame times, and the wall's
  * main loop run for a while against a running engine (CPU and memory). */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 
 #include <SDL2/SDL.h>
 
+#include "embedded.h"
 #include "engine.h"
 #include "screen/screen.h"
 #include "screen/wall.h"
@@ -44,16 +46,20 @@ static long status_kb(const char *field)
     return kb;
 }
 
-static engine_t *engine_running(config_t *c)
+/* A running tournament: the built-in one (default_cfg) or a short one. */
+static engine_t *engine_running_of(config_t *c, bool default_cfg)
 {
     config_load_default(c);
-    const char *text = "tournament = { name = \"Bench\"; starting_stack = 20000;\n"
+    const embedded_file_t *ef = embedded_find("assets/structures/default.cfg");
+    char *builtin = ef ? strndup((const char *)ef->data, ef->size) : NULL;
+    const char *text = default_cfg && builtin ? builtin : "tournament = { name = \"Bench\"; starting_stack = 20000;\n"
                        "  levels = ( { small_blind = 100; big_blind = 200; ante = 200;\n"
                        "  big_blind_ante = true; minutes = 20; },\n"
                        "  { small_blind = 200; big_blind = 400; minutes = 20; } ); };\n";
     engine_options_t o = {.config_text = text, .config_name = "bench.cfg"};
     char err[512];
     engine_t *e = engine_new(&o, err, sizeof err);
+    free(builtin);
     if (!e) {
         fprintf(stderr, "engine: %s\n", err);
         exit(1);
@@ -65,6 +71,11 @@ static engine_t *engine_running(config_t *c)
     command_t adj = {.type = CMD_ADJUST, .delta_ms = -60000};
     engine_apply(e, &adj, engine_now(e), err, sizeof err);
     return e;
+}
+
+static engine_t *engine_running(config_t *c)
+{
+    return engine_running_of(c, false);
 }
 
 static void frames(int n, int w, int h)
@@ -114,6 +125,55 @@ static void frames(int n, int w, int h)
     SDL_DestroyRenderer(r);
     SDL_FreeSurface(surf);
     snapshot_release(snap);
+    engine_free(e);
+}
+
+/* The text cache over a long simulated evening: the wall drawn once per
+ * simulated second (as the window draws it) for hours, offscreen; prints
+ * the cache's texture bytes as it goes. */
+static void cache(int hours, int w, int h)
+{
+    static config_t c;
+    engine_t *e = engine_running_of(&c, true);
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    char err[256];
+    wall_t *wall = wall_new(r, &c, err, sizeof err);
+    if (!wall) {
+        fprintf(stderr, "wall: %s\n", err);
+        exit(1);
+    }
+    int64_t t = engine_now(e);
+    wall_frame_t f = {.w = w, .h = h, .dismissed_level = -1};
+    size_t peak = 0;
+    int n = hours * 3600;
+    for (int i = 0; i <= n; i++) {
+        /* A new snapshot each simulated minute: the engine moves levels on. */
+        if (i % 60 == 0) {
+            if (f.snap)
+                snapshot_release(f.snap);
+            engine_tick(e, t + (int64_t)i * 1000);
+            f.snap = engine_snapshot(e);
+        }
+        f.now = t + (int64_t)i * 1000;
+        wall_render(wall, &f);
+        text_cache_stats_t st;
+        text_cache_stats(wall_text_cache(wall), &st);
+        if (st.bytes > peak)
+            peak = st.bytes;
+        size_t budget, fresh_budget;
+        text_cache_budget(wall_text_cache(wall), &budget, &fresh_budget);
+        if (i == 80 || i == 3600 || i == n)
+            printf("text cache after %5d s at %dx%d: %6.1f MB in %4d textures (peak %.1f MB, "
+                   "budget %.1f MB); %llu hits, %llu misses\n",
+                   i, w, h, st.bytes / 1048576.0, st.count, peak / 1048576.0,
+                   budget / 1048576.0, (unsigned long long)st.hits,
+                   (unsigned long long)st.misses);
+    }
+    snapshot_release(f.snap);
+    wall_free(wall);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
     engine_free(e);
 }
 
@@ -171,6 +231,11 @@ int main(int argc, char **argv)
         loop(argc > 2 ? atoi(argv[2]) : 20, 1920, 1080);
         return 0;
     }
-    fprintf(stderr, "usage: render_helper frames [N [W H]] | loop [SECONDS]\n");
+    if (argc >= 2 && !strcmp(argv[1], "cache")) {
+        cache(argc > 2 ? atoi(argv[2]) : 1, argc > 3 ? atoi(argv[3]) : 1920,
+              argc > 4 ? atoi(argv[4]) : 1080);
+        return 0;
+    }
+    fprintf(stderr, "usage: render_helper frames [N [W H]] | loop [SECONDS] | cache [HOURS [W H]]\n");
     return 2;
 }
