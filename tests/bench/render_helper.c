@@ -1,13 +1,10 @@
-/* Benchmark helper for render.bench: offscreen frame times, and the wall's
- * main loop run for a while against a running engine (CPU and memory). */
-#include <pthread.h>
+/* Benchmark helper for render.bench: offscreen frame times, and the text
+ * cache's bytes over a simulated evening of the wall. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <SDL2/SDL.h>
 
@@ -22,28 +19,6 @@ static double now_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static double cpu_s(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
-           ru.ru_stime.tv_usec / 1e6;
-}
-
-static long status_kb(const char *field)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    long kb = -1;
-    size_t n = strlen(field);
-    while (f && fgets(line, sizeof line, f))
-        if (!strncmp(line, field, n))
-            kb = atol(line + n + 1);
-    if (f)
-        fclose(f);
-    return kb;
 }
 
 /* A running tournament: the built-in one (default_cfg) or a short one. */
@@ -163,7 +138,7 @@ static void cache(int hours, int w, int h)
             peak = st.bytes;
         size_t budget, fresh_budget;
         text_cache_budget(wall_text_cache(wall), &budget, &fresh_budget);
-        if (i == 80 || i == 3600 || i == n)
+        if (i == 80 || i == 3600 || (i > 0 && i % (4 * 3600) == 0) || i == n)
             printf("text cache after %5d s at %dx%d: %6.1f MB in %4d textures (peak %.1f MB, "
                    "budget %.1f MB); %llu hits, %llu misses\n",
                    i, w, h, st.bytes / 1048576.0, st.count, peak / 1048576.0,
@@ -177,49 +152,6 @@ static void cache(int hours, int w, int h)
     engine_free(e);
 }
 
-typedef struct {
-    screen_t *s;
-    engine_t *e;
-    volatile int stop;
-} loop_t;
-
-static void *loop_main(void *arg)
-{
-    loop_t *l = arg;
-    screen_run(l->s, l->e, &l->stop);
-    return NULL;
-}
-
-static void loop(int seconds, int w, int h)
-{
-    static config_t c;
-    engine_t *e = engine_running(&c);
-    char size[32];
-    snprintf(size, sizeof size, "%d,%d", w, h);
-    setenv("SDL_VIDEO_WINDOW_SIZE", size, 1);
-    screen_options_t o = {.config = &c, .panel_url = "http://10.0.0.5:8080/"};
-    char err[256];
-    loop_t l = {.e = e};
-    l.s = screen_new(&o, err, sizeof err);
-    if (!l.s) {
-        fprintf(stderr, "screen: %s\n", err);
-        exit(1);
-    }
-    pthread_t th;
-    double c0 = cpu_s(), t0 = now_s();
-    pthread_create(&th, NULL, loop_main, &l);
-    sleep((unsigned)seconds);
-    double cpu = cpu_s() - c0, wall = now_s() - t0;
-    uint64_t frames_drawn = screen_frames(l.s);
-    long rss = status_kb("VmRSS"), hwm = status_kb("VmHWM");
-    l.stop = 1;
-    pthread_join(th, NULL);
-    printf("%.2f %ld %ld %llu %.1f\n", 100.0 * cpu / wall, rss, hwm,
-           (unsigned long long)frames_drawn, wall);
-    screen_free(l.s);
-    engine_free(e);
-}
-
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "frames")) {
@@ -227,15 +159,11 @@ int main(int argc, char **argv)
                argc > 4 ? atoi(argv[4]) : 1080);
         return 0;
     }
-    if (argc >= 2 && !strcmp(argv[1], "loop")) {
-        loop(argc > 2 ? atoi(argv[2]) : 20, 1920, 1080);
-        return 0;
-    }
     if (argc >= 2 && !strcmp(argv[1], "cache")) {
         cache(argc > 2 ? atoi(argv[2]) : 1, argc > 3 ? atoi(argv[3]) : 1920,
               argc > 4 ? atoi(argv[4]) : 1080);
         return 0;
     }
-    fprintf(stderr, "usage: render_helper frames [N [W H]] | loop [SECONDS] | cache [HOURS [W H]]\n");
+    fprintf(stderr, "usage: render_helper frames [N [W H]] | cache [HOURS [W H]]\n");
     return 2;
 }
