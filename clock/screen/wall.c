@@ -686,6 +686,11 @@ wall_t *wall_new(SDL_Renderer *r, const config_t *c, char *err, size_t errlen)
     return w;
 }
 
+const text_cache_t *wall_text_cache(const wall_t *w)
+{
+    return w->tc;
+}
+
 void wall_free(wall_t *w)
 {
     if (!w)

@@ -609,25 +609,60 @@ static void renders_from_threads_agree(void **state)
     free(alone);
 }
 
-/* A long tournament shows thousands of different times: the cache of
- * rendered strings stays bounded. */
+/* Twelve hours of a time that changes every second, drawn large through
+ * the real text path: the cache's textures never exceed their budget, the
+ * labels drawn every second are found in it every second, and the words
+ * shown only once every twenty minutes (a new level's banner) are still
+ * there at the end: the ever-changing time pushes out only its own kind. */
 static void text_cache_stays_bounded(void **state)
 {
     (void)state;
-    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_RGB888);
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1920, 1080, 32, SDL_PIXELFORMAT_RGB888);
     SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
     char err[256];
     text_cache_t *tc = text_cache_new(r, NULL, err, sizeof err);
     assert_non_null(tc);
-    SDL_Color white = {255, 255, 255, 255};
+    size_t budget, fresh_budget;
+    text_cache_budget(tc, &budget, &fresh_budget);
+    assert_true(budget >= (size_t)TEXT_CACHE_MIN_BYTES && fresh_budget < budget);
+    SDL_Color white = {255, 255, 255, 255}, gold = {242, 183, 5, 255};
+    static const char *const labels[] = {"Friday Freezeout", "BLINDS", "PLAYERS", "AVERAGE"};
+    static const char *const banner[] = {"Level", "Blinds up", "BREAK"};
     int w, h;
-    for (int i = 0; i < 3 * TEXT_CACHE_MAX; i++) {
-        char s[32];
-        snprintf(s, sizeof s, "%d:%02d", i / 60, i % 60);
-        assert_non_null(text_get(tc, FACE_BOLD, 24, white, s, &w, &h));
+    text_cache_stats_t st;
+    for (int s = 0; s < 12 * 3600; s++) {
+        char t[32];
+        snprintf(t, sizeof t, "Break in %d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
+        assert_non_null(text_get(tc, FACE_BOLD, 110, white, t, &w, &h));
         assert_true(w > 0 && h > 0);
+        for (size_t i = 0; i < sizeof labels / sizeof *labels; i++) {
+            text_cache_stats(tc, &st);
+            uint64_t misses = st.misses;
+            assert_non_null(text_get(tc, FACE_REGULAR, 48, gold, labels[i], &w, &h));
+            text_cache_stats(tc, &st);
+            if (s > 0 && st.misses != misses)
+                fail_msg("label \"%s\" rendered again at %d s", labels[i], s);
+        }
+        if (s % 1200 == 0) /* a banner: its words, drawn for a few frames */
+            for (int k = 0; k < 2; k++)
+                for (size_t i = 0; i < sizeof banner / sizeof *banner; i++)
+                    assert_non_null(text_get(tc, FACE_BOLD, 200, gold, banner[i], &w, &h));
+        text_cache_stats(tc, &st);
+        if (st.bytes > budget)
+            fail_msg("%zu bytes of text after %d s: more than the budget of %zu", st.bytes, s,
+                     budget);
+        if (st.fresh_bytes > fresh_budget)
+            fail_msg("%zu bytes of fresh text after %d s: more than its %zu", st.fresh_bytes, s,
+                     fresh_budget);
     }
-    assert_true(text_cache_count(tc) <= TEXT_CACHE_MAX);
+    /* The budget was used: times were pushed out all evening. */
+    assert_true(st.evicted > 40000);
+    /* The banner's words drawn at 0 s, 20 min, ... are found, not drawn again. */
+    uint64_t misses = st.misses;
+    for (size_t i = 0; i < sizeof banner / sizeof *banner; i++)
+        assert_non_null(text_get(tc, FACE_BOLD, 200, gold, banner[i], &w, &h));
+    text_cache_stats(tc, &st);
+    assert_int_equal(st.misses, misses);
     /* A string asked for again is the same texture, not a new one. */
     SDL_Texture *a = text_get(tc, FACE_BOLD, 24, white, "Level 3", &w, &h);
     SDL_Texture *b = text_get(tc, FACE_BOLD, 24, white, "Level 3", &w, &h);
