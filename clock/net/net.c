@@ -247,8 +247,9 @@ static void addr_text(const void *addr, size_t len, char *buf, size_t buflen)
  * looked at), written to the log with the address and the count, never
  * with what was typed. */
 static enum MHD_Result wrong_try(net_t *n, struct MHD_Connection *con, const void *addr,
-                                 size_t alen, bool looked, const char *why)
+                                 size_t alen, int clock_wait, const char *why)
 {
+    bool looked = clock_wait == 0;
     char msg[200], who[INET6_ADDRSTRLEN + 8];
     int count = 0;
     int wait = guard_fail(n->guard, addr, alen, guard_now(n), looked, msg, sizeof msg, &count);
@@ -256,7 +257,8 @@ static enum MHD_Result wrong_try(net_t *n, struct MHD_Connection *con, const voi
     fprintf(stderr, "pokerclock: wrong PIN from %s (%d from there%s)\n", who, count,
             looked ? "" : "; not looked at: too many on this clock");
     if (!looked)
-        return reply_error_retry(con, MHD_HTTP_TOO_MANY_REQUESTS, wait > 0 ? wait : 1, why);
+        return reply_error_retry(con, MHD_HTTP_TOO_MANY_REQUESTS,
+                                 wait > clock_wait ? wait : clock_wait, why);
     if (wait > 0)
         return reply_error_retry(con, MHD_HTTP_UNAUTHORIZED, wait, msg);
     return reply_error(con, MHD_HTTP_UNAUTHORIZED, "%s", msg);
@@ -281,14 +283,14 @@ static enum MHD_Result post_login(net_t *n, struct MHD_Connection *con, request_
         return reply_error(con, MHD_HTTP_BAD_REQUEST, "send the PIN as {\"pin\": \"1234\"}");
     }
     bool ok = pin_code_take(pin, engine_now(n->e));
-    bool looked = true;
+    int clock_wait = 0;
     if (!ok) {
-        looked = guard_check_clock(n->guard, guard_now(n), msg, sizeof msg) == 0;
-        ok = looked && pin_equal(n->pin, pin);
+        clock_wait = guard_check_clock(n->guard, guard_now(n), msg, sizeof msg);
+        ok = clock_wait == 0 && pin_equal(n->pin, pin);
     }
     json_decref(body);
     if (!ok)
-        return wrong_try(n, con, addr, alen, looked, msg);
+        return wrong_try(n, con, addr, alen, clock_wait, msg);
     guard_succeed(n->guard, addr, alen);
     char token[SESSION_TOKEN_LEN + 1], cookie[160];
     if (session_create(n->sessions, (int64_t)time(NULL), token) != 0)
@@ -637,7 +639,9 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     n->sessions = session_store_open(o->state_dir);
     n->guard = guard_new(n->pin);
     n->events = events_new(e, beat ? atoi(beat) : 10000);
-    n->conns = conns_new(REQUEST_MAX_MS);
+    /* POKERCLOCK_REQUEST_MAX_MS: a shorter limit for tests. */
+    const char *rmax = getenv("POKERCLOCK_REQUEST_MAX_MS");
+    n->conns = conns_new(rmax && atoi(rmax) > 0 ? atoi(rmax) : REQUEST_MAX_MS);
     n->shots = o->screenshot ? shots_new(e, o->screenshot, o->screenshot_ctx) : NULL;
     const char *speed = getenv("POKERCLOCK_TEST_GUARD_SPEEDUP");
     n->guard_speedup = speed && atoi(speed) > 1 ? atoi(speed) : 1;
