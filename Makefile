@@ -3,6 +3,7 @@
 #   make run        build and start with the built-in tournament
 #   make test       build and run every test
 #   make bench      run the benchmarks
+#   make attack     run the network attacks and print what got through
 #   make deps       install the Debian packages the build and tests need
 #   make install    PREFIX=/usr DESTDIR=...
 
@@ -45,7 +46,7 @@ EMBED_SRC = $(sort $(shell find web -type f ! -name '*.md' 2>/dev/null)) \
 TEST_SRC  = $(sort $(wildcard tests/unit/test_*.c))
 TEST_BIN  = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all run test unit-test bench deps check-deps install clean format
+.PHONY: all run test unit-test bench attack deps check-deps install clean format
 
 all: check-deps $(BIN)
 
@@ -98,6 +99,12 @@ test: all unit-test
 
 bench: all
 	@BUILD=$(BUILD) tests/bench/run
+
+# Network attacks on the real clock on 127.0.0.1 with a summary of counts;
+# ATTACK_ARGS=--quick for the short run CI does.
+attack: all
+	@[ -d tests/node_modules ] || (cd tests && npm install --no-audit --no-fund --loglevel=error)
+	POKERCLOCK_BIN=$(abspath $(BIN)) node tests/attack/run.mjs $(ATTACK_ARGS)
 
 # The unit, the user and the sample tournaments with the program; a default
 # configuration (never overwritten) when /etc/pokerclock has none.
