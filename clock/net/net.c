@@ -36,7 +36,7 @@ enum {
     THREADS = 4,               /* a slow fsync must not stall the rest */
     CONNECTIONS_MAX = 1000,    /* fewer when the descriptors are fewer */
     FD_SPARE_MIN = 32,         /* descriptors kept for files, the journal, SDL */
-    PER_ADDRESS = 128,         /* connections from one address (a screen with tabs, a reloading panel) */
+    PER_ADDRESS = 256,         /* connections from one address (a screen with tabs, streams gone unseen) */
     DIRECTOR_ROOM = 48,        /* the last connections: sessions and pages only */
     REQUEST_MAX_MS = 10000,    /* a whole request must arrive within this */
     IDLE_TIMEOUT_S = 30,
