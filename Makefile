@@ -4,6 +4,7 @@
 #   make test       build and run every test
 #   make bench      run the benchmarks
 #   make soak       kill -9 the clock CYCLES times under command load (200)
+#   make attack     run the network attacks and print what got through
 #   make deps       install the Debian packages the build and tests need
 #   make test SAN=1 the same under AddressSanitizer + UBSan (in build-san/)
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (clang, build-fuzz/)
@@ -73,7 +74,7 @@ FUZZ_TARGETS = $(sort $(patsubst tests/fuzz/%.c,%,$(filter-out tests/fuzz/replay
 TEST_BIN += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all run test unit-test bench soak deps check-deps install clean format fuzz fuzz-build fuzz-deps
+.PHONY: all run test unit-test bench soak attack deps check-deps install clean format fuzz fuzz-build fuzz-deps
 
 all: check-deps $(BIN)
 
@@ -158,6 +159,12 @@ bench: all
 CYCLES ?= 200
 soak: all
 	@POKERCLOCK_BIN=$(abspath $(BIN)) node tests/soak/soak.mjs $(CYCLES)
+
+# Network attacks on the real clock on 127.0.0.1 with a summary of counts;
+# ATTACK_ARGS=--quick for the short run CI does.
+attack: all
+	@[ -d tests/node_modules ] || (cd tests && npm install --no-audit --no-fund --loglevel=error)
+	POKERCLOCK_BIN=$(abspath $(BIN)) node tests/attack/run.mjs $(ATTACK_ARGS)
 
 # The unit, the user and the sample tournaments with the program; a default
 # configuration (never overwritten) when /etc/pokerclock has none.

@@ -181,16 +181,14 @@ typedef struct {
     const config_t *config;
     engine_t *engine;
     const char *url;
-    const char *pin;           /* a generated PIN, shown until the first login */
-    const char *state_dir;
 } shot_ctx_t;
 
 static int take_screenshot(void *ctx, int w, int h, unsigned char **png, size_t *len)
 {
     shot_ctx_t *s = ctx;
     const snapshot_t *snap = engine_snapshot(s->engine);
-    const char *pin = s->pin && !pin_seen(s->state_dir) ? s->pin : NULL;
-    int rc = wall_render_png(s->config, snap, engine_now(s->engine), w, h, s->url, pin, png, len);
+    /* Public pictures never show the PIN: it belongs on the wall itself. */
+    int rc = wall_render_png(s->config, snap, engine_now(s->engine), w, h, s->url, NULL, png, len);
     snapshot_release(snap);
     return rc;
 }
@@ -326,11 +324,7 @@ static int serve(engine_t *engine, const site_t *site)
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    shot_ctx_t sc = {.config = site->config,
-                     .engine = engine,
-                     .url = site->url,
-                     .pin = generated ? pin : NULL,
-                     .state_dir = site->state_dir};
+    shot_ctx_t sc = {.config = site->config, .engine = engine, .url = site->url};
     net_options_t no = {.bind = site->config->bind,
                         .port = site->config->port,
                         .pin = pin,

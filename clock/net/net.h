@@ -8,7 +8,9 @@
 #include "store/config.h"
 
 /* Renders the wall as it looks now at w x h into a malloc'd PNG; 0 or -1.
- * Supplied by main (net never calls the screen itself). */
+ * Supplied by main (net never calls the screen itself); called from one
+ * render thread of net's own, never from a request. The picture is public:
+ * it must never show the PIN. */
 typedef int (*net_screenshot_fn)(void *ctx, int w, int h, unsigned char **png, size_t *len);
 
 typedef struct {

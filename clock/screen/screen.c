@@ -38,6 +38,7 @@ struct screen {
     int shown_level;           /* the level on screen, -1 before the first frame */
     int call_second;           /* the counted second of a clock call last beeped */
     bool pin_seen;             /* once seen, the generated PIN is never shown again */
+    char code[PIN_DIGITS + 1]; /* the one-time login code on the wall, or "" */
     int64_t pin_checked;
     bool quit;                 /* the window was closed */
     bool lost;                 /* the display went away */
@@ -295,6 +296,13 @@ static void on_key(screen_t *s, engine_t *e, const SDL_KeyboardEvent *k)
             s->dismissed_level = v.level;
         s->force = true;
         break;
+    case SDLK_l:
+    case SDLK_KP_ENTER:
+        /* A one-time login code, shown only here: the director's way in
+         * while strangers' wrong PINs keep the PIN itself shut. */
+        if (!k->repeat && pin_code_new(now, s->code) == 0)
+            s->force = true;
+        break;
     case SDLK_F11:
         if (s->win && !s->console) {
             bool full = SDL_GetWindowFlags(s->win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
@@ -363,10 +371,11 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
         s->pin_seen = s->o.state_dir && pin_seen(s->o.state_dir);
         s->pin_checked = now;
     }
+    bool code = pin_code_shown(now, s->code);
     int w = 0, h = 0;
     SDL_GetRendererOutputSize(s->r, &w, &h);
     wall_frame_t f = {.snap = snap, .now = now, .w = w, .h = h, .url = s->o.panel_url,
-                      .pin = s->o.pin && !s->pin_seen ? s->o.pin : NULL,
+                      .pin = code ? s->code : s->o.pin && !s->pin_seen ? s->o.pin : NULL,
                       .dismissed_level = s->dismissed_level};
     wall_plan_t plan;
     wall_plan(s->wall, &f, &plan);
@@ -394,7 +403,7 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
 
     *wake_in = plan.animating ? ANIM_MS : plan.wake_in_ms;
     /* The generated PIN goes away soon after the director's first login. */
-    if (s->o.pin && !s->pin_seen && *wake_in > 2000)
+    if (((s->o.pin && !s->pin_seen) || code) && *wake_in > 2000)
         *wake_in = 2000;
 }
 

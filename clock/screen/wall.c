@@ -341,9 +341,12 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
     }
 }
 
+/* A PIN or one-time code to show (only ever on the physical wall) brings the
+ * QR code out whatever the clock is doing: the director asked for it. */
 static bool qr_shown(frame_t *fr)
 {
-    return fr->f->url && *fr->f->url && (fr->paused || !fr->started || fr->is_break);
+    return fr->f->url && *fr->f->url &&
+           (fr->paused || !fr->started || fr->is_break || (fr->f->pin && *fr->f->pin));
 }
 
 /* Appends " (m:ss)": how long a period that ends after play level `until`
