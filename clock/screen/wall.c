@@ -67,7 +67,7 @@ void wall_clock_block(frame_t *fr, box_t bx)
     }
     blinds[0] = ante[0] = 0;
     if (shown) {
-        frame_blinds_text(shown, blinds, sizeof blinds);
+        frame_blinds_text(fr, shown, blinds, sizeof blinds);
         frame_ante_text(fr, shown, ante, sizeof ante);
     }
 
@@ -149,7 +149,7 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
     st[n++].col = c->fg;
 
     frame_label2(fr, W_AVERAGE, st[n].label, sizeof st[n].label);
-    format_chips(v->average_stack, st[n].value, sizeof st[n].value);
+    lang_chips(fr->w->lang, v->average_stack, st[n].value, sizeof st[n].value);
     const level_t *bl = fr->cur;
     for (int i = v->level; bl->kind != LEVEL_PLAY && i < fr->s->n_levels; i++)
         bl = &fr->s->levels[i];
@@ -163,11 +163,11 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
     st[n++].col = c->fg;
 
     frame_label2(fr, W_CHIPS_IN_PLAY, st[n].label, sizeof st[n].label);
-    format_chips(v->chips_in_play, st[n].value, sizeof st[n].value);
+    lang_chips(fr->w->lang, v->chips_in_play, st[n].value, sizeof st[n].value);
     st[n++].col = c->fg;
 
     frame_label2(fr, W_PRIZE_POOL, st[n].label, sizeof st[n].label);
-    frame_money(fr->s, v->prize_pool, st[n].value, sizeof st[n].value);
+    frame_money(fr, v->prize_pool, st[n].value, sizeof st[n].value);
     st[n++].col = c->accent;
 
     if (!with_next)
@@ -181,7 +181,7 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
             snprintf(st[n].sub, sizeof st[n].sub, "%d min", (int)(nl->duration_ms / 60000));
             st[n].col = c->brk;
         } else {
-            frame_blinds_text(nl, st[n].value, sizeof st[n].value);
+            frame_blinds_text(fr, nl, st[n].value, sizeof st[n].value);
             frame_ante_text(fr, nl, st[n].sub, sizeof st[n].sub);
         }
     } else {
@@ -237,7 +237,7 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
         int x = bx.x + (i / per_col) * (colw + bx.w / 12);
         int yy = y0 + (i % per_col) * row_h;
         lang_ordinal(fr->w->lang, i + 1, place, sizeof place);
-        frame_money(fr->s, v->payouts[i], amount, sizeof amount);
+        frame_money(fr, v->payouts[i], amount, sizeof amount);
         paint_text(p, FACE_REGULAR, row_px, c->muted, x, yy, ALIGN_LEFT, place);
         paint_text(p, FACE_BOLD, row_px, i == 0 ? c->accent : c->fg, x + colw, yy, ALIGN_RIGHT,
                    amount);
@@ -313,7 +313,7 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
         char cd[32], line[128], blinds[64] = "";
         frame_countdown_text(fr, cd, sizeof cd);
         if (!fr->is_break)
-            frame_blinds_text(fr->cur, blinds, sizeof blinds);
+            frame_blinds_text(fr, fr->cur, blinds, sizeof blinds);
         if (fr->is_break)
             snprintf(line, sizeof line, "%s", frame_word(fr, W_BREAK));
         else
@@ -418,12 +418,12 @@ static void footer(frame_t *fr, box_t bx)
     const tourney_view_t *v = &fr->v;
     char part[160];
     if (v->late_reg_open) {
-        snprintf(part, sizeof part, frame_word(fr, W_LATE_REG), s->late_reg_until_level);
+        snprintf(part, sizeof part, frame_word(fr, W_LATE_REG_UNTIL), s->late_reg_until_level);
         period_left(fr, s->late_reg_until_level, part, sizeof part);
         snprintf(line + strlen(line), sizeof line - strlen(line), "%s", part);
     }
     if (v->rebuys_open) {
-        snprintf(part, sizeof part, frame_word(fr, W_REBUYS), s->rebuy_until_level);
+        snprintf(part, sizeof part, frame_word(fr, W_REBUYS_UNTIL), s->rebuy_until_level);
         period_left(fr, s->rebuy_until_level, part, sizeof part);
         snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", line[0] ? "   ·   " : "",
                  part);
@@ -432,7 +432,7 @@ static void footer(frame_t *fr, box_t bx)
         snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
                  line[0] ? "   ·   " : "", frame_word(fr, W_ADDON_NOW));
     } else if (s->addon_after_level > 0 && v->level_number <= s->addon_after_level) {
-        snprintf(part, sizeof part, frame_word(fr, W_ADDON), s->addon_after_level);
+        snprintf(part, sizeof part, frame_word(fr, W_ADDON_AFTER), s->addon_after_level);
         snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
                  line[0] ? "   ·   " : "", part);
     }
