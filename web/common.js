@@ -192,6 +192,20 @@ const PC = (() => {
   function setText(node, text) {
     if (node && node.textContent !== text) node.textContent = text;
   }
+  /* A name that does not fit on its line is set smaller, down to 60 %
+   * of its size, then wrapped: never cut ("Thursday R..."). */
+  function fitText(node, min = 0.6) {
+    if (!node) return;
+    node.style.fontSize = '';
+    node.style.whiteSpace = '';
+    const base = parseFloat(getComputedStyle(node).fontSize);
+    const over = () => node.scrollWidth > node.clientWidth + 1;
+    for (let fs = base; over() && fs * 0.92 >= base * min;) {
+      fs *= 0.92;
+      node.style.fontSize = fs + 'px';
+    }
+    if (over()) node.style.whiteSpace = 'normal';
+  }
 
   /* Settings: the language and the theme colours. A server without
    * /api/settings gets English and the built-in colours. */
@@ -213,6 +227,6 @@ const PC = (() => {
 
   return {
     setState, onState, current, clock, clockMs, wallMs, sinceMs, start, onOnline,
-    fmtTime, fmtChips, fmtNum, fmtMoney, blinds, $, $$, el, setText, settings, applyTheme,
+    fmtTime, fmtChips, fmtNum, fmtMoney, blinds, $, $$, el, setText, fitText, settings, applyTheme,
   };
 })();

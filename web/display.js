@@ -68,7 +68,7 @@
     document.body.classList.toggle('stopped', s.started && !s.running && stops);
     document.body.classList.toggle('overtime', !!s.overtime);
     $('#paused-band').hidden = !paused;
-    setText($('#name'), s.name || '');
+    if ($('#name').textContent !== (s.name || '')) { setText($('#name'), s.name || ''); PC.fitText($('#name')); }
     setText($('#top-level'), isBreak ? '' : levelName(l) + ' · ' + blinds(l));
 
     setText($('#lvl'), !s.started ? t('not_started') : s.overtime ? t('overtime')
@@ -266,6 +266,7 @@
     if (on) { loadSettings(); loadStructure(); }
   });
   PC.onState(render);
+  addEventListener('resize', () => PC.fitText($('#name')));
   labels();
   setInterval(tick, 200);
   PC.start();

@@ -111,6 +111,7 @@
     document.body.classList.toggle('paused', s.started && !s.running);
     document.body.classList.toggle('break', s.level.kind === 'break');
     setText($('#k-name'), s.name || '');
+    PC.fitText($('#k-name'));
     setText($('#k-level'), s.level.kind === 'break' ? t('break') : t('level') + ' ' + s.level.number + ': ' + blinds(s.level) +
       (s.level.ante ? ' (' + fmtChips(s.level.ante) + ')' : ''));
     setText($('#k-players'), t('players') + ' ' + (s.players.remaining ?? '') + '/' + (s.players.entries ?? ''));

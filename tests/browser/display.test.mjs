@@ -237,7 +237,7 @@ test('the display speaks the configured languages in the configured colours', as
     // German first, English beside it in the labels, as on the wall.
     await until(async () => (await dd.textContent('#paused-band')) === 'ANGEHALTEN / PAUSED', 'German and English');
     assert.equal(await dd.textContent('#players-label'), 'Spieler / Players');
-    assert.equal(await dd.textContent('#lvl'), 'Level 1');
+    assert.equal(await dd.textContent('#lvl'), 'Limitstufe 1');
     assert.equal(await dd.$eval('#lvl', (e) => getComputedStyle(e).color), 'rgb(170, 0, 255)');
     await dd.context().close();
   } finally {
