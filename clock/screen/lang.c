@@ -42,6 +42,16 @@ void lang_ordinal(lang_id lang, int n, char *buf, size_t len)
     }
 }
 
+void lang_upper(char *s)
+{
+    for (unsigned char *q = (unsigned char *)s; *q; q++) {
+        if (*q >= 'a' && *q <= 'z')
+            *q = (unsigned char)(*q - 32);
+        else if (*q == 0xc3 && q[1] >= 0xa0 && q[1] <= 0xbe && q[1] != 0xb7)
+            *++q -= 0x20; /* U+00E0..U+00FE, minus the division sign */
+    }
+}
+
 void lang_number(lang_id lang, int64_t v, char *buf, size_t len)
 {
     const char *sep = lang_word(lang, W_NUMBER_GROUP);

@@ -16,6 +16,9 @@ lang_id lang_from_code(const char *code);
 const char *lang_word(lang_id lang, word_id w);
 /* "1st", "1.", "1e": a finishing place. */
 void lang_ordinal(lang_id lang, int n, char *buf, size_t len);
+/* In capitals, in place: ASCII and the Latin-1 letters of the venues'
+ * languages (ä ö ü å æ ø é ...), so "Beginnt in Kürze" is not "BEGINNT IN KüRZE". */
+void lang_upper(char *s);
 /* 3,000 / 3.000 / 3 000: a whole number grouped by thousands. */
 void lang_number(lang_id lang, int64_t v, char *buf, size_t len);
 /* Chips as the wall shows them: 1,500  25K  2.5K (from 10K)  1.5M. */

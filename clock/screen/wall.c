@@ -262,9 +262,7 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
         paint_rect(p, bx.x, bx.y, bx.w, bx.h, fr->paused ? c->paused : c->accent);
         char label[128];
         frame_label2(fr, fr->paused ? W_PAUSED : W_NOT_STARTED, label, sizeof label);
-        for (char *q = label; *q; q++)
-            if (*q >= 'a' && *q <= 'z')
-                *q = (char)(*q - 32);
+        lang_upper(label);
         int px = paint_fit(p, FACE_BOLD, bx.h * 62 / 100, bx.w * 6 / 10, label);
         paint_text(p, FACE_BOLD, px, fr->paused ? (SDL_Color){255, 255, 255, 255} : c->bg,
                    bx.x + bx.w / 2, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2, ALIGN_CENTER,

@@ -99,6 +99,13 @@ static void table_has_every_word_in_every_language(void **state)
     assert_string_equal(lang_word(LANG_DE, W_LEVEL), "Limitstufe");
     assert_string_equal(lang_word(LANG_NB, W_RACE), "Utslagning");
     assert_string_equal(lang_word((lang_id)99, W_LEVEL), "Level");
+    char up[64];
+    snprintf(up, sizeof up, "%s", lang_word(LANG_DE, W_NOT_STARTED));
+    lang_upper(up);
+    assert_string_equal(up, "BEGINNT IN K\xc3\x9cRZE");
+    snprintf(up, sizeof up, "bl\xc3\xa5" "b\xc3\xa6r \xc3\xb8l \xc3\xb7 \xc3\x9f");
+    lang_upper(up);
+    assert_string_equal(up, "BL\xc3\x85" "B\xc3\x86R \xc3\x98L \xc3\xb7 \xc3\x9f");
     assert_string_equal(lang_word(LANG_EN, (word_id)-1), "");
 }
 
