@@ -51,7 +51,7 @@ TEST_BIN  = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all run test unit-test bench deps check-deps install clean format
 
-all: check-deps $(BIN)
+all: check-deps $(BIN) $(BUILD)/web/.pages
 
 check-deps:
 	@$(PKG_CONFIG) --exists $(PKGS) $(TEST_PKGS) 2>/dev/null || $(MAKE) --no-print-directory deps
@@ -94,6 +94,10 @@ $(BUILD)/gen/lang_table.c $(BUILD)/gen/lang_table.h $(BUILD)/web/i18n.js &: \
 	@mkdir -p $(BUILD)/gen $(BUILD)/web
 	$(BUILD)/tools/po2tables $(BUILD)/gen/lang_table.h $(BUILD)/gen/lang_table.c \
 	  $(BUILD)/web/i18n.js po/runtime.js $(PO)
+
+# build/web: the pages with the generated i18n.js, for --web-dir build/web.
+$(BUILD)/web/.pages: $(sort $(shell find web -type f ! -name '*.md' 2>/dev/null)) $(BUILD)/web/i18n.js
+	cp -r web/. $(BUILD)/web/ && touch $@
 
 $(BUILD)/gen/lang_table.o: $(BUILD)/gen/lang_table.c $(BUILD)/gen/lang_table.h
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
