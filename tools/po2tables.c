@@ -148,6 +148,20 @@ static const char *text_of(const catalog_t *c, const char *key)
     return NULL;
 }
 
+/* The printf conversions of s in order ("%d ... %s" -> "ds"): a translation
+ * must take the same arguments, or the wall would print garbage or crash. */
+static void conversions(const char *s, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; *s && n + 1 < cap; s++)
+        if (*s == '%' && s[1]) {
+            s++;
+            if (*s != '%')
+                out[n++] = *s;
+        }
+    out[n] = 0;
+}
+
 static void c_string(FILE *o, const char *s)
 {
     fputc('"', o);
@@ -209,6 +223,14 @@ int main(int argc, char **argv)
         for (int i = 0; i < en->n; i++)
             if (!text_of(&cats[l], en->e[i].key))
                 die(cats[l].path, 1, "missing", en->e[i].key);
+        for (int i = 0; i < en->n; i++) {
+            char a[32], b[32];
+            conversions(en->e[i].text, a, sizeof a);
+            conversions(text_of(&cats[l], en->e[i].key), b, sizeof b);
+            if (strcmp(a, b) != 0)
+                die(cats[l].path, 1, "takes other arguments (%d, %s) than the English",
+                    en->e[i].key);
+        }
         for (int i = 0; i < cats[l].n; i++)
             if (!text_of(en, cats[l].e[i].key))
                 die(cats[l].path, cats[l].e[i].line, "not in the English catalog",
