@@ -104,6 +104,8 @@ static const char *currency_sign(lang_id lang, const char *code)
 void lang_money(lang_id lang, int64_t v, const char *currency, char *buf, size_t len)
 {
     char n[128];
+    if (!len)
+        return;
     lang_number(lang, v, n, sizeof n);
     if (!currency || !*currency) {
         snprintf(buf, len, "%s", n);
