@@ -38,7 +38,7 @@ TEST_PKGS = cmocka
 # Debian packages: build, tests (browser tests need chromium and node).
 DEB_BUILD = build-essential pkg-config libjansson-dev libconfig-dev \
             libmicrohttpd-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
-            libqrencode-dev fonts-dejavu-core
+            libqrencode-dev fonts-dejavu-core gettext
 DEB_TEST  = libcmocka-dev chromium curl xvfb xdotool
 # Node and npm only when the machine has none (it may have them from elsewhere).
 DEB_NODE  = $(if $(shell command -v node 2>/dev/null),,nodejs)
@@ -51,7 +51,7 @@ CC_IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo 1)
 WARN      = -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter \
             $(if $(CC_IS_CLANG),-Wno-string-concatenation,-Wno-format-truncation)
 CFLAGS   ?= -O2 -g
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(if $(SAN),$(SAN_FLAGS)) -Iclock \
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(if $(SAN),$(SAN_FLAGS)) -Iclock -I$(BUILD)/gen \
              $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 LDLIBS    = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lpthread -lm
 LDFLAGS  += $(if $(SAN),$(SAN_FLAGS))
@@ -60,11 +60,15 @@ VERSION  := $(shell cat VERSION 2>/dev/null || echo 0.1.0)
 
 # The program minus main.c is a static library shared by the tests.
 LIB_SRC   = $(sort $(shell find clock -name '*.c' ! -name main.c))
-LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o)
+LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/lang_table.o
+# The catalogs: English first (its keys are the reference), then the others.
+PO        = po/en.po po/nb.po po/de.po po/nl.po po/da.po
 # Web pages, the built-in tournament and the font are embedded in the binary.
 EMBED_SRC = $(sort $(shell find web -type f ! -name '*.md' 2>/dev/null)) \
             assets/structures/default.cfg \
             $(sort $(shell find assets/fonts -type f -name '*.ttf' 2>/dev/null))
+# Generated from the catalogs, embedded under its web/ name.
+EMBED_GEN = web/i18n.js=$(BUILD)/web/i18n.js
 TEST_SRC  = $(sort $(wildcard tests/unit/test_*.c))
 TEST_BIN  = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # Fuzz targets (tests/fuzz/NAME.c): `make fuzz` runs each under libFuzzer;
@@ -76,7 +80,7 @@ FUZZ_SECONDS ?= 60
 
 .PHONY: all run test unit-test bench soak attack deps check-deps install clean format fuzz fuzz-build fuzz-deps
 
-all: check-deps $(BIN)
+all: check-deps $(BIN) $(BUILD)/web/.pages
 
 check-deps:
 	@$(PKG_CONFIG) --exists $(PKGS) $(TEST_PKGS) 2>/dev/null || $(MAKE) --no-print-directory deps
@@ -106,8 +110,28 @@ $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
 	$(CC_FOR_BUILD) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
 
-$(BUILD)/embedded.c: $(BUILD)/tools/embed $(EMBED_SRC)
-	$(BUILD)/tools/embed $(EMBED_SRC) > $@.tmp && mv $@.tmp $@
+$(BUILD)/embedded.c: $(BUILD)/tools/embed $(EMBED_SRC) $(BUILD)/web/i18n.js
+	$(BUILD)/tools/embed $(EMBED_SRC) $(EMBED_GEN) > $@.tmp && mv $@.tmp $@
+
+# The wall's table and the pages' i18n.js, from the same catalogs.
+$(BUILD)/tools/po2tables: tools/po2tables.c
+	@mkdir -p $(dir $@)
+	$(CC_FOR_BUILD) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
+
+$(BUILD)/gen/lang_table.c $(BUILD)/gen/lang_table.h $(BUILD)/web/i18n.js &: \
+    $(BUILD)/tools/po2tables $(PO) po/runtime.js
+	@mkdir -p $(BUILD)/gen $(BUILD)/web
+	$(BUILD)/tools/po2tables $(BUILD)/gen/lang_table.h $(BUILD)/gen/lang_table.c \
+	  $(BUILD)/web/i18n.js po/runtime.js $(PO)
+
+# build/web: the pages with the generated i18n.js, for --web-dir build/web.
+$(BUILD)/web/.pages: $(sort $(shell find web -type f ! -name '*.md' 2>/dev/null)) $(BUILD)/web/i18n.js
+	cp -r web/. $(BUILD)/web/ && touch $@
+
+$(BUILD)/gen/lang_table.o: $(BUILD)/gen/lang_table.c $(BUILD)/gen/lang_table.h
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+$(LIB_OBJ) $(BUILD)/clock/main.o: | $(BUILD)/gen/lang_table.h
 
 $(BUILD)/embedded.o: $(BUILD)/embedded.c
 	$(CC) -std=c11 -O2 -Iclock -c -o $@ $<
@@ -174,7 +198,8 @@ install: $(BIN)
 	for f in assets/structures/*.cfg; do [ ! -f "$$f" ] || \
 	  install -m 0644 "$$f" $(DESTDIR)$(PREFIX)/share/pokerclock/structures/; done
 	[ ! -d web ] || { install -d $(DESTDIR)$(PREFIX)/share/pokerclock/web && \
-	  cp -r web/. $(DESTDIR)$(PREFIX)/share/pokerclock/web/; }
+	  cp -r web/. $(DESTDIR)$(PREFIX)/share/pokerclock/web/ && \
+	  install -m 0644 $(BUILD)/web/i18n.js $(DESTDIR)$(PREFIX)/share/pokerclock/web/; }
 	install -d $(DESTDIR)/lib/systemd/system
 	sed 's#/usr/bin/pokerclock#$(PREFIX)/bin/pokerclock#' systemd/pokerclock.service \
 	  > $(DESTDIR)/lib/systemd/system/pokerclock.service

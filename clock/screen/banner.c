@@ -78,7 +78,7 @@ static void new_level_strip(frame_t *fr)
     if (fr->running && !fr->is_break && v->elapsed_ms < NEW_LEVEL_MS && !v->overtime &&
         v->level != fr->f->dismissed_level &&
         (b = banner_add(fr, 70, STRIP, fr->w->col.accent, fr->w->col.bg, FIG_NONE))) {
-        frame_blinds_text(fr->cur, x, sizeof x);
+        frame_blinds_text(fr, fr->cur, x, sizeof x);
         snprintf(b->title, sizeof b->title, "%s %d: %s %s", frame_word(fr, W_LEVEL), v->level_number,
                  frame_word(fr, W_BLINDS), x);
         frame_ante_text(fr, fr->cur, y, sizeof y);
@@ -113,7 +113,7 @@ static void color_up_next_strip(frame_t *fr)
     banner_t *b;
     char x[64];
     if (id && (b = banner_add(fr, 50, STRIP, fr->w->col.brk, white, FIG_NONE))) {
-        format_chips(v->next_color_up, x, sizeof x);
+        lang_chips(fr->w->lang, v->next_color_up, x, sizeof x);
         snprintf(b->title, sizeof b->title, frame_word(fr, id), x);
         for (int i = 0; i < fr->s->n_chips; i++)
             if (fr->s->chips[i].value == v->next_color_up && fr->s->chips[i].colour[0])
@@ -236,7 +236,7 @@ static void color_up_takeover(frame_t *fr)
     if (fr->v.color_up_now && (fr->is_break || fr->t->color_up_value) &&
         (b = banner_add(fr, 40, TAKEOVER, fr->w->col.panel, fr->w->col.brk, FIG_COLOR_UP))) {
         title2(fr, b, W_COLOR_UP);
-        format_chips(fr->v.color_up_now, x, sizeof x);
+        lang_chips(fr->w->lang, fr->v.color_up_now, x, sizeof x);
         snprintf(b->line, sizeof b->line, frame_word(fr, W_COLOR_UP_REMOVE), x);
     }
 }
@@ -362,7 +362,7 @@ static void chip_draw(frame_t *fr, int cx, int cy, int r, const chip_t *chip)
     }
     paint_circle(p, cx, cy, r * 62 / 100, colour_mix(body, edge, 18));
     char v[32];
-    format_chips(chip->value, v, sizeof v);
+    lang_chips(fr->w->lang, chip->value, v, sizeof v);
     int px = paint_fit(p, FACE_BOLD, r * 6 / 10, r, v);
     SDL_Color tc = (body.r + body.g + body.b) > 450 ? (SDL_Color){20, 20, 20, 255}
                                                     : (SDL_Color){255, 255, 255, 255};
@@ -410,7 +410,7 @@ static void fig_color_up(frame_t *fr, box_t bx)
     if (r > right.w / 9)
         r = right.w / 9;
     char colour_line[160], fv[32], race[128];
-    format_chips(from->value, fv, sizeof fv);
+    lang_chips(fr->w->lang, from->value, fv, sizeof fv);
     snprintf(colour_line, sizeof colour_line, frame_word(fr, W_COLOR_UP_REMOVE), fv);
     if (from->colour[0]) {
         size_t n = strlen(colour_line);

@@ -69,7 +69,7 @@ void wall_clock_block(frame_t *fr, box_t bx)
     }
     blinds[0] = ante[0] = 0;
     if (shown) {
-        frame_blinds_text(shown, blinds, sizeof blinds);
+        frame_blinds_text(fr, shown, blinds, sizeof blinds);
         frame_ante_text(fr, shown, ante, sizeof ante);
     }
 
@@ -151,7 +151,7 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
     st[n++].col = c->fg;
 
     frame_label2(fr, W_AVERAGE, st[n].label, sizeof st[n].label);
-    format_chips(v->average_stack, st[n].value, sizeof st[n].value);
+    lang_chips(fr->w->lang, v->average_stack, st[n].value, sizeof st[n].value);
     const level_t *bl = fr->cur;
     for (int i = v->level; bl->kind != LEVEL_PLAY && i < fr->s->n_levels; i++)
         bl = &fr->s->levels[i];
@@ -165,11 +165,11 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
     st[n++].col = c->fg;
 
     frame_label2(fr, W_CHIPS_IN_PLAY, st[n].label, sizeof st[n].label);
-    format_chips(v->chips_in_play, st[n].value, sizeof st[n].value);
+    lang_chips(fr->w->lang, v->chips_in_play, st[n].value, sizeof st[n].value);
     st[n++].col = c->fg;
 
     frame_label2(fr, W_PRIZE_POOL, st[n].label, sizeof st[n].label);
-    frame_money(fr->s, v->prize_pool, st[n].value, sizeof st[n].value);
+    frame_money(fr, v->prize_pool, st[n].value, sizeof st[n].value);
     st[n++].col = c->accent;
 
     if (!with_next)
@@ -183,7 +183,7 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
             snprintf(st[n].sub, sizeof st[n].sub, "%d min", (int)(nl->duration_ms / 60000));
             st[n].col = c->brk;
         } else {
-            frame_blinds_text(nl, st[n].value, sizeof st[n].value);
+            frame_blinds_text(fr, nl, st[n].value, sizeof st[n].value);
             frame_ante_text(fr, nl, st[n].sub, sizeof st[n].sub);
         }
     } else {
@@ -239,7 +239,7 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
         int x = bx.x + (i / per_col) * (colw + bx.w / 12);
         int yy = y0 + (i % per_col) * row_h;
         lang_ordinal(fr->w->lang, i + 1, place, sizeof place);
-        frame_money(fr->s, v->payouts[i], amount, sizeof amount);
+        frame_money(fr, v->payouts[i], amount, sizeof amount);
         paint_text(p, FACE_REGULAR, row_px, c->muted, x, yy, ALIGN_LEFT, place);
         paint_text(p, FACE_BOLD, row_px, i == 0 ? c->accent : c->fg, x + colw, yy, ALIGN_RIGHT,
                    amount);
@@ -266,9 +266,7 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
         paint_rect(p, bx.x, bx.y, bx.w, bx.h, fr->paused ? c->paused : c->accent);
         char label[128];
         frame_label2(fr, fr->paused ? W_PAUSED : W_NOT_STARTED, label, sizeof label);
-        for (char *q = label; *q; q++)
-            if (*q >= 'a' && *q <= 'z')
-                *q = (char)(*q - 32);
+        lang_upper(label);
         int px = paint_fit(p, FACE_BOLD, bx.h * 62 / 100, bx.w * 6 / 10, label);
         paint_text(p, FACE_BOLD, px, fr->paused ? (SDL_Color){255, 255, 255, 255} : c->bg,
                    bx.x + bx.w / 2, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2, ALIGN_CENTER,
@@ -317,7 +315,7 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
         char cd[32], line[128], blinds[64] = "";
         frame_countdown_text(fr, cd, sizeof cd);
         if (!fr->is_break)
-            frame_blinds_text(fr->cur, blinds, sizeof blinds);
+            frame_blinds_text(fr, fr->cur, blinds, sizeof blinds);
         if (fr->is_break)
             snprintf(line, sizeof line, "%s", frame_word(fr, W_BREAK));
         else
@@ -432,19 +430,19 @@ static int period_parts(frame_t *fr, char parts[PERIOD_PARTS][160])
     const tourney_view_t *v = &fr->v;
     int n = 0;
     if (v->late_reg_open) {
-        snprintf(parts[n], sizeof parts[n], frame_word(fr, W_LATE_REG), s->late_reg_until_level);
+        snprintf(parts[n], sizeof parts[n], frame_word(fr, W_LATE_REG_UNTIL), s->late_reg_until_level);
         period_left(fr, s->late_reg_until_level, parts[n], sizeof parts[n]);
         n++;
     }
     if (v->rebuys_open) {
-        snprintf(parts[n], sizeof parts[n], frame_word(fr, W_REBUYS), s->rebuy_until_level);
+        snprintf(parts[n], sizeof parts[n], frame_word(fr, W_REBUYS_UNTIL), s->rebuy_until_level);
         period_left(fr, s->rebuy_until_level, parts[n], sizeof parts[n]);
         n++;
     }
     if (v->addon_open)
         snprintf(parts[n++], sizeof parts[0], "%s", frame_word(fr, W_ADDON_NOW));
     else if (s->addon_after_level > 0 && v->level_number <= s->addon_after_level)
-        snprintf(parts[n++], sizeof parts[0], frame_word(fr, W_ADDON), s->addon_after_level);
+        snprintf(parts[n++], sizeof parts[0], frame_word(fr, W_ADDON_AFTER), s->addon_after_level);
     return n;
 }
 

@@ -201,7 +201,7 @@ test('the kiosk: the structure sheet, the payouts with amounts, the tournament i
     const rows = st.levels.length + 1 + st.levels.filter((l) => l.kind !== 'break' && l.colored_up.length).length;
     await k.waitForFunction((n) => document.querySelectorAll('#sheet .r').length === n, rows);
     const sheet = await k.textContent('#sheet');
-    for (const l of st.levels) for (const v of l.colored_up) assert.ok(sheet.includes(v.toLocaleString('en') + ' color up'), `color-up of ${v} in ${sheet}`);
+    for (const l of st.levels) for (const v of l.colored_up) assert.ok(sheet.includes(v.toLocaleString('en') + ' color-up'), `color-up of ${v} in ${sheet}`);
     await sleep(300);
     await k.screenshot({ path: OUT + '/kiosk-structure-1280x720.png' });
     await k.goto(clock.base + '/kiosk?page=1');
@@ -248,7 +248,7 @@ test('the display speaks the configured languages in the configured colours', as
     // German first, English beside it in the labels, as on the wall.
     await until(async () => (await dd.textContent('#paused-band')) === 'ANGEHALTEN / PAUSED', 'German and English');
     assert.equal(await dd.textContent('#players-label'), 'Spieler / Players');
-    assert.equal(await dd.textContent('#lvl'), 'Level 1');
+    assert.equal(await dd.textContent('#lvl'), 'Limitstufe 1');
     assert.equal(await dd.$eval('#lvl', (e) => getComputedStyle(e).color), 'rgb(170, 0, 255)');
     await dd.context().close();
   } finally {
