@@ -361,7 +361,7 @@ static bool load_init(engine_t *e, json_t *rec)
 {
     const char *text = json_string_value(json_object_get(rec, "config"));
     const char *name = json_string_value(json_object_get(rec, "config_name"));
-    config_t *c = calloc(1, sizeof *c);
+    settings_t *c = calloc(1, sizeof *c);
     config_problems_t *probs = calloc(1, sizeof *probs);
     bool ok = text && c && probs && config_load_string(text, name ? name : "journal", c, probs);
     char *t2 = ok ? strdup(text) : NULL, *n2 = ok ? strdup(name ? name : "journal") : NULL;
@@ -636,7 +636,7 @@ engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
     e->state_dir = o->state_dir && !o->follow_url ? strdup(o->state_dir) : NULL;
     e->read_only = o->read_only;
     e->follow_url = o->follow_url ? strdup(o->follow_url) : NULL;
-    config_t *c = calloc(1, sizeof *c);
+    settings_t *c = calloc(1, sizeof *c);
     config_problems_t *probs = calloc(1, sizeof *probs);
     if (!e->m || !e->scratch || !e->config_text || !e->config_name || !c || !probs ||
         (o->follow_url && !e->follow_url)) {

@@ -178,7 +178,7 @@ static int archive_state(const char *dir)
 }
 
 typedef struct {
-    const config_t *config;
+    const settings_t *config;
     engine_t *engine;
     const char *url;
 } shot_ctx_t;
@@ -195,7 +195,7 @@ static int take_screenshot(void *ctx, int w, int h, unsigned char **png, size_t 
 
 /* The configuration (its problems on stderr) and its text for the engine,
  * or NULL when it cannot be used. */
-static char *load_config(const options_t *o, config_t *config, const char **name)
+static char *load_config(const options_t *o, settings_t *config, const char **name)
 {
     if (!o->config_path) {
         config_load_default(config);
@@ -224,7 +224,7 @@ static char *load_config(const options_t *o, config_t *config, const char **name
 }
 
 /* --screenshot: the wall for the saved state, into a PNG file. */
-static int screenshot(const options_t *o, const config_t *config, engine_t *engine,
+static int screenshot(const options_t *o, const settings_t *config, engine_t *engine,
                       const char *url)
 {
     shot_ctx_t sc = {.config = config, .engine = engine, .url = url};
@@ -243,7 +243,7 @@ static int screenshot(const options_t *o, const config_t *config, engine_t *engi
 
 /* The director PIN: --pin, POKERCLOCK_PIN, the configuration, or one made
  * and kept in the state directory (*generated). 0, or -1. */
-static int director_pin(const options_t *o, const config_t *config, const char *state_dir,
+static int director_pin(const options_t *o, const settings_t *config, const char *state_dir,
                         char *pin, size_t len, bool *generated)
 {
     const char *configured = o->pin ? o->pin : getenv("POKERCLOCK_PIN");
@@ -301,7 +301,7 @@ static int run_screen(engine_t *engine, const screen_options_t *options)
 /* Where this clock's pages are, and where the wall sends the director. */
 typedef struct {
     const options_t *o;
-    const config_t *config;
+    const settings_t *config;
     const char *master;        /* a follower: the master's URL; else NULL */
     const char *state_dir;
     char own[128];             /* this clock's panel */
@@ -403,7 +403,7 @@ int main(int argc, char **argv)
         }
     }
 
-    static config_t config;
+    static settings_t config;
     const char *name;
     char *text = load_config(&o, &config, &name);
     if (!text)

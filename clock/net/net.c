@@ -51,7 +51,7 @@ struct net {
     struct MHD_Daemon *d;
     char pin[64];
     char *state_dir;
-    const config_t *config;
+    const settings_t *config;
     session_store_t *sessions;
     guard_t *guard;
     events_t *events;
@@ -133,7 +133,7 @@ static enum MHD_Result get_healthz(net_t *n, struct MHD_Connection *con, request
 
 static enum MHD_Result get_settings(net_t *n, struct MHD_Connection *con, request_t *r)
 {
-    const config_t *c = n->config;
+    const settings_t *c = n->config;
     if (!c)
         return reply_json(con, MHD_HTTP_OK,
                           json_pack("{s:s, s:n, s:{}}", "language", "en", "language2", "theme"),

@@ -19,7 +19,7 @@ typedef struct {
     const char *pin;           /* the director PIN */
     const char *state_dir;     /* sessions and the "PIN seen" mark live here */
     const char *web_dir;       /* serve pages from here; NULL: built-in copies */
-    const config_t *config;    /* language and theme for GET /api/settings */
+    const settings_t *config;    /* language and theme for GET /api/settings */
     net_screenshot_fn screenshot;
     void *screenshot_ctx;
 } net_options_t;

@@ -30,7 +30,7 @@ struct wall {
     SDL_Renderer *r;           /* where it draws */
     text_cache_t *tc;          /* its fonts and rendered strings */
     paint_t p;                 /* the painter, reused frame after frame */
-    const config_t *config;    /* theme and languages */
+    const settings_t *config;    /* theme and languages */
     theme_colours_t col;
     lang_id lang, lang2;       /* the wall's language, and the second one */
     bool two_languages;        /* labels show both */

@@ -19,7 +19,7 @@ typedef struct {
 } screen_clock_t;
 
 typedef struct {
-    const config_t *config;
+    const settings_t *config;
     bool headless;             /* no window at all: only the main loop runs */
     const char *panel_url;     /* shown as a QR code while paused / on breaks */
     const char *pin;           /* a generated PIN, shown until the first login */
@@ -43,7 +43,7 @@ uint64_t screen_frames(const screen_t *s);
 
 /* Renders the wall for snap at now, offscreen at w x h, into a malloc'd PNG.
  * Safe to call from any thread. url and pin may be NULL. 0 or -1. */
-int wall_render_png(const config_t *c, const snapshot_t *snap, int64_t now, int w, int h,
+int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, int w, int h,
                     const char *url, const char *pin, unsigned char **png, size_t *len);
 
 #endif

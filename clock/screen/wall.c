@@ -643,7 +643,7 @@ static void img_init(void)
     IMG_Init(IMG_INIT_PNG);
 }
 
-wall_t *wall_new(SDL_Renderer *r, const config_t *c, char *err, size_t errlen)
+wall_t *wall_new(SDL_Renderer *r, const settings_t *c, char *err, size_t errlen)
 {
     pthread_once(&img_once, img_init);
     wall_t *w = calloc(1, sizeof *w);

@@ -7,10 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* libconfig's own type is called config_t too: give it another name here. */
-#define config_t libconfig_t
 #include <libconfig.h>
-#undef config_t
 
 #include "embedded.h"
 #include "model/fields.h"
@@ -615,7 +612,7 @@ static bool language_known(const char *l)
     return false;
 }
 
-static void defaults(config_t *c)
+static void defaults(settings_t *c)
 {
     memset(c, 0, sizeof *c);
     c->port = 8080;
@@ -629,7 +626,7 @@ static void defaults(config_t *c)
     snprintf(t->warn, sizeof t->warn, "#ff8c00");
 }
 
-static void load_root(ctx_t *x, config_t *c, const config_setting_t *root)
+static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
 {
     static const char *const keys[] = {"bind",  "port",       "pin", "language", "language2",
                                        "theme", "tournament", NULL};
@@ -840,12 +837,12 @@ static void warn_missing_semicolons(ctx_t *x, const char *text)
 
 /* ---- entry points ---- */
 
-static bool load_text(const char *text, const char *name, config_t *c, config_problems_t *p)
+static bool load_text(const char *text, const char *name, settings_t *c, config_problems_t *p)
 {
     ctx_t x = {.name = name, .p = p};
     defaults(c);
-    config_t *out = c;
-    libconfig_t cfg;
+    settings_t *out = c;
+    config_t cfg;
     config_init(&cfg);
     if (config_read_string(&cfg, text) != CONFIG_TRUE) {
         const char *what = config_error_text(&cfg);
@@ -873,12 +870,12 @@ static bool load_text(const char *text, const char *name, config_t *c, config_pr
     return !x.error;
 }
 
-bool config_load_string(const char *text, const char *name, config_t *c, config_problems_t *p)
+bool config_load_string(const char *text, const char *name, settings_t *c, config_problems_t *p)
 {
     return load_text(text, name, c, p);
 }
 
-bool config_load_file(const char *path, config_t *c, config_problems_t *p)
+bool config_load_file(const char *path, settings_t *c, config_problems_t *p)
 {
     ctx_t x = {.name = path, .p = p};
     defaults(c);
@@ -899,7 +896,7 @@ bool config_load_file(const char *path, config_t *c, config_problems_t *p)
     return ok;
 }
 
-void config_load_default(config_t *c)
+void config_load_default(settings_t *c)
 {
     const embedded_file_t *f = embedded_find("assets/structures/default.cfg");
     config_problems_t p = {0};
@@ -916,7 +913,7 @@ void config_load_default(config_t *c)
 
 int config_check(const char *path, FILE *out)
 {
-    static config_t c;
+    static settings_t c;
     config_problems_t p = {0};
     bool ok = config_load_file(path, &c, &p);
     for (int i = 0; i < p.n; i++) {

@@ -39,17 +39,17 @@ typedef struct {
     char language2[8];         /* second language shown beside it, or "" */
     theme_t theme;
     structure_t structure;
-} config_t;
+} settings_t;
 
 /* Fills c from a libconfig file. Every problem found is added to p, as
  * "FILE:LINE: message"; returns false when there was any error (warnings
  * alone return true). */
-bool config_load_file(const char *path, config_t *c, config_problems_t *p);
+bool config_load_file(const char *path, settings_t *c, config_problems_t *p);
 /* The same from text in memory; name stands for the file in messages. */
-bool config_load_string(const char *text, const char *name, config_t *c,
+bool config_load_string(const char *text, const char *name, settings_t *c,
                         config_problems_t *p);
 /* The built-in default tournament (assets/structures/default.cfg). */
-void config_load_default(config_t *c);
+void config_load_default(settings_t *c);
 /* Writes one problem as "FILE:LINE: message" (or "FILE: message"). */
 void config_problem_format(const config_problem_t *pr, char *buf, size_t len);
 

@@ -22,7 +22,7 @@ static double now_s(void)
 }
 
 /* A running tournament: the built-in one (default_cfg) or a short one. */
-static engine_t *engine_running_of(config_t *c, bool default_cfg)
+static engine_t *engine_running_of(settings_t *c, bool default_cfg)
 {
     config_load_default(c);
     const embedded_file_t *ef = embedded_find("assets/structures/default.cfg");
@@ -48,14 +48,14 @@ static engine_t *engine_running_of(config_t *c, bool default_cfg)
     return e;
 }
 
-static engine_t *engine_running(config_t *c)
+static engine_t *engine_running(settings_t *c)
 {
     return engine_running_of(c, false);
 }
 
 static void frames(int n, int w, int h)
 {
-    static config_t c;
+    static settings_t c;
     engine_t *e = engine_running(&c);
     const snapshot_t *snap = engine_snapshot(e);
     SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
@@ -108,7 +108,7 @@ static void frames(int n, int w, int h)
  * the cache's texture bytes as it goes. */
 static void cache(int hours, int w, int h)
 {
-    static config_t c;
+    static settings_t c;
     engine_t *e = engine_running_of(&c, true);
     SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
     SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);

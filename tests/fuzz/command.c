@@ -8,7 +8,7 @@
 #include "json/codec.h"
 #include "store/config.h"
 
-static config_t config;
+static settings_t config;
 static model_t model, before;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

@@ -7,7 +7,7 @@
 
 #include "store/config.h"
 
-static config_t config;
+static settings_t config;
 static char path[256];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

@@ -11,7 +11,7 @@
 #include "json/parse_state.h"
 #include "store/config.h"
 
-static config_t config;
+static settings_t config;
 /* The readers are as large as the follower's (a state may be 256 KB): kept
  * here, not on the stack. */
 static http_reader_t http;

@@ -31,7 +31,7 @@ static const char CONFIG[] =
     "             { small_blind = 100; big_blind = 200; minutes = 20; } );\n"
     "};\n";
 
-static config_t config;
+static settings_t config;
 static engine_t *engine;
 static net_t *net;
 static int port;

@@ -22,7 +22,7 @@
 #include "screen/text.h"
 #include "store/config.h"
 
-static config_t config;
+static settings_t config;
 static const int64_t T0 = 1000000; /* the clock starts here in every state */
 #define URL "http://192.168.1.20:8080/"
 
@@ -685,7 +685,7 @@ static void bad_theme_files_fall_back(void **state)
     static snapshot_t snap;
     snap.t = m.t;
     snap.seq = 1;
-    static config_t c;
+    static settings_t c;
     memset(&c, 0, sizeof c);
     snprintf(c.language, sizeof c.language, "en");
     snprintf(c.theme.font, sizeof c.theme.font, "tests/unit/test_wall.c"); /* not a font */

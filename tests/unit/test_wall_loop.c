@@ -51,7 +51,7 @@ struct loop {
     int64_t longest_wait;
 };
 
-static config_t config;
+static settings_t config;
 static const char *loop_pin, *loop_state_dir;
 
 static int64_t test_now(void *ctx)
