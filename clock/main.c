@@ -332,7 +332,8 @@ static int serve(engine_t *engine, const site_t *site)
                         .web_dir = o->web_dir,
                         .config = site->config,
                         .screenshot = take_screenshot,
-                        .screenshot_ctx = &sc};
+                        .screenshot_ctx = &sc,
+                        .screenshot_thread_end = wall_render_thread_end};
     net_t *net = net_start(engine, &no, err, sizeof err);
     if (!net) {
         fprintf(stderr, "pokerclock: %s\n", err);

@@ -649,7 +649,7 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     /* POKERCLOCK_REQUEST_MAX_MS: a shorter limit for tests. */
     const char *rmax = getenv("POKERCLOCK_REQUEST_MAX_MS");
     n->conns = conns_new(rmax && atoi(rmax) > 0 ? atoi(rmax) : REQUEST_MAX_MS);
-    n->shots = o->screenshot ? shots_new(e, o->screenshot, o->screenshot_ctx) : NULL;
+    n->shots = o->screenshot ? shots_new(e, o->screenshot, o->screenshot_ctx, o->screenshot_thread_end) : NULL;
     const char *speed = getenv("POKERCLOCK_TEST_GUARD_SPEEDUP");
     n->guard_speedup = speed && atoi(speed) > 1 ? atoi(speed) : 1;
     n->limit = connection_limit();

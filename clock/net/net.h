@@ -22,6 +22,7 @@ typedef struct {
     const settings_t *config;    /* language and theme for GET /api/settings */
     net_screenshot_fn screenshot;
     void *screenshot_ctx;
+    void (*screenshot_thread_end)(void); /* called by the render thread as it ends */
 } net_options_t;
 
 typedef struct net net_t;

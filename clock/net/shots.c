@@ -40,6 +40,7 @@ struct shots {
     engine_t *e;
     shots_render_fn render;
     void *ctx;
+    void (*thread_end)(void);  /* SDL's per-thread storage goes with the thread */
     pthread_mutex_t lock;
     pthread_cond_t wake;
     pthread_t thread;
@@ -128,10 +129,12 @@ static void *render_loop(void *arg)
         resume_waiting(sl);
     }
     pthread_mutex_unlock(&s->lock);
+    if (s->thread_end)
+        s->thread_end();
     return NULL;
 }
 
-shots_t *shots_new(engine_t *e, shots_render_fn render, void *ctx)
+shots_t *shots_new(engine_t *e, shots_render_fn render, void *ctx, void (*thread_end)(void))
 {
     shots_t *s = calloc(1, sizeof *s);
     if (!s)
@@ -139,6 +142,7 @@ shots_t *shots_new(engine_t *e, shots_render_fn render, void *ctx)
     s->e = e;
     s->render = render;
     s->ctx = ctx;
+    s->thread_end = thread_end;
     for (int k = 0; k < SIZES; k++) {
         s->slots[2 * k] = (slot_t){.w = widths[k], .h = widths[k] * 9 / 16};
         s->slots[2 * k + 1] = (slot_t){.w = widths[k] * 9 / 16, .h = widths[k]};

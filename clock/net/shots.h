@@ -14,7 +14,8 @@ typedef int (*shots_render_fn)(void *ctx, int w, int h, unsigned char **png, siz
 
 typedef struct shots shots_t;
 
-shots_t *shots_new(engine_t *e, shots_render_fn render, void *ctx);
+/* thread_end (may be NULL) is called by the render thread as it ends. */
+shots_t *shots_new(engine_t *e, shots_render_fn render, void *ctx, void (*thread_end)(void));
 /* Wakes every waiting request (they get 503) and stops the render thread:
  * before MHD_stop_daemon, which must not find suspended connections. */
 void shots_shutdown(shots_t *s);

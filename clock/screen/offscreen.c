@@ -130,3 +130,8 @@ int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, in
     pthread_mutex_unlock(&off.lock);
     return rc;
 }
+
+void wall_render_thread_end(void)
+{
+    SDL_TLSCleanup();
+}

@@ -45,5 +45,9 @@ uint64_t screen_frames(const screen_t *s);
  * Safe to call from any thread. url and pin may be NULL. 0 or -1. */
 int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, int w, int h,
                     const char *url, const char *pin, unsigned char **png, size_t *len);
+/* A thread other than the window's that rendered pictures calls this before
+ * it ends: SDL keeps per-thread storage (its error text) that it frees only
+ * for threads it created itself. */
+void wall_render_thread_end(void);
 
 #endif

@@ -572,6 +572,7 @@ static void *render_job(void *arg)
         j->rc = wall_render_png(&config, j->snap, j->now, i == 1 ? 960 : 1280, i == 1 ? 540 : 720,
                                 URL, NULL, &j->png, &j->len);
     }
+    wall_render_thread_end();
     return NULL;
 }
 
