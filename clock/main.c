@@ -400,6 +400,7 @@ int main(int argc, char **argv)
     if (!screen && !o.headless) {
         fprintf(stderr, "pokerclock: no screen (%s); the panel keeps working\n", err);
         so.headless = true;
+        so.no_screen = strdupa(err);
         screen = screen_new(&so, err, sizeof err);
     }
     if (!screen) {
