@@ -79,6 +79,11 @@ mmdebstrap --mode=root --arch=arm64 --variant=apt \
     --customize-hook="\"$here/image/customize.sh\" \"\$1\" $diskid" \
     "$suite" "$root" "$mirror"
 step "root file system ready"
+# A gap here is a black TV: stop the build.
+"$here/image/check-display-libs.sh" "$root" > "$work/display-libs.txt" || {
+    grep '^not ok' "$work/display-libs.txt" >&2
+    echo "build-image: the root lacks what the wall's display path loads at run time" >&2; exit 1; }
+step "display path checked ($(grep -c '^ok' "$work/display-libs.txt") libraries and drivers load)"
 
 # 3. The boot partition: firmware, kernel, initramfs, device trees, settings.
 kver=$(ls "$root"/lib/modules | sort -V | tail -1)

@@ -206,18 +206,40 @@ static int video_open(screen_t *s, char *err, size_t errlen)
     return 0;
 }
 
+/* ALSA lists its cards in /proc/asound/cards ("--- no soundcards ---"). */
+static bool sound_card_present(void)
+{
+    char line[128];
+    bool any = false;
+    if (access("/dev/snd", F_OK) != 0)
+        return false;
+    FILE *f = fopen("/proc/asound/cards", "r");
+    if (!f)
+        return true; /* cannot tell: let SDL try */
+    while (!any && fgets(line, sizeof line, f))
+        any = strstr(line, "no soundcards") == NULL && line[0] != '\n';
+    fclose(f);
+    return any;
+}
+
 static void audio_open(screen_t *s)
 {
-    /* No sound card: do not let the audio libraries search (and complain). */
+    /* No sound card: one line, and the audio libraries are not asked (ALSA
+     * would print a block of errors at each start). */
     const char *drv = getenv("SDL_AUDIODRIVER");
-    if (!(drv && *drv) && access("/dev/snd", F_OK) != 0)
+    if (!(drv && *drv) && !sound_card_present()) {
+        fprintf(stderr, "pokerclock: no sound card: the level and clock-call tones are off\n");
         return;
-    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0)
+    }
+    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
+        fprintf(stderr, "pokerclock: no sound: %s\n", SDL_GetError());
         return;
+    }
     SDL_AudioSpec want = {.freq = TONE_RATE, .format = AUDIO_S16SYS, .channels = 1,
                           .samples = 1024}, have;
     s->audio = SDL_OpenAudioDevice(NULL, 0, &want, &have, 0);
     if (!s->audio) {
+        fprintf(stderr, "pokerclock: no sound: %s\n", SDL_GetError());
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
         return;
     }
