@@ -89,13 +89,15 @@ region_ink() { # ref.png region-name
     for r in $regions; do [ "${r%%:*}" = "$2" ] && g=$(geom "${r#*:}"); done
     convert "$1" -crop "$g" +repage -colorspace gray -format '%[fx:standard_deviation > 0.05 ? 1 : 0]' info:
 }
-# A picture matches the reference when each region differs in under 1% of its pixels.
+# A picture matches the reference when each region differs in under 3% of its
+# pixels (edges of glyphs may be smoothed a little differently by the GPU; a
+# screen of background colour only differs in about 40% of the countdown).
 matches() { # pic.png ref.png [regions...]
     local name d
     for name in "${@:3}"; do
         [ "$(region_ink "$2" "$name")" = 1 ] || return 1
         d=$(region_diff "$1" "$2" "$name")
-        [ "$d" -le $(( $(region_px "$name") / 100 )) ] || return 1
+        [ "$d" -le $(( $(region_px "$name") * 3 / 100 )) ] || return 1
     done
 }
 explain() { # pic.png ref.png: the differing pixels of each region
@@ -134,7 +136,7 @@ boot() { # machine-name disk console-log [qemu network arguments...]
         -append "root=PARTUUID=$diskid-02 rootfstype=ext4 ro rootwait console=ttyAMA0 net.ifnames=0 consoleblank=0 vt.global_cursor_default=0 quiet pokerclock.test" \
         -drive "file=$d,format=raw,if=none,id=hd0" -device virtio-blk-pci,drive=hd0 \
         "$@" -device i6300esb \
-        -device virtio-gpu-pci,xres=$W,yres=$H -display none \
+        -device virtio-gpu-pci,xres=$W,yres=$H,romfile= -display none \
         -monitor "pipe:$tmp/$m.mon" -serial "file:$log" -no-reboot &
     qpid[$m]=$!
     exec {fd}>"$tmp/$m.mon.in"
