@@ -23,7 +23,6 @@ enum {
     TICK_MS = 250,             /* engine_tick a few times a second */
     ANIM_MS = 16,              /* a frame while something moves (~60 Hz) */
     DISPLAY_CHECK_MS = 2000,   /* on the console: is a display still connected? */
-    REFRESH_MS = 1000,         /* on the console: a whole new frame at least this often */
     TONE_RATE = 48000,
     KEY_SLICE_MS = 100,        /* key latency where SDL cannot block for input */
 };
@@ -47,7 +46,6 @@ struct screen {
     bool lost;                 /* the display went away */
     bool real_wait;            /* the video driver can block waiting for input */
     bool on_screen_said;       /* the status says the wall is on a screen */
-    int64_t presented_at;      /* when the last frame went to the screen */
     char shown_on[200];        /* "1920x1080, opengles2, llvmpipe": what draws it */
 };
 
@@ -200,14 +198,6 @@ static int video_open(screen_t *s, char *err, size_t errlen)
     }
     if (s->console)
         SDL_ShowCursor(SDL_DISABLE);
-    /* On KMSDRM the first swaps set the display mode up: swap twice before
-     * drawing anything, so the first wall is not drawn into a buffer that
-     * is then thrown away. */
-    for (int i = 0; s->console && i < 2; i++) {
-        SDL_SetRenderDrawColor(s->r, 0, 0, 0, 255);
-        SDL_RenderClear(s->r);
-        SDL_RenderPresent(s->r);
-    }
     int ow = 0, oh = 0;
     SDL_GetRendererOutputSize(s->r, &ow, &oh);
     describe_renderer(s, ow, oh);
@@ -458,16 +448,9 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
                       .dismissed_level = s->dismissed_level};
     wall_plan_t plan;
     wall_plan(s->wall, &f, &plan);
-    /* On the console each present shows one of two or three buffers in
-     * turn, and a page flip can be missed: the whole wall is drawn into
-     * each, and drawn again at least once a second even when nothing
-     * changed, so the screen never keeps a stale or empty buffer. */
-    bool refresh = s->console && now - s->presented_at >= REFRESH_MS;
-    if (w > 0 && h > 0 &&
-        (s->force || refresh || plan.animating || plan.hash != s->last_hash)) {
+    if (w > 0 && h > 0 && (s->force || plan.animating || plan.hash != s->last_hash)) {
         wall_render(s->wall, &f);
         SDL_RenderPresent(s->r);
-        s->presented_at = now;
         atomic_fetch_add(&s->frames, 1);
         if (!s->on_screen_said) {
             /* Only now is the wall on a screen (the service was ready before:
@@ -496,8 +479,6 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
     s->call_second = plan.call_second;
 
     *wake_in = plan.animating ? ANIM_MS : plan.wake_in_ms;
-    if (s->console && *wake_in > REFRESH_MS)
-        *wake_in = REFRESH_MS;
     /* The generated PIN goes away soon after the director's first login. */
     if (s->o.pin && !s->pin_seen && *wake_in > 2000)
         *wake_in = 2000;
