@@ -3,13 +3,30 @@
 #   make run        build and start with the built-in tournament
 #   make test       build and run every test
 #   make bench      run the benchmarks
+#   make soak       kill -9 the clock CYCLES times under command load (200)
+#   make attack     run the network attacks and print what got through
 #   make deps       install the Debian packages the build and tests need
+#   make test SAN=1 the same under AddressSanitizer + UBSan (in build-san/)
+#   make fuzz       each libFuzzer target for FUZZ_SECONDS (clang, build-fuzz/)
 #   make install    PREFIX=/usr DESTDIR=...
 
 PREFIX    ?= /usr/local
 DESTDIR   ?=
-BUILD     ?= build
-BIN       ?= pokerclock
+# FUZZ=1 (what `make fuzz` uses): clang, the sanitizers and libFuzzer's
+# coverage, in build-fuzz/.
+FUZZ      ?=
+ifneq ($(FUZZ),)
+CC        = clang
+SAN       = 1
+BUILD     = build-fuzz
+endif
+# SAN=1: every object, the program and the tests with AddressSanitizer and
+# UndefinedBehaviorSanitizer, in a build directory of their own.
+SAN       ?=
+SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
+            $(if $(FUZZ),-fsanitize=fuzzer-no-link)
+BUILD     ?= $(if $(SAN),build-san,build)
+BIN       ?= $(if $(SAN),$(BUILD)/pokerclock,pokerclock)
 CC        ?= cc
 # tools/embed runs on the build machine, also when cross-compiling.
 CC_FOR_BUILD ?= $(CC)
@@ -21,33 +38,49 @@ TEST_PKGS = cmocka
 # Debian packages: build, tests (browser tests need chromium and node).
 DEB_BUILD = build-essential pkg-config libjansson-dev libconfig-dev \
             libmicrohttpd-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
-            libqrencode-dev fonts-dejavu-core
-DEB_TEST  = libcmocka-dev chromium curl
+            libqrencode-dev fonts-dejavu-core gettext
+DEB_TEST  = libcmocka-dev chromium curl xvfb xdotool
 # Node and npm only when the machine has none (it may have them from elsewhere).
 DEB_NODE  = $(if $(shell command -v node 2>/dev/null),,nodejs)
 DEB_NPM   = $(if $(shell command -v npm 2>/dev/null),,npm)
 
-WARN      = -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter -Wno-format-truncation
+CC_IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo 1)
+# clang has no -Wformat-truncation (and would refuse the unknown option);
+# its -Wstring-concatenation takes a long literal split over lines in an
+# array of strings for a missing comma.
+WARN      = -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter \
+            $(if $(CC_IS_CLANG),-Wno-string-concatenation,-Wno-format-truncation)
 CFLAGS   ?= -O2 -g
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -Iclock \
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(if $(SAN),$(SAN_FLAGS)) -Iclock -I$(BUILD)/gen \
              $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 LDLIBS    = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lpthread -lm
+LDFLAGS  += $(if $(SAN),$(SAN_FLAGS))
 
 VERSION  := $(shell cat VERSION 2>/dev/null || echo 0.1.0)
 
 # The program minus main.c is a static library shared by the tests.
 LIB_SRC   = $(sort $(shell find clock -name '*.c' ! -name main.c))
-LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o)
+LIB_OBJ   = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/lang_table.o
+# The catalogs: English first (its keys are the reference), then the others.
+PO        = po/en.po po/nb.po po/de.po po/nl.po po/da.po
 # Web pages, the built-in tournament and the font are embedded in the binary.
 EMBED_SRC = $(sort $(shell find web -type f ! -name '*.md' 2>/dev/null)) \
             assets/structures/default.cfg \
             $(sort $(shell find assets/fonts -type f -name '*.ttf' 2>/dev/null))
+# Generated from the catalogs, embedded under its web/ name.
+EMBED_GEN = web/i18n.js=$(BUILD)/web/i18n.js
 TEST_SRC  = $(sort $(wildcard tests/unit/test_*.c))
 TEST_BIN  = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+# Fuzz targets (tests/fuzz/NAME.c): `make fuzz` runs each under libFuzzer;
+# every `make test` replays each one's corpus and regression inputs
+# (tests/fuzz/NAME/) through the same entry point, as build/tests/test_fuzz_NAME.
+FUZZ_TARGETS = $(sort $(patsubst tests/fuzz/%.c,%,$(filter-out tests/fuzz/replay.c,$(wildcard tests/fuzz/*.c))))
+TEST_BIN += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
+FUZZ_SECONDS ?= 60
 
-.PHONY: all run test unit-test bench deps check-deps install clean format
+.PHONY: all run test unit-test bench soak attack deps check-deps install clean format fuzz fuzz-build fuzz-deps
 
-all: check-deps $(BIN)
+all: check-deps $(BIN) $(BUILD)/web/.pages
 
 check-deps:
 	@$(PKG_CONFIG) --exists $(PKGS) $(TEST_PKGS) 2>/dev/null || $(MAKE) --no-print-directory deps
@@ -77,8 +110,28 @@ $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
 	$(CC_FOR_BUILD) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
 
-$(BUILD)/embedded.c: $(BUILD)/tools/embed $(EMBED_SRC)
-	$(BUILD)/tools/embed $(EMBED_SRC) > $@.tmp && mv $@.tmp $@
+$(BUILD)/embedded.c: $(BUILD)/tools/embed $(EMBED_SRC) $(BUILD)/web/i18n.js
+	$(BUILD)/tools/embed $(EMBED_SRC) $(EMBED_GEN) > $@.tmp && mv $@.tmp $@
+
+# The wall's table and the pages' i18n.js, from the same catalogs.
+$(BUILD)/tools/po2tables: tools/po2tables.c
+	@mkdir -p $(dir $@)
+	$(CC_FOR_BUILD) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
+
+$(BUILD)/gen/lang_table.c $(BUILD)/gen/lang_table.h $(BUILD)/web/i18n.js &: \
+    $(BUILD)/tools/po2tables $(PO) po/runtime.js
+	@mkdir -p $(BUILD)/gen $(BUILD)/web
+	$(BUILD)/tools/po2tables $(BUILD)/gen/lang_table.h $(BUILD)/gen/lang_table.c \
+	  $(BUILD)/web/i18n.js po/runtime.js $(PO)
+
+# build/web: the pages with the generated i18n.js, for --web-dir build/web.
+$(BUILD)/web/.pages: $(sort $(shell find web -type f ! -name '*.md' 2>/dev/null)) $(BUILD)/web/i18n.js
+	cp -r web/. $(BUILD)/web/ && touch $@
+
+$(BUILD)/gen/lang_table.o: $(BUILD)/gen/lang_table.c $(BUILD)/gen/lang_table.h
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+$(LIB_OBJ) $(BUILD)/clock/main.o: | $(BUILD)/gen/lang_table.h
 
 $(BUILD)/embedded.o: $(BUILD)/embedded.c
 	$(CC) -std=c11 -O2 -Iclock -c -o $@ $<
@@ -88,16 +141,54 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libpokerclock.a
 	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -o $@ $< \
 	  $(BUILD)/libpokerclock.a $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
 
+$(BUILD)/tests/test_fuzz_%: tests/fuzz/%.c tests/fuzz/replay.c $(BUILD)/libpokerclock.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(shell $(PKG_CONFIG) --cflags cmocka) -DFUZZ_NAME='"$*"' -o $@ \
+	  tests/fuzz/$*.c tests/fuzz/replay.c \
+	  $(BUILD)/libpokerclock.a $(LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(BUILD)/libpokerclock.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libpokerclock.a $(LDLIBS)
+
+# make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS=config]: each target for that long
+# on its corpus (new finds go to build-fuzz/corpus/NAME, crashes to
+# build-fuzz/crash/NAME), then a summary.
+fuzz: fuzz-deps
+	@$(MAKE) --no-print-directory FUZZ=1 fuzz-build
+	@BUILD=build-fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run $(FUZZ_TARGETS)
+
+fuzz-build: check-deps $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
+
+# clang and its libFuzzer runtime (Debian splits it off: libclang-rt-N-dev).
+fuzz-deps:
+	@SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	if ! command -v clang >/dev/null; then $$SUDO apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends clang; fi; \
+	v=$$(clang -dumpversion | cut -d. -f1); \
+	dpkg -s libclang-rt-$$v-dev >/dev/null 2>&1 || \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends libclang-rt-$$v-dev
+
 run: all
 	./pokerclock
 
 unit-test: check-deps $(TEST_BIN)
 
 test: all unit-test
-	@BUILD=$(BUILD) POKERCLOCK_BIN=$(abspath $(BIN)) tests/run-all
+	@BUILD=$(BUILD) SAN=$(SAN) POKERCLOCK_BIN=$(abspath $(BIN)) tests/run-all
 
 bench: all
 	@BUILD=$(BUILD) tests/bench/run
+
+CYCLES ?= 200
+soak: all
+	@POKERCLOCK_BIN=$(abspath $(BIN)) node tests/soak/soak.mjs $(CYCLES)
+
+# Network attacks on the real clock on 127.0.0.1 with a summary of counts;
+# ATTACK_ARGS=--quick for the short run CI does.
+attack: all
+	@[ -d tests/node_modules ] || (cd tests && npm install --no-audit --no-fund --loglevel=error)
+	POKERCLOCK_BIN=$(abspath $(BIN)) node tests/attack/run.mjs $(ATTACK_ARGS)
 
 # The unit, the user and the sample tournaments with the program; a default
 # configuration (never overwritten) when /etc/pokerclock has none.
@@ -107,7 +198,8 @@ install: $(BIN)
 	for f in assets/structures/*.cfg; do [ ! -f "$$f" ] || \
 	  install -m 0644 "$$f" $(DESTDIR)$(PREFIX)/share/pokerclock/structures/; done
 	[ ! -d web ] || { install -d $(DESTDIR)$(PREFIX)/share/pokerclock/web && \
-	  cp -r web/. $(DESTDIR)$(PREFIX)/share/pokerclock/web/; }
+	  cp -r web/. $(DESTDIR)$(PREFIX)/share/pokerclock/web/ && \
+	  install -m 0644 $(BUILD)/web/i18n.js $(DESTDIR)$(PREFIX)/share/pokerclock/web/; }
 	install -d $(DESTDIR)/lib/systemd/system
 	sed 's#/usr/bin/pokerclock#$(PREFIX)/bin/pokerclock#' systemd/pokerclock.service \
 	  > $(DESTDIR)/lib/systemd/system/pokerclock.service
@@ -119,7 +211,7 @@ format:
 	clang-format -i $(LIB_SRC) clock/main.c $(TEST_SRC)
 
 clean:
-	rm -rf $(BUILD) $(BIN)
+	rm -rf $(BUILD) $(BIN) build-san build-fuzz
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 

@@ -1,6 +1,7 @@
 /* The one writer: validates, journals and applies commands, publishes snapshots. */
 #include <errno.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,8 +15,15 @@
 #include "json/codec.h"
 #include "store/config.h"
 #include "store/journal.h"
+#include "store/snapshot.h"
 
-enum { MAX_LISTENERS = 8, CHECKPOINT_EVERY_MS = 5000, COMPACT_AFTER_CHECKPOINTS = 2000 };
+enum {
+    MAX_LISTENERS = 8,
+    CHECKPOINT_EVERY_MS = 5000,
+    COMPACT_AFTER_BYTES = 128 << 10, /* the journal is rewritten past this ... */
+    COMPACT_RETRY_MS = 60000,        /* ... at most once a minute */
+    SEQ_RESTART_MARGIN = 1000,
+};
 
 typedef struct {
     snapshot_t s;              /* first: a snapshot_t* is a published_t* */
@@ -34,7 +42,7 @@ struct engine {
     char boot_id[64];
     int64_t offset;              /* engine time = CLOCK_MONOTONIC + offset */
     uint64_t seq;
-    long checkpoints;            /* in the journal since the last compaction */
+    int64_t compact_tried;       /* when compaction was last tried */
     int64_t last_checkpoint;
     int shown_level;             /* what the last snapshot showed, to publish */
     bool shown_overtime;         /* when the derived picture changes */
@@ -222,86 +230,333 @@ static int journal_start(engine_t *e, char *err, size_t errlen)
     return 0;
 }
 
-typedef struct {
-    engine_t *e;
-    long n;
-    bool have_init;
-    char last_boot[64];
-    int64_t last_offset;
-    int64_t last_t;            /* the latest time any record saw */
-    char err[512];
-} replay_t;
+/* ---- snapshots ---- */
 
-static int replay_record(void *ctx, const char *payload, size_t len)
+/* A snapshot of the whole tournament (model and undo stack) follows every
+ * accepted command and every restart. Recovery starts from the last one
+ * that reads and applies only the few records after it, so a damaged record
+ * costs at most itself: the snapshot after it holds its effect. (With
+ * checkpoints that held only a time, one lost add_level made every later
+ * add_level fail on replay.) A snapshot is not synced on its own: the
+ * command before it is, and the next synced write carries it; a torn one is
+ * the tail, and the previous snapshot plus the command after it replace it.
+ * Commands are a few hundred a tournament, so the writes stay small. */
+static void append_snapshot(engine_t *e, int64_t now)
 {
-    replay_t *r = ctx;
-    engine_t *e = r->e;
-    json_error_t je;
-    json_t *rec = json_loadb(payload, len, 0, &je);
-    const char *k = rec ? json_string_value(json_object_get(rec, "k")) : NULL;
-    int64_t t = rec ? json_integer_value(json_object_get(rec, "t")) : 0;
-    int rc = 0;
-    r->n++;
-    if (!k) {
-        snprintf(r->err, sizeof r->err, "record %ld of the journal is not readable", r->n);
-        rc = -1;
-    } else if (!r->have_init) {
-        const char *text = json_string_value(json_object_get(rec, "config"));
-        const char *name = json_string_value(json_object_get(rec, "config_name"));
-        config_t *c = calloc(1, sizeof *c);
-        config_problems_t *probs = calloc(1, sizeof *probs);
-        if (strcmp(k, "init") != 0 || !text || !c || !probs ||
-            !config_load_string(text, name ? name : "journal", c, probs)) {
-            snprintf(r->err, sizeof r->err,
-                     "the journal does not start with a readable tournament");
-            rc = -1;
-        } else {
-            model_init(e->m, &c->structure);
-            free(e->config_text);
-            free(e->config_name);
-            e->config_text = strdup(text);
-            e->config_name = strdup(name ? name : "journal");
-            r->have_init = true;
-        }
-        free(c);
-        free(probs);
-    } else if (strcmp(k, "cmd") == 0) {
-        command_t c;
-        char why[256];
-        if (codec_command_parse_internal(json_object_get(rec, "cmd"), &c, why, sizeof why) == 0)
-            model_apply(e->m, &c, t, why, sizeof why);
-        /* A command that was accepted once applies again; if it did not,
-         * the state is still the best there is: go on. */
-    } else if (strcmp(k, "ckpt") == 0) {
-        e->checkpoints++;
-    }
-    if (k && (strcmp(k, "init") == 0 || strcmp(k, "boot") == 0)) {
-        snprintf(r->last_boot, sizeof r->last_boot, "%s",
-                 json_string_value(json_object_get(rec, "boot")) ?: "");
-        r->last_offset = json_integer_value(json_object_get(rec, "offset"));
-    }
-    if (t > r->last_t)
-        r->last_t = t;
-    json_decref(rec);
-    return rc;
+    if (!e->j || e->read_only)
+        return;
+    json_t *model = snapshot_model_to_json(e->m);
+    if (!model)
+        return; /* the records still hold the tournament */
+    json_t *rec = json_pack("{s:s, s:I, s:I, s:s, s:I, s:o}", "k", "snap", "t", (json_int_t)now,
+                            "seq", (json_int_t)e->seq, "boot", e->boot_id, "offset",
+                            (json_int_t)e->offset, "model", model);
+    char why[512];
+    if (rec)
+        append_json(e, rec, false, why, sizeof why);
 }
 
-/* Rewrites the journal as its init record, every command and the last
- * checkpoint: the checkpoints in between say nothing any more. */
+/* ---- replay ---- */
+
+/* Whether a record is of kind k ("snap", "ckpt"), without parsing it: the
+ * engine writes "k" first. Snapshots are large and checkpoints many. */
+static bool record_is(const char *payload, size_t len, const char *k)
+{
+    char start[16];
+    int n = snprintf(start, sizeof start, "{\"k\":\"%s\"", k);
+    return n > 0 && len > (size_t)n && memcmp(payload, start, (size_t)n) == 0;
+}
+
+/* One record of the journal, read once. */
+typedef struct {
+    json_t *rec;               /* NULL: not readable, or a snapshot not parsed */
+    const char *k;             /* its kind, or NULL */
+    char *raw;                 /* a snapshot's text */
+    size_t len;
+    long at;                   /* byte of the file where it starts */
+} entry_t;
+
+typedef struct {
+    journal_t *j;
+    entry_t *v;
+    size_t n, cap;
+    bool failed;               /* out of memory */
+} entries_t;
+
+static int collect_entry(void *ctx, const char *payload, size_t len)
+{
+    entries_t *es = ctx;
+    if (es->n == es->cap) {
+        size_t cap = es->cap ? es->cap * 2 : 256;
+        entry_t *v = realloc(es->v, cap * sizeof *v);
+        if (!v) {
+            es->failed = true;
+            return -1;
+        }
+        es->v = v;
+        es->cap = cap;
+    }
+    entry_t *x = &es->v[es->n++];
+    x->at = journal_record_offset(es->j);
+    x->raw = NULL;
+    x->rec = NULL;
+    x->k = NULL;
+    if (record_is(payload, len, "snap")) {
+        /* Parsed only when one is needed, from the last. */
+        x->k = "snap";
+        x->raw = malloc(len);
+        x->len = len;
+        if (!x->raw) {
+            es->failed = true;
+            return -1;
+        }
+        memcpy(x->raw, payload, len);
+        return 0;
+    }
+    x->rec = json_loadb(payload, len, 0, NULL);
+    x->k = json_string_value(json_object_get(x->rec, "k"));
+    return 0;
+}
+
+static void entries_free(entries_t *es)
+{
+    for (size_t i = 0; i < es->n; i++) {
+        json_decref(es->v[i].rec);
+        free(es->v[i].raw);
+    }
+    free(es->v);
+}
+
+/* What a restart could not read or apply: every item in the log, a summary
+ * for the director. */
+typedef struct {
+    long lost;                 /* records that cost the tournament something */
+    long applied;              /* commands applied after the snapshot */
+    long harmless;             /* damage a later snapshot made good */
+    char first[160];           /* the first loss, for the notice */
+} losses_t;
+
+static void lose(losses_t *l, bool costs, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void lose(losses_t *l, bool costs, const char *fmt, ...)
+{
+    char line[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "pokerclock: journal: %s%s\n", line,
+            costs ? "" : " (a later snapshot holds it: nothing lost)");
+    if (!costs) {
+        l->harmless++;
+        return;
+    }
+    if (l->lost++ == 0)
+        snprintf(l->first, sizeof l->first, "%s", line);
+}
+
+/* The start of the tournament from an init record; false when it does not
+ * load. */
+static bool load_init(engine_t *e, json_t *rec)
+{
+    const char *text = json_string_value(json_object_get(rec, "config"));
+    const char *name = json_string_value(json_object_get(rec, "config_name"));
+    settings_t *c = calloc(1, sizeof *c);
+    config_problems_t *probs = calloc(1, sizeof *probs);
+    bool ok = text && c && probs && config_load_string(text, name ? name : "journal", c, probs);
+    char *t2 = ok ? strdup(text) : NULL, *n2 = ok ? strdup(name ? name : "journal") : NULL;
+    if (ok && t2 && n2) {
+        model_init(e->m, &c->structure);
+        free(e->config_text);
+        free(e->config_name);
+        e->config_text = t2;
+        e->config_name = n2;
+    } else {
+        ok = false;
+        free(t2);
+        free(n2);
+    }
+    free(c);
+    free(probs);
+    return ok;
+}
+
+/* Restores the model from the journal's records: the last snapshot that
+ * reads, else the init record, else the configuration given at start (the
+ * state e->m already holds), then every command after it. Never fails: the
+ * clock starts from what is readable, and l says what was lost. */
+static void replay(engine_t *e, entries_t *es, losses_t *l)
+{
+    long base = -1;
+    for (long i = (long)es->n - 1; i >= 0 && base < 0; i--) {
+        entry_t *x = &es->v[i];
+        if (!x->k || strcmp(x->k, "snap") != 0)
+            continue;
+        char why[256] = "it is not JSON";
+        x->rec = json_loadb(x->raw, x->len, 0, NULL);
+        if (x->rec &&
+            snapshot_model_from_json(json_object_get(x->rec, "model"), e->m, why, sizeof why) == 0)
+            base = i;
+        else
+            lose(l, false, "the snapshot at byte %ld does not load (%s): an earlier one is used",
+                 x->at, why);
+    }
+    if (base < 0) {
+        if (es->n > 0 && es->v[0].k && strcmp(es->v[0].k, "init") == 0 &&
+            load_init(e, es->v[0].rec)) {
+            base = 0;
+        } else {
+            lose(l, true, "the start of the tournament is lost: it starts again from %s",
+                 e->config_name);
+        }
+    }
+    long base_at = base >= 0 ? es->v[base].at : -1;
+    /* Damage before the snapshot is made good by it; after it, it costs. */
+    const journal_damage_t *d = journal_damage(e->j);
+    for (long i = 0; i < d->regions && i < JOURNAL_DAMAGE_KEPT; i++)
+        lose(l, d->at[i] > base_at, "%ld damaged bytes at byte %ld: the records there are lost",
+             d->bytes[i], d->at[i]);
+    if (d->regions > JOURNAL_DAMAGE_KEPT)
+        lose(l, true, "%ld more damaged stretches", d->regions - JOURNAL_DAMAGE_KEPT);
+    for (size_t i = 0; i < es->n; i++) {
+        entry_t *x = &es->v[i];
+        bool after = (long)i > base;
+        if (!x->k) {
+            lose(l, after, "record %zu at byte %ld is not readable", i + 1, x->at);
+            continue;
+        }
+        if (!after || strcmp(x->k, "cmd") != 0)
+            continue;
+        command_t c;
+        char why[256];
+        json_t *cmd = json_object_get(x->rec, "cmd");
+        const char *type = json_string_value(json_object_get(cmd, "type"));
+        int64_t t = json_integer_value(json_object_get(x->rec, "t"));
+        if (codec_command_parse_internal(cmd, &c, why, sizeof why) != 0 ||
+            model_apply(e->m, &c, t, why, sizeof why) != APPLY_OK)
+            lose(l, true, "record %zu at byte %ld (%s) could not be applied: %s", i + 1, x->at,
+                 type ? type : "a command", why);
+        else
+            l->applied++;
+    }
+}
+
+/* Replays the journal into e->m. Returns 1 when it is empty (a new
+ * tournament), 0 when it resumed, -1 with err when it cannot be read at all. */
+static int resume_journal(engine_t *e, char *err, size_t errlen)
+{
+    entries_t es = {.j = e->j};
+    char warn[512] = "";
+    long n = journal_read(e->j, collect_entry, &es, warn, sizeof warn);
+    if (n < 0 || es.failed) {
+        snprintf(err, errlen, "%s", es.failed ? "out of memory reading the journal" : warn);
+        entries_free(&es);
+        return -1;
+    }
+    if (warn[0])
+        fprintf(stderr, "pokerclock: %s\n", warn);
+    if (n == 0) {
+        /* An empty journal: a new tournament. Unless nothing in it could
+         * be read: the director must know that one was there. */
+        long bytes = journal_damage(e->j)->tail_bytes;
+        if (bytes > 0)
+            snprintf(e->notice, sizeof e->notice,
+                     "The saved journal could not be read (%ld damaged bytes): the tournament "
+                     "starts again from %s",
+                     bytes, e->config_name);
+        entries_free(&es);
+        return 1;
+    }
+    losses_t l = {0};
+    replay(e, &es, &l);
+    /* The boot and the engine's time offset of the last start, the latest
+     * time any record saw, and the largest seq. */
+    char last_boot[64] = "";
+    int64_t last_offset = 0, last_t = 0, seq = 0;
+    for (size_t i = 0; i < es.n; i++) {
+        json_t *rec = es.v[i].rec;
+        const char *k = es.v[i].k;
+        if (!k)
+            continue;
+        const char *boot = json_string_value(json_object_get(rec, "boot"));
+        if (boot && (!strcmp(k, "init") || !strcmp(k, "boot") || !strcmp(k, "snap"))) {
+            snprintf(last_boot, sizeof last_boot, "%s", boot);
+            last_offset = json_integer_value(json_object_get(rec, "offset"));
+        }
+        int64_t t = json_integer_value(json_object_get(rec, "t"));
+        int64_t q = json_integer_value(json_object_get(rec, "seq"));
+        last_t = t > last_t ? t : last_t;
+        seq = q > seq ? q : seq;
+    }
+    entries_free(&es);
+    /* seq grows for the life of the tournament: the panel, the structure
+     * reload and followers compare it. Publishes that change no record (a
+     * level ending, an announcement running out) are not journaled, a few
+     * between two records at most: the margin keeps the new numbers above
+     * any a client saw. */
+    e->seq = seq > 0 ? (uint64_t)seq + SEQ_RESTART_MARGIN : 0;
+    char lost[200] = "";
+    if (l.lost > 0)
+        snprintf(lost, sizeof lost,
+                 " The saved journal was damaged: %ld record%s lost (%s): check the levels "
+                 "and players.",
+                 l.lost, l.lost == 1 ? "" : "s", l.first);
+    if (l.lost + l.harmless > 0)
+        fprintf(stderr, "pokerclock: journal: %ld record%s lost, %ld damaged made good by a "
+                        "snapshot\n",
+                l.lost, l.lost == 1 ? "" : "s", l.harmless);
+    /* A restart that had more to do than read a snapshot writes one, so
+     * the next starts from here. */
+    bool replayed = l.lost + l.harmless + l.applied > 0;
+    if (strcmp(last_boot, e->boot_id) == 0) {
+        /* The same boot: the monotonic clock went on, and so did the game. */
+        e->offset = last_offset;
+        snprintf(e->notice, sizeof e->notice, "%s%s",
+                 "Restarted: the clock went on where it was", lost);
+        if (replayed)
+            append_snapshot(e, engine_now(e));
+        return 0;
+    }
+    if (lost[0])
+        snprintf(e->notice, sizeof e->notice, "%s", lost + 1);
+    /* A new boot: continue the engine's time just after the last record. */
+    e->offset = last_t + 1 - mono_ms();
+    json_t *boot = json_pack("{s:s, s:s, s:I, s:I, s:I, s:I}", "k", "boot", "boot", e->boot_id,
+                             "offset", (json_int_t)e->offset, "t", (json_int_t)engine_now(e),
+                             "wall", (json_int_t)wall_ms(), "seq", (json_int_t)e->seq);
+    append_restart_record(e, boot);
+    if (e->m->t.clock.running) {
+        command_t c = {.type = CMD_POWER_RECOVERED, .ms = last_t};
+        char why[256];
+        int64_t now = engine_now(e);
+        json_t *rec = json_pack("{s:s, s:I, s:I, s:I, s:o}", "k", "cmd", "t", (json_int_t)now,
+                                "wall", (json_int_t)wall_ms(), "seq", (json_int_t)e->seq, "cmd",
+                                codec_command(&c));
+        append_restart_record(e, rec);
+        model_apply(e->m, &c, now, why, sizeof why);
+        snprintf(e->notice, sizeof e->notice, "%s%s",
+                 "Recovered after power loss: check the time, then resume", lost);
+        replayed = true;
+    }
+    if (replayed && !e->n_pending)
+        append_snapshot(e, engine_now(e));
+    return 0;
+}
+
+/* Rewrites the journal from the second-to-last snapshot on: the last one
+ * and what follows make the tournament, and the one before stays as the
+ * fallback should the last be damaged later. */
 typedef struct {
     char **payloads;
     size_t *lens;
     size_t n, cap;
-    long last_ckpt;            /* index of the last checkpoint kept, or -1 */
+    long snaps[2];             /* indexes of the last two snapshots, or -1 */
     bool failed;               /* out of memory: what is kept is not all */
 } keep_t;
 
 static int keep_record(void *ctx, const char *payload, size_t len)
 {
     keep_t *k = ctx;
-    static const char ckpt_start[] = "{\"k\":\"ckpt\"";
-    bool ckpt = len > sizeof ckpt_start - 1 &&
-                memcmp(payload, ckpt_start, sizeof ckpt_start - 1) == 0;
     if (k->n == k->cap) {
         size_t cap = k->cap ? k->cap * 2 : 256;
         char **p = realloc(k->payloads, cap * sizeof *p);
@@ -316,89 +571,50 @@ static int keep_record(void *ctx, const char *payload, size_t len)
         }
         k->cap = cap;
     }
-    if (ckpt && k->last_ckpt >= 0) { /* a later checkpoint replaces it */
-        free(k->payloads[k->last_ckpt]);
-        memmove(&k->payloads[k->last_ckpt], &k->payloads[k->last_ckpt + 1],
-                (k->n - (size_t)k->last_ckpt - 1) * sizeof *k->payloads);
-        memmove(&k->lens[k->last_ckpt], &k->lens[k->last_ckpt + 1],
-                (k->n - (size_t)k->last_ckpt - 1) * sizeof *k->lens);
-        k->n--;
-    }
     if (!(k->payloads[k->n] = malloc(len))) {
         k->failed = true;
         return -1;
     }
     memcpy(k->payloads[k->n], payload, len);
     k->lens[k->n] = len;
-    if (ckpt)
-        k->last_ckpt = (long)k->n;
+    if (record_is(payload, len, "snap")) {
+        k->snaps[0] = k->snaps[1];
+        k->snaps[1] = (long)k->n;
+    }
     k->n++;
     return 0;
 }
 
-static void journal_compact(engine_t *e)
+static void journal_compact(engine_t *e, int64_t now)
 {
-    keep_t k = {.last_ckpt = -1};
+    append_snapshot(e, now);
+    keep_t k = {.snaps = {-1, -1}};
     char warn[512] = "", why[512];
     long n = journal_read(e->j, keep_record, &k, warn, sizeof warn);
+    size_t from = k.snaps[0] >= 0 ? (size_t)k.snaps[0] : 0, kept = 0;
+    /* Checkpoints before the last snapshot say nothing it does not. */
+    for (size_t i = from; i < k.n && !k.failed; i++) {
+        if (record_is(k.payloads[i], k.lens[i], "ckpt") && (long)i < k.snaps[1])
+            continue;
+        /* Swapped, not copied: the ones skipped move back and are freed. */
+        char *p = k.payloads[from + kept];
+        size_t len = k.lens[from + kept];
+        k.payloads[from + kept] = k.payloads[i];
+        k.lens[from + kept] = k.lens[i];
+        k.payloads[i] = p;
+        k.lens[i] = len;
+        kept++;
+    }
     /* Only a complete read may replace the journal: a partial one would
-     * throw away the commands it did not get to. */
-    if (n > 0 && !k.failed && (size_t)n >= k.n &&
-        journal_rewrite(e->j, (const char *const *)k.payloads, k.lens, k.n, why, sizeof why) == 0)
-        e->checkpoints = 1;
-    else
-        e->checkpoints = 0; /* try again after as many more */
+     * throw away the records it did not get to. */
+    if (n > 0 && !k.failed && (size_t)n == k.n && k.snaps[1] >= 0 && from > 0 &&
+        journal_rewrite(e->j, (const char *const *)k.payloads + from, k.lens + from, kept, why,
+                        sizeof why) != 0)
+        fprintf(stderr, "pokerclock: %s\n", why);
     for (size_t i = 0; i < k.n; i++)
         free(k.payloads[i]);
     free(k.payloads);
     free(k.lens);
-}
-
-static int resume_journal(engine_t *e, char *err, size_t errlen)
-{
-    replay_t r = {.e = e};
-    char warn[512] = "";
-    long n = journal_read(e->j, replay_record, &r, warn, sizeof warn);
-    if (n < 0 || r.err[0]) {
-        snprintf(err, errlen, "%s/journal: %s", e->state_dir, r.err[0] ? r.err : warn);
-        return -1;
-    }
-    if (warn[0])
-        fprintf(stderr, "pokerclock: %s\n", warn);
-    if (n == 0)
-        return 1; /* an empty journal: a new tournament */
-    /* A record lost inside the journal: the director must know. */
-    const char *damaged = strstr(warn, "skipped ")
-                              ? " A damaged record of the saved journal was skipped: "
-                                "check the levels and players."
-                              : "";
-    if (strcmp(r.last_boot, e->boot_id) == 0) {
-        /* The same boot: the monotonic clock went on, and so did the game. */
-        e->offset = r.last_offset;
-        snprintf(e->notice, sizeof e->notice, "%s%s",
-                 "Restarted: the clock went on where it was", damaged);
-        return 0;
-    }
-    if (damaged[0])
-        snprintf(e->notice, sizeof e->notice, "%s", damaged + 1);
-    /* A new boot: continue the engine's time just after the last record. */
-    e->offset = r.last_t + 1 - mono_ms();
-    json_t *boot = json_pack("{s:s, s:s, s:I, s:I, s:I}", "k", "boot", "boot", e->boot_id,
-                             "offset", (json_int_t)e->offset, "t", (json_int_t)engine_now(e),
-                             "wall", (json_int_t)wall_ms());
-    append_restart_record(e, boot);
-    if (e->m->t.clock.running) {
-        command_t c = {.type = CMD_POWER_RECOVERED, .ms = r.last_t};
-        char why[256];
-        int64_t now = engine_now(e);
-        json_t *rec = json_pack("{s:s, s:I, s:I, s:o}", "k", "cmd", "t", (json_int_t)now, "wall",
-                                (json_int_t)wall_ms(), "cmd", codec_command(&c));
-        append_restart_record(e, rec);
-        model_apply(e->m, &c, now, why, sizeof why);
-        snprintf(e->notice, sizeof e->notice, "%s%s",
-                 "Recovered after power loss: check the time, then resume", damaged);
-    }
-    return 0;
 }
 
 /* ---- life cycle ---- */
@@ -420,7 +636,7 @@ engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
     e->state_dir = o->state_dir && !o->follow_url ? strdup(o->state_dir) : NULL;
     e->read_only = o->read_only;
     e->follow_url = o->follow_url ? strdup(o->follow_url) : NULL;
-    config_t *c = calloc(1, sizeof *c);
+    settings_t *c = calloc(1, sizeof *c);
     config_problems_t *probs = calloc(1, sizeof *probs);
     if (!e->m || !e->scratch || !e->config_text || !e->config_name || !c || !probs ||
         (o->follow_url && !e->follow_url)) {
@@ -565,8 +781,9 @@ int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t
         /* Without a journal no command was ever accepted: the state is still
          * the configuration's, and the journal can start from it. */
         if (e->j || journal_start(e, why, sizeof why) == 0) {
-            json_t *rec = json_pack("{s:s, s:I, s:I, s:o}", "k", "cmd", "t", (json_int_t)now,
-                                    "wall", (json_int_t)wall_ms(), "cmd", codec_command(c));
+            json_t *rec = json_pack("{s:s, s:I, s:I, s:I, s:o}", "k", "cmd", "t", (json_int_t)now,
+                                    "wall", (json_int_t)wall_ms(), "seq", (json_int_t)(e->seq + 1),
+                                    "cmd", codec_command(c));
             rc = append_json(e, rec, true, why, sizeof why);
         }
         if (rc != 0) {
@@ -591,6 +808,7 @@ int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t
         fprintf(stderr, "pokerclock: end of day: the card drawn is %d: %d more hands today\n",
                 c->drawn, c->drawn);
     publish(e, now);
+    append_snapshot(e, now);
     uint64_t seq = e->seq;
     pthread_mutex_unlock(&e->write_lock);
     notify(e, seq);
@@ -626,11 +844,11 @@ void engine_tick(engine_t *e, int64_t now)
     if (e->j && !e->read_only && e->m->t.clock.running &&
         now - e->last_checkpoint >= CHECKPOINT_EVERY_MS) {
         char why[512];
-        json_t *rec = json_pack("{s:s, s:I}", "k", "ckpt", "t", (json_int_t)now);
+        json_t *rec = json_pack("{s:s, s:I, s:I}", "k", "ckpt", "t", (json_int_t)now, "seq",
+                                (json_int_t)e->seq);
         /* Not synced: the file system commits within seconds, and a power
          * cut losing the last few seconds is the accepted cost. */
         if (append_json(e, rec, false, why, sizeof why) == 0) {
-            e->checkpoints++;
             if (e->storage_error[0]) {
                 e->storage_error[0] = 0;
                 publish(e, now);
@@ -642,8 +860,12 @@ void engine_tick(engine_t *e, int64_t now)
             seq = e->seq;
         }
         e->last_checkpoint = now;
-        if (e->checkpoints >= COMPACT_AFTER_CHECKPOINTS)
-            journal_compact(e);
+    }
+    /* Paused or running: commands write snapshots either way. */
+    if (e->j && !e->read_only && journal_size(e->j) > COMPACT_AFTER_BYTES &&
+        (now - e->compact_tried >= COMPACT_RETRY_MS || now < e->compact_tried)) {
+        journal_compact(e, now);
+        e->compact_tried = now;
     }
     pthread_mutex_unlock(&e->write_lock);
     if (seq)

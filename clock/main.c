@@ -19,13 +19,14 @@
 #include "net/net.h"
 #include "screen/screen.h"
 #include "store/config.h"
+#include "store/file.h"
 #include "store/pin.h"
 
 #ifndef POKERCLOCK_VERSION
 #define POKERCLOCK_VERSION "0"
 #endif
 
-static volatile int stop_requested;
+static volatile sig_atomic_t stop_requested;
 
 static void on_signal(int sig)
 {
@@ -138,37 +139,6 @@ static const char *default_state_dir(void)
     return "./state";
 }
 
-static char *read_file(const char *path, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 65536, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (n < cap - 1 || cap >= (16u << 20))
-            break;
-        char *bigger = realloc(buf, cap * 2);
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    fclose(f);
-    if (!buf) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return NULL;
-    }
-    buf[n] = 0;
-    return buf;
-}
-
 /* The panel's address as a phone on the venue network reaches it. */
 static void panel_url(const char *bind, int port, char *buf, size_t len)
 {
@@ -197,37 +167,225 @@ static int archive_state(const char *dir)
     char from[PATH_MAX], to[PATH_MAX];
     snprintf(from, sizeof from, "%s/journal", dir);
     snprintf(to, sizeof to, "%s/journal.%ld", dir, (long)time(NULL));
-    if (rename(from, to) != 0 && errno != ENOENT) {
+    if (rename(from, to) != 0) {
+        if (errno == ENOENT)
+            return 0; /* nothing saved yet */
         fprintf(stderr, "pokerclock: cannot put %s aside: %s\n", from, strerror(errno));
         return -1;
     }
-    if (errno != ENOENT)
-        fprintf(stderr, "pokerclock: the saved tournament is kept as %s\n", to);
+    fprintf(stderr, "pokerclock: the saved tournament is kept as %s\n", to);
     return 0;
 }
 
 typedef struct {
-    const config_t *config;
+    const settings_t *config;
     engine_t *engine;
     const char *url;
-    const char *pin;           /* a generated PIN, shown until the first login */
-    const char *state_dir;
 } shot_ctx_t;
 
 static int take_screenshot(void *ctx, int w, int h, unsigned char **png, size_t *len)
 {
     shot_ctx_t *s = ctx;
     const snapshot_t *snap = engine_snapshot(s->engine);
-    const char *pin = s->pin && !pin_seen(s->state_dir) ? s->pin : NULL;
-    int rc = wall_render_png(s->config, snap, engine_now(s->engine), w, h, s->url, pin, png, len);
+    /* Public pictures never show the PIN: it belongs on the wall itself. */
+    int rc = wall_render_png(s->config, snap, engine_now(s->engine), w, h, s->url, NULL, png, len);
     snapshot_release(snap);
     return rc;
+}
+
+/* The configuration (its problems on stderr) and its text for the engine,
+ * or NULL when it cannot be used. */
+static char *load_config(const options_t *o, settings_t *config, const char **name)
+{
+    if (!o->config_path) {
+        config_load_default(config);
+        const embedded_file_t *f = embedded_find("assets/structures/default.cfg");
+        *name = "built-in";
+        return strdup(f ? (const char *)f->data : "");
+    }
+    config_problems_t probs = {0};
+    bool ok = config_load_file(o->config_path, config, &probs);
+    for (int i = 0; i < probs.n; i++) {
+        char line[600];
+        config_problem_format(&probs.items[i], line, sizeof line);
+        fprintf(stderr, "%s%s\n", probs.items[i].warning ? "warning: " : "", line);
+    }
+    if (!ok) {
+        fprintf(stderr, "pokerclock: %s has errors; fix them (pokerclock --check %s)\n",
+                o->config_path, o->config_path);
+        return NULL;
+    }
+    char err[256];
+    char *text = file_read(o->config_path, CONFIG_MAX_BYTES, NULL, err, sizeof err);
+    if (!text)
+        fprintf(stderr, "pokerclock: %s: %s\n", o->config_path, err);
+    *name = o->config_path;
+    return text;
+}
+
+/* --screenshot: the wall for the saved state, into a PNG file. */
+static int screenshot(const options_t *o, const settings_t *config, engine_t *engine,
+                      const char *url)
+{
+    shot_ctx_t sc = {.config = config, .engine = engine, .url = url};
+    unsigned char *png = NULL;
+    size_t len = 0;
+    int rc = take_screenshot(&sc, o->shot_w, o->shot_h, &png, &len);
+    FILE *f = rc == 0 ? fopen(o->screenshot, "wb") : NULL;
+    if (!f || fwrite(png, 1, len, f) != len || fclose(f) != 0) {
+        fprintf(stderr, "pokerclock: cannot write %s: %s\n", o->screenshot,
+                rc ? "rendering failed" : strerror(errno));
+        rc = 1;
+    }
+    free(png);
+    return rc;
+}
+
+/* The director PIN: --pin, POKERCLOCK_PIN, the configuration, or one made
+ * and kept in the state directory (*generated). 0, or -1. */
+static int director_pin(const options_t *o, const settings_t *config, const char *state_dir,
+                        char *pin, size_t len, bool *generated)
+{
+    const char *configured = o->pin ? o->pin : getenv("POKERCLOCK_PIN");
+    if (!configured || !*configured)
+        configured = config->pin;
+    *generated = false;
+    if (o->follow) {
+        /* Commands are refused here anyway; no PIN is made or shown. */
+        snprintf(pin, len, "%s", configured ? configured : "");
+        return 0;
+    }
+    if (pin_resolve(state_dir, configured, pin, len, generated) != 0) {
+        fprintf(stderr, "pokerclock: cannot set up the director PIN in %s\n", state_dir);
+        return -1;
+    }
+    if (*generated && !pin_seen(state_dir))
+        fprintf(stderr, "pokerclock: director PIN %s (shown on the wall until the first login)\n",
+                pin);
+    return 0;
+}
+
+/* A follower reads the master's events; the wall shows what arrives. */
+static follow_t *follow_master(engine_t *engine, const char *master, char *err, size_t errlen)
+{
+    /* POKERCLOCK_FOLLOW_TIMEOUT_MS: how long the master may be silent
+     * before the wall says so (30 s); shorter for tests. */
+    const char *t = getenv("POKERCLOCK_FOLLOW_TIMEOUT_MS");
+    follow_options_t fo = {.url = master, .lost_after_ms = t && *t ? strtoll(t, NULL, 10) : 0};
+    if (fo.lost_after_ms < 0 || fo.lost_after_ms > 3600 * 1000)
+        fo.lost_after_ms = 0;
+    return follow_start(engine, &fo, err, errlen);
+}
+
+/* The wall until a signal or the window closes; without a display on a
+ * desktop, the panel alone. */
+static int run_screen(engine_t *engine, const screen_options_t *options)
+{
+    char err[1024];
+    screen_options_t so = *options;
+    screen_t *screen = screen_new(&so, err, sizeof err);
+    if (!screen && !so.headless) {
+        fprintf(stderr, "pokerclock: no screen (%s); the panel keeps working\n", err);
+        so.headless = true;
+        so.no_screen = strdupa(err);
+        screen = screen_new(&so, err, sizeof err);
+    }
+    if (!screen) {
+        fprintf(stderr, "pokerclock: %s\n", err);
+        return 1;
+    }
+    int rc = screen_run(screen, engine, &stop_requested);
+    screen_free(screen);
+    return rc;
+}
+
+/* Where this clock's pages are, and where the wall sends the director. */
+typedef struct {
+    const options_t *o;
+    const settings_t *config;
+    const char *master;        /* a follower: the master's URL; else NULL */
+    const char *state_dir;
+    char own[128];             /* this clock's panel */
+    char url[600];             /* the panel the wall's QR code leads to */
+} site_t;
+
+/* The services of a running clock: the PIN, the HTTP server, following a
+ * master, and the wall; stopped again in reverse order. */
+static int serve(engine_t *engine, const site_t *site)
+{
+    const options_t *o = site->o;
+    char pin[32], err[1024];
+    bool generated;
+    if (director_pin(o, site->config, site->state_dir, pin, sizeof pin, &generated) != 0)
+        return 1;
+
+    struct sigaction sa = {0};
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    shot_ctx_t sc = {.config = site->config, .engine = engine, .url = site->url};
+    net_options_t no = {.bind = site->config->bind,
+                        .port = site->config->port,
+                        .pin = pin,
+                        .state_dir = site->state_dir,
+                        .web_dir = o->web_dir,
+                        .config = site->config,
+                        .screenshot = take_screenshot,
+                        .screenshot_ctx = &sc};
+    net_t *net = net_start(engine, &no, err, sizeof err);
+    if (!net) {
+        fprintf(stderr, "pokerclock: %s\n", err);
+        return 1;
+    }
+    follow_t *follow = NULL;
+    if (site->master) {
+        if (!(follow = follow_master(engine, site->master, err, sizeof err))) {
+            fprintf(stderr, "pokerclock: %s\n", err);
+            net_stop(net);
+            return 1;
+        }
+        fprintf(stderr, "pokerclock %s: following %s; pages at %s\n", POKERCLOCK_VERSION,
+                site->master, site->own);
+    } else {
+        fprintf(stderr, "pokerclock %s: panel at %s (state in %s)\n", POKERCLOCK_VERSION,
+                site->url, site->state_dir);
+    }
+    screen_options_t so = {.config = site->config,
+                           .headless = o->headless,
+                           .panel_url = site->url,
+                           .pin = generated ? pin : NULL,
+                           .state_dir = site->state_dir};
+    int rc = run_screen(engine, &so);
+    follow_stop(follow);
+    net_stop(net);
+    return rc;
+}
+
+/* The engine on the configured tournament or the saved one; its start-up
+ * notices on stderr. NULL when it cannot start. */
+static engine_t *open_engine(const engine_options_t *eo)
+{
+    char err[1024];
+    engine_t *engine = engine_new(eo, err, sizeof err);
+    if (!engine) {
+        fprintf(stderr, "pokerclock: %s\n", err);
+        return NULL;
+    }
+    const snapshot_t *first = engine_snapshot(engine);
+    if (first->storage_error[0])
+        fprintf(stderr, "pokerclock: %s\n", first->storage_error);
+    if (first->notice[0])
+        fprintf(stderr, "pokerclock: %s\n", first->notice);
+    snapshot_release(first);
+    return engine;
 }
 
 int main(int argc, char **argv)
 {
     options_t o = {0};
-    char err_early[512];
+    char err[512];
     int rc = parse_options(argc, argv, &o);
     if (rc)
         return rc;
@@ -235,8 +393,8 @@ int main(int argc, char **argv)
         return config_check(o.check, stdout);
     follow_url_t master = {0};
     if (o.follow) {
-        if (follow_url_parse(o.follow, &master, err_early, sizeof err_early) != 0) {
-            fprintf(stderr, "pokerclock: %s\n", err_early);
+        if (follow_url_parse(o.follow, &master, err, sizeof err) != 0) {
+            fprintf(stderr, "pokerclock: %s\n", err);
             return 2;
         }
         if (o.screenshot || o.fresh) {
@@ -246,41 +404,20 @@ int main(int argc, char **argv)
         }
     }
 
-    static config_t config;
-    config_problems_t probs = {0};
-    char err[1024];
-    char *text = NULL;
-    const char *name = "built-in";
-    if (o.config_path) {
-        bool ok = config_load_file(o.config_path, &config, &probs);
-        for (int i = 0; i < probs.n; i++) {
-            char line[600];
-            config_problem_format(&probs.items[i], line, sizeof line);
-            fprintf(stderr, "%s%s\n", probs.items[i].warning ? "warning: " : "", line);
-        }
-        if (!ok) {
-            fprintf(stderr, "pokerclock: %s has errors; fix them (pokerclock --check %s)\n",
-                    o.config_path, o.config_path);
-            return 1;
-        }
-        if (!(text = read_file(o.config_path, err, sizeof err))) {
-            fprintf(stderr, "pokerclock: %s\n", err);
-            return 1;
-        }
-        name = o.config_path;
-    } else {
-        config_load_default(&config);
-        const embedded_file_t *f = embedded_find("assets/structures/default.cfg");
-        text = strdup(f ? (const char *)f->data : "");
-    }
+    static settings_t config;
+    const char *name;
+    char *text = load_config(&o, &config, &name);
+    if (!text)
+        return 1;
     if (o.bind)
         snprintf(config.bind, sizeof config.bind, "%s", o.bind);
     if (o.port)
         config.port = o.port;
     const char *state_dir = o.state_dir ? o.state_dir : default_state_dir();
-    if (o.fresh && !o.screenshot && archive_state(state_dir) != 0)
+    if (o.fresh && !o.screenshot && archive_state(state_dir) != 0) {
+        free(text);
         return 1;
-
+    }
     /* A follower writes nothing: the master keeps the tournament. */
     if (o.follow)
         state_dir = NULL;
@@ -289,129 +426,19 @@ int main(int argc, char **argv)
                            .config_name = name,
                            .read_only = o.screenshot != NULL,
                            .follow_url = o.follow ? master.text : NULL};
-    engine_t *engine = engine_new(&eo, err, sizeof err);
+    engine_t *engine = open_engine(&eo);
     free(text);
-    if (!engine) {
-        fprintf(stderr, "pokerclock: %s\n", err);
+    if (!engine)
         return 1;
-    }
-    const snapshot_t *first = engine_snapshot(engine);
-    if (first->storage_error[0])
-        fprintf(stderr, "pokerclock: %s\n", first->storage_error);
-    if (first->notice[0])
-        fprintf(stderr, "pokerclock: %s\n", first->notice);
-    snapshot_release(first);
 
-    char url[600], own[128];
-    panel_url(config.bind, config.port, own, sizeof own);
+    site_t site = {.o = &o, .config = &config, .state_dir = state_dir,
+                   .master = o.follow ? master.text : NULL};
+    panel_url(config.bind, config.port, site.own, sizeof site.own);
     /* A follower's wall sends the director to the master's panel: its own
      * would refuse every command. */
-    if (o.follow)
-        snprintf(url, sizeof url, "%s/", master.text);
-    else
-        snprintf(url, sizeof url, "%s", own);
-
-    if (o.screenshot) {
-        shot_ctx_t sc = {.config = &config, .engine = engine, .url = url};
-        unsigned char *png = NULL;
-        size_t len = 0;
-        rc = take_screenshot(&sc, o.shot_w, o.shot_h, &png, &len);
-        FILE *f = rc == 0 ? fopen(o.screenshot, "wb") : NULL;
-        if (!f || fwrite(png, 1, len, f) != len || fclose(f) != 0) {
-            fprintf(stderr, "pokerclock: cannot write %s: %s\n", o.screenshot,
-                    rc ? "rendering failed" : strerror(errno));
-            rc = 1;
-        }
-        free(png);
-        engine_free(engine);
-        return rc;
-    }
-
-    const char *configured = o.pin ? o.pin : getenv("POKERCLOCK_PIN");
-    if (!configured || !*configured)
-        configured = config.pin;
-    char pin[32];
-    bool generated = false;
-    if (o.follow) {
-        /* Commands are refused here anyway; no PIN is made or shown. */
-        snprintf(pin, sizeof pin, "%s", configured ? configured : "");
-    } else if (pin_resolve(state_dir, configured, pin, sizeof pin, &generated) != 0) {
-        fprintf(stderr, "pokerclock: cannot set up the director PIN in %s\n", state_dir);
-        engine_free(engine);
-        return 1;
-    }
-    if (generated && !pin_seen(state_dir))
-        fprintf(stderr, "pokerclock: director PIN %s (shown on the wall until the first login)\n",
-                pin);
-
-    struct sigaction sa = {0};
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
-
-    shot_ctx_t sc = {.config = &config,
-                     .engine = engine,
-                     .url = url,
-                     .pin = generated ? pin : NULL,
-                     .state_dir = state_dir};
-    net_options_t no = {.bind = config.bind,
-                        .port = config.port,
-                        .pin = pin,
-                        .state_dir = state_dir,
-                        .web_dir = o.web_dir,
-                        .config = &config,
-                        .screenshot = take_screenshot,
-                        .screenshot_ctx = &sc};
-    net_t *net = net_start(engine, &no, err, sizeof err);
-    if (!net) {
-        fprintf(stderr, "pokerclock: %s\n", err);
-        engine_free(engine);
-        return 1;
-    }
-    follow_t *follow = NULL;
-    if (o.follow) {
-        /* POKERCLOCK_FOLLOW_TIMEOUT_MS: how long the master may be silent
-         * before the wall says so (30 s); shorter for tests. */
-        const char *t = getenv("POKERCLOCK_FOLLOW_TIMEOUT_MS");
-        follow_options_t fo = {.url = master.text,
-                               .lost_after_ms = t && *t ? strtoll(t, NULL, 10) : 0};
-        if (fo.lost_after_ms < 0 || fo.lost_after_ms > 3600 * 1000)
-            fo.lost_after_ms = 0;
-        if (!(follow = follow_start(engine, &fo, err, sizeof err))) {
-            fprintf(stderr, "pokerclock: %s\n", err);
-            net_stop(net);
-            engine_free(engine);
-            return 1;
-        }
-        fprintf(stderr, "pokerclock %s: following %s; pages at %s\n", POKERCLOCK_VERSION,
-                master.text, own);
-    } else {
-        fprintf(stderr, "pokerclock %s: panel at %s (state in %s)\n", POKERCLOCK_VERSION, url,
-                state_dir);
-    }
-
-    screen_options_t so = {.config = &config,
-                           .headless = o.headless,
-                           .panel_url = url,
-                           .pin = generated ? pin : NULL,
-                           .state_dir = state_dir};
-    screen_t *screen = screen_new(&so, err, sizeof err);
-    if (!screen && !o.headless) {
-        fprintf(stderr, "pokerclock: no screen (%s); the panel keeps working\n", err);
-        so.headless = true;
-        so.no_screen = strdupa(err);
-        screen = screen_new(&so, err, sizeof err);
-    }
-    if (!screen) {
-        fprintf(stderr, "pokerclock: %s\n", err);
-        rc = 1;
-    } else {
-        rc = screen_run(screen, engine, &stop_requested);
-        screen_free(screen);
-    }
-    follow_stop(follow);
-    net_stop(net);
+    snprintf(site.url, sizeof site.url, "%s%s", o.follow ? master.text : site.own,
+             o.follow ? "/" : "");
+    rc = o.screenshot ? screenshot(&o, &config, engine, site.url) : serve(engine, &site);
     engine_free(engine);
     return rc;
 }

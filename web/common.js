@@ -138,8 +138,13 @@ const PC = (() => {
     s = s % 60;
     return (neg ? '-' : '') + (h ? h + ':' + pad(m) : m) + ':' + pad(s);
   }
-  /* Like the wall's format_chips: 1,500  25K  2.5K(>=10K)  1.5M. */
+  /* Numbers and money in the page's language (i18n.js, the same rules as
+   * the wall); English where a page loads no catalog (the panel). */
+  const lang = () => (typeof I18N !== 'undefined' ? I18N : null);
+  const group = (a) => String(a).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  /* 1,500  25K  2.5K(>=10K)  1.5M. */
   function fmtChips(v) {
+    if (lang()) return lang().chips(v);
     if (v == null) return '';
     const a = Math.abs(v);
     const sign = v < 0 ? '-' : '';
@@ -147,15 +152,18 @@ const PC = (() => {
       return sign + (a % 1e6 === 0 ? a / 1e6 : (a / 1e6).toFixed(1)) + 'M';
     if (a >= 1e4 && a % 1000 === 0) return sign + a / 1000 + 'K';
     if (a >= 1e4 && a % 100 === 0 && a < 1e6) return sign + (a / 1000).toFixed(1) + 'K';
-    return sign + String(a).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return sign + group(a);
   }
   function fmtNum(v) {
+    if (lang()) return lang().num(v);
     if (v == null) return '';
-    return String(Math.round(v)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return group(Math.round(v));
   }
-  /* €2,100 as the wall writes it; 2,100 NOK for a currency without a sign. */
+  /* €2,100; 2,100 NOK for a currency without a sign; the number alone for
+   * points. */
   const SYMBOLS = { EUR: '€', USD: '$', GBP: '£' };
   function fmtMoney(v, cur) {
+    if (lang()) return lang().money(v, cur);
     if (v == null) return '';
     return SYMBOLS[cur] ? SYMBOLS[cur] + fmtNum(v) : fmtNum(v) + (cur ? ' ' + cur : '');
   }
@@ -184,6 +192,20 @@ const PC = (() => {
   function setText(node, text) {
     if (node && node.textContent !== text) node.textContent = text;
   }
+  /* A name that does not fit on its line is set smaller, down to 60 %
+   * of its size, then wrapped: never cut ("Thursday R..."). */
+  function fitText(node, min = 0.6) {
+    if (!node) return;
+    node.style.fontSize = '';
+    node.style.whiteSpace = '';
+    const base = parseFloat(getComputedStyle(node).fontSize);
+    const over = () => node.scrollWidth > node.clientWidth + 1;
+    for (let fs = base; over() && fs * 0.92 >= base * min;) {
+      fs *= 0.92;
+      node.style.fontSize = fs + 'px';
+    }
+    if (over()) node.style.whiteSpace = 'normal';
+  }
 
   /* Settings: the language and the theme colours. A server without
    * /api/settings gets English and the built-in colours. */
@@ -205,6 +227,6 @@ const PC = (() => {
 
   return {
     setState, onState, current, clock, clockMs, wallMs, sinceMs, start, onOnline,
-    fmtTime, fmtChips, fmtNum, fmtMoney, blinds, $, $$, el, setText, settings, applyTheme,
+    fmtTime, fmtChips, fmtNum, fmtMoney, blinds, $, $$, el, setText, fitText, settings, applyTheme,
   };
 })();

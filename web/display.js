@@ -38,7 +38,7 @@
 
   function labels() {
     setText($('#players-label'), t2('players'));
-    setText($('#avg-label'), t2('avg_stack'));
+    setText($('#avg-label'), t2('average'));
     setText($('#chips-label'), t2('chips_in_play'));
     setText($('#pool-label'), t2('prize_pool'));
     setText($('#next-label'), t2('next_level'));
@@ -68,7 +68,7 @@
     document.body.classList.toggle('stopped', s.started && !s.running && stops);
     document.body.classList.toggle('overtime', !!s.overtime);
     $('#paused-band').hidden = !paused;
-    setText($('#name'), s.name || '');
+    if ($('#name').textContent !== (s.name || '')) { setText($('#name'), s.name || ''); PC.fitText($('#name')); }
     setText($('#top-level'), isBreak ? '' : levelName(l) + ' · ' + blinds(l));
 
     setText($('#lvl'), !s.started ? t('not_started') : s.overtime ? t('overtime')
@@ -92,15 +92,15 @@
     setText($('#pool'), money(s.prize_pool, s.currency));
     const pay = s.payouts || [];
     put($('#payouts'), pay.slice(0, 5).map((v, i) => el('li', {}, el('span', { text: I18N.ordinal(i + 1) }), el('b', { text: money(v, s.currency) }))));
-    setText($('#paid'), pay.length ? t('places_paid_n', { q: pay.length }) : '');
+    setText($('#paid'), pay.length ? t('itm_line', pay.length) : '');
 
     const per = s.periods || {};
     const items = [];
-    if (per.late_reg_open && per.late_reg_until_level) items.push(t('late_reg_until', { n: per.late_reg_until_level }));
-    if (per.rebuys_open && per.rebuy_until_level) items.push(t('rebuys_until', { n: per.rebuy_until_level }));
+    if (per.late_reg_open && per.late_reg_until_level) items.push(t('late_reg_until', per.late_reg_until_level));
+    if (per.rebuys_open && per.rebuy_until_level) items.push(t('rebuys_until', per.rebuy_until_level));
     if (per.addon_open) items.push(t('addon_now'));
     else if (per.addon_after_level && (isBreak ? l.number < per.addon_after_level : l.number <= per.addon_after_level))
-      items.push(t('addon_after', { n: per.addon_after_level }));
+      items.push(t('addon_after', per.addon_after_level));
     setText($('#periods'), items.join('   ·   '));
     tick();
   }
@@ -153,14 +153,14 @@
     if (s.running && !s.overtime && l.kind !== 'break' && PC.clock().elapsed < NEW_LEVEL_MS)
       out.push(banner('newlevel', levelName(l) + ': ' + t('blinds') + ' ' + blinds(l),
         (anteText(l) ? anteText(l) + ' — ' : '') + t('from_next_hand')));
-    if (s.bubble) out.push(banner('bubble', t2('bubble'), t('bubble_line', { p: p.remaining, q: p.paid_places })));
-    if (performance.now() < itmUntil) out.push(banner('itm', t2('itm'), t('itm_line', { q: p.paid_places })));
+    if (s.bubble) out.push(banner('bubble', t2('bubble'), t('bubble_line', p.remaining, p.paid_places)));
+    if (performance.now() < itmUntil) out.push(banner('itm', t2('itm'), t('itm_line', p.paid_places)));
     const cu = s.color_up;
     if (cu && cu.next && !cu.now) {
       if (s.next_break && cu.next.at_level === s.next_break.index)
-        out.push(banner('colorup', el('span', {}, chipSpan(cu.next.value), t('color_up_next', { c: fmtChips(cu.next.value) }))));
+        out.push(banner('colorup', el('span', {}, chipSpan(cu.next.value), t('color_up_next_break', fmtChips(cu.next.value)))));
       else if (cu.next.at_level === s.level.index && s.level.kind !== 'break')
-        out.push(banner('colorup', el('span', {}, chipSpan(cu.next.value), t('color_up_after', { c: fmtChips(cu.next.value) }))));
+        out.push(banner('colorup', el('span', {}, chipSpan(cu.next.value), t('color_up_end_of_level', fmtChips(cu.next.value)))));
     }
     /* A timed announcement or penalty ends on the wall when its time is up,
      * whether or not a new state has come since. */
@@ -191,7 +191,7 @@
       const counting = left <= cc.countdown_ms;
       const total = Math.max(cc.remaining_ms, 1);
       cls = 'call' + (counting ? ' counting' : '');
-      kids = [el('h2', { text: t('clock_called', { t: cc.table, s: cc.seat }) }),
+      kids = [el('h2', { text: t('clock_on', cc.table, cc.seat) }),
         el('div', { class: 'big', text: left > 0 ? String(Math.ceil(left / 1000)) : t('time_up') }),
         el('div', { class: 'bar' }, el('div', { class: 'fill', style: 'transform:scaleX(' + (left / total).toFixed(3) + ')' }))];
     } else if (d.drawn != null) {
@@ -200,21 +200,21 @@
       else {
         const n = d.hands_left ?? d.drawn;
         kids = [el('div', { class: 'card', text: String(d.drawn) }),
-          el('div', { class: 'mid', text: n === 1 ? t('hand_remaining') : t('hands_remaining', { n }) })];
+          el('div', { class: 'mid', text: n === 1 ? t('last_hand') : t('hands_left', n) })];
       }
     } else if (h) {
       const done = new Set(h.done || []), waiting = new Set(h.waiting || []);
       const all = [...done, ...waiting, ...(h.playing || [])].sort((a, b) => a - b);
       cls = 'hfh' + (h.all_done ? ' deal' : '');
-      kids = [el('h2', { text: t2('hfh') }), el('div', { class: 'mid', text: t('hand') + ' ' + h.hand })];
+      kids = [el('h2', { text: t2('hfh') }), el('div', { class: 'mid', text: t('hand_n', h.hand) })];
       if (h.all_done) kids.push(el('div', { class: 'big', text: t('deal') }));
       else {
-        kids.push(el('div', { class: 'sub', text: t2('tables_playing') }),
+        kids.push(el('div', { class: 'sub', text: t2('still_playing') }),
           el('div', { class: 'tiles' + (all.length > 10 ? ' many' : '') }, ...all.map((n) =>
             el('span', { class: done.has(n) ? 'done' : waiting.has(n) ? 'waiting' : 'playing', text: String(n) }))));
-        if (waiting.size) kids.push(el('div', { class: 'legend' }, el('i'), t('allin')));
+        if (waiting.size) kids.push(el('div', { class: 'legend' }, el('i'), t('all_in_waiting')));
       }
-      kids.push(el('div', { class: 'devices', text: t('devices') }));
+      kids.push(el('div', { class: 'devices', text: t('phones') }));
     } else if (cu) {
       cls = 'colorup';
       const n = s.next_level;
@@ -226,7 +226,7 @@
           n ? el('div', { class: 'sub', text: t('then') + ': ' + levelName(n) + ' · ' + blinds(n) }) : null),
         el('div', { class: 'side' },
           el('div', {}, el('span', { class: 'bigchip', style: 'background:' + chipInfo(cu.value).rgb, text: fmtChips(cu.value) }), ...into),
-          el('div', { class: 'mid', style: 'font-size:calc(var(--u)*2.6);margin:calc(var(--u)*1) 0', text: t('color_up_remove', { c: fmtChips(cu.value) }) + (cu.colour ? ' (' + cu.colour + ')' : '') }),
+          el('div', { class: 'mid', style: 'font-size:calc(var(--u)*2.6);margin:calc(var(--u)*1) 0', text: t('color_up_remove', fmtChips(cu.value)) + (cu.colour ? ' (' + cu.colour + ')' : '') }),
           el('div', { class: 'race' }, el('b', { text: t2('race') }), t('race_1'), el('br'), t('race_2'), el('br'), t('race_3'), el('br'), t('race_4')))];
     }
     box.hidden = !kids;
@@ -237,8 +237,8 @@
   }
 
   function penalties(s) {
-    const items = (s.penalties || []).filter((x) => x.rounds || PC.wallMs(x.remaining_ms) > 0).map((x) => t('table_seat', { t: x.table, s: x.seat }) + ': ' +
-      (x.rounds ? (x.rounds === 1 ? t('round') : t('rounds', { n: x.rounds })) : fmtTime(PC.wallMs(x.remaining_ms))));
+    const items = (s.penalties || []).filter((x) => x.rounds || PC.wallMs(x.remaining_ms) > 0).map((x) => t('table_seat', x.table, x.seat) + ': ' +
+      (x.rounds ? (x.rounds === 1 ? t('round') : t('rounds', x.rounds)) : fmtTime(PC.wallMs(x.remaining_ms))));
     put($('#penalties'), items.map((x) => el('li', { text: x })));
   }
 
@@ -266,6 +266,7 @@
     if (on) { loadSettings(); loadStructure(); }
   });
   PC.onState(render);
+  addEventListener('resize', () => PC.fitText($('#name')));
   labels();
   setInterval(tick, 200);
   PC.start();

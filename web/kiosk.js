@@ -45,7 +45,7 @@
       return v ? [v] : [];
     };
     const upText = (vals) => el('span', {}, ...vals.map((v) => el('span', {}, chipSpan(v), fmtChips(v) + ' '))
-      , t('color_up').toLowerCase());
+      , t('color_up_lower'));
     structure.levels.forEach((l, i) => {
       const cls = 'r' + (i === cur ? ' cur' : i < cur ? ' past' : '');
       const ups = upAt(l, i);
@@ -91,12 +91,12 @@
     add(t('starting_stack'), fmtNum(st.starting_stack) + ' ' + t('chips'));
     if (st.guarantee) add(t('guarantee'), fmtMoney(st.guarantee, cur));
     const lr = st.late_registration && st.late_registration.until_level;
-    add(t('late_reg'), lr ? t('until_level', { n: lr }) : t('none'), lr ? '(' + (per.late_reg_open ? t('open') : t('closed')) + ')' : '');
+    add(t('late_reg'), lr ? t('until_level', lr) : t('none'), lr ? '(' + (per.late_reg_open ? t('open') : t('closed')) + ')' : '');
     const rb = st.rebuy || {};
-    add(t('rebuy'), rb.until_level ? fmtMoney(rb.price, cur) + ' → ' + fmtNum(rb.chips) + ' ' + t('chips') + ', ' + t('until_level', { n: rb.until_level }) : t('none'),
+    add(t('rebuy'), rb.until_level ? fmtMoney(rb.price, cur) + ' → ' + fmtNum(rb.chips) + ' ' + t('chips') + ', ' + t('until_level', rb.until_level) : t('none'),
       rb.until_level ? '(' + (per.rebuys_open ? t('open') : t('closed')) + ')' : '');
     const ad = st.addon || {};
-    add(t('addon'), ad.after_level ? fmtMoney(ad.price, cur) + ' → ' + fmtNum(ad.chips) + ' ' + t('chips') + ', ' + t('after_level', { n: ad.after_level }) : t('none'),
+    add(t('addon'), ad.after_level ? fmtMoney(ad.price, cur) + ' → ' + fmtNum(ad.chips) + ' ' + t('chips') + ', ' + t('after_level', ad.after_level) : t('none'),
       ad.after_level ? '(' + (per.addon_open ? t('open') : t('closed')) + ')' : '');
     const first = st.levels.find((l) => l.kind !== 'break');
     if (first) add(t('first_level'), blinds(first) + ', ' + Math.round(first.minutes) + ' ' + t('min'));
@@ -111,6 +111,7 @@
     document.body.classList.toggle('paused', s.started && !s.running);
     document.body.classList.toggle('break', s.level.kind === 'break');
     setText($('#k-name'), s.name || '');
+    PC.fitText($('#k-name'));
     setText($('#k-level'), s.level.kind === 'break' ? t('break') : t('level') + ' ' + s.level.number + ': ' + blinds(s.level) +
       (s.level.ante ? ' (' + fmtChips(s.level.ante) + ')' : ''));
     setText($('#k-players'), t('players') + ' ' + (s.players.remaining ?? '') + '/' + (s.players.entries ?? ''));

@@ -557,9 +557,8 @@ function figure(label, value) { return el('div', {}, el('b', { text: value }), e
 
 let lastSeqRendered = -1;
 let metaBase = '';
-function render() {
-  const s = PC.current();
-  if (!s) return;
+/* The status card: name, level, blinds and ante, the players. */
+function renderStatus(s) {
   setText($('#t-name'), s.name || 'pokerclock');
   const st = $('#status');
   const isBreak = s.level.kind === 'break';
@@ -578,8 +577,10 @@ function render() {
   const meta = [(p.remaining ?? '–') + ' of ' + (p.entries ?? '–') + ' players'];
   if (s.next_level) meta.push('next ' + (s.next_level.kind === 'break' ? 'break' : blinds(s.next_level)));
   metaBase = meta.join(' · ');
+}
 
-  /* What is on the wall besides the clock, in a word each. */
+/* What is on the wall besides the clock, in a word each. */
+function renderTags(s) {
   const tags = [];
   if (s.hand_for_hand) tags.push(['Hand-for-hand, hand ' + s.hand_for_hand.hand + (s.hand_for_hand.all_done ? ': deal' : ''), 'hot']);
   if (s.bubble) tags.push(['Bubble', 'hot']);
@@ -594,7 +595,10 @@ function render() {
     $('#st-tags').dataset.k = tk;
     $('#st-tags').replaceChildren(...tags.map(([x, c]) => el('span', { class: c, text: x })));
   }
+}
 
+/* Notes the director must read: power loss, storage, a follower. */
+function renderNotes(s) {
   const notes = [];
   if (s.recovered_after_power_loss) notes.push(['Recovered after power loss: check the time, then resume.', '']);
   if (s.storage_error) notes.push(['Cannot save: ' + s.storage_error, 'err']);
@@ -611,17 +615,11 @@ function render() {
         url ? el('a', { href: url, text: url }) : s.follows));
     }
   }
-  $('#login').hidden = loggedIn || !!s.follows;
-  $('#controls').hidden = !loggedIn || !!s.follows;
-  $('#undo-bar').hidden = !loggedIn || !!s.follows;
+}
 
-  const go = $('#go');
-  const label = !s.started ? 'Start' : s.running ? 'Pause' : 'Resume';
-  setText(go, label);
-  go.className = 'huge ' + label.toLowerCase();
-
-  if (!loggedIn) return;
-
+/* The players, the prize pool, the results and the announcement. */
+function renderPlayers(s) {
+  const p = s.players || {};
   $('#pl-figures').replaceChildren(
     figure('players left', fmtNum(p.remaining)), figure('entries', fmtNum(p.entries)),
     figure('prize pool', fmtMoney(s.prize_pool, s.currency)), figure('paid places', fmtNum(p.paid_places)),
@@ -637,7 +635,9 @@ function render() {
 
   setText($('#ann-now'), s.announcement ? 'On the wall: “' + s.announcement.text + '”' : '');
   $('#ann-clear').hidden = !s.announcement;
+}
 
+function renderHandForHand(s) {
   const h = s.hand_for_hand;
   $('#hfh-start-form').hidden = !!h;
   $('#hfh-on').hidden = !h;
@@ -669,7 +669,9 @@ function render() {
   }
   $('#bubble-on').classList.toggle('primary', !s.bubble);
   setText($('#bubble-on'), s.bubble ? 'Bubble is on' : 'Bubble on');
+}
 
+function renderDayEnd(s) {
   const d = s.day_end || {};
   const drawn = d.drawn != null;
   $('#de-form').hidden = drawn;
@@ -689,7 +691,10 @@ function render() {
     dg.replaceChildren(...(tl || []).map((x) => el('button', { type: 'button', 'data-table': x.table, class: x.hands_left ? '' : 'done', 'aria-label': 'Table ' + x.table + ': hand done' },
       String(x.table), el('small', { text: x.hands_left + ' left' }))));
   }
+}
 
+/* The clock call, the color-up and the penalties. */
+function renderCallsAndPenalties(s) {
   $('#call-cancel').hidden = !s.clock_call;
   $('#cu-done').hidden = !(s.color_up && s.color_up.now);
   const cu = s.color_up || {};
@@ -703,6 +708,28 @@ function render() {
       el('span', { class: 'pen-text', 'data-table': x.table, 'data-seat': x.seat }),
       el('button', { type: 'button', class: 'small', 'data-table': x.table, 'data-seat': x.seat, text: 'Clear' }))));
   }
+}
+
+function render() {
+  const s = PC.current();
+  if (!s) return;
+  renderStatus(s);
+  renderTags(s);
+  renderNotes(s);
+  $('#login').hidden = loggedIn || !!s.follows;
+  $('#controls').hidden = !loggedIn || !!s.follows;
+  $('#undo-bar').hidden = !loggedIn || !!s.follows;
+
+  const go = $('#go');
+  const label = !s.started ? 'Start' : s.running ? 'Pause' : 'Resume';
+  setText(go, label);
+  go.className = 'huge ' + label.toLowerCase();
+
+  if (!loggedIn) return;
+  renderPlayers(s);
+  renderHandForHand(s);
+  renderDayEnd(s);
+  renderCallsAndPenalties(s);
 
   if (s.seq !== lastSeqRendered) {
     lastSeqRendered = s.seq;

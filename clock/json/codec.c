@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "json/codec.h"
+#include "model/fields.h"
 
 static json_t *level_json(const structure_t *s, int i)
 {
@@ -45,11 +46,8 @@ static json_t *tables_list(uint64_t mask)
     return a;
 }
 
-/* The procedures of RULES.md in the state: hand-for-hand, bubble, end of
- * day, clock call, color-up, penalties, results. */
-static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
+static void hand_for_hand_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
 {
-    const structure_t *s = &t->s;
     const hand_for_hand_t *h = &t->hfh;
     if (h->active) {
         json_t *j = json_pack("{s:i, s:i}", "hand", h->hand, "tables", h->tables);
@@ -63,7 +61,11 @@ static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t 
     }
     json_object_set_new(o, "bubble", json_boolean(t->bubble));
     json_object_set_new(o, "in_the_money", json_boolean(v->in_the_money));
+}
 
+static void day_end_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
+{
+    const structure_t *s = &t->s;
     const day_end_t *d = &t->day_end;
     json_t *de = json_pack("{s:b, s:b}", "level_ends_day", v->day_end_level, "window",
                            v->day_end_window);
@@ -82,7 +84,10 @@ static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t 
     }
     json_object_set_new(de, "over", json_boolean(d->active && v->day_over));
     json_object_set_new(o, "day_end", de);
+}
 
+static void clock_call_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
+{
     if (t->call.active)
         json_object_set_new(o, "clock_call",
                             json_pack("{s:i, s:i, s:I, s:I, s:b, s:b}", "table", t->call.table,
@@ -92,7 +97,11 @@ static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t 
                                       v->call_counting, "expired", v->call_expired));
     else
         json_object_set_new(o, "clock_call", json_null());
+}
 
+static void color_up_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
+{
+    const structure_t *s = &t->s;
     json_t *cu = json_object();
     const chip_t *next = v->next_color_up ? chip_of(s, v->next_color_up) : NULL;
     json_object_set_new(cu, "next",
@@ -112,6 +121,16 @@ static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t 
             json_array_append_new(in_use, json_integer(s->chips[i].value));
     json_object_set_new(cu, "chips_in_use", in_use);
     json_object_set_new(o, "color_up", cu);
+}
+
+/* The procedures of RULES.md in the state: hand-for-hand, bubble, end of
+ * day, clock call, color-up, penalties, results. */
+static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
+{
+    hand_for_hand_json(o, t, v, now);
+    day_end_json(o, t, v, now);
+    clock_call_json(o, t, v, now);
+    color_up_json(o, t, v, now);
 
     json_t *pen = json_array();
     for (int i = 0; i < t->n_penalties; i++) {
@@ -248,24 +267,26 @@ json_t *codec_structure(const structure_t *s)
     /* House options with the defaults filled in, as the clock uses them. */
     house_t h;
     house_effective(&s->house, &h);
-    json_t *house = json_pack(
-        "{s:i, s:I, s:b, s:I, s:I, s:I, s:I, s:I, s:b}", "tables", h.tables,
-        "hand_for_hand_deduct_seconds", (json_int_t)(h.hfh_deduct_ms / 1000),
-        "hand_for_hand_auto_next", h.hfh_auto_next, "clock_call_seconds",
-        (json_int_t)(h.call_ms / 1000), "clock_call_countdown_seconds",
-        (json_int_t)(h.call_countdown_ms / 1000), "short_level_minutes",
-        (json_int_t)(h.short_level_ms / 60000), "short_clock_call_seconds",
-        (json_int_t)(h.short_call_ms / 1000), "short_clock_call_countdown_seconds",
-        (json_int_t)(h.short_call_countdown_ms / 1000), "day_end_per_table", h.day_end_per_table);
+    json_t *house = json_object();
+    for (int i = 0; i < house_record.n; i++) {
+        const field_t *f = &house_record.f[i];
+        json_object_set_new(house, f->name,
+                            f->type == FIELD_BOOL ? json_boolean(*field_bool(f, &h))
+                                                  : json_integer(field_get_int(f, &h)));
+    }
     json_object_set_new(o, "house", house);
     return o;
 }
 
 /* Which fields each command takes; anything else is refused, so that a typo
  * in a client is caught instead of silently ignored. */
-static const char *const level_fields[] = {"small_blind", "big_blind",    "ante",
-                                           "big_blind_ante", "minutes", "duration_ms",
-                                           "break",       "day_end",      "color_up", NULL};
+static bool level_field(const char *key)
+{
+    for (int i = 0; i < level_record.n; i++)
+        if ((level_record.f[i].forms & FORM_COMMAND) && strcmp(key, level_record.f[i].name) == 0)
+            return true;
+    return false;
+}
 
 static bool field_allowed(command_type type, const char *key, bool internal)
 {
@@ -282,12 +303,7 @@ static bool field_allowed(command_type type, const char *key, bool internal)
         return strcmp(key, "index") == 0;
     case CMD_ADD_LEVEL:
     case CMD_EDIT_LEVEL:
-        if (strcmp(key, type == CMD_ADD_LEVEL ? "after" : "index") == 0)
-            return true;
-        for (int i = 0; level_fields[i]; i++)
-            if (strcmp(key, level_fields[i]) == 0)
-                return true;
-        return false;
+        return strcmp(key, type == CMD_ADD_LEVEL ? "after" : "index") == 0 || level_field(key);
     case CMD_ANNOUNCE:
         return strcmp(key, "text") == 0 || strcmp(key, "seconds") == 0;
     case CMD_REGISTER:
@@ -359,50 +375,49 @@ static int get_bool(const json_t *obj, const char *key, bool *out, bool *present
     return 0;
 }
 
+/* The level fields of add_level and edit_level, as model/fields describes
+ * them; each one given sets its LF_* bit in c->has. */
 static int parse_level(const json_t *obj, command_t *c, char *err, size_t errlen)
 {
-    static const int64_t max_chips = INT64_C(1000000000000);
-    bool p;
-    int64_t n;
-    if (get_int(obj, "small_blind", false, 0, max_chips, &c->level.small_blind, &p, err, errlen))
-        return -1;
-    c->has |= p ? LF_SMALL : 0;
-    if (get_int(obj, "big_blind", false, 0, max_chips, &c->level.big_blind, &p, err, errlen))
-        return -1;
-    c->has |= p ? LF_BIG : 0;
-    if (get_int(obj, "ante", false, 0, max_chips, &c->level.ante, &p, err, errlen))
-        return -1;
-    c->has |= p ? LF_ANTE : 0;
-    if (get_int(obj, "color_up", false, 0, max_chips, &c->level.color_up, &p, err, errlen))
-        return -1;
-    c->has |= p ? LF_COLOR_UP : 0;
-    if (get_bool(obj, "big_blind_ante", &c->level.big_blind_ante, &p, err, errlen))
-        return -1;
-    c->has |= p ? LF_BBA : 0;
-    if (get_bool(obj, "day_end", &c->level.day_end, &p, err, errlen))
-        return -1;
-    c->has |= p ? LF_DAY_END : 0;
-    bool is_break = false;
-    if (get_bool(obj, "break", &is_break, &p, err, errlen))
-        return -1;
-    if (p) {
-        c->has |= LF_BREAK;
-        c->level.kind = is_break ? LEVEL_BREAK : LEVEL_PLAY;
-    }
-    if (get_int(obj, "duration_ms", false, 1, TOURNEY_MAX_DURATION_MS, &n, &p, err, errlen))
-        return -1;
-    if (p) {
-        c->has |= LF_DURATION;
-        c->level.duration_ms = n;
-    }
-    json_t *m = json_object_get(obj, "minutes");
-    if (m) {
-        if (!json_is_number(m) || json_number_value(m) <= 0 || json_number_value(m) > 24 * 60) {
-            snprintf(err, errlen, "minutes must be a number more than 0 and at most 1440");
-            return -1;
+    for (int i = 0; i < level_record.n; i++) {
+        const field_t *f = &level_record.f[i];
+        void *at = (char *)&c->level + f->offset;
+        bool p = false, b;
+        int64_t n;
+        if (!(f->forms & FORM_COMMAND))
+            continue;
+        switch (f->type) {
+        case FIELD_INT:
+        case FIELD_INT32:
+            if (get_int(obj, f->name, false, f->lo, f->hi, &n, &p, err, errlen))
+                return -1;
+            if (p)
+                field_set_int(f, &c->level, n);
+            break;
+        case FIELD_BOOL:
+        case FIELD_BREAK:
+            if (get_bool(obj, f->name, &b, &p, err, errlen))
+                return -1;
+            if (p && f->type == FIELD_BOOL)
+                *(bool *)at = b;
+            else if (p)
+                *(level_kind *)at = b ? LEVEL_BREAK : LEVEL_PLAY;
+            break;
+        case FIELD_MINUTES: {
+            json_t *m = json_object_get(obj, f->name);
+            if ((p = m != NULL)) {
+                if (!json_is_number(m) || json_number_value(m) <= 0 ||
+                    json_number_value(m) > (double)f->hi) {
+                    snprintf(err, errlen, "%s must be a number more than 0 and at most %lld",
+                             f->name, (long long)f->hi);
+                    return -1;
+                }
+                *(int64_t *)at = (int64_t)llround(json_number_value(m) * 60000.0);
+            }
+            break;
         }
-        c->has |= LF_DURATION;
-        c->level.duration_ms = (int64_t)llround(json_number_value(m) * 60000.0);
+        }
+        c->has |= p ? f->has : 0;
     }
     return 0;
 }
@@ -502,9 +517,62 @@ static int parse_bust(const json_t *obj, command_t *c, char *err, size_t errlen)
     return 0;
 }
 
-static int parse(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
+/* announce: {"text": "...", "seconds": 60}; without seconds until taken down. */
+static int parse_announce(const json_t *obj, command_t *c, char *err, size_t errlen)
 {
-    memset(c, 0, sizeof *c);
+    json_t *text = json_object_get(obj, "text");
+    if (!json_is_string(text)) {
+        snprintf(err, errlen, "an announcement needs \"text\"");
+        return -1;
+    }
+    if (json_string_length(text) >= sizeof c->text) {
+        snprintf(err, errlen, "an announcement can be at most %zu bytes long", sizeof c->text - 1);
+        return -1;
+    }
+    if (memchr(json_string_value(text), 0, json_string_length(text))) {
+        snprintf(err, errlen, "the text cannot contain a NUL character");
+        return -1;
+    }
+    memcpy(c->text, json_string_value(text), json_string_length(text) + 1);
+    int64_t n = 0;
+    bool p;
+    if (get_int(obj, "seconds", false, 0, 86400, &n, &p, err, errlen))
+        return -1;
+    c->seconds = (int)n;
+    return 0;
+}
+
+/* A player at a seat: clock_call, penalty (for minutes or rounds),
+ * penalty_clear. */
+static int parse_seat(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    int64_t n;
+    if (get_int(obj, "table", true, 1, TOURNEY_MAX_TABLE_NO, &n, NULL, err, errlen))
+        return -1;
+    c->table = (int)n;
+    if (get_int(obj, "seat", true, 1, TOURNEY_MAX_SEAT, &n, NULL, err, errlen))
+        return -1;
+    c->seat = (int)n;
+    if (c->type != CMD_PENALTY)
+        return 0;
+    bool pm, pr;
+    if (get_int(obj, "minutes", false, 1, TOURNEY_MAX_PENALTY_MINUTES, &n, &pm, err, errlen))
+        return -1;
+    c->minutes = pm ? (int)n : 0;
+    if (get_int(obj, "rounds", false, 1, TOURNEY_MAX_PENALTY_ROUNDS, &n, &pr, err, errlen))
+        return -1;
+    c->rounds = pr ? (int)n : 0;
+    if (pm == pr) {
+        snprintf(err, errlen, "a penalty needs either minutes (1-%d) or rounds (1-%d)",
+                 TOURNEY_MAX_PENALTY_MINUTES, TOURNEY_MAX_PENALTY_ROUNDS);
+        return -1;
+    }
+    return 0;
+}
+
+/* The command's type, and no field it does not take. */
+static int parse_type(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
+{
     if (!json_is_object(obj)) {
         snprintf(err, errlen, "a command must be a JSON object like {\"type\": \"pause\"}");
         return -1;
@@ -532,6 +600,14 @@ static int parse(const json_t *obj, command_t *c, bool internal, char *err, size
             return -1;
         }
     }
+    return 0;
+}
+
+static int parse(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    if (parse_type(obj, c, internal, err, errlen))
+        return -1;
     int64_t n = 0;
     bool p;
     const int64_t maxd = TOURNEY_MAX_DURATION_MS;
@@ -554,27 +630,8 @@ static int parse(const json_t *obj, command_t *c, bool internal, char *err, size
             return -1;
         c->index = (int)n;
         return parse_level(obj, c, err, errlen);
-    case CMD_ANNOUNCE: {
-        json_t *text = json_object_get(obj, "text");
-        if (!json_is_string(text)) {
-            snprintf(err, errlen, "an announcement needs \"text\"");
-            return -1;
-        }
-        if (json_string_length(text) >= sizeof c->text) {
-            snprintf(err, errlen, "an announcement can be at most %zu bytes long",
-                     sizeof c->text - 1);
-            return -1;
-        }
-        if (memchr(json_string_value(text), 0, json_string_length(text))) {
-            snprintf(err, errlen, "the text cannot contain a NUL character");
-            return -1;
-        }
-        memcpy(c->text, json_string_value(text), json_string_length(text) + 1);
-        if (get_int(obj, "seconds", false, 0, 86400, &n, &p, err, errlen))
-            return -1;
-        c->seconds = (int)n;
-        return 0;
-    }
+    case CMD_ANNOUNCE:
+        return parse_announce(obj, c, err, errlen);
     case CMD_REGISTER:
     case CMD_UNREGISTER:
     case CMD_REBUY:
@@ -609,27 +666,7 @@ static int parse(const json_t *obj, command_t *c, bool internal, char *err, size
     case CMD_CLOCK_CALL:
     case CMD_PENALTY:
     case CMD_PENALTY_CLEAR:
-        if (get_int(obj, "table", true, 1, TOURNEY_MAX_TABLE_NO, &n, NULL, err, errlen))
-            return -1;
-        c->table = (int)n;
-        if (get_int(obj, "seat", true, 1, TOURNEY_MAX_SEAT, &n, NULL, err, errlen))
-            return -1;
-        c->seat = (int)n;
-        if (c->type != CMD_PENALTY)
-            return 0;
-        bool pm, pr;
-        if (get_int(obj, "minutes", false, 1, TOURNEY_MAX_PENALTY_MINUTES, &n, &pm, err, errlen))
-            return -1;
-        c->minutes = pm ? (int)n : 0;
-        if (get_int(obj, "rounds", false, 1, TOURNEY_MAX_PENALTY_ROUNDS, &n, &pr, err, errlen))
-            return -1;
-        c->rounds = pr ? (int)n : 0;
-        if (pm == pr) {
-            snprintf(err, errlen, "a penalty needs either minutes (1-%d) or rounds (1-%d)",
-                     TOURNEY_MAX_PENALTY_MINUTES, TOURNEY_MAX_PENALTY_ROUNDS);
-            return -1;
-        }
-        return 0;
+        return parse_seat(obj, c, err, errlen);
     case CMD_COLOR_UP:
         return get_int(obj, "value", true, 1, INT64_C(1000000000000), &c->value, NULL, err, errlen);
     default:
@@ -661,6 +698,8 @@ int codec_command_parse_text(const char *text, size_t len, command_t *c, char *e
     return rc;
 }
 
+/* Long on purpose: one case per command type, two lines each, the inverse
+ * of parse; split, the forms of the commands would be in several places. */
 json_t *codec_command(const command_t *c)
 {
     json_t *o = json_pack("{s:s}", "type", command_name(c->type));

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "json/parse_state.h"
+#include "model/fields.h"
 
 /* Chip amounts and counts beyond these are not a tournament, they are noise. */
 static const int64_t MAX_CHIPS = INT64_C(1000000000000);
@@ -130,6 +131,28 @@ static const json_t *get_array(const json_t *o, const char *where, const char *k
 
 /* ---- the structure ---- */
 
+/* The members of o that rec describes for the state (FORM_STATE) into r;
+ * absent ones keep their value. */
+static int parse_fields(const json_t *o, const char *where, const record_t *rec, void *r,
+                        char *err, size_t errlen)
+{
+    for (int i = 0; i < rec->n; i++) {
+        const field_t *f = &rec->f[i];
+        int64_t v = field_get_int(f, r);
+        if (!(f->forms & FORM_STATE))
+            continue;
+        if (f->type == FIELD_BOOL) {
+            if (get_bool(o, where, f->name, false, field_bool(f, r), err, errlen))
+                return -1;
+        } else if (get_int(o, where, f->name, false, f->lo, f->hi, &v, err, errlen)) {
+            return -1;
+        } else {
+            field_set_int(f, r, v);
+        }
+    }
+    return 0;
+}
+
 static int parse_level(const json_t *o, const char *where, level_t *l, char *err, size_t errlen)
 {
     if (!json_is_object(o)) {
@@ -146,15 +169,10 @@ static int parse_level(const json_t *o, const char *where, level_t *l, char *err
         l->kind = LEVEL_BREAK;
     else
         return fail_member(err, errlen, where, "kind", "must be \"level\" or \"break\"");
-    if (get_int(o, where, "small_blind", false, 0, MAX_CHIPS, &l->small_blind, err, errlen) ||
-        get_int(o, where, "big_blind", false, 0, MAX_CHIPS, &l->big_blind, err, errlen) ||
-        get_int(o, where, "ante", false, 0, MAX_CHIPS, &l->ante, err, errlen) ||
-        get_bool(o, where, "big_blind_ante", false, &l->big_blind_ante, err, errlen) ||
-        get_int(o, where, "duration_ms", true, 1, TOURNEY_MAX_DURATION_MS, &l->duration_ms, err,
-                errlen) ||
-        get_bool(o, where, "day_end", false, &l->day_end, err, errlen) ||
-        get_int(o, where, "color_up", false, 0, MAX_CHIPS, &l->color_up, err, errlen))
+    if (parse_fields(o, where, &level_record, l, err, errlen))
         return -1;
+    if (!json_object_get(o, "duration_ms"))
+        return fail_member(err, errlen, where, "duration_ms", "is missing");
     char why[160];
     if (!level_validate(l, why, sizeof why)) {
         snprintf(err, errlen, "%s: %s", where, why);
@@ -174,54 +192,10 @@ static int parse_rgb(const char *text, uint32_t *rgb)
     return 0;
 }
 
-static int parse_house(const json_t *o, house_t *h, char *err, size_t errlen)
+/* late_registration, rebuy, addon and the house options. */
+static int parse_periods(const json_t *o, structure_t *s, char *err, size_t errlen)
 {
-    /* The same names and units as the configuration file's house group. */
-    const char *w = "house";
-    int64_t v;
-    if (get_int32(o, w, "tables", false, 0, TOURNEY_MAX_TABLES, &h->tables, err, errlen))
-        return -1;
-    v = h->hfh_deduct_ms / 1000;
-    if (get_int(o, w, "hand_for_hand_deduct_seconds", false, 0, 3600, &v, err, errlen))
-        return -1;
-    h->hfh_deduct_ms = v * 1000;
-    if (get_bool(o, w, "hand_for_hand_auto_next", false, &h->hfh_auto_next, err, errlen))
-        return -1;
-    struct {
-        const char *key;
-        int64_t *ms;
-        int64_t unit;
-    } times[] = {
-        {"clock_call_seconds", &h->call_ms, 1000},
-        {"clock_call_countdown_seconds", &h->call_countdown_ms, 1000},
-        {"short_level_minutes", &h->short_level_ms, 60000},
-        {"short_clock_call_seconds", &h->short_call_ms, 1000},
-        {"short_clock_call_countdown_seconds", &h->short_call_countdown_ms, 1000},
-    };
-    for (size_t i = 0; i < sizeof times / sizeof times[0]; i++) {
-        v = *times[i].ms / times[i].unit;
-        if (get_int(o, w, times[i].key, false, 0, 24 * 3600, &v, err, errlen))
-            return -1;
-        *times[i].ms = v * times[i].unit;
-    }
-    return get_bool(o, w, "day_end_per_table", false, &h->day_end_per_table, err, errlen);
-}
-
-int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t errlen)
-{
-    memset(s, 0, sizeof *s);
-    if (!json_is_object(o)) {
-        snprintf(err, errlen, "the structure must be a JSON object");
-        return -1;
-    }
     int rc = 0;
-    if (get_text(o, "", "name", true, s->name, sizeof s->name, err, errlen) ||
-        get_text(o, "", "currency", false, s->currency, sizeof s->currency, err, errlen) ||
-        get_int(o, "", "buy_in", false, 0, MAX_MONEY, &s->buy_in, err, errlen) ||
-        get_int(o, "", "fee", false, 0, MAX_MONEY, &s->fee, err, errlen) ||
-        get_int(o, "", "starting_stack", true, 1, MAX_CHIPS, &s->starting_stack, err, errlen) ||
-        get_int(o, "", "guarantee", false, 0, MAX_MONEY, &s->guarantee, err, errlen))
-        return -1;
     const json_t *g;
     if ((g = get_object(o, "", "late_registration", &rc, err, errlen)) &&
         get_int32(g, "late_registration", "until_level", false, 0, TOURNEY_MAX_LEVELS,
@@ -240,9 +214,14 @@ int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t err
                           &s->addon_after_level, err, errlen))))
         return -1;
     if (rc || ((g = get_object(o, "", "house", &rc, err, errlen)) &&
-               parse_house(g, &s->house, err, errlen)))
+               parse_fields(g, "house", &house_record, &s->house, err, errlen)))
         return -1;
+    return rc;
+}
 
+static int parse_chips(const json_t *o, structure_t *s, char *err, size_t errlen)
+{
+    int rc = 0;
     const json_t *a = get_array(o, "", "chips", TOURNEY_MAX_CHIPS, &rc, err, errlen);
     if (rc)
         return -1;
@@ -266,7 +245,13 @@ int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t err
         s->n_chips = (int)i + 1;
     }
 
-    a = get_array(o, "", "levels", TOURNEY_MAX_LEVELS, &rc, err, errlen);
+    return 0;
+}
+
+static int parse_levels(const json_t *o, structure_t *s, char *err, size_t errlen)
+{
+    int rc = 0;
+    const json_t *a = get_array(o, "", "levels", TOURNEY_MAX_LEVELS, &rc, err, errlen);
     if (rc)
         return -1;
     if (!a) {
@@ -281,7 +266,13 @@ int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t err
         s->n_levels = (int)i + 1;
     }
 
-    a = get_array(o, "", "payouts", TOURNEY_MAX_PAYOUT_TABLES, &rc, err, errlen);
+    return 0;
+}
+
+static int parse_payouts(const json_t *o, structure_t *s, char *err, size_t errlen)
+{
+    int rc = 0;
+    const json_t *a = get_array(o, "", "payouts", TOURNEY_MAX_PAYOUT_TABLES, &rc, err, errlen);
     if (rc)
         return -1;
     for (size_t i = 0; a && i < json_array_size(a); i++) {
@@ -312,6 +303,26 @@ int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t err
         t->places = (int)json_array_size(places);
         s->n_payouts = (int)i + 1;
     }
+    return 0;
+}
+
+int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    if (!json_is_object(o)) {
+        snprintf(err, errlen, "the structure must be a JSON object");
+        return -1;
+    }
+    if (get_text(o, "", "name", true, s->name, sizeof s->name, err, errlen) ||
+        get_text(o, "", "currency", false, s->currency, sizeof s->currency, err, errlen) ||
+        get_int(o, "", "buy_in", false, 0, MAX_MONEY, &s->buy_in, err, errlen) ||
+        get_int(o, "", "fee", false, 0, MAX_MONEY, &s->fee, err, errlen) ||
+        get_int(o, "", "starting_stack", true, 1, MAX_CHIPS, &s->starting_stack, err, errlen) ||
+        get_int(o, "", "guarantee", false, 0, MAX_MONEY, &s->guarantee, err, errlen))
+        return -1;
+    if (parse_periods(o, s, err, errlen) || parse_chips(o, s, err, errlen) ||
+        parse_levels(o, s, err, errlen) || parse_payouts(o, s, err, errlen))
+        return -1;
     char why[256];
     if (!structure_validate(s, why, sizeof why)) {
         snprintf(err, errlen, "the structure is not usable: %s", why);
@@ -556,6 +567,9 @@ static int parse_results(const json_t *a, tourney_t *t, int64_t now, char *err, 
     return 0;
 }
 
+/* Long on purpose: the clock, the players and the announcement are read in
+ * one pass because each check needs the level read before it; the
+ * procedures have their own readers above. */
 int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourney_t *t,
                       char *err, size_t errlen)
 {

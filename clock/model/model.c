@@ -88,75 +88,79 @@ static apply_status level_from_command(const command_t *c, level_t *l, char *err
     return APPLY_OK;
 }
 
-static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t now, char *err,
-                                     size_t errlen)
+static apply_status add_level(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
 {
     structure_t *s = &t->s;
     apply_status st;
-    if (c->type == CMD_ADD_LEVEL) {
-        if (c->index < -1 || c->index >= s->n_levels)
-            return model_fail(APPLY_INVALID, err, errlen, "after must be -1 (at the start) to %d",
-                              s->n_levels - 1);
-        if (s->n_levels >= TOURNEY_MAX_LEVELS)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "the structure already has the most levels (%d)", TOURNEY_MAX_LEVELS);
-        unsigned need = (c->has & LF_BREAK) && c->level.kind == LEVEL_BREAK
-                            ? LF_DURATION
-                            : LF_SMALL | LF_BIG | LF_DURATION;
-        if ((c->has & need) != need)
-            return model_fail(APPLY_INVALID, err, errlen, "a new level needs %s",
-                              need == LF_DURATION ? "minutes"
-                                                  : "small_blind, big_blind and minutes");
-        level_t l = {0};
-        if ((st = level_from_command(c, &l, err, errlen)) != APPLY_OK)
-            return st;
-        clock_settle(t, now);
-        int at = c->index + 1;
-        /* In overtime a level added after the last one starts now, whole:
-         * the overtime was played at the last level's blinds. */
-        if (at == s->n_levels && t->clock.level == s->n_levels - 1 &&
-            t->clock.level_elapsed_ms > current_duration(t))
-            t->clock.level_elapsed_ms = current_duration(t);
-        memmove(&s->levels[at + 1], &s->levels[at], (size_t)(s->n_levels - at) * sizeof(level_t));
-        s->levels[at] = l;
-        s->n_levels++;
-        /* The level being played (or chosen to begin with) stays current.
-         * Before the start, a level added before the very first one is
-         * where the tournament begins. */
-        if (at < t->clock.level ||
-            (at == t->clock.level && (t->clock.started || t->clock.level > 0)))
-            t->clock.level++;
-        return APPLY_OK;
-    }
-    if (c->index < 0 || c->index >= s->n_levels)
-        return model_fail(APPLY_INVALID, err, errlen, "there is no level with index %d", c->index);
+    if (c->index < -1 || c->index >= s->n_levels)
+        return model_fail(APPLY_INVALID, err, errlen, "after must be -1 (at the start) to %d",
+                          s->n_levels - 1);
+    if (s->n_levels >= TOURNEY_MAX_LEVELS)
+        return model_fail(APPLY_CONFLICT, err, errlen,
+                          "the structure already has the most levels (%d)", TOURNEY_MAX_LEVELS);
+    unsigned need = (c->has & LF_BREAK) && c->level.kind == LEVEL_BREAK
+                        ? LF_DURATION
+                        : LF_SMALL | LF_BIG | LF_DURATION;
+    if ((c->has & need) != need)
+        return model_fail(APPLY_INVALID, err, errlen, "a new level needs %s",
+                          need == LF_DURATION ? "minutes"
+                                              : "small_blind, big_blind and minutes");
+    level_t l = {0};
+    if ((st = level_from_command(c, &l, err, errlen)) != APPLY_OK)
+        return st;
     clock_settle(t, now);
-    if (c->type == CMD_EDIT_LEVEL) {
-        if (!(c->has & (LF_SMALL | LF_BIG | LF_ANTE | LF_BBA | LF_DURATION | LF_BREAK | LF_DAY_END |
-                        LF_COLOR_UP)))
-            return model_fail(APPLY_INVALID, err, errlen, "edit_level has nothing to change");
-        level_t l = s->levels[c->index];
-        if ((st = level_from_command(c, &l, err, errlen)) != APPLY_OK)
-            return st;
-        if (l.kind == LEVEL_BREAK && s->levels[c->index].kind == LEVEL_PLAY) {
-            int play = 0;
-            for (int i = 0; i < s->n_levels; i++)
-                play += i != c->index && s->levels[i].kind == LEVEL_PLAY;
-            if (play == 0)
-                return model_fail(APPLY_CONFLICT, err, errlen,
-                                  "the structure needs at least one level that is not a break");
-        }
-        /* Editing the level being played keeps the time already played; made
-         * shorter than that, it ends now and the next level starts whole
-         * (the last level already in overtime keeps counting it). */
-        int64_t played = t->clock.level_elapsed_ms;
-        if (c->index == t->clock.level && played > l.duration_ms &&
-            played <= s->levels[c->index].duration_ms)
-            t->clock.level_elapsed_ms = l.duration_ms;
-        s->levels[c->index] = l;
-        return APPLY_OK;
+    int at = c->index + 1;
+    /* In overtime a level added after the last one starts now, whole:
+     * the overtime was played at the last level's blinds. */
+    if (at == s->n_levels && t->clock.level == s->n_levels - 1 &&
+        t->clock.level_elapsed_ms > current_duration(t))
+        t->clock.level_elapsed_ms = current_duration(t);
+    memmove(&s->levels[at + 1], &s->levels[at], (size_t)(s->n_levels - at) * sizeof(level_t));
+    s->levels[at] = l;
+    s->n_levels++;
+    /* The level being played (or chosen to begin with) stays current.
+     * Before the start, a level added before the very first one is
+     * where the tournament begins. */
+    if (at < t->clock.level ||
+        (at == t->clock.level && (t->clock.started || t->clock.level > 0)))
+        t->clock.level++;
+    return APPLY_OK;
+}
+
+/* An existing level changed (the clock already settled). */
+static apply_status edit_level(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    structure_t *s = &t->s;
+    apply_status st;
+    if (!(c->has & (LF_SMALL | LF_BIG | LF_ANTE | LF_BBA | LF_DURATION | LF_BREAK | LF_DAY_END |
+                    LF_COLOR_UP)))
+        return model_fail(APPLY_INVALID, err, errlen, "edit_level has nothing to change");
+    level_t l = s->levels[c->index];
+    if ((st = level_from_command(c, &l, err, errlen)) != APPLY_OK)
+        return st;
+    if (l.kind == LEVEL_BREAK && s->levels[c->index].kind == LEVEL_PLAY) {
+        int play = 0;
+        for (int i = 0; i < s->n_levels; i++)
+            play += i != c->index && s->levels[i].kind == LEVEL_PLAY;
+        if (play == 0)
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "the structure needs at least one level that is not a break");
     }
-    /* CMD_DELETE_LEVEL */
+    /* Editing the level being played keeps the time already played; made
+     * shorter than that, it ends now and the next level starts whole
+     * (the last level already in overtime keeps counting it). */
+    int64_t played = t->clock.level_elapsed_ms;
+    if (c->index == t->clock.level && played > l.duration_ms &&
+        played <= s->levels[c->index].duration_ms)
+        t->clock.level_elapsed_ms = l.duration_ms;
+    s->levels[c->index] = l;
+    return APPLY_OK;
+}
+
+/* A level taken out (the clock already settled). */
+static apply_status delete_level(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    structure_t *s = &t->s;
     if (s->n_levels <= 1)
         return model_fail(APPLY_CONFLICT, err, errlen, "the only level cannot be deleted");
     if (c->index == t->clock.level && t->clock.started)
@@ -180,6 +184,17 @@ static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t n
         t->clock.level_elapsed_ms = 0;
     }
     return APPLY_OK;
+}
+
+static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    if (c->type == CMD_ADD_LEVEL)
+        return add_level(t, c, now, err, errlen);
+    if (c->index < 0 || c->index >= t->s.n_levels)
+        return model_fail(APPLY_INVALID, err, errlen, "there is no level with index %d", c->index);
+    clock_settle(t, now);
+    return c->type == CMD_EDIT_LEVEL ? edit_level(t, c, now, err, errlen)
+                                     : delete_level(t, c, now, err, errlen);
 }
 
 static bool text_blank(const char *s)
@@ -237,8 +252,8 @@ static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now,
     }
 }
 
-static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, char *err,
-                              size_t errlen)
+/* Starting, pausing and resuming the clock; a power loss stops it. */
+static apply_status apply_clock(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
 {
     clock_state_t *k = &t->clock;
     switch (c->type) {
@@ -268,6 +283,24 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
             k->since = now;
         t->recovered_after_power_loss = false;
         return APPLY_OK;
+    case CMD_POWER_RECOVERED: {
+        /* The clock stops where the last checkpoint saw it. */
+        int64_t at = c->ms < now ? c->ms : now;
+        if (k->running) {
+            clock_settle(t, at);
+            k->running = false;
+        }
+        t->recovered_after_power_loss = true;
+        return APPLY_OK;
+    }
+    default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
+    }
+}
+
+/* Time added to or taken off the level, or set. */
+static apply_status apply_time(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    switch (c->type) {
     case CMD_ADJUST: {
         if (c->delta_ms == 0 || c->delta_ms > TOURNEY_MAX_DURATION_MS ||
             c->delta_ms < -TOURNEY_MAX_DURATION_MS)
@@ -294,6 +327,15 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
         clock_settle(t, now);
         remaining_set(t, c->ms);
         return APPLY_OK;
+    default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
+    }
+}
+
+/* Moving to another level. */
+static apply_status apply_level_move(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    clock_state_t *k = &t->clock;
+    switch (c->type) {
     case CMD_NEXT_LEVEL:
         clock_settle(t, now);
         if (k->level >= t->s.n_levels - 1)
@@ -317,9 +359,14 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
         k->level = c->index;
         k->level_elapsed_ms = 0;
         return APPLY_OK;
-    case CMD_ADD_LEVEL:
-    case CMD_EDIT_LEVEL:
-    case CMD_DELETE_LEVEL: return apply_level_edit(t, c, now, err, errlen);
+    default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
+    }
+}
+
+/* The announcement on the wall. */
+static apply_status apply_announcement(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    switch (c->type) {
     case CMD_ANNOUNCE:
         if (!memchr(c->text, 0, sizeof c->text))
             return model_fail(APPLY_INVALID, err, errlen,
@@ -342,6 +389,28 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
         t->announcement[0] = 0;
         t->announcement_at = t->announcement_until = 0;
         return APPLY_OK;
+    default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
+    }
+}
+
+static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, char *err,
+                              size_t errlen)
+{
+    switch (c->type) {
+    case CMD_START:
+    case CMD_PAUSE:
+    case CMD_RESUME:
+    case CMD_POWER_RECOVERED: return apply_clock(t, c, now, err, errlen);
+    case CMD_ADJUST:
+    case CMD_SET_REMAINING: return apply_time(t, c, now, err, errlen);
+    case CMD_NEXT_LEVEL:
+    case CMD_PREV_LEVEL:
+    case CMD_GOTO_LEVEL: return apply_level_move(t, c, now, err, errlen);
+    case CMD_ADD_LEVEL:
+    case CMD_EDIT_LEVEL:
+    case CMD_DELETE_LEVEL: return apply_level_edit(t, c, now, err, errlen);
+    case CMD_ANNOUNCE:
+    case CMD_ANNOUNCE_CLEAR: return apply_announcement(t, c, now, err, errlen);
     case CMD_BUST:
         /* The players out in one hand are read from a fixed array. */
         if (c->n_busts < 0 || c->n_busts > TOURNEY_MAX_BUSTS)
@@ -352,16 +421,6 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
     case CMD_UNREGISTER:
     case CMD_REBUY:
     case CMD_ADDON: return apply_players(t, c, now, err, errlen);
-    case CMD_POWER_RECOVERED: {
-        /* The clock stops where the last checkpoint saw it. */
-        int64_t at = c->ms < now ? c->ms : now;
-        if (k->running) {
-            clock_settle(t, at);
-            k->running = false;
-        }
-        t->recovered_after_power_loss = true;
-        return APPLY_OK;
-    }
     default: return procedures_apply(t, c, now, err, errlen);
     }
 }

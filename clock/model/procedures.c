@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/clockpos.h"
+#include "model/payout.h"
 #include "model/procedures.h"
 
 static int64_t or_default(int64_t v, int64_t d)
@@ -183,6 +184,11 @@ int structure_chip_problems(const structure_t *s, chip_problem_t *out, int max)
                 for (int i = 0; i < s->n_chips; i++)
                     if (amount[k] % s->chips[i].value == 0)
                         need = i;
+                /* That chip still in play pays it (a set whose chips are
+                 * not multiples of the smallest, 10 and 25). It may also
+                 * never be colored up: there is no "where" to tell. */
+                if (need >= 0 && chip_in_play(s, need, L))
+                    continue;
                 if (need >= 0) {
                     char where[64];
                     where_colored_up(s, color_up_level(s, need), L, where, sizeof where);
@@ -348,11 +354,14 @@ static void busts_in_one_hand(tourney_t *t, const command_t *c, const tourney_vi
         if (g == 0)
             continue;
         int best = worst - g + 1;
-        int64_t each = prize_sum(v, best, worst) / g;
-        for (int i = 0; i < k; i++)
+        /* The tie shares the places' prizes to the unit: the units that do
+         * not divide go one each to the players in the order given. */
+        int64_t share[TOURNEY_MAX_BUSTS];
+        payout_share(prize_sum(v, best, worst), g, 1, share);
+        for (int i = 0, j = 0; i < k; i++)
             if (rank[i] == r)
-                result_add(
-                    t, (result_t){best, worst, each, c->busts[i].table, c->busts[i].chips, now});
+                result_add(t, (result_t){best, worst, share[j++], c->busts[i].table,
+                                         c->busts[i].chips, now});
         worst = best - 1;
     }
 }

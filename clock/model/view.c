@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "model/clockpos.h"
+#include "model/payout.h"
 #include "model/procedures.h"
 
 void clock_position(const tourney_t *t, int64_t now, int *level, int64_t *elapsed)
@@ -112,17 +113,15 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
     const payout_table_t *p = structure_payouts_for(s, t->entries);
     if (p) {
         v->paid_places = p->places < t->entries ? p->places : t->entries;
-        int64_t given = 0;
-        int32_t bp_paid = 0;
+        /* Places beyond the field are folded into the paid ones pro rata;
+         * the list sums to the pool exactly (the rest to first place). */
+        int64_t w[TOURNEY_MAX_PLACES];
         for (int k = 0; k < v->paid_places; k++)
-            bp_paid += p->bp[k];
-        /* Places beyond the field are folded into the paid ones pro rata. */
-        for (int k = 0; k < v->paid_places && bp_paid > 0; k++) {
-            v->payouts[k] = v->prize_pool * p->bp[k] / bp_paid;
-            given += v->payouts[k];
-        }
-        if (v->paid_places > 0)
-            v->payouts[0] += v->prize_pool - given;
+            w[k] = p->bp[k];
+        char err[80];
+        if (payout_by_weights(v->prize_pool, w, v->paid_places, 1, PAYOUT_REMAINDER_FIRST,
+                              v->payouts, err, sizeof err) != 0) /* no places yet */
+            memset(v->payouts, 0, sizeof v->payouts);
     }
 
     v->late_reg_open = period_open(s, lvl, s->late_reg_until_level);

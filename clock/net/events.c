@@ -35,6 +35,7 @@ struct events {
     engine_t *e;
     int heartbeat_ms;
     stream_t *streams;         /* every open stream, waiting or not */
+    int open;                  /* how many */
     uint64_t latest_seq;       /* the newest snapshot announced */
     unsigned round;            /* heartbeat rounds so far */
     bool closing;
@@ -211,6 +212,7 @@ static void stream_free(void *cls)
         s->ev->streams = s->next;
     if (s->next)
         s->next->prev = s->prev;
+    s->ev->open--;
     pthread_mutex_unlock(&hub.lock);
     free(s->out);
     free(s);
@@ -229,6 +231,7 @@ struct MHD_Response *events_response(events_t *ev, struct MHD_Connection *con)
     if (ev->streams)
         ev->streams->prev = s;
     ev->streams = s;
+    ev->open++;
     pthread_mutex_unlock(&hub.lock);
     struct MHD_Response *r =
         MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, stream_read, s, stream_free);
@@ -240,6 +243,14 @@ struct MHD_Response *events_response(events_t *ev, struct MHD_Connection *con)
     MHD_add_response_header(r, "Cache-Control", "no-cache");
     MHD_add_response_header(r, "X-Accel-Buffering", "no");
     return r;
+}
+
+int events_open(events_t *ev)
+{
+    pthread_mutex_lock(&hub.lock);
+    int n = ev->open;
+    pthread_mutex_unlock(&hub.lock);
+    return n;
 }
 
 void events_shutdown(events_t *ev)

@@ -12,6 +12,8 @@ typedef struct events events_t;
 events_t *events_new(engine_t *e, int heartbeat_ms);
 /* The streaming response for a new client on con (NULL without memory). */
 struct MHD_Response *events_response(events_t *ev, struct MHD_Connection *con);
+/* Streams open now. */
+int events_open(events_t *ev);
 /* Ends every stream and lets no new one wait: call before MHD_stop_daemon,
  * which must not find suspended connections. */
 void events_shutdown(events_t *ev);

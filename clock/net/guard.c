@@ -1,4 +1,13 @@
-/* Wrong-PIN throttling: per client address, slowed after 3, locked out after 10; and overall. */
+/* Wrong-PIN throttling: a wait that grows per client address, and a budget for the whole clock.
+ *
+ * Per address: three free tries, then 1, 2, 4, ... seconds up to 15 minutes
+ * between tries. Nobody is locked out for good, so a director who mistyped
+ * gets in again. Addresses are cheap on a venue network, so the whole clock
+ * also has a budget of wrong PINs (a token bucket) sized from the PIN: in 12
+ * hours at most 1 % of the PINs of its kind can be tried. When the budget is
+ * spent nobody's PIN is looked at until it refills; the director gets in
+ * with a one-time code from the wall (store/pin.h) or keeps the session. */
+#include <math.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -20,20 +29,34 @@ typedef struct {
 struct guard {
     pthread_mutex_t lock;
     client_t clients[CLIENTS];             /* the least recently failed is reused */
-    int64_t recent[GUARD_GLOBAL_MAX];      /* times of the last wrong PINs, a ring */
-    int next;                              /* where the next one goes */
-    int64_t global_until;                  /* everyone waits until then (ms) */
+    double keyspace;                       /* PINs of the protected PIN's kind */
+    double per_ms;                         /* wrong PINs the budget regains a ms */
+    double tokens;                         /* wrong PINs allowed now (<= GUARD_BURST) */
+    int64_t filled_at;                     /* ms of the last refill; INT64_MIN: never */
 };
 
-guard_t *guard_new(void)
+static double keyspace_of(const char *pin)
+{
+    size_t n = pin ? strlen(pin) : 0;
+    bool digits = n && strspn(pin, "0123456789") == n;
+    return pow(digits ? 10.0 : 62.0, (double)n);
+}
+
+guard_t *guard_new(const char *pin)
 {
     guard_t *g = calloc(1, sizeof *g);
-    if (g) {
-        pthread_mutex_init(&g->lock, NULL);
-        for (int i = 0; i < GUARD_GLOBAL_MAX; i++)
-            g->recent[i] = INT64_MIN / 2;
-        g->global_until = INT64_MIN / 2;
-    }
+    if (!g)
+        return NULL;
+    pthread_mutex_init(&g->lock, NULL);
+    g->keyspace = keyspace_of(pin);
+    double per_h = g->keyspace * 0.01 / 12.0;
+    if (per_h > GUARD_RATE_MAX_PER_H)
+        per_h = GUARD_RATE_MAX_PER_H;
+    if (per_h < GUARD_RATE_MIN_PER_H)
+        per_h = GUARD_RATE_MIN_PER_H;
+    g->per_ms = per_h / 3600000.0;
+    g->tokens = GUARD_BURST;
+    g->filled_at = INT64_MIN;
     return g;
 }
 
@@ -43,6 +66,26 @@ void guard_free(guard_t *g)
         pthread_mutex_destroy(&g->lock);
         free(g);
     }
+}
+
+double guard_rate_per_hour(const guard_t *g)
+{
+    return g->per_ms * 3600000.0;
+}
+
+double guard_expected_hours(const guard_t *g)
+{
+    return g->keyspace / 2 / guard_rate_per_hour(g);
+}
+
+static void refill(guard_t *g, int64_t now_ms)
+{
+    if (g->filled_at != INT64_MIN && now_ms > g->filled_at)
+        g->tokens += (double)(now_ms - g->filled_at) * g->per_ms;
+    if (g->tokens > GUARD_BURST)
+        g->tokens = GUARD_BURST;
+    if (g->filled_at == INT64_MIN || now_ms > g->filled_at)
+        g->filled_at = now_ms;
 }
 
 static client_t *lookup(guard_t *g, const void *addr, size_t addrlen, int64_t now_ms, bool add)
@@ -92,47 +135,57 @@ int guard_check(guard_t *g, const void *addr, size_t addrlen, int64_t now_ms, ch
     if (c && now_ms < c->until) {
         s = seconds_until(c->until, now_ms);
         say_wait(s, wait, sizeof wait);
-        if (c->failures >= GUARD_LOCK_AFTER)
-            snprintf(msg, msglen, "too many wrong PINs: locked out for %s", wait);
-        else
-            snprintf(msg, msglen, "too many wrong PINs: wait %s before trying again", wait);
-    } else if (now_ms < g->global_until) {
-        s = seconds_until(g->global_until, now_ms);
-        say_wait(s, wait, sizeof wait);
-        snprintf(msg, msglen, "too many wrong PINs on this clock: wait %s", wait);
+        snprintf(msg, msglen, "too many wrong PINs: wait %s before trying again", wait);
     }
     pthread_mutex_unlock(&g->lock);
     return s;
 }
 
-int guard_fail(guard_t *g, const void *addr, size_t addrlen, int64_t now_ms, char *msg,
-               size_t msglen)
+int guard_check_clock(guard_t *g, int64_t now_ms, char *msg, size_t msglen)
+{
+    char wait[32];
+    int s = 0;
+    pthread_mutex_lock(&g->lock);
+    refill(g, now_ms);
+    if (g->tokens < 1) {
+        s = (int)ceil((1 - g->tokens) / g->per_ms / 1000);
+        if (s < 1)
+            s = 1;
+        say_wait(s, wait, sizeof wait);
+        snprintf(msg, msglen,
+                 "too many wrong PINs on this clock: wait %s, or press L at the clock "
+                 "for a one-time code",
+                 wait);
+    }
+    pthread_mutex_unlock(&g->lock);
+    return s;
+}
+
+int guard_fail(guard_t *g, const void *addr, size_t addrlen, int64_t now_ms, bool looked,
+               char *msg, size_t msglen, int *count)
 {
     char wait[32];
     pthread_mutex_lock(&g->lock);
+    if (looked) {
+        refill(g, now_ms);
+        g->tokens -= 1;
+    }
     client_t *c = lookup(g, addr, addrlen, now_ms, true);
     c->failures++;
     c->last_fail = now_ms;
     int s = 0;
-    if (c->failures >= GUARD_LOCK_AFTER)
-        s = GUARD_LOCK_S;
-    else if (c->failures >= GUARD_FREE_TRIES)
-        s = c->failures - GUARD_FREE_TRIES + 1 < GUARD_MAX_WAIT_S
-                ? c->failures - GUARD_FREE_TRIES + 1
-                : GUARD_MAX_WAIT_S;
+    if (c->failures >= GUARD_FREE_TRIES) {
+        int doublings = c->failures - GUARD_FREE_TRIES;
+        s = doublings >= 10 ? GUARD_MAX_WAIT_S : 1 << doublings;
+        if (s > GUARD_MAX_WAIT_S)
+            s = GUARD_MAX_WAIT_S;
+    }
     c->until = now_ms + s * 1000LL;
-    /* The oldest of the last GUARD_GLOBAL_MAX failures (this one included)
-     * still inside the window means that many came in that short a time,
-     * from wherever. */
-    g->recent[g->next] = now_ms;
-    g->next = (g->next + 1) % GUARD_GLOBAL_MAX;
-    if (now_ms - g->recent[g->next] < GUARD_GLOBAL_WINDOW_S * 1000LL)
-        g->global_until = now_ms + GUARD_GLOBAL_WINDOW_S * 1000LL;
+    if (count)
+        *count = c->failures;
     pthread_mutex_unlock(&g->lock);
     say_wait(s, wait, sizeof wait);
-    if (s >= GUARD_LOCK_S)
-        snprintf(msg, msglen, "wrong PIN: locked out for %s", wait);
-    else if (s > 0)
+    if (s > 0)
         snprintf(msg, msglen, "wrong PIN: wait %s before trying again", wait);
     else
         snprintf(msg, msglen, "wrong PIN");

@@ -19,22 +19,29 @@
 #include <microhttpd.h>
 
 #include "json/codec.h"
+#include "net/chop.h"
+#include "net/conns.h"
 #include "net/events.h"
 #include "net/files.h"
 #include "net/guard.h"
 #include "net/net.h"
+#include "net/pin_equal.h"
 #include "net/reply.h"
 #include "net/session.h"
+#include "net/shots.h"
 #include "store/pin.h"
 
 enum {
     BODY_MAX = 16 * 1024,      /* the largest request body kept */
     DRAIN_MAX = 1024 * 1024,   /* larger ones are refused before they are read */
-    THREADS = 4,               /* a slow fsync or render must not stall the rest */
-    CONNECTIONS = 1000,
-    IDLE_TIMEOUT_S = 120,
+    THREADS = 4,               /* a slow fsync must not stall the rest */
+    CONNECTIONS_MAX = 1000,    /* fewer when the descriptors are fewer */
+    FD_SPARE_MIN = 32,         /* descriptors kept for files, the journal, SDL */
+    PER_ADDRESS = 256,         /* connections from one address (a screen with tabs, streams gone unseen) */
+    DIRECTOR_ROOM = 48,        /* the last connections: sessions and pages only */
+    REQUEST_MAX_MS = 10000,    /* a whole request must arrive within this */
+    IDLE_TIMEOUT_S = 30,
     SHOT_MIN_W = 160, SHOT_MIN_H = 120, SHOT_MAX_W = 3840, SHOT_MAX_H = 2160,
-    SHOT_CACHE_MS = 1000,
 };
 
 #define COOKIE "pc_session"
@@ -44,21 +51,16 @@ struct net {
     struct MHD_Daemon *d;
     char pin[64];
     char *state_dir;
-    const config_t *config;
-    net_screenshot_fn screenshot;
-    void *screenshot_ctx;
+    const settings_t *config;
     session_store_t *sessions;
     guard_t *guard;
     events_t *events;
     files_t *files;
-    struct {
-        pthread_mutex_t lock;
-        unsigned char *png;    /* the last picture rendered, or NULL */
-        size_t len;
-        uint64_t seq;          /* of the snapshot it shows */
-        int w, h;
-        int64_t at;            /* monotonic ms when it was rendered */
-    } shot;
+    conns_t *conns;
+    shots_t *shots;
+    int limit;                 /* connections, from the descriptor limit */
+    int streams_public;        /* event streams without a session, at most */
+    int guard_speedup;         /* 1; more makes the guard's time run faster (tests) */
 };
 
 /* Per request, in *con_cls from the first call to the completed callback. */
@@ -100,17 +102,6 @@ static bool logged_in(net_t *n, struct MHD_Connection *con)
     return token && session_valid(n->sessions, token, (int64_t)time(NULL));
 }
 
-/* Compares every byte the client sent whatever matches, so the time taken
- * does not tell how much of a guess was right. */
-static bool pin_equal(const char *want, const char *got)
-{
-    size_t wl = strlen(want), gl = strlen(got);
-    unsigned diff = wl != gl || wl == 0;
-    for (size_t i = 0; i < gl; i++)
-        diff |= (unsigned char)got[i] ^ (unsigned char)want[wl ? i % wl : 0];
-    return diff == 0;
-}
-
 /* The snapshot as JSON; the reference is held only while rendering. */
 static json_t *state_json(net_t *n, uint64_t *seq)
 {
@@ -142,7 +133,7 @@ static enum MHD_Result get_healthz(net_t *n, struct MHD_Connection *con, request
 
 static enum MHD_Result get_settings(net_t *n, struct MHD_Connection *con, request_t *r)
 {
-    const config_t *c = n->config;
+    const settings_t *c = n->config;
     if (!c)
         return reply_json(con, MHD_HTTP_OK,
                           json_pack("{s:s, s:n, s:{}}", "language", "en", "language2", "theme"),
@@ -156,8 +147,17 @@ static enum MHD_Result get_settings(net_t *n, struct MHD_Connection *con, reques
     return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
 }
 
+/* Streams cost a descriptor each for as long as they are open: strangers
+ * get half the connections at most, so that pages, commands and the
+ * director's own stream still find room. */
 static enum MHD_Result get_events(net_t *n, struct MHD_Connection *con, request_t *r)
 {
+    int open = events_open(n->events);
+    if (open >= n->limit - DIRECTOR_ROOM / 2 ||
+        (open >= n->streams_public && !logged_in(n, con)))
+        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
+                           "too many screens follow this clock; try again later");
+    conns_streaming(con);
     return reply_queue(con, MHD_HTTP_OK, events_response(n->events, con));
 }
 
@@ -191,42 +191,19 @@ static enum MHD_Result get_screen(net_t *n, struct MHD_Connection *con, request_
         !query_size(con, "h", 720, SHOT_MIN_H, SHOT_MAX_H, &h))
         return reply_error(con, MHD_HTTP_BAD_REQUEST,
                            "w and h must be whole numbers of pixels, like ?w=1280&h=720");
-    if (!n->screenshot)
+    if (!n->shots)
         return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
                            "this pokerclock has no wall display to show");
-    const snapshot_t *snap = engine_snapshot(n->e);
-    uint64_t seq = snap->seq;
-    snapshot_release(snap);
-    int64_t now = mono_ms();
-    struct MHD_Response *resp = NULL;
-    pthread_mutex_lock(&n->shot.lock);
-    if (n->shot.png && n->shot.seq == seq && n->shot.w == w && n->shot.h == h &&
-        now - n->shot.at < SHOT_CACHE_MS)
-        resp = MHD_create_response_from_buffer(n->shot.len, n->shot.png, MHD_RESPMEM_MUST_COPY);
-    pthread_mutex_unlock(&n->shot.lock);
-    if (!resp) {
-        unsigned char *png = NULL;
-        size_t len = 0;
-        if (n->screenshot(n->screenshot_ctx, w, h, &png, &len) != 0 || !png) {
-            free(png);
-            return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
-                               "the wall display could not be rendered");
-        }
-        resp = MHD_create_response_from_buffer(len, png, MHD_RESPMEM_MUST_COPY);
-        pthread_mutex_lock(&n->shot.lock);
-        free(n->shot.png);
-        n->shot.png = png;
-        n->shot.len = len;
-        n->shot.seq = seq;
-        n->shot.w = w;
-        n->shot.h = h;
-        n->shot.at = now;
-        pthread_mutex_unlock(&n->shot.lock);
-    }
-    if (resp) {
-        MHD_add_response_header(resp, "Content-Type", "image/png");
-        MHD_add_response_header(resp, "Cache-Control", "no-store");
-    }
+    shots_size(w, h, &w, &h);
+    bool suspended;
+    struct MHD_Response *resp = shots_response(n->shots, con, w, h, &suspended);
+    if (suspended)
+        return MHD_YES; /* answered when the picture is there */
+    if (!resp)
+        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
+                           "the wall display could not be rendered");
+    MHD_add_response_header(resp, "Content-Type", "image/png");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
     return reply_queue(con, MHD_HTTP_OK, resp);
 }
 
@@ -253,12 +230,50 @@ static const void *client_addr(struct MHD_Connection *con, size_t *len)
     return "";
 }
 
+/* The guard's clock: monotonic, running faster for tests that must not wait. */
+static int64_t guard_now(const net_t *n)
+{
+    return mono_ms() * n->guard_speedup;
+}
+
+/* The address as text, for the log. */
+static void addr_text(const void *addr, size_t len, char *buf, size_t buflen)
+{
+    if ((len != 4 && len != 16) ||
+        !inet_ntop(len == 4 ? AF_INET : AF_INET6, addr, buf, (socklen_t)buflen))
+        snprintf(buf, buflen, "an unknown address");
+}
+
+/* A wrong try: counted for its address (and for the clock when the PIN was
+ * looked at), written to the log with the address and the count, never
+ * with what was typed. */
+static enum MHD_Result wrong_try(net_t *n, struct MHD_Connection *con, const void *addr,
+                                 size_t alen, int clock_wait, const char *why)
+{
+    bool looked = clock_wait == 0;
+    char msg[200], who[INET6_ADDRSTRLEN + 8];
+    int count = 0;
+    int wait = guard_fail(n->guard, addr, alen, guard_now(n), looked, msg, sizeof msg, &count);
+    addr_text(addr, alen, who, sizeof who);
+    fprintf(stderr, "pokerclock: wrong PIN from %s (%d from there%s)\n", who, count,
+            looked ? "" : "; not looked at: too many on this clock");
+    if (!looked)
+        return reply_error_retry(con, MHD_HTTP_TOO_MANY_REQUESTS,
+                                 wait > clock_wait ? wait : clock_wait, why);
+    if (wait > 0)
+        return reply_error_retry(con, MHD_HTTP_UNAUTHORIZED, wait, msg);
+    return reply_error(con, MHD_HTTP_UNAUTHORIZED, "%s", msg);
+}
+
+/* The PIN, or the one-time code the wall shows after a key press there. The
+ * code is looked at even when wrong PINs from everywhere have used up the
+ * clock's budget: that is the director's way in while guessers hammer. */
 static enum MHD_Result post_login(net_t *n, struct MHD_Connection *con, request_t *r)
 {
-    char msg[160];
+    char msg[200];
     size_t alen;
     const void *addr = client_addr(con, &alen);
-    int wait = guard_check(n->guard, addr, alen, mono_ms(), msg, sizeof msg);
+    int wait = guard_check(n->guard, addr, alen, guard_now(n), msg, sizeof msg);
     if (wait > 0)
         return reply_error_retry(con, MHD_HTTP_TOO_MANY_REQUESTS, wait, msg);
     json_error_t je;
@@ -268,14 +283,15 @@ static enum MHD_Result post_login(net_t *n, struct MHD_Connection *con, request_
         json_decref(body);
         return reply_error(con, MHD_HTTP_BAD_REQUEST, "send the PIN as {\"pin\": \"1234\"}");
     }
-    bool ok = pin_equal(n->pin, pin);
-    json_decref(body);
+    bool ok = pin_code_take(pin, engine_now(n->e));
+    int clock_wait = 0;
     if (!ok) {
-        wait = guard_fail(n->guard, addr, alen, mono_ms(), msg, sizeof msg);
-        if (wait > 0)
-            return reply_error_retry(con, MHD_HTTP_UNAUTHORIZED, wait, msg);
-        return reply_error(con, MHD_HTTP_UNAUTHORIZED, "%s", msg);
+        clock_wait = guard_check_clock(n->guard, guard_now(n), msg, sizeof msg);
+        ok = clock_wait == 0 && pin_equal(n->pin, pin);
     }
+    json_decref(body);
+    if (!ok)
+        return wrong_try(n, con, addr, alen, clock_wait, msg);
     guard_succeed(n->guard, addr, alen);
     char token[SESSION_TOKEN_LEN + 1], cookie[160];
     if (session_create(n->sessions, (int64_t)time(NULL), token) != 0)
@@ -315,6 +331,11 @@ static enum MHD_Result post_command(net_t *n, struct MHD_Connection *con, reques
                       NULL, NULL);
 }
 
+static enum MHD_Result post_chop(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return chop_reply(con, logged_in(n, con), r->body, r->len);
+}
+
 /* ---- dispatch ---- */
 
 static const struct route {
@@ -326,6 +347,7 @@ static const struct route {
     {"GET", "/api/screen.png", get_screen}, {"GET", "/api/session", get_session},
     {"POST", "/api/login", post_login},     {"POST", "/api/logout", post_logout},
     {"POST", "/api/command", post_command}, {"GET", "/healthz", get_healthz},
+    {"POST", "/api/chop", post_chop},
 };
 
 static void add_allow(struct MHD_Response *resp, void *ctx)
@@ -334,21 +356,63 @@ static void add_allow(struct MHD_Response *resp, void *ctx)
 }
 
 /* A browser sends Origin with every POST; another site's page must not be
- * able to drive the clock through the director's browser. */
+ * able to drive the clock through the director's browser. The clock speaks
+ * plain HTTP, so its own pages' origin is exactly "http://" + Host. A POST
+ * without Origin does not come from a page in a browser (curl, a script):
+ * it cannot ride on the director's cookie, and still needs the PIN or a
+ * session of its own. */
 static bool same_origin(struct MHD_Connection *con)
 {
     const char *origin = header(con, "Origin");
     if (!origin)
         return true;
     const char *host = header(con, "Host");
-    const char *p = strstr(origin, "://");
-    return host && p && strcasecmp(p + 3, host) == 0;
+    return host && strncmp(origin, "http://", 7) == 0 && strcasecmp(origin + 7, host) == 0;
+}
+
+/* Near the connection limit only the director is served: requests with a
+ * session, the login and the pages. Strangers' API reads wait for room. */
+static bool room_for(net_t *n, struct MHD_Connection *con, const char *url)
+{
+    if (conns_open(n->conns) < n->limit - DIRECTOR_ROOM)
+        return true;
+    if (strncmp(url, "/api/", 5) != 0 || strcmp(url, "/api/login") == 0)
+        return true;
+    return logged_in(n, con);
+}
+
+/* Whether s is well-formed UTF-8 (no overlong forms, no surrogates). */
+static bool utf8_valid(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned c = *p;
+        int more = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2
+                 : (c & 0xf8) == 0xf0 ? 3 : -1;
+        if (more < 0 || (more == 1 && c < 0xc2) || (more == 3 && c > 0xf4))
+            return false;
+        unsigned cp = more ? c & (0x3f >> more) : c;
+        for (int i = 1; i <= more; i++) {
+            if ((p[i] & 0xc0) != 0x80)
+                return false;
+            cp = cp << 6 | (p[i] & 0x3f);
+        }
+        if ((more == 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+            (more == 3 && (cp < 0x10000 || cp > 0x10ffff)))
+            return false;
+        p += more + 1;
+    }
+    return true;
 }
 
 static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char *url,
                                 const char *method, request_t *r)
 {
     bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    conns_answering(con);
+    if (!room_for(n, con, url))
+        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
+                           "the clock has too many connections; try again in a moment");
     for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
         const struct route *rt = &routes[i];
         if (strcmp(url, rt->path) != 0)
@@ -387,6 +451,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
         if (!(r = calloc(1, sizeof *r)))
             return MHD_NO;
         *con_cls = r;
+        /* Messages quote the address and method: JSON cannot carry what is
+         * not UTF-8. */
+        if (!utf8_valid(url) || !utf8_valid(method))
+            return reply_error(con, MHD_HTTP_BAD_REQUEST,
+                               "the address or method is not valid UTF-8");
         const char *cl = header(con, "Content-Length");
         if (cl && strtoull(cl, NULL, 10) > DRAIN_MAX) /* answered unread; MHD then closes */
             return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
@@ -425,6 +494,7 @@ static void on_completed(void *cls, struct MHD_Connection *con, void **con_cls,
                          enum MHD_RequestTerminationCode toe)
 {
     request_t *r = *con_cls;
+    conns_answered(con);
     if (r) {
         free(r->body);
         free(r);
@@ -450,10 +520,50 @@ static size_t on_unescape(void *cls, struct MHD_Connection *con, char *s)
     return (size_t)(out - s);
 }
 
+/* libmicrohttpd's complaints, each kind at most once a second: out of
+ * descriptors it says the same thing for every accept() it tries. */
 static void on_log(void *cls, const char *fmt, va_list ap)
 {
-    fprintf(stderr, "pokerclock: http: ");
-    vfprintf(stderr, fmt, ap);
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static struct {
+        const char *fmt;
+        int64_t at;
+        unsigned long quiet;   /* held back since it was last written */
+    } seen[16];
+    int64_t now = mono_ms();
+    pthread_mutex_lock(&lock);
+    int k = -1, oldest = 0;
+    for (int i = 0; i < 16 && k < 0; i++) {
+        if (seen[i].fmt == fmt)
+            k = i;
+        else if (seen[i].at < seen[oldest].at)
+            oldest = i;
+    }
+    if (k < 0) {
+        k = oldest;
+        seen[k].fmt = fmt;
+        seen[k].at = INT64_MIN / 2;
+        seen[k].quiet = 0;
+    }
+    bool say = now - seen[k].at >= 1000;
+    unsigned long quiet = seen[k].quiet;
+    if (say) {
+        seen[k].at = now;
+        seen[k].quiet = 0;
+    } else {
+        seen[k].quiet++;
+    }
+    pthread_mutex_unlock(&lock);
+    if (!say)
+        return;
+    char line[512];
+    vsnprintf(line, sizeof line, fmt, ap);
+    line[strcspn(line, "\n")] = 0;
+    if (quiet)
+        fprintf(stderr, "pokerclock: http: %s (and %lu more like it in the last second)\n", line,
+                quiet);
+    else
+        fprintf(stderr, "pokerclock: http: %s\n", line);
 }
 
 /* The listening socket, made here so that a taken port gets a clear answer. */
@@ -493,15 +603,29 @@ static int listen_on(const char *bind_addr, int port, char *err, size_t errlen)
     return fd;
 }
 
-/* Every event-stream client holds a descriptor: allow as many as the
- * system lets us. */
-static void raise_fd_limit(void)
+/* Every connection holds a descriptor: allow as many as the system lets
+ * us, and accept only as many connections as there are descriptors for.
+ * Past that accept() fails at once and libmicrohttpd would try again and
+ * again (a core at 100 % and millions of log lines). */
+static int connection_limit(void)
 {
     struct rlimit rl;
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-        rl.rlim_cur = rl.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &rl);
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+        return 64;
+    if (rl.rlim_cur < rl.rlim_max) {
+        rlim_t want = rl.rlim_max == RLIM_INFINITY ? 65536 : rl.rlim_max;
+        struct rlimit more = {want, rl.rlim_max};
+        if (setrlimit(RLIMIT_NOFILE, &more) == 0)
+            rl.rlim_cur = want;
     }
+    long fds = rl.rlim_cur == RLIM_INFINITY ? 65536 : (long)rl.rlim_cur;
+    long spare = fds / 4 > FD_SPARE_MIN ? fds / 4 : FD_SPARE_MIN;
+    long limit = fds - spare;
+    if (limit > CONNECTIONS_MAX)
+        limit = CONNECTIONS_MAX;
+    if (limit < 8)
+        limit = 8;
+    return (int)limit;
 }
 
 net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
@@ -511,32 +635,43 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    pthread_mutex_init(&n->shot.lock, NULL);
     n->e = e;
     snprintf(n->pin, sizeof n->pin, "%s", o->pin ? o->pin : "");
     n->config = o->config;
-    n->screenshot = o->screenshot;
-    n->screenshot_ctx = o->screenshot_ctx;
     n->state_dir = o->state_dir ? strdup(o->state_dir) : NULL;
     const char *beat = getenv("POKERCLOCK_SSE_HEARTBEAT_MS");
     int fd = -1;
     if (!(n->files = files_new(o->web_dir, err, errlen)))
         goto fail;
     n->sessions = session_store_open(o->state_dir);
-    n->guard = guard_new();
+    n->guard = guard_new(n->pin);
     n->events = events_new(e, beat ? atoi(beat) : 10000);
-    if (!n->sessions || !n->guard || !n->events || (o->state_dir && !n->state_dir)) {
+    /* POKERCLOCK_REQUEST_MAX_MS: a shorter limit for tests. */
+    const char *rmax = getenv("POKERCLOCK_REQUEST_MAX_MS");
+    n->conns = conns_new(rmax && atoi(rmax) > 0 ? atoi(rmax) : REQUEST_MAX_MS);
+    n->shots = o->screenshot ? shots_new(e, o->screenshot, o->screenshot_ctx) : NULL;
+    const char *speed = getenv("POKERCLOCK_TEST_GUARD_SPEEDUP");
+    n->guard_speedup = speed && atoi(speed) > 1 ? atoi(speed) : 1;
+    n->limit = connection_limit();
+    n->streams_public = n->limit / 2;
+    if (!n->sessions || !n->guard || !n->events || !n->conns ||
+        (o->screenshot && !n->shots) || (o->state_dir && !n->state_dir)) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
     if ((fd = listen_on(o->bind, o->port, err, errlen)) < 0)
         goto fail;
-    raise_fd_limit();
+    if (n->limit < CONNECTIONS_MAX)
+        fprintf(stderr,
+                "pokerclock: only %d connections at once (the descriptor limit is low)\n",
+                n->limit);
     n->d = MHD_start_daemon(
         MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL,
         NULL, on_request, n, MHD_OPTION_EXTERNAL_LOGGER, on_log, n, MHD_OPTION_LISTEN_SOCKET,
         fd, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)THREADS, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned)CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S,
+        (unsigned)n->limit, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_ADDRESS,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S, MHD_OPTION_NOTIFY_CONNECTION,
+        conns_notify, n->conns,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, n, MHD_OPTION_UNESCAPE_CALLBACK, on_unescape,
         n, MHD_OPTION_END);
     if (!n->d) {
@@ -566,14 +701,15 @@ void net_stop(net_t *n)
     }
     if (n->events)
         events_shutdown(n->events);
+    shots_shutdown(n->shots);
     if (n->d)
         MHD_stop_daemon(n->d);
     events_free(n->events);
+    shots_free(n->shots);
+    conns_free(n->conns);
     files_free(n->files);
     session_store_free(n->sessions);
     guard_free(n->guard);
-    free(n->shot.png);
-    pthread_mutex_destroy(&n->shot.lock);
     free(n->state_dir);
     free(n);
 }

@@ -8,7 +8,9 @@
 #include "store/config.h"
 
 /* Renders the wall as it looks now at w x h into a malloc'd PNG; 0 or -1.
- * Supplied by main (net never calls the screen itself). */
+ * Supplied by main (net never calls the screen itself); called from one
+ * render thread of net's own, never from a request. The picture is public:
+ * it must never show the PIN. */
 typedef int (*net_screenshot_fn)(void *ctx, int w, int h, unsigned char **png, size_t *len);
 
 typedef struct {
@@ -17,7 +19,7 @@ typedef struct {
     const char *pin;           /* the director PIN */
     const char *state_dir;     /* sessions and the "PIN seen" mark live here */
     const char *web_dir;       /* serve pages from here; NULL: built-in copies */
-    const config_t *config;    /* language and theme for GET /api/settings */
+    const settings_t *config;    /* language and theme for GET /api/settings */
     net_screenshot_fn screenshot;
     void *screenshot_ctx;
 } net_options_t;

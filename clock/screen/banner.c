@@ -25,38 +25,60 @@ static void title2(frame_t *fr, banner_t *b, word_id id)
     frame_label2(fr, id, b->title, sizeof b->title);
 }
 
-void banners_collect(frame_t *fr)
-{
-    const theme_colours_t *c = &fr->w->col;
-    const tourney_t *t = fr->t;
-    const tourney_view_t *v = &fr->v;
-    int64_t now = fr->f->now;
-    SDL_Color dark = fr->w->col.bg;
-    banner_t *b;
-    char x[64], y[64];
+static const SDL_Color white = {255, 255, 255, 255};
 
-    if (fr->f->snap->storage_error[0] && (b = banner_add(fr, 100, STRIP, c->warn, dark, FIG_NONE))) {
+/* ---- strips: they take turns in the footer ---- */
+
+static void storage_error_strip(frame_t *fr)
+{
+    banner_t *b;
+    if (fr->f->snap->storage_error[0] &&
+        (b = banner_add(fr, 100, STRIP, fr->w->col.warn, fr->w->col.bg, FIG_NONE))) {
         title2(fr, b, W_STORAGE_ERROR);
         snprintf(b->line, sizeof b->line, "%s", fr->f->snap->storage_error);
     }
-    /* A follower says discreetly when the master has gone quiet. */
+}
+
+/* A follower says discreetly when the master has gone quiet. */
+static void follower_notice_strip(frame_t *fr)
+{
+    banner_t *b;
     if (fr->f->snap->follows[0] && fr->f->snap->notice[0] &&
-        (b = banner_add(fr, 30, STRIP, c->panel, c->fg, FIG_NONE)))
+        (b = banner_add(fr, 30, STRIP, fr->w->col.panel, fr->w->col.fg, FIG_NONE)))
         snprintf(b->line, sizeof b->line, "%s", fr->f->snap->notice);
-    if (t->recovered_after_power_loss &&
-        (b = banner_add(fr, 90, STRIP, c->paused, (SDL_Color){255, 255, 255, 255}, FIG_NONE))) {
+}
+
+static void power_loss_strip(frame_t *fr)
+{
+    banner_t *b;
+    if (fr->t->recovered_after_power_loss &&
+        (b = banner_add(fr, 90, STRIP, fr->w->col.paused, white, FIG_NONE))) {
         title2(fr, b, W_RECOVERED);
         snprintf(b->line, sizeof b->line, "%s", frame_word(fr, W_RECOVERED_LINE));
     }
-    if (v->announcement_active && (b = banner_add(fr, 80, STRIP, c->accent, dark, FIG_NONE))) {
+}
+
+static void announcement_strip(frame_t *fr)
+{
+    const tourney_t *t = fr->t;
+    banner_t *b;
+    if (fr->v.announcement_active &&
+        (b = banner_add(fr, 80, STRIP, fr->w->col.accent, fr->w->col.bg, FIG_NONE))) {
         snprintf(b->title, sizeof b->title, "%s", t->announcement);
         if (t->announcement_until)
-            paint_wake_in(fr->p, t->announcement_until - now);
+            paint_wake_in(fr->p, t->announcement_until - fr->f->now);
     }
+}
+
+static void new_level_strip(frame_t *fr)
+{
+    const tourney_view_t *v = &fr->v;
+    banner_t *b;
+    char x[64], y[64];
     if (fr->running && !fr->is_break && v->elapsed_ms < NEW_LEVEL_MS && !v->overtime &&
         v->level != fr->f->dismissed_level &&
-        (b = banner_add(fr, 70, STRIP, c->accent, dark, FIG_NONE))) {
-        frame_blinds_text(fr->cur, x, sizeof x);
+        (b = banner_add(fr, 70, STRIP, fr->w->col.accent, fr->w->col.bg, FIG_NONE))) {
+        frame_blinds_text(fr, fr->cur, x, sizeof x);
         snprintf(b->title, sizeof b->title, "%s %d: %s %s", frame_word(fr, W_LEVEL), v->level_number,
                  frame_word(fr, W_BLINDS), x);
         frame_ante_text(fr, fr->cur, y, sizeof y);
@@ -64,27 +86,46 @@ void banners_collect(frame_t *fr)
                  frame_word(fr, W_FROM_NEXT_HAND));
         paint_wake_in(fr->p, NEW_LEVEL_MS - v->elapsed_ms);
     }
-    if (t->bubble && (b = banner_add(fr, 60, STRIP, c->warn, dark, FIG_NONE))) {
+}
+
+static void bubble_strip(frame_t *fr)
+{
+    banner_t *b;
+    if (fr->t->bubble && (b = banner_add(fr, 60, STRIP, fr->w->col.warn, fr->w->col.bg, FIG_NONE))) {
         title2(fr, b, W_BUBBLE);
-        snprintf(b->line, sizeof b->line, frame_word(fr, W_BUBBLE_LINE), v->players_left,
-                 v->paid_places);
+        snprintf(b->line, sizeof b->line, frame_word(fr, W_BUBBLE_LINE), fr->v.players_left,
+                 fr->v.paid_places);
     }
-    if (v->next_color_up && v->next_color_up_level >= 0 && !v->color_up_now) {
-        int at = v->next_color_up_level;
-        word_id id = 0;
-        if (at == v->next_level && fr->s->levels[at].kind == LEVEL_BREAK)
-            id = W_COLOR_UP_NEXT_BREAK;
-        else if (at == v->level && !fr->is_break)
-            id = W_COLOR_UP_END_OF_LEVEL;
-        if (id && (b = banner_add(fr, 50, STRIP, c->brk, (SDL_Color){255, 255, 255, 255},
-                                  FIG_NONE))) {
-            format_chips(v->next_color_up, x, sizeof x);
-            snprintf(b->title, sizeof b->title, frame_word(fr, id), x);
-            for (int i = 0; i < fr->s->n_chips; i++)
-                if (fr->s->chips[i].value == v->next_color_up && fr->s->chips[i].colour[0])
-                    snprintf(b->line, sizeof b->line, "%s %s", fr->s->chips[i].colour, x);
-        }
+}
+
+/* The next color-up, announced at the level before it. */
+static void color_up_next_strip(frame_t *fr)
+{
+    const tourney_view_t *v = &fr->v;
+    if (!v->next_color_up || v->next_color_up_level < 0 || v->color_up_now)
+        return;
+    int at = v->next_color_up_level;
+    word_id id = 0;
+    if (at == v->next_level && fr->s->levels[at].kind == LEVEL_BREAK)
+        id = W_COLOR_UP_NEXT_BREAK;
+    else if (at == v->level && !fr->is_break)
+        id = W_COLOR_UP_END_OF_LEVEL;
+    banner_t *b;
+    char x[64];
+    if (id && (b = banner_add(fr, 50, STRIP, fr->w->col.brk, white, FIG_NONE))) {
+        lang_chips(fr->w->lang, v->next_color_up, x, sizeof x);
+        snprintf(b->title, sizeof b->title, frame_word(fr, id), x);
+        for (int i = 0; i < fr->s->n_chips; i++)
+            if (fr->s->chips[i].value == v->next_color_up && fr->s->chips[i].colour[0])
+                snprintf(b->line, sizeof b->line, "%s %s", fr->s->chips[i].colour, x);
     }
+}
+
+/* Every penalty still running, in one line. */
+static void penalties_strip(frame_t *fr)
+{
+    const tourney_t *t = fr->t;
+    int64_t now = fr->f->now;
     int shown = 0;
     char pen[600] = "";
     for (int i = 0; i < t->n_penalties; i++) {
@@ -105,68 +146,114 @@ void banners_collect(frame_t *fr)
         snprintf(pen + l, sizeof pen - l, "%s%s: %s", shown ? "   ·   " : "", one, ts);
         shown++;
     }
-    if (shown && (b = banner_add(fr, 40, STRIP, c->panel, c->fg, FIG_NONE))) {
+    banner_t *b;
+    if (shown && (b = banner_add(fr, 40, STRIP, fr->w->col.panel, fr->w->col.fg, FIG_NONE))) {
         title2(fr, b, W_PENALTIES);
         snprintf(b->line, sizeof b->line, "%s", pen);
     }
+}
 
-    /* Takeovers: the procedures that the whole room must follow now. */
-    if (t->call.active) {
-        int64_t over = now - (t->call.started + t->call.total_ms);
-        if (over < CALL_LINGER_MS) {
-            bool counting = v->call_counting, expired = v->call_expired;
-            SDL_Color bg = expired ? c->paused : counting ? c->warn : c->panel;
-            SDL_Color fg = expired ? (SDL_Color){255, 255, 255, 255} : counting ? dark : c->fg;
-            if ((b = banner_add(fr, 100, TAKEOVER, bg, fg, FIG_CALL))) {
-                snprintf(b->title, sizeof b->title, frame_word(fr, W_CLOCK_ON), t->call.table,
-                         t->call.seat);
-                if (!expired) {
-                    frame_wake_countdown(fr->p, v->call_remaining_ms);
-                    if (counting)
-                        fr->call_second = (int)((v->call_remaining_ms + 999) / 1000);
-                } else {
-                    paint_wake_in(fr->p, CALL_LINGER_MS - over);
-                }
-            }
-        }
+/* ---- takeovers: the procedures that the whole room must follow now ---- */
+
+static void clock_call_takeover(frame_t *fr)
+{
+    const theme_colours_t *c = &fr->w->col;
+    const tourney_t *t = fr->t;
+    const tourney_view_t *v = &fr->v;
+    int64_t over = fr->f->now - (t->call.started + t->call.total_ms);
+    if (!t->call.active || over >= CALL_LINGER_MS)
+        return;
+    bool counting = v->call_counting, expired = v->call_expired;
+    SDL_Color bg = expired ? c->paused : counting ? c->warn : c->panel;
+    SDL_Color fg = expired ? white : counting ? c->bg : c->fg;
+    banner_t *b = banner_add(fr, 100, TAKEOVER, bg, fg, FIG_CALL);
+    if (!b)
+        return;
+    snprintf(b->title, sizeof b->title, frame_word(fr, W_CLOCK_ON), t->call.table, t->call.seat);
+    if (!expired) {
+        frame_wake_countdown(fr->p, v->call_remaining_ms);
+        if (counting)
+            fr->call_second = (int)((v->call_remaining_ms + 999) / 1000);
+    } else {
+        paint_wake_in(fr->p, CALL_LINGER_MS - over);
     }
-    if (t->day_end.active) {
-        int64_t since = now - t->day_end.drawn_at;
-        if (since < CARD_MS) {
-            if ((b = banner_add(fr, 90, TAKEOVER, c->panel, c->fg, FIG_CARD)))
-                title2(fr, b, W_DRAWING);
-            fr->p->animating = true;
-        } else if (v->day_over) {
-            if ((b = banner_add(fr, 70, TAKEOVER, c->brk, (SDL_Color){255, 255, 255, 255},
-                                FIG_NONE))) {
-                title2(fr, b, W_DAY_OVER);
-                snprintf(b->line, sizeof b->line, "%s", frame_word(fr, W_BAG_TAG));
-            }
-        } else if ((b = banner_add(fr, 50, TAKEOVER, c->panel, c->fg, FIG_HANDS))) {
-            if (v->day_end_hands_left == 1)
-                snprintf(b->title, sizeof b->title, "%s", frame_word(fr, W_LAST_HAND));
-            else
-                snprintf(b->title, sizeof b->title, frame_word(fr, W_HANDS_LEFT), v->day_end_hands_left);
+}
+
+/* The end of the day: the card drawn, the hands left, then play is over. */
+static void day_end_takeover(frame_t *fr)
+{
+    const theme_colours_t *c = &fr->w->col;
+    const tourney_t *t = fr->t;
+    banner_t *b;
+    if (!t->day_end.active)
+        return;
+    if (fr->f->now - t->day_end.drawn_at < CARD_MS) {
+        if ((b = banner_add(fr, 90, TAKEOVER, c->panel, c->fg, FIG_CARD)))
+            title2(fr, b, W_DRAWING);
+        fr->p->animating = true;
+    } else if (fr->v.day_over) {
+        if ((b = banner_add(fr, 70, TAKEOVER, c->brk, white, FIG_NONE))) {
+            title2(fr, b, W_DAY_OVER);
+            snprintf(b->line, sizeof b->line, "%s", frame_word(fr, W_BAG_TAG));
         }
+    } else if ((b = banner_add(fr, 50, TAKEOVER, c->panel, c->fg, FIG_HANDS))) {
+        if (fr->v.day_end_hands_left == 1)
+            snprintf(b->title, sizeof b->title, "%s", frame_word(fr, W_LAST_HAND));
+        else
+            snprintf(b->title, sizeof b->title, frame_word(fr, W_HANDS_LEFT),
+                     fr->v.day_end_hands_left);
     }
+}
+
+static void in_the_money_takeover(frame_t *fr)
+{
+    const tourney_t *t = fr->t;
+    int64_t now = fr->f->now;
+    banner_t *b;
     if (t->itm_at && now - t->itm_at < ITM_MS && now >= t->itm_at &&
-        (b = banner_add(fr, 80, TAKEOVER, c->panel, c->accent, FIG_ITM))) {
+        (b = banner_add(fr, 80, TAKEOVER, fr->w->col.panel, fr->w->col.accent, FIG_ITM))) {
         title2(fr, b, W_ITM);
-        snprintf(b->line, sizeof b->line, frame_word(fr, W_ITM_LINE), v->paid_places);
+        snprintf(b->line, sizeof b->line, frame_word(fr, W_ITM_LINE), fr->v.paid_places);
         fr->p->animating = true;
         paint_wake_in(fr->p, ITM_MS - (now - t->itm_at));
     }
-    if (t->hfh.active && (b = banner_add(fr, 60, TAKEOVER, c->panel, c->warn, FIG_HFH))) {
+}
+
+static void hand_for_hand_takeover(frame_t *fr)
+{
+    banner_t *b;
+    if (fr->t->hfh.active &&
+        (b = banner_add(fr, 60, TAKEOVER, fr->w->col.panel, fr->w->col.warn, FIG_HFH))) {
         title2(fr, b, W_HFH);
         snprintf(b->line, sizeof b->line, "%s", frame_word(fr, W_PHONES));
     }
-    if (v->color_up_now && (fr->is_break || t->color_up_value) &&
-        (b = banner_add(fr, 40, TAKEOVER, c->panel, c->brk, FIG_COLOR_UP))) {
+}
+
+static void color_up_takeover(frame_t *fr)
+{
+    banner_t *b;
+    char x[64];
+    if (fr->v.color_up_now && (fr->is_break || fr->t->color_up_value) &&
+        (b = banner_add(fr, 40, TAKEOVER, fr->w->col.panel, fr->w->col.brk, FIG_COLOR_UP))) {
         title2(fr, b, W_COLOR_UP);
-        format_chips(v->color_up_now, x, sizeof x);
+        lang_chips(fr->w->lang, fr->v.color_up_now, x, sizeof x);
         snprintf(b->line, sizeof b->line, frame_word(fr, W_COLOR_UP_REMOVE), x);
     }
+}
 
+/* Every banner the wall knows, each adding itself when its moment has come;
+ * among equal priorities the earlier one here goes first. */
+static void (*const banner_makers[])(frame_t *fr) = {
+    storage_error_strip,   follower_notice_strip, power_loss_strip,      announcement_strip,
+    new_level_strip,       bubble_strip,          color_up_next_strip,   penalties_strip,
+    clock_call_takeover,   day_end_takeover,      in_the_money_takeover, hand_for_hand_takeover,
+    color_up_takeover,
+};
+
+void banners_collect(frame_t *fr)
+{
+    for (size_t i = 0; i < sizeof banner_makers / sizeof *banner_makers; i++)
+        banner_makers[i](fr);
     /* Highest priority first; the best takeover wins the body. */
     for (int i = 1; i < fr->n_banners; i++)
         for (int j = i; j > 0 && fr->banners[j].priority > fr->banners[j - 1].priority; j--) {
@@ -275,7 +362,7 @@ static void chip_draw(frame_t *fr, int cx, int cy, int r, const chip_t *chip)
     }
     paint_circle(p, cx, cy, r * 62 / 100, colour_mix(body, edge, 18));
     char v[32];
-    format_chips(chip->value, v, sizeof v);
+    lang_chips(fr->w->lang, chip->value, v, sizeof v);
     int px = paint_fit(p, FACE_BOLD, r * 6 / 10, r, v);
     SDL_Color tc = (body.r + body.g + body.b) > 450 ? (SDL_Color){20, 20, 20, 255}
                                                     : (SDL_Color){255, 255, 255, 255};
@@ -291,6 +378,8 @@ static const chip_t *chip_of(const structure_t *s, int64_t value, chip_t *fallba
     return fallback;
 }
 
+/* Long on purpose: one figure (the chips going, what they become, the
+ * break's countdown beside it) laid out in both orientations. */
 static void fig_color_up(frame_t *fr, box_t bx)
 {
     paint_t *p = fr->p;
@@ -321,7 +410,7 @@ static void fig_color_up(frame_t *fr, box_t bx)
     if (r > right.w / 9)
         r = right.w / 9;
     char colour_line[160], fv[32], race[128];
-    format_chips(from->value, fv, sizeof fv);
+    lang_chips(fr->w->lang, from->value, fv, sizeof fv);
     snprintf(colour_line, sizeof colour_line, frame_word(fr, W_COLOR_UP_REMOVE), fv);
     if (from->colour[0]) {
         size_t n = strlen(colour_line);
@@ -386,6 +475,8 @@ static void fig_color_up(frame_t *fr, box_t bx)
     }
 }
 
+/* Long on purpose: one figure (the grid of tables in play and their state)
+ * laid out in both orientations. */
 static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
 {
     paint_t *p = fr->p;

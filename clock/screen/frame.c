@@ -21,37 +21,11 @@ void frame_label2(frame_t *fr, word_id id, char *buf, size_t len)
         snprintf(buf, len, "%s", a);
 }
 
-static void group_int(int64_t n, char *buf, size_t len)
+/* The tournament's money in the wall's language; a points event has no
+ * currency and shows the number alone. */
+void frame_money(frame_t *fr, int64_t n, char *buf, size_t len)
 {
-    char digits[32], out[48];
-    snprintf(digits, sizeof digits, "%" PRId64, n < 0 ? -n : n);
-    size_t k = strlen(digits), o = 0;
-    if (n < 0)
-        out[o++] = '-';
-    for (size_t i = 0; i < k; i++) {
-        if (i && (k - i) % 3 == 0)
-            out[o++] = ',';
-        out[o++] = digits[i];
-    }
-    out[o] = 0;
-    snprintf(buf, len, "%s", out);
-}
-
-void frame_money(const structure_t *s, int64_t n, char *buf, size_t len)
-{
-    char g[48];
-    group_int(n, g, sizeof g);
-    const char *c = s->currency;
-    if (!strcmp(c, "EUR"))
-        snprintf(buf, len, "€%s", g);
-    else if (!strcmp(c, "USD"))
-        snprintf(buf, len, "$%s", g);
-    else if (!strcmp(c, "GBP"))
-        snprintf(buf, len, "£%s", g);
-    else if (*c)
-        snprintf(buf, len, "%s %s", g, c);
-    else
-        snprintf(buf, len, "%s", g);
+    lang_money(fr->w->lang, n, fr->s->currency, buf, len);
 }
 
 /* m:ss, or h:mm:ss from an hour; counts whole seconds up (a level shows its
@@ -80,11 +54,11 @@ int frame_play_number(const structure_t *s, int index)
     return n;
 }
 
-void frame_blinds_text(const level_t *l, char *buf, size_t len)
+void frame_blinds_text(frame_t *fr, const level_t *l, char *buf, size_t len)
 {
     char a[32], b[32];
-    format_chips(l->small_blind, a, sizeof a);
-    format_chips(l->big_blind, b, sizeof b);
+    lang_chips(fr->w->lang, l->small_blind, a, sizeof a);
+    lang_chips(fr->w->lang, l->big_blind, b, sizeof b);
     snprintf(buf, len, "%s / %s", a, b);
 }
 
@@ -94,7 +68,7 @@ void frame_ante_text(frame_t *fr, const level_t *l, char *buf, size_t len)
     if (l->kind != LEVEL_PLAY || l->ante <= 0)
         return;
     char a[32];
-    format_chips(l->ante, a, sizeof a);
+    lang_chips(fr->w->lang, l->ante, a, sizeof a);
     snprintf(buf, len, "%s %s", frame_word(fr, l->big_blind_ante ? W_BB_ANTE : W_ANTE), a);
 }
 

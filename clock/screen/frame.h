@@ -30,7 +30,7 @@ struct wall {
     SDL_Renderer *r;           /* where it draws */
     text_cache_t *tc;          /* its fonts and rendered strings */
     paint_t p;                 /* the painter, reused frame after frame */
-    const config_t *config;    /* theme and languages */
+    const settings_t *config;    /* theme and languages */
     theme_colours_t col;
     lang_id lang, lang2;       /* the wall's language, and the second one */
     bool two_languages;        /* labels show both */
@@ -79,13 +79,13 @@ typedef struct {
 const char *frame_word(frame_t *fr, word_id id);
 /* A label in one language, or "first / second" when the wall shows two. */
 void frame_label2(frame_t *fr, word_id id, char *buf, size_t len);
-void frame_money(const structure_t *s, int64_t n, char *buf, size_t len);
+void frame_money(frame_t *fr, int64_t n, char *buf, size_t len);
 /* m:ss, or h:mm:ss from an hour; up: counting up (overtime). */
 void frame_clock_text(int64_t ms, bool up, char *buf, size_t len);
 /* The wake-up for a countdown shown in whole seconds (rounded up). */
 void frame_wake_countdown(paint_t *p, int64_t ms);
 int frame_play_number(const structure_t *s, int index);
-void frame_blinds_text(const level_t *l, char *buf, size_t len);
+void frame_blinds_text(frame_t *fr, const level_t *l, char *buf, size_t len);
 void frame_ante_text(frame_t *fr, const level_t *l, char *buf, size_t len);
 int frame_cap_h(frame_t *fr, text_face face, int px);
 SDL_Color frame_countdown_colour(frame_t *fr);

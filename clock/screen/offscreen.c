@@ -13,7 +13,7 @@
 static struct {
     pthread_mutex_t lock;
     int w, h;
-    const config_t *config;    /* the configuration the wall was made for ... */
+    const settings_t *config;    /* the configuration the wall was made for ... */
     theme_t theme;             /* ... and what it said then */
     char language[8], language2[8];
     SDL_Surface *surface;
@@ -32,7 +32,7 @@ static void canvas_drop(void)
     off.surface = NULL;
 }
 
-static int canvas_get(const config_t *c, int w, int h)
+static int canvas_get(const settings_t *c, int w, int h)
 {
     if (off.wall && off.w == w && off.h == h && off.config == c &&
         !memcmp(&off.theme, &c->theme, sizeof off.theme) &&
@@ -101,7 +101,7 @@ static int SDLCALL mem_close(SDL_RWops *rw)
     return 0;
 }
 
-int wall_render_png(const config_t *c, const snapshot_t *snap, int64_t now, int w, int h,
+int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, int w, int h,
                     const char *url, const char *pin, unsigned char **png, size_t *len)
 {
     *png = NULL;

@@ -11,14 +11,6 @@ static QRcode *encode(const char *text)
     return QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
 }
 
-int qr_modules(const char *text)
-{
-    QRcode *q = text && *text ? encode(text) : NULL;
-    int n = q ? q->width : 0;
-    QRcode_free(q);
-    return n;
-}
-
 void qr_draw(paint_t *p, const char *text, int x, int y, int size)
 {
     QRcode *q = text && *text ? encode(text) : NULL;

@@ -4,8 +4,6 @@
 
 #include "screen/paint.h"
 
-/* The modules per side of the code for text (without the quiet zone), or 0. */
-int qr_modules(const char *text);
 /* Draws the code, dark on white with a quiet zone, filling a size x size box. */
 void qr_draw(paint_t *p, const char *text, int x, int y, int size);
 

@@ -41,6 +41,7 @@ struct screen {
     int shown_level;           /* the level on screen, -1 before the first frame */
     int call_second;           /* the counted second of a clock call last beeped */
     bool pin_seen;             /* once seen, the generated PIN is never shown again */
+    char code[PIN_DIGITS + 1]; /* the one-time login code on the wall, or "" */
     int64_t pin_checked;
     bool quit;                 /* the window was closed */
     bool lost;                 /* the display went away */
@@ -309,10 +310,24 @@ uint64_t screen_frames(const screen_t *s)
     return atomic_load(&s->frames);
 }
 
-static void apply(engine_t *e, command_t c)
+/* The main loop's time: the engine's, unless the options bring a clock. */
+static int64_t loop_now(const screen_t *s, engine_t *e)
+{
+    return s->o.clock.now ? s->o.clock.now(s->o.clock.ctx) : engine_now(e);
+}
+
+static void loop_wait(const screen_t *s, int64_t ms)
+{
+    if (s->o.clock.wait)
+        s->o.clock.wait(s->o.clock.ctx, ms);
+    else
+        sleep_ms(ms);
+}
+
+static void apply(const screen_t *s, engine_t *e, command_t c)
 {
     char err[256];
-    int rc = engine_apply(e, &c, engine_now(e), err, sizeof err);
+    int rc = engine_apply(e, &c, loop_now(s, e), err, sizeof err);
     if (rc != 200)
         fprintf(stderr, "pokerclock: key: %s: %s\n", command_name(c.type), err);
 }
@@ -323,30 +338,30 @@ static void on_key(screen_t *s, engine_t *e, const SDL_KeyboardEvent *k)
     const snapshot_t *snap = engine_snapshot(e);
     tourney_t t = snap->t;
     snapshot_release(snap);
-    int64_t now = engine_now(e);
+    int64_t now = loop_now(s, e);
     tourney_view_t v;
     tourney_view(&t, now, &v);
     switch (k->keysym.sym) {
     case SDLK_SPACE:
         if (k->repeat)
             break;
-        apply(e, (command_t){.type = !t.clock.started ? CMD_START
+        apply(s, e, (command_t){.type = !t.clock.started ? CMD_START
                                      : t.clock.running ? CMD_PAUSE
                                                        : CMD_RESUME});
         break;
     case SDLK_UP:
-        apply(e, (command_t){.type = CMD_ADJUST, .delta_ms = 60000});
+        apply(s, e, (command_t){.type = CMD_ADJUST, .delta_ms = 60000});
         break;
     case SDLK_DOWN:
-        apply(e, (command_t){.type = CMD_ADJUST, .delta_ms = -60000});
+        apply(s, e, (command_t){.type = CMD_ADJUST, .delta_ms = -60000});
         break;
     case SDLK_RIGHT:
         if (!k->repeat)
-            apply(e, (command_t){.type = CMD_NEXT_LEVEL});
+            apply(s, e, (command_t){.type = CMD_NEXT_LEVEL});
         break;
     case SDLK_LEFT:
         if (!k->repeat)
-            apply(e, (command_t){.type = CMD_PREV_LEVEL});
+            apply(s, e, (command_t){.type = CMD_PREV_LEVEL});
         break;
     case SDLK_ESCAPE:
     case SDLK_BACKSPACE:
@@ -355,12 +370,19 @@ static void on_key(screen_t *s, engine_t *e, const SDL_KeyboardEvent *k)
         /* The banner in front goes first: a clock call, then an announcement,
          * then (on this screen only) the new-level banner. */
         if (t.call.active)
-            apply(e, (command_t){.type = CMD_CLOCK_CALL_CANCEL});
+            apply(s, e, (command_t){.type = CMD_CLOCK_CALL_CANCEL});
         else if (v.announcement_active)
-            apply(e, (command_t){.type = CMD_ANNOUNCE_CLEAR});
+            apply(s, e, (command_t){.type = CMD_ANNOUNCE_CLEAR});
         else
             s->dismissed_level = v.level;
         s->force = true;
+        break;
+    case SDLK_l:
+    case SDLK_KP_ENTER:
+        /* A one-time login code, shown only here: the director's way in
+         * while strangers' wrong PINs keep the PIN itself shut. */
+        if (!k->repeat && pin_code_new(now, s->code) == 0)
+            s->force = true;
         break;
     case SDLK_F11:
         if (s->win && !s->console) {
@@ -404,7 +426,7 @@ static void on_event(screen_t *s, engine_t *e, const SDL_Event *ev)
 
 /* On the console: wait until a display is plugged in, keeping the clock
  * and the watchdog going. */
-static int wait_for_display(screen_t *s, engine_t *e, volatile int *stop)
+static int wait_for_display(screen_t *s, engine_t *e, volatile sig_atomic_t *stop)
 {
     char err[256] = "", said[256] = "-";
     while (!*stop) {
@@ -435,10 +457,11 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
         s->pin_seen = s->o.state_dir && pin_seen(s->o.state_dir);
         s->pin_checked = now;
     }
+    bool code = pin_code_shown(now, s->code);
     int w = 0, h = 0;
     SDL_GetRendererOutputSize(s->r, &w, &h);
     wall_frame_t f = {.snap = snap, .now = now, .w = w, .h = h, .url = s->o.panel_url,
-                      .pin = s->o.pin && !s->pin_seen ? s->o.pin : NULL,
+                      .pin = code ? s->code : s->o.pin && !s->pin_seen ? s->o.pin : NULL,
                       .dismissed_level = s->dismissed_level};
     wall_plan_t plan;
     wall_plan(s->wall, &f, &plan);
@@ -474,7 +497,7 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
 
     *wake_in = plan.animating ? ANIM_MS : plan.wake_in_ms;
     /* The generated PIN goes away soon after the director's first login. */
-    if (s->o.pin && !s->pin_seen && *wake_in > 2000)
+    if (((s->o.pin && !s->pin_seen) || code) && *wake_in > 2000)
         *wake_in = 2000;
 }
 
@@ -486,11 +509,11 @@ static void events_wait(screen_t *s, engine_t *e, int64_t ms)
     SDL_Event ev;
     if (ms < 1)
         ms = 1;
-    if (s->real_wait) {
+    if (s->real_wait && !s->o.clock.wait) {
         if (SDL_WaitEventTimeout(&ev, (int)ms))
             on_event(s, e, &ev);
     } else {
-        sleep_ms(ms < KEY_SLICE_MS ? ms : KEY_SLICE_MS);
+        loop_wait(s, ms < KEY_SLICE_MS ? ms : KEY_SLICE_MS);
     }
     while (SDL_PollEvent(&ev))
         on_event(s, e, &ev);
@@ -504,7 +527,7 @@ static uint64_t snapshot_seq(engine_t *e)
     return seq;
 }
 
-int screen_run(screen_t *s, engine_t *e, volatile int *stop)
+int screen_run(screen_t *s, engine_t *e, volatile sig_atomic_t *stop)
 {
     /* Ready means the clock keeps time and the panel answers; a screen may
      * still be on its way. */
@@ -521,10 +544,10 @@ int screen_run(screen_t *s, engine_t *e, volatile int *stop)
                  s->o.no_screen ? s->o.no_screen : "started with --headless");
         sdnotify_status(status);
     }
-    int64_t last_tick = INT64_MIN / 2, last_check = engine_now(e), next_look = 0;
+    int64_t last_tick = INT64_MIN / 2, last_check = loop_now(s, e), next_look = 0;
     uint64_t seen_seq = 0;
     while (!*stop && !s->quit) {
-        int64_t now = engine_now(e);
+        int64_t now = loop_now(s, e);
         if (now - last_tick >= TICK_MS) {
             engine_tick(e, now);
             last_tick = now;
@@ -532,7 +555,7 @@ int screen_run(screen_t *s, engine_t *e, volatile int *stop)
         sdnotify_watchdog();
         int64_t until_tick = last_tick + TICK_MS - now;
         if (s->o.headless) {
-            sleep_ms(until_tick > 0 ? until_tick : 1);
+            loop_wait(s, until_tick > 0 ? until_tick : 1);
             continue;
         }
         if (s->console && now - last_check >= DISPLAY_CHECK_MS) {
@@ -556,7 +579,7 @@ int screen_run(screen_t *s, engine_t *e, volatile int *stop)
         }
         /* Drawing took time: sleep only what is left (animations keep their
          * rate). */
-        int64_t after = engine_now(e);
+        int64_t after = loop_now(s, e);
         int64_t until = next_look - after;
         if (last_tick + TICK_MS - after < until)
             until = last_tick + TICK_MS - after;

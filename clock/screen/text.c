@@ -8,6 +8,10 @@
 
 #include "embedded.h"
 #include "screen/text.h"
+#include "store/file.h"
+
+/* A theme's font file larger than this is not a font. */
+enum { FONT_MAX_BYTES = 64 << 20 };
 
 /* SDL_ttf shares one FreeType library between all fonts, and FreeType's
  * library is not safe to use from two threads at once: the wall and the
@@ -28,13 +32,29 @@ typedef struct {
     uint64_t used;
 } font_slot_t;
 
-typedef struct {
+/* A cached texture. Entries live in one of two pools, each a list from the
+ * most to the least recently used: "fresh" holds strings drawn once so far,
+ * "kept" strings drawn again. A string that changes every second (a break
+ * countdown, the time of day) is drawn once and replaced, so it only ever
+ * pushes out other fresh strings, never the labels every frame draws. */
+typedef struct tex_slot {
     uint64_t key;              /* hash of face, px, colour and text */
     char *text;                /* to tell hash collisions apart */
     SDL_Texture *tex;
     int w, h;
-    uint64_t used;             /* for least-recently-used eviction */
+    size_t bytes;              /* w * h * 4: the texture's pixels */
+    int pool;                  /* POOL_FRESH or POOL_KEPT */
+    struct tex_slot *prev, *next;   /* in its pool, most recent first */
+    struct tex_slot *chain;         /* next in its hash bucket */
 } tex_slot_t;
+
+enum { POOL_FRESH = 0, POOL_KEPT = 1 };
+
+typedef struct {
+    tex_slot_t *head, *tail;
+    size_t bytes;
+    int count;
+} pool_t;
 
 struct text_cache {
     SDL_Renderer *r;
@@ -43,28 +63,13 @@ struct text_cache {
     void *owned;                    /* a theme font read from disk */
     font_slot_t fonts[TEXT_FONTS_MAX];
     int n_fonts;
-    tex_slot_t tex[TEXT_CACHE_MAX];
-    int n_tex;
-    uint64_t clock;                 /* use counter for LRU */
+    pool_t pool[2];
+    tex_slot_t **bucket;            /* hash table of entries by key */
+    size_t n_bucket;                /* a power of two */
+    SDL_Texture *loose;             /* a texture larger than the budget, not kept */
+    uint64_t hits, misses, evicted;
+    uint64_t clock;                 /* use counter for the fonts' LRU */
 };
-
-static void *file_slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    void *buf = n > 0 && n < (64L << 20) ? malloc((size_t)n) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = buf ? (size_t)n : 0;
-    return buf;
-}
 
 text_cache_t *text_cache_new(SDL_Renderer *r, const char *font_path, char *err, size_t errlen)
 {
@@ -81,7 +86,8 @@ text_cache_t *text_cache_new(SDL_Renderer *r, const char *font_path, char *err, 
     tc->r = r;
     if (font_path && *font_path) {
         size_t n;
-        tc->owned = file_slurp(font_path, &n);
+        char why[128];
+        tc->owned = file_read(font_path, FONT_MAX_BYTES, &n, why, sizeof why);
         /* A file that is not a font must not leave the wall blank. */
         TTF_Font *probe = NULL;
         if (tc->owned) {
@@ -127,10 +133,16 @@ void text_cache_free(text_cache_t *tc)
     for (int i = 0; i < tc->n_fonts; i++)
         TTF_CloseFont(tc->fonts[i].font);
     pthread_mutex_unlock(&ttf_lock);
-    for (int i = 0; i < tc->n_tex; i++) {
-        SDL_DestroyTexture(tc->tex[i].tex);
-        free(tc->tex[i].text);
+    for (int p = 0; p < 2; p++) {
+        for (tex_slot_t *t = tc->pool[p].head, *next; t; t = next) {
+            next = t->next;
+            SDL_DestroyTexture(t->tex);
+            free(t->text);
+            free(t);
+        }
     }
+    SDL_DestroyTexture(tc->loose);
+    free(tc->bucket);
     free(tc->owned);
     free(tc);
 }
@@ -224,26 +236,125 @@ static uint64_t key_of(text_face face, int px, SDL_Color c, const char *s)
     return h;
 }
 
+static void pool_unlink(text_cache_t *tc, tex_slot_t *t)
+{
+    pool_t *p = &tc->pool[t->pool];
+    *(t->prev ? &t->prev->next : &p->head) = t->next;
+    *(t->next ? &t->next->prev : &p->tail) = t->prev;
+    t->prev = t->next = NULL;
+    p->bytes -= t->bytes;
+    p->count--;
+}
+
+static void pool_push(text_cache_t *tc, tex_slot_t *t, int pool)
+{
+    pool_t *p = &tc->pool[pool];
+    t->pool = pool;
+    t->prev = NULL;
+    t->next = p->head;
+    *(p->head ? &p->head->prev : &p->tail) = t;
+    p->head = t;
+    p->bytes += t->bytes;
+    p->count++;
+}
+
+static tex_slot_t **bucket_of(text_cache_t *tc, uint64_t key)
+{
+    return &tc->bucket[(key ^ key >> 29) & (tc->n_bucket - 1)];
+}
+
+static void evict(text_cache_t *tc, tex_slot_t *t)
+{
+    tc->evicted++;
+    pool_unlink(tc, t);
+    tex_slot_t **b = bucket_of(tc, t->key);
+    while (*b != t)
+        b = &(*b)->chain;
+    *b = t->chain;
+    SDL_DestroyTexture(t->tex);
+    free(t->text);
+    free(t);
+}
+
+void text_cache_budget(const text_cache_t *tc, size_t *total, size_t *fresh)
+{
+    int w = 0, h = 0;
+    if (SDL_GetRendererOutputSize(tc->r, &w, &h) != 0)
+        w = h = 0;
+    size_t screen = (size_t)(w > 0 ? w : 0) * (size_t)(h > 0 ? h : 0) * 4;
+    *total = 2 * screen > TEXT_CACHE_MIN_BYTES ? 2 * screen : TEXT_CACHE_MIN_BYTES;
+    *fresh = *total / 4;
+}
+
+/* Keeps fresh within its share and the whole within the budget, never
+ * evicting keep (the entry being returned). */
+static void trim(text_cache_t *tc, const tex_slot_t *keep)
+{
+    pool_t *fresh = &tc->pool[POOL_FRESH], *kept = &tc->pool[POOL_KEPT];
+    size_t budget, fresh_budget;
+    text_cache_budget(tc, &budget, &fresh_budget);
+    while (fresh->bytes > fresh_budget && fresh->tail && fresh->tail != keep)
+        evict(tc, fresh->tail);
+    while (kept->bytes > budget - fresh_budget && kept->tail && kept->tail != keep)
+        evict(tc, kept->tail);
+    while (fresh->bytes + kept->bytes > budget) {
+        if (kept->tail && kept->tail != keep)
+            evict(tc, kept->tail);
+        else if (fresh->tail && fresh->tail != keep)
+            evict(tc, fresh->tail);
+        else
+            break;
+    }
+}
+
+/* Doubles the hash table when it holds more entries than buckets. */
+static int table_fit(text_cache_t *tc)
+{
+    size_t n = (size_t)(tc->pool[0].count + tc->pool[1].count) + 1;
+    if (tc->bucket && n <= tc->n_bucket)
+        return 0;
+    size_t nb = tc->n_bucket ? tc->n_bucket * 2 : 256;
+    tex_slot_t **b = calloc(nb, sizeof *b);
+    if (!b)
+        return tc->bucket ? 0 : -1; /* longer chains, still correct */
+    tex_slot_t **old = tc->bucket;
+    size_t old_n = tc->n_bucket;
+    tc->bucket = b;
+    tc->n_bucket = nb;
+    for (size_t i = 0; i < old_n; i++) {
+        for (tex_slot_t *t = old[i], *next; t; t = next) {
+            next = t->chain;
+            tex_slot_t **to = bucket_of(tc, t->key);
+            t->chain = *to;
+            *to = t;
+        }
+    }
+    free(old);
+    return 0;
+}
+
 SDL_Texture *text_get(text_cache_t *tc, text_face face, int px, SDL_Color c, const char *s,
                       int *w, int *h)
 {
     *w = *h = 0;
     if (!s || !*s)
         return NULL;
+    SDL_DestroyTexture(tc->loose);
+    tc->loose = NULL;
     uint64_t key = key_of(face, px, c, s);
-    tc->clock++;
-    int lru = 0;
-    for (int i = 0; i < tc->n_tex; i++) {
-        tex_slot_t *t = &tc->tex[i];
+    for (tex_slot_t *t = tc->bucket ? *bucket_of(tc, key) : NULL; t; t = t->chain) {
         if (t->key == key && strcmp(t->text, s) == 0) {
-            t->used = tc->clock;
+            tc->hits++;
+            /* Drawn again: kept, and the most recent of its pool. */
+            pool_unlink(tc, t);
+            pool_push(tc, t, POOL_KEPT);
+            trim(tc, t);
             *w = t->w;
             *h = t->h;
             return t->tex;
         }
-        if (t->used < tc->tex[lru].used)
-            lru = i;
     }
+    tc->misses++;
     pthread_mutex_lock(&ttf_lock);
     TTF_Font *f = font_get(tc, face, px);
     SDL_Surface *surf = f ? TTF_RenderUTF8_Blended(f, s, c) : NULL;
@@ -253,28 +364,39 @@ SDL_Texture *text_get(text_cache_t *tc, text_face face, int px, SDL_Color c, con
     SDL_Texture *tex = SDL_CreateTextureFromSurface(tc->r, surf);
     int sw = surf->w, sh = surf->h;
     SDL_FreeSurface(surf);
-    char *copy = strdup(s);
-    if (!tex || !copy) {
-        SDL_DestroyTexture(tex);
-        free(copy);
+    if (!tex)
         return NULL;
-    }
     SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
-    int slot;
-    if (tc->n_tex < TEXT_CACHE_MAX) {
-        slot = tc->n_tex++;
-    } else {
-        slot = lru;
-        SDL_DestroyTexture(tc->tex[slot].tex);
-        free(tc->tex[slot].text);
-    }
-    tc->tex[slot] = (tex_slot_t){key, copy, tex, sw, sh, tc->clock};
     *w = sw;
     *h = sh;
+    size_t bytes = (size_t)sw * (size_t)sh * 4, budget, fresh_budget;
+    text_cache_budget(tc, &budget, &fresh_budget);
+    tex_slot_t *t = bytes <= budget ? calloc(1, sizeof *t) : NULL;
+    char *copy = t ? strdup(s) : NULL;
+    if (!copy || table_fit(tc) != 0) {
+        /* Not cached (larger than the whole budget, or no memory): drawn
+         * this once and destroyed at the next call. */
+        free(t);
+        free(copy);
+        tc->loose = tex;
+        return tex;
+    }
+    *t = (tex_slot_t){.key = key, .text = copy, .tex = tex, .w = sw, .h = sh, .bytes = bytes};
+    tex_slot_t **b = bucket_of(tc, key);
+    t->chain = *b;
+    *b = t;
+    pool_push(tc, t, POOL_FRESH);
+    trim(tc, t);
     return tex;
 }
 
-int text_cache_count(const text_cache_t *tc)
+void text_cache_stats(const text_cache_t *tc, text_cache_stats_t *out)
 {
-    return tc->n_tex;
+    const pool_t *fresh = &tc->pool[POOL_FRESH], *kept = &tc->pool[POOL_KEPT];
+    *out = (text_cache_stats_t){.bytes = fresh->bytes + kept->bytes,
+                                .fresh_bytes = fresh->bytes,
+                                .count = fresh->count + kept->count,
+                                .hits = tc->hits,
+                                .misses = tc->misses,
+                                .evicted = tc->evicted};
 }

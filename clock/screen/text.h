@@ -1,5 +1,5 @@
 /* Text as textures: fonts by face and pixel size, each string rendered once
- * per size and colour and kept in a bounded cache. */
+ * per size and colour and kept in a cache bounded by its textures' bytes. */
 #ifndef POKERCLOCK_TEXT_H
 #define POKERCLOCK_TEXT_H
 
@@ -25,9 +25,23 @@ void text_cap_metrics(text_cache_t *tc, text_face face, int px, int *top, int *h
  * next text_get). NULL for an empty string or on failure. */
 SDL_Texture *text_get(text_cache_t *tc, text_face face, int px, SDL_Color c, const char *s,
                       int *w, int *h);
-/* How many textures the cache holds; for tests of its bound. */
-int text_cache_count(const text_cache_t *tc);
+/* What the cache holds (bytes are the textures' pixels, 4 per pixel), and
+ * how often a string was found in it; for tests of its bound and the bench. */
+typedef struct {
+    size_t bytes, fresh_bytes;
+    int count;
+    uint64_t hits, misses, evicted;
+} text_cache_stats_t;
+void text_cache_stats(const text_cache_t *tc, text_cache_stats_t *out);
 
-enum { TEXT_CACHE_MAX = 384, TEXT_FONTS_MAX = 40 };
+/* The budget in bytes: all textures the cache holds together, twice the
+ * screen's own pixels and at least TEXT_CACHE_MIN_BYTES (16 MiB at 1080p,
+ * 63 MiB at 4K: one frame's text at 4K is larger than a 1080p budget), and
+ * the quarter of it for strings drawn only once so far (a time that changes
+ * every second replaces another such string, never a label kept for later).
+ * A string larger than the whole budget is drawn but not kept. */
+void text_cache_budget(const text_cache_t *tc, size_t *total, size_t *fresh);
+
+enum { TEXT_CACHE_MIN_BYTES = 16 << 20, TEXT_FONTS_MAX = 40 };
 
 #endif

@@ -36,6 +36,8 @@ static int stat_block(frame_t *fr, box_t bx, const char *label, const char *valu
     return y - bx.y;
 }
 
+/* Long on purpose: one layout from top to bottom, every part placed under
+ * the one before with the sizes measured for it. */
 /* The level label, the countdown, the progress bar, the blinds: the heart. */
 void wall_clock_block(frame_t *fr, box_t bx)
 {
@@ -72,7 +74,7 @@ void wall_clock_block(frame_t *fr, box_t bx)
     }
     blinds[0] = ante[0] = 0;
     if (shown) {
-        frame_blinds_text(shown, blinds, sizeof blinds);
+        frame_blinds_text(fr, shown, blinds, sizeof blinds);
         frame_ante_text(fr, shown, ante, sizeof ante);
     }
 
@@ -154,7 +156,7 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
     st[n++].col = c->fg;
 
     frame_label2(fr, W_AVERAGE, st[n].label, sizeof st[n].label);
-    format_chips(v->average_stack, st[n].value, sizeof st[n].value);
+    lang_chips(fr->w->lang, v->average_stack, st[n].value, sizeof st[n].value);
     const level_t *bl = fr->cur;
     for (int i = v->level; bl->kind != LEVEL_PLAY && i < fr->s->n_levels; i++)
         bl = &fr->s->levels[i];
@@ -168,11 +170,11 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
     st[n++].col = c->fg;
 
     frame_label2(fr, W_CHIPS_IN_PLAY, st[n].label, sizeof st[n].label);
-    format_chips(v->chips_in_play, st[n].value, sizeof st[n].value);
+    lang_chips(fr->w->lang, v->chips_in_play, st[n].value, sizeof st[n].value);
     st[n++].col = c->fg;
 
     frame_label2(fr, W_PRIZE_POOL, st[n].label, sizeof st[n].label);
-    frame_money(fr->s, v->prize_pool, st[n].value, sizeof st[n].value);
+    frame_money(fr, v->prize_pool, st[n].value, sizeof st[n].value);
     st[n++].col = c->accent;
 
     if (!with_next)
@@ -186,7 +188,7 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
             snprintf(st[n].sub, sizeof st[n].sub, "%d min", (int)(nl->duration_ms / 60000));
             st[n].col = c->brk;
         } else {
-            frame_blinds_text(nl, st[n].value, sizeof st[n].value);
+            frame_blinds_text(fr, nl, st[n].value, sizeof st[n].value);
             frame_ante_text(fr, nl, st[n].sub, sizeof st[n].sub);
         }
     } else {
@@ -242,7 +244,7 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
         int x = bx.x + (i / per_col) * (colw + bx.w / 12);
         int yy = y0 + (i % per_col) * row_h;
         lang_ordinal(fr->w->lang, i + 1, place, sizeof place);
-        frame_money(fr->s, v->payouts[i], amount, sizeof amount);
+        frame_money(fr, v->payouts[i], amount, sizeof amount);
         paint_text(p, FACE_REGULAR, row_px, c->muted, x, yy, ALIGN_LEFT, place);
         paint_text(p, FACE_BOLD, row_px, i == 0 ? c->accent : c->fg, x + colw, yy, ALIGN_RIGHT,
                    amount);
@@ -256,6 +258,8 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
     }
 }
 
+/* Long on purpose: one band laid out from both ends toward the middle;
+ * its parts share the space left. */
 static void header(frame_t *fr, box_t bx, bool compact_clock)
 {
     paint_t *p = fr->p;
@@ -267,9 +271,7 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
         paint_rect(p, bx.x, bx.y, bx.w, bx.h, fr->paused ? c->paused : c->accent);
         char label[128];
         frame_label2(fr, fr->paused ? W_PAUSED : W_NOT_STARTED, label, sizeof label);
-        for (char *q = label; *q; q++)
-            if (*q >= 'a' && *q <= 'z')
-                *q = (char)(*q - 32);
+        lang_upper(label);
         int px = paint_fit(p, FACE_BOLD, bx.h * 62 / 100, bx.w * 6 / 10, label);
         paint_text(p, FACE_BOLD, px, fr->paused ? (SDL_Color){255, 255, 255, 255} : c->bg,
                    bx.x + bx.w / 2, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2, ALIGN_CENTER,
@@ -318,7 +320,7 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
         char cd[32], line[128], blinds[64] = "";
         frame_countdown_text(fr, cd, sizeof cd);
         if (!fr->is_break)
-            frame_blinds_text(fr->cur, blinds, sizeof blinds);
+            frame_blinds_text(fr, fr->cur, blinds, sizeof blinds);
         if (fr->is_break)
             snprintf(line, sizeof line, "%s", frame_word(fr, W_BREAK));
         else
@@ -342,9 +344,12 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
     }
 }
 
+/* A PIN or one-time code to show (only ever on the physical wall) brings the
+ * QR code out whatever the clock is doing: the director asked for it. */
 static bool qr_shown(frame_t *fr)
 {
-    return fr->f->url && *fr->f->url && (fr->paused || !fr->started || fr->is_break);
+    return fr->f->url && *fr->f->url &&
+           (fr->paused || !fr->started || fr->is_break || (fr->f->pin && *fr->f->pin));
 }
 
 /* This machine's first IPv4 address on a network (not loopback), now: the
@@ -431,99 +436,108 @@ static void period_left(frame_t *fr, int until, char *buf, size_t len)
 
 /* The footer: the panel's QR code when paused or on a break, and the strips
  * in turn, or the registration periods when nothing is announced. */
-static void footer(frame_t *fr, box_t bx)
+/* The QR code of the panel at the footer's right, with the address and a
+ * generated PIN beside it; the footer keeps what is left (*bx). */
+static void footer_qr(frame_t *fr, box_t *bx)
 {
     paint_t *p = fr->p;
     const theme_colours_t *c = &fr->w->col;
-    if (qr_shown(fr)) {
-        int size = bx.h;
-        int qx = bx.x + bx.w - size;
-        char qr[320], by_name[320], by_ip[64];
-        panel_addresses(fr->f->url, qr, sizeof qr, by_name, sizeof by_name, by_ip, sizeof by_ip);
-        paint_hash(p, qr, strlen(qr));
-        qr_draw(p, qr, qx, bx.y, size);
-        int tw = bx.w / 4;
-        int tx = qx - bx.h / 8;
-        int px = bx.h * 15 / 100;
-        int y = bx.y + bx.h / 10;
-        char label[128];
-        frame_label2(fr, W_PANEL, label, sizeof label);
-        paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, px, tw, label), c->muted, tx, y,
-                   ALIGN_RIGHT, label);
-        y += frame_cap_h(fr, FACE_REGULAR, px) * 2;
-        paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, px, tw, by_name), c->fg, tx, y,
-                   ALIGN_RIGHT, by_name);
+    int size = bx->h;
+    int qx = bx->x + bx->w - size;
+    char qr[320], by_name[320], by_ip[64];
+    panel_addresses(fr->f->url, qr, sizeof qr, by_name, sizeof by_name, by_ip, sizeof by_ip);
+    paint_hash(p, qr, strlen(qr));
+    qr_draw(p, qr, qx, bx->y, size);
+    int tw = bx->w / 4;
+    int tx = qx - bx->h / 8;
+    int px = bx->h * 15 / 100;
+    int y = bx->y + bx->h / 10;
+    char label[128];
+    frame_label2(fr, W_PANEL, label, sizeof label);
+    paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, px, tw, label), c->muted, tx, y,
+               ALIGN_RIGHT, label);
+    y += frame_cap_h(fr, FACE_REGULAR, px) * 2;
+    paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, px, tw, by_name), c->fg, tx, y, ALIGN_RIGHT,
+               by_name);
+    y += frame_cap_h(fr, FACE_BOLD, px) * 2;
+    if (by_ip[0]) {
+        paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, px, tw, by_ip), c->fg, tx, y,
+                   ALIGN_RIGHT, by_ip);
         y += frame_cap_h(fr, FACE_BOLD, px) * 2;
-        if (by_ip[0]) {
-            paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, px, tw, by_ip), c->fg, tx, y,
-                       ALIGN_RIGHT, by_ip);
-            y += frame_cap_h(fr, FACE_BOLD, px) * 2;
-        }
-        if (fr->f->pin && *fr->f->pin) {
-            char pin[64];
-            snprintf(pin, sizeof pin, "%s %s", frame_word(fr, W_PIN), fr->f->pin);
-            int ppx = paint_fit(p, FACE_BOLD, px * 17 / 10, tw, pin);
-            paint_text(p, FACE_BOLD, ppx, c->accent, tx, y, ALIGN_RIGHT, pin);
-        }
-        bx.w -= size + tw + bx.h / 4;
     }
-    if (fr->n_strips > 0) {
-        int k = 0;
-        if (fr->n_strips > 1) {
-            k = (int)((fr->f->now / ROTATE_MS) % fr->n_strips);
-            paint_wake_in(p, ROTATE_MS - fr->f->now % ROTATE_MS);
-        }
-        banner_strip_draw(fr, fr->strips[k], bx);
-        if (fr->n_strips > 1) {
-            /* Dots at the strip's right end say how many take turns. */
-            int d = bx.h / 14, gap = d * 3;
-            int y0 = bx.y + bx.h / 2 - (fr->n_strips - 1) * gap / 2;
-            for (int i = 0; i < fr->n_strips; i++)
-                paint_circle(p, bx.x + bx.w - bx.h / 8, y0 + i * gap, d / 2 + 1,
-                             i == k ? fr->strips[k]->fg
-                                    : colour_mix(fr->strips[k]->bg, fr->strips[k]->fg, 35));
-        }
+    if (fr->f->pin && *fr->f->pin) {
+        char pin[64];
+        snprintf(pin, sizeof pin, "%s %s", frame_word(fr, W_PIN), fr->f->pin);
+        int ppx = paint_fit(p, FACE_BOLD, px * 17 / 10, tw, pin);
+        paint_text(p, FACE_BOLD, ppx, c->accent, tx, y, ALIGN_RIGHT, pin);
+    }
+    bx->w -= size + tw + bx->h / 4;
+}
+
+/* The strips take turns; dots at the right end say how many there are. */
+static void footer_strips(frame_t *fr, box_t bx)
+{
+    paint_t *p = fr->p;
+    int k = 0;
+    if (fr->n_strips > 1) {
+        k = (int)((fr->f->now / ROTATE_MS) % fr->n_strips);
+        paint_wake_in(p, ROTATE_MS - fr->f->now % ROTATE_MS);
+    }
+    banner_strip_draw(fr, fr->strips[k], bx);
+    if (fr->n_strips < 2)
         return;
-    }
-    char line[400] = "";
+    int d = bx.h / 14, gap = d * 3;
+    int y0 = bx.y + bx.h / 2 - (fr->n_strips - 1) * gap / 2;
+    for (int i = 0; i < fr->n_strips; i++)
+        paint_circle(p, bx.x + bx.w - bx.h / 8, y0 + i * gap, d / 2 + 1,
+                     i == k ? fr->strips[k]->fg
+                            : colour_mix(fr->strips[k]->bg, fr->strips[k]->fg, 35));
+}
+
+enum { PERIOD_PARTS = 3 };
+
+/* What is open now: late registration, rebuys, the add-on. */
+static int period_parts(frame_t *fr, char parts[PERIOD_PARTS][160])
+{
     const structure_t *s = fr->s;
     const tourney_view_t *v = &fr->v;
-    char part[160];
+    int n = 0;
     if (v->late_reg_open) {
-        snprintf(part, sizeof part, frame_word(fr, W_LATE_REG), s->late_reg_until_level);
-        period_left(fr, s->late_reg_until_level, part, sizeof part);
-        snprintf(line + strlen(line), sizeof line - strlen(line), "%s", part);
+        snprintf(parts[n], sizeof parts[n], frame_word(fr, W_LATE_REG_UNTIL), s->late_reg_until_level);
+        period_left(fr, s->late_reg_until_level, parts[n], sizeof parts[n]);
+        n++;
     }
     if (v->rebuys_open) {
-        snprintf(part, sizeof part, frame_word(fr, W_REBUYS), s->rebuy_until_level);
-        period_left(fr, s->rebuy_until_level, part, sizeof part);
-        snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", line[0] ? "   ·   " : "",
-                 part);
+        snprintf(parts[n], sizeof parts[n], frame_word(fr, W_REBUYS_UNTIL), s->rebuy_until_level);
+        period_left(fr, s->rebuy_until_level, parts[n], sizeof parts[n]);
+        n++;
     }
-    if (v->addon_open) {
-        snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
-                 line[0] ? "   ·   " : "", frame_word(fr, W_ADDON_NOW));
-    } else if (s->addon_after_level > 0 && v->level_number <= s->addon_after_level) {
-        snprintf(part, sizeof part, frame_word(fr, W_ADDON), s->addon_after_level);
-        snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
-                 line[0] ? "   ·   " : "", part);
-    }
-    if (!line[0])
+    if (v->addon_open)
+        snprintf(parts[n++], sizeof parts[0], "%s", frame_word(fr, W_ADDON_NOW));
+    else if (s->addon_after_level > 0 && v->level_number <= s->addon_after_level)
+        snprintf(parts[n++], sizeof parts[0], frame_word(fr, W_ADDON_AFTER), s->addon_after_level);
+    return n;
+}
+
+/* The periods in one line joined by dots, or one a line where one line
+ * would be too small (beside the QR code, or portrait). */
+static void footer_periods(frame_t *fr, box_t bx)
+{
+    paint_t *p = fr->p;
+    SDL_Color muted = fr->w->col.muted;
+    char parts[PERIOD_PARTS][160], line[PERIOD_PARTS * 170] = "";
+    int n = period_parts(fr, parts);
+    if (n == 0)
         return;
+    for (int i = 0; i < n; i++)
+        snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", i ? "   ·   " : "",
+                 parts[i]);
     int want = bx.h * 24 / 100;
     int px = paint_fit(p, FACE_REGULAR, want, bx.w, line);
     if (px >= want * 7 / 10) {
-        paint_text(p, FACE_REGULAR, px, c->muted, bx.x + bx.w / 2,
+        paint_text(p, FACE_REGULAR, px, muted, bx.x + bx.w / 2,
                    bx.y + (bx.h - frame_cap_h(fr, FACE_REGULAR, px)) / 2, ALIGN_CENTER, line);
         return;
-    }
-    /* Too narrow for one line (beside the QR code, or portrait): one a line. */
-    char parts[3][160];
-    int n = 0;
-    for (char *q = line; q && n < 3;) {
-        char *sep = strstr(q, "   ·   ");
-        snprintf(parts[n++], sizeof parts[0], "%.*s", sep ? (int)(sep - q) : (int)strlen(q), q);
-        q = sep ? sep + strlen("   ·   ") : NULL;
     }
     /* As large as n lines (a line is 1.7 capitals high) fit the band. */
     px = want;
@@ -537,7 +551,17 @@ static void footer(frame_t *fr, box_t bx)
     int ch = frame_cap_h(fr, FACE_REGULAR, px), lh = ch * 17 / 10;
     int y = bx.y + (bx.h - lh * (n - 1) - ch) / 2;
     for (int i = 0; i < n; i++, y += lh)
-        paint_text(p, FACE_REGULAR, px, c->muted, bx.x, y, ALIGN_LEFT, parts[i]);
+        paint_text(p, FACE_REGULAR, px, muted, bx.x, y, ALIGN_LEFT, parts[i]);
+}
+
+static void footer(frame_t *fr, box_t bx)
+{
+    if (qr_shown(fr))
+        footer_qr(fr, &bx);
+    if (fr->n_strips > 0)
+        footer_strips(fr, bx);
+    else
+        footer_periods(fr, bx);
 }
 
 static void frame_setup(frame_t *fr, wall_t *w, const wall_frame_t *f)
@@ -692,7 +716,7 @@ static void img_init(void)
     IMG_Init(IMG_INIT_PNG);
 }
 
-wall_t *wall_new(SDL_Renderer *r, const config_t *c, char *err, size_t errlen)
+wall_t *wall_new(SDL_Renderer *r, const settings_t *c, char *err, size_t errlen)
 {
     pthread_once(&img_once, img_init);
     wall_t *w = calloc(1, sizeof *w);
@@ -734,6 +758,11 @@ wall_t *wall_new(SDL_Renderer *r, const config_t *c, char *err, size_t errlen)
         }
     }
     return w;
+}
+
+const text_cache_t *wall_text_cache(const wall_t *w)
+{
+    return w->tc;
 }
 
 void wall_free(wall_t *w)

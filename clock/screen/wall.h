@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "screen/text.h"
 #include "store/config.h"
 
 typedef struct wall wall_t;
@@ -31,9 +32,11 @@ typedef struct {
     int call_second;           /* counted second of a clock call shown; 0: none */
 } wall_plan_t;
 
-wall_t *wall_new(SDL_Renderer *r, const config_t *c, char *err, size_t errlen);
+wall_t *wall_new(SDL_Renderer *r, const settings_t *c, char *err, size_t errlen);
 void wall_free(wall_t *w);
 void wall_plan(wall_t *w, const wall_frame_t *f, wall_plan_t *out);
 void wall_render(wall_t *w, const wall_frame_t *f);
+/* Its text cache: its bytes and hits, for tests of its bound and the bench. */
+const text_cache_t *wall_text_cache(const wall_t *w);
 
 #endif

@@ -7,18 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* libconfig's own type is called config_t too: give it another name here. */
-#define config_t libconfig_t
 #include <libconfig.h>
-#undef config_t
 
 #include "embedded.h"
+#include "model/fields.h"
 #include "model/procedures.h"
 #include "store/config.h"
-
-/* The whole file is read into memory: libconfig reports syntax errors by
- * line, and the text is needed to explain them. */
-enum { CONFIG_MAX_BYTES = 1 << 20 };
+#include "store/file.h"
 
 typedef struct {
     const char *name;          /* for messages: the file name */
@@ -250,10 +245,83 @@ static const config_setting_t *group_of(ctx_t *x, const config_setting_t *g, con
     return s;
 }
 
+/* ---- records described in model/fields ---- */
+
+/* Reads the members of g that rec describes for the configuration into r.
+ * Returns the LF_* bits of the fields read (for the level's own checks). */
+static unsigned load_fields(ctx_t *x, const config_setting_t *g, const char *where,
+                            const record_t *rec, void *r)
+{
+    const char *known[32];
+    int k = 0;
+    for (int i = 0; i < rec->n && k < 31; i++)
+        if (rec->f[i].forms & FORM_CONFIG)
+            known[k++] = rec->f[i].name;
+    known[k] = NULL;
+    check_keys(x, g, where, known);
+    unsigned read = 0;
+    for (int i = 0; i < rec->n; i++) {
+        const field_t *f = &rec->f[i];
+        int64_t v;
+        bool b, ok = false;
+        double m;
+        if (!(f->forms & FORM_CONFIG))
+            continue;
+        switch (f->type) {
+        case FIELD_INT:
+        case FIELD_INT32:
+            if ((ok = get_int(x, g, f->name, f->lo, f->hi, &v)))
+                field_set_int(f, r, v);
+            break;
+        case FIELD_BOOL:
+            ok = get_bool(x, g, f->name, field_bool(f, r));
+            break;
+        case FIELD_BREAK:
+            if ((ok = get_bool(x, g, f->name, &b)))
+                *(level_kind *)((char *)r + f->offset) = b ? LEVEL_BREAK : LEVEL_PLAY;
+            break;
+        case FIELD_MINUTES:
+            if ((ok = get_number(x, g, f->name, (double)f->lo, (double)f->hi, &m))) {
+                if (m <= 0)
+                    ERR(x, config_setting_get_member(g, f->name),
+                        "%s: minutes must be more than 0", where);
+                *(int64_t *)((char *)r + f->offset) = (int64_t)llround(m * 60000.0);
+            }
+            break;
+        }
+        read |= ok ? f->has : 0;
+    }
+    return read;
+}
+
 /* ---- the tournament ---- */
 
-static const char *const level_keys[] = {"small_blind", "big_blind", "ante", "big_blind_ante",
-                                         "minutes", "break", "day_end", "color_up", NULL};
+/* What a level needs beyond its fields' own ranges. */
+static void check_level(ctx_t *x, const config_setting_t *e, const char *where,
+                        const level_t *l, unsigned read)
+{
+    if (!config_setting_get_member(e, "minutes"))
+        ERR(x, e, "%s has no duration: add minutes = 20;", where);
+    if (l->kind == LEVEL_BREAK) {
+        static const char *const blinds[] = {"small_blind", "big_blind", "ante",
+                                             "big_blind_ante"};
+        for (size_t k = 0; k < sizeof blinds / sizeof *blinds; k++)
+            if (config_setting_get_member(e, blinds[k]))
+                ERR(x, config_setting_get_member(e, blinds[k]),
+                    "%s is a break: it has no %s", where, blinds[k]);
+        return;
+    }
+    if (!config_setting_get_member(e, "small_blind"))
+        ERR(x, e, "%s has no small_blind", where);
+    if (!config_setting_get_member(e, "big_blind"))
+        ERR(x, e, "%s has no big_blind", where);
+    if ((read & LF_SMALL) && (read & LF_BIG) && l->big_blind <= l->small_blind)
+        ERR(x, config_setting_get_member(e, "big_blind"),
+            "%s: big_blind must be larger than small_blind", where);
+    if (l->big_blind_ante && l->ante <= 0)
+        ERR(x, config_setting_get_member(e, "big_blind_ante"),
+            "%s: a big-blind ante needs ante = (the amount);", where);
+}
 
 static void load_levels(ctx_t *x, const config_setting_t *list, structure_t *s)
 {
@@ -264,7 +332,6 @@ static void load_levels(ctx_t *x, const config_setting_t *list, structure_t *s)
         ERR(x, list, "at most %d levels", TOURNEY_MAX_LEVELS);
         n = TOURNEY_MAX_LEVELS;
     }
-    const int64_t max_chips = INT64_C(1000000000000);
     for (int i = 0; i < n; i++) {
         const config_setting_t *e = config_setting_get_elem(list, (unsigned)i);
         level_t *l = &s->levels[s->n_levels++];
@@ -276,44 +343,11 @@ static void load_levels(ctx_t *x, const config_setting_t *list, structure_t *s)
         }
         char where[32];
         snprintf(where, sizeof where, "level %d", i + 1);
-        check_keys(x, e, where, level_keys);
-        bool is_break = false;
-        get_bool(x, e, "break", &is_break);
-        l->kind = is_break ? LEVEL_BREAK : LEVEL_PLAY;
-        double minutes = 0;
-        if (!config_setting_get_member(e, "minutes"))
-            ERR(x, e, "%s has no duration: add minutes = 20;", where);
-        else if (get_number(x, e, "minutes", 0, 24 * 60, &minutes)) {
-            if (minutes <= 0)
-                ERR(x, config_setting_get_member(e, "minutes"),
-                    "%s: minutes must be more than 0", where);
-            l->duration_ms = (int64_t)llround(minutes * 60000.0);
-        }
-        get_bool(x, e, "day_end", &l->day_end);
-        get_int(x, e, "color_up", 1, max_chips, &l->color_up);
-        if (is_break) {
-            static const char *const blinds[] = {"small_blind", "big_blind", "ante",
-                                                 "big_blind_ante"};
-            for (size_t k = 0; k < sizeof blinds / sizeof *blinds; k++)
-                if (config_setting_get_member(e, blinds[k]))
-                    ERR(x, config_setting_get_member(e, blinds[k]),
-                        "%s is a break: it has no %s", where, blinds[k]);
-            continue;
-        }
-        bool has_sb = get_int(x, e, "small_blind", 0, max_chips, &l->small_blind);
-        bool has_bb = get_int(x, e, "big_blind", 1, max_chips, &l->big_blind);
-        if (!config_setting_get_member(e, "small_blind"))
-            ERR(x, e, "%s has no small_blind", where);
-        if (!config_setting_get_member(e, "big_blind"))
-            ERR(x, e, "%s has no big_blind", where);
-        get_int(x, e, "ante", 0, max_chips, &l->ante);
-        get_bool(x, e, "big_blind_ante", &l->big_blind_ante);
-        if (has_sb && has_bb && l->big_blind <= l->small_blind)
-            ERR(x, config_setting_get_member(e, "big_blind"),
-                "%s: big_blind must be larger than small_blind", where);
-        if (l->big_blind_ante && l->ante <= 0)
-            ERR(x, config_setting_get_member(e, "big_blind_ante"),
-                "%s: a big-blind ante needs ante = (the amount);", where);
+        unsigned read = load_fields(x, e, where, &level_record, l);
+        check_level(x, e, where, l, read);
+        if (l->kind == LEVEL_BREAK) /* what a break cannot have stays out */
+            *l = (level_t){.kind = LEVEL_BREAK, .duration_ms = l->duration_ms,
+                           .day_end = l->day_end, .color_up = l->color_up};
     }
     bool play = false;
     for (int i = 0; i < s->n_levels; i++)
@@ -444,32 +478,6 @@ static void load_payouts(ctx_t *x, const config_setting_t *list, structure_t *s)
     }
 }
 
-static void load_house(ctx_t *x, const config_setting_t *g, house_t *h)
-{
-    static const char *const keys[] = {
-        "tables", "hand_for_hand_deduct_seconds", "hand_for_hand_auto_next",
-        "clock_call_seconds", "clock_call_countdown_seconds", "short_level_minutes",
-        "short_clock_call_seconds", "short_clock_call_countdown_seconds", "day_end_per_table",
-        NULL};
-    check_keys(x, g, "house", keys);
-    int64_t v;
-    get_int32(x, g, "tables", 1, TOURNEY_MAX_TABLES, &h->tables);
-    if (get_int(x, g, "hand_for_hand_deduct_seconds", 0, 600, &v))
-        h->hfh_deduct_ms = v * 1000;
-    get_bool(x, g, "hand_for_hand_auto_next", &h->hfh_auto_next);
-    if (get_int(x, g, "clock_call_seconds", 5, 600, &v))
-        h->call_ms = v * 1000;
-    if (get_int(x, g, "clock_call_countdown_seconds", 1, 60, &v))
-        h->call_countdown_ms = v * 1000;
-    if (get_int(x, g, "short_level_minutes", 1, 240, &v))
-        h->short_level_ms = v * 60000;
-    if (get_int(x, g, "short_clock_call_seconds", 5, 600, &v))
-        h->short_call_ms = v * 1000;
-    if (get_int(x, g, "short_clock_call_countdown_seconds", 1, 60, &v))
-        h->short_call_countdown_ms = v * 1000;
-    get_bool(x, g, "day_end_per_table", &h->day_end_per_table);
-}
-
 /* A period refers to a play level by its number; it must exist. */
 static void check_period(ctx_t *x, const config_setting_t *g, const char *key,
                          const structure_t *s, int value)
@@ -480,6 +488,44 @@ static void check_period(ctx_t *x, const config_setting_t *g, const char *key,
     if (value > play)
         ERR(x, config_setting_get_member(g, key),
             "%s = %d, but the structure has only %d levels with blinds", key, value, play);
+}
+
+/* late_registration, rebuy and addon: each open until (or after) a level. */
+static void load_periods(ctx_t *x, const config_setting_t *g, structure_t *s)
+{
+    const int64_t max_money = INT64_C(1000000000000);
+    static const char *const period_keys[] = {"until_level", "price", "chips", "after_level",
+                                              NULL};
+    const config_setting_t *p;
+    if ((p = group_of(x, g, "late_registration"))) {
+        check_keys(x, p, "late_registration", (const char *const[]){"until_level", NULL});
+        if (get_int32(x, p, "until_level", 1, TOURNEY_MAX_LEVELS, &s->late_reg_until_level))
+            check_period(x, p, "until_level", s, s->late_reg_until_level);
+    }
+    if ((p = group_of(x, g, "rebuy"))) {
+        check_keys(x, p, "rebuy", period_keys);
+        get_int(x, p, "price", 0, max_money, &s->rebuy_price);
+        get_int(x, p, "chips", 1, max_money, &s->rebuy_chips);
+        if (get_int32(x, p, "until_level", 1, TOURNEY_MAX_LEVELS, &s->rebuy_until_level))
+            check_period(x, p, "until_level", s, s->rebuy_until_level);
+        if (!s->rebuy_chips)
+            ERR(x, p, "rebuy needs chips = (how many chips a rebuy gives);");
+        if (config_setting_get_member(p, "after_level"))
+            ERR(x, config_setting_get_member(p, "after_level"),
+                "rebuy takes until_level, not after_level");
+    }
+    if ((p = group_of(x, g, "addon"))) {
+        check_keys(x, p, "addon", period_keys);
+        get_int(x, p, "price", 0, max_money, &s->addon_price);
+        get_int(x, p, "chips", 1, max_money, &s->addon_chips);
+        if (get_int32(x, p, "after_level", 1, TOURNEY_MAX_LEVELS, &s->addon_after_level))
+            check_period(x, p, "after_level", s, s->addon_after_level);
+        if (!s->addon_chips)
+            ERR(x, p, "addon needs chips = (how many chips the add-on gives);");
+        if (config_setting_get_member(p, "until_level"))
+            ERR(x, config_setting_get_member(p, "until_level"),
+                "addon takes after_level (the add-on is at the break after it), not until_level");
+    }
 }
 
 static void load_tournament(ctx_t *x, const config_setting_t *g, structure_t *s)
@@ -523,40 +569,10 @@ static void load_tournament(ctx_t *x, const config_setting_t *g, structure_t *s)
     else if (payouts)
         load_payouts(x, payouts, s);
 
-    static const char *const period_keys[] = {"until_level", "price", "chips", "after_level",
-                                              NULL};
+    load_periods(x, g, s);
     const config_setting_t *p;
-    if ((p = group_of(x, g, "late_registration"))) {
-        check_keys(x, p, "late_registration", (const char *const[]){"until_level", NULL});
-        if (get_int32(x, p, "until_level", 1, TOURNEY_MAX_LEVELS, &s->late_reg_until_level))
-            check_period(x, p, "until_level", s, s->late_reg_until_level);
-    }
-    if ((p = group_of(x, g, "rebuy"))) {
-        check_keys(x, p, "rebuy", period_keys);
-        get_int(x, p, "price", 0, max_money, &s->rebuy_price);
-        get_int(x, p, "chips", 1, max_money, &s->rebuy_chips);
-        if (get_int32(x, p, "until_level", 1, TOURNEY_MAX_LEVELS, &s->rebuy_until_level))
-            check_period(x, p, "until_level", s, s->rebuy_until_level);
-        if (!s->rebuy_chips)
-            ERR(x, p, "rebuy needs chips = (how many chips a rebuy gives);");
-        if (config_setting_get_member(p, "after_level"))
-            ERR(x, config_setting_get_member(p, "after_level"),
-                "rebuy takes until_level, not after_level");
-    }
-    if ((p = group_of(x, g, "addon"))) {
-        check_keys(x, p, "addon", period_keys);
-        get_int(x, p, "price", 0, max_money, &s->addon_price);
-        get_int(x, p, "chips", 1, max_money, &s->addon_chips);
-        if (get_int32(x, p, "after_level", 1, TOURNEY_MAX_LEVELS, &s->addon_after_level))
-            check_period(x, p, "after_level", s, s->addon_after_level);
-        if (!s->addon_chips)
-            ERR(x, p, "addon needs chips = (how many chips the add-on gives);");
-        if (config_setting_get_member(p, "until_level"))
-            ERR(x, config_setting_get_member(p, "until_level"),
-                "addon takes after_level (the add-on is at the break after it), not until_level");
-    }
     if ((p = group_of(x, g, "house")))
-        load_house(x, p, &s->house);
+        load_fields(x, p, "house", &house_record, &s->house);
 
     /* Chips the structure needs, and color-ups of chips still needed. */
     if (!x->error && levels && s->n_chips > 0) {
@@ -596,7 +612,7 @@ static bool language_known(const char *l)
     return false;
 }
 
-static void defaults(config_t *c)
+static void defaults(settings_t *c)
 {
     memset(c, 0, sizeof *c);
     c->port = 8080;
@@ -610,7 +626,7 @@ static void defaults(config_t *c)
     snprintf(t->warn, sizeof t->warn, "#ff8c00");
 }
 
-static void load_root(ctx_t *x, config_t *c, const config_setting_t *root)
+static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
 {
     static const char *const keys[] = {"bind",  "port",       "pin", "language", "language2",
                                        "theme", "tournament", NULL};
@@ -821,12 +837,12 @@ static void warn_missing_semicolons(ctx_t *x, const char *text)
 
 /* ---- entry points ---- */
 
-static bool load_text(const char *text, const char *name, config_t *c, config_problems_t *p)
+static bool load_text(const char *text, const char *name, settings_t *c, config_problems_t *p)
 {
     ctx_t x = {.name = name, .p = p};
     defaults(c);
-    config_t *out = c;
-    libconfig_t cfg;
+    settings_t *out = c;
+    config_t cfg;
     config_init(&cfg);
     if (config_read_string(&cfg, text) != CONFIG_TRUE) {
         const char *what = config_error_text(&cfg);
@@ -854,36 +870,22 @@ static bool load_text(const char *text, const char *name, config_t *c, config_pr
     return !x.error;
 }
 
-bool config_load_string(const char *text, const char *name, config_t *c, config_problems_t *p)
+bool config_load_string(const char *text, const char *name, settings_t *c, config_problems_t *p)
 {
     return load_text(text, name, c, p);
 }
 
-bool config_load_file(const char *path, config_t *c, config_problems_t *p)
+bool config_load_file(const char *path, settings_t *c, config_problems_t *p)
 {
     ctx_t x = {.name = path, .p = p};
     defaults(c);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        problem(&x, 0, false, "cannot open: %s", strerror(errno));
+    char err[256];
+    size_t n;
+    char *text = file_read(path, CONFIG_MAX_BYTES, &n, err, sizeof err);
+    if (!text) {
+        problem(&x, 0, false, "%s", err);
         return false;
     }
-    char *text = malloc(CONFIG_MAX_BYTES + 1);
-    size_t n = text ? fread(text, 1, CONFIG_MAX_BYTES + 1, f) : 0;
-    bool err = ferror(f);
-    fclose(f);
-    if (!text || err) {
-        problem(&x, 0, false, "cannot read: %s", text ? strerror(errno) : "out of memory");
-        free(text);
-        return false;
-    }
-    if (n > CONFIG_MAX_BYTES) {
-        problem(&x, 0, false, "the file is larger than %d bytes: is it the right file?",
-                CONFIG_MAX_BYTES);
-        free(text);
-        return false;
-    }
-    text[n] = 0;
     if (memchr(text, 0, n)) {
         problem(&x, 0, false, "this is not a text file");
         free(text);
@@ -894,7 +896,7 @@ bool config_load_file(const char *path, config_t *c, config_problems_t *p)
     return ok;
 }
 
-void config_load_default(config_t *c)
+void config_load_default(settings_t *c)
 {
     const embedded_file_t *f = embedded_find("assets/structures/default.cfg");
     config_problems_t p = {0};
@@ -911,7 +913,7 @@ void config_load_default(config_t *c)
 
 int config_check(const char *path, FILE *out)
 {
-    static config_t c;
+    static settings_t c;
     config_problems_t p = {0};
     bool ok = config_load_file(path, &c, &p);
     for (int i = 0; i < p.n; i++) {

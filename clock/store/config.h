@@ -9,6 +9,9 @@
 #include "model/tourney.h"
 
 enum { CONFIG_MAX_PROBLEMS = 64, CONFIG_MSG_MAX = 256, CONFIG_PATH_MAX = 256 };
+/* The whole file is read into memory (libconfig reports syntax errors by
+ * line, and the text is needed to explain them); a larger one is refused. */
+enum { CONFIG_MAX_BYTES = 1 << 20 };
 
 typedef struct {
     char file[CONFIG_PATH_MAX];
@@ -36,17 +39,17 @@ typedef struct {
     char language2[8];         /* second language shown beside it, or "" */
     theme_t theme;
     structure_t structure;
-} config_t;
+} settings_t;
 
 /* Fills c from a libconfig file. Every problem found is added to p, as
  * "FILE:LINE: message"; returns false when there was any error (warnings
  * alone return true). */
-bool config_load_file(const char *path, config_t *c, config_problems_t *p);
+bool config_load_file(const char *path, settings_t *c, config_problems_t *p);
 /* The same from text in memory; name stands for the file in messages. */
-bool config_load_string(const char *text, const char *name, config_t *c,
+bool config_load_string(const char *text, const char *name, settings_t *c,
                         config_problems_t *p);
 /* The built-in default tournament (assets/structures/default.cfg). */
-void config_load_default(config_t *c);
+void config_load_default(settings_t *c);
 /* Writes one problem as "FILE:LINE: message" (or "FILE: message"). */
 void config_problem_format(const config_problem_t *pr, char *buf, size_t len);
 

@@ -22,6 +22,8 @@ struct journal {
     char *dir;
     long size;
     bool read_only; /* another process writes it: never cut it */
+    journal_damage_t damage; /* what the last journal_read skipped */
+    long record_at;          /* where the record journal_read is at starts */
 };
 
 static uint32_t crc32_of(const unsigned char *p, size_t n)
@@ -140,14 +142,45 @@ long journal_size(const journal_t *j)
     return j->size;
 }
 
-/* Whether an intact record starts at pos; its payload length in *len. */
+/* Whether an intact record starts at pos; its payload length in *len.
+ *
+ * Linear time whatever the bytes: a payload never holds a MAGIC byte (it is
+ * JSON text, where control characters are escaped, and journal_append
+ * refuses any other), so a candidate whose claimed payload runs into a MAGIC
+ * byte is refused by memchr before any checksum. The checksum is then only
+ * computed over payloads free of MAGIC bytes, and no two candidates more
+ * than a header apart can claim the same bytes: the whole scan of a damaged
+ * journal reads each byte a bounded number of times (a crafted 3 MiB file
+ * took more than 40 s when every byte was tried with a CRC over 1 MiB). */
 static bool record_at(const unsigned char *buf, long size, long pos, uint32_t *len)
 {
     if (size - pos < HEADER || buf[pos] != MAGIC)
         return false;
     *len = get32(buf + pos + 1);
     return *len <= JOURNAL_MAX_RECORD && (long)*len <= size - pos - HEADER &&
+           !memchr(buf + pos + HEADER, MAGIC, *len) &&
            crc32_of(buf + pos + HEADER, *len) == get32(buf + pos + 5);
+}
+
+/* Notes a damaged stretch [at, at + bytes) for journal_damage. */
+static void damage_add(journal_damage_t *d, long at, long bytes)
+{
+    if (d->regions < JOURNAL_DAMAGE_KEPT) {
+        d->at[d->regions] = at;
+        d->bytes[d->regions] = bytes;
+    }
+    d->regions++;
+    d->total_bytes += bytes;
+}
+
+const journal_damage_t *journal_damage(const journal_t *j)
+{
+    return &j->damage;
+}
+
+long journal_record_offset(const journal_t *j)
+{
+    return j->record_at;
 }
 
 long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, size_t warnlen)
@@ -178,24 +211,27 @@ long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, siz
         }
         got += r;
     }
-    long pos = 0, count = 0, skipped = 0, first_damage = -1;
+    long pos = 0, count = 0;
     uint32_t len;
+    memset(&j->damage, 0, sizeof j->damage);
     while (pos < size) {
         if (!record_at(buf, size, pos, &len)) {
-            /* Damage: where the next intact record starts, if one does. A
-             * record cannot start inside a payload (JSON text has no 0x01
-             * byte), so only real records and noise are looked at. */
-            long next = pos + 1;
-            while (next < size && !record_at(buf, size, next, &len))
-                next++;
+            /* Damage: where the next intact record starts, if one does.
+             * Only MAGIC bytes can start one (see record_at). */
+            long next = pos;
+            do {
+                const unsigned char *m = next + 1 < size
+                                             ? memchr(buf + next + 1, MAGIC, (size_t)(size - next - 1))
+                                             : NULL;
+                next = m ? m - buf : size;
+            } while (next < size && !record_at(buf, size, next, &len));
             if (next >= size)
                 break; /* the tail */
-            if (first_damage < 0)
-                first_damage = pos;
-            skipped += next - pos;
+            damage_add(&j->damage, pos, next - pos);
             pos = next;
         }
         count++;
+        j->record_at = pos;
         if (fn && fn(ctx, (const char *)buf + pos + HEADER, len) != 0) {
             free(buf);
             return count;
@@ -205,11 +241,12 @@ long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, siz
     free(buf);
     if (warn && warnlen)
         warn[0] = 0;
-    if (skipped > 0 && warn && warnlen)
+    if (j->damage.regions > 0 && warn && warnlen)
         snprintf(warn, warnlen,
-                 "%s: skipped %ld damaged bytes at byte %ld (a record there is lost; "
-                 "check the tournament)",
-                 j->path, skipped, first_damage);
+                 "%s: skipped %ld damaged stretch%s (%ld bytes, the first at byte %ld): "
+                 "the records there are lost",
+                 j->path, j->damage.regions, j->damage.regions == 1 ? "" : "es",
+                 j->damage.total_bytes, j->damage.at[0]);
     if (pos < size && j->read_only) {
         /* Most likely the writer is in the middle of a record: leave it. */
         j->size = pos;
@@ -221,6 +258,8 @@ long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, siz
             snprintf(warn + used, warnlen - used,
                      "%s%s: dropped %ld damaged bytes at the end (the power went during a write)",
                      used ? "; " : "", j->path, size - pos);
+        j->damage.tail_at = pos;
+        j->damage.tail_bytes = size - pos;
         if (ftruncate(j->fd, pos) == 0) {
             fsync(j->fd);
             j->size = pos;
@@ -242,6 +281,20 @@ static int write_all(int fd, const unsigned char *p, size_t n)
         }
         p += w;
         n -= (size_t)w;
+    }
+    return 0;
+}
+
+/* What record_at relies on: a bounded length and no MAGIC byte inside. */
+static int payload_check(const char *payload, size_t len, char *err, size_t errlen)
+{
+    if (len > JOURNAL_MAX_RECORD) {
+        snprintf(err, errlen, "a record of %zu bytes is too large", len);
+        return -1;
+    }
+    if (memchr(payload, MAGIC, len)) {
+        snprintf(err, errlen, "a record may not hold the byte 0x%02x", MAGIC);
+        return -1;
     }
     return 0;
 }
@@ -269,10 +322,8 @@ int journal_append(journal_t *j, const char *payload, size_t len, bool sync, cha
         snprintf(err, errlen, "%s is open only to be read", j->path);
         return -1;
     }
-    if (len > JOURNAL_MAX_RECORD) {
-        snprintf(err, errlen, "a record of %zu bytes is too large", len);
+    if (payload_check(payload, len, err, errlen) != 0)
         return -1;
-    }
     size_t total;
     unsigned char *b = frame(payload, len, &total);
     if (!b) {
@@ -309,6 +360,9 @@ int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *len
         snprintf(err, errlen, "%s is open only to be read", j->path);
         return -1;
     }
+    for (size_t i = 0; i < n; i++)
+        if (payload_check(payloads[i], lens[i], err, errlen) != 0)
+            return -1;
     size_t plen = strlen(j->path) + sizeof ".new";
     char *tmp = malloc(plen);
     if (!tmp) {

@@ -12,6 +12,17 @@ typedef struct journal journal_t;
 /* Called for each intact record in order; a non-zero return stops the read. */
 typedef int (*journal_record_fn)(void *ctx, const char *payload, size_t len);
 
+/* What the last journal_read could not read: stretches of damaged bytes
+ * between intact records (each cost the records it held), and a torn tail. */
+enum { JOURNAL_DAMAGE_KEPT = 16 };
+typedef struct {
+    long regions;                  /* damaged stretches between records */
+    long total_bytes;              /* in all of them */
+    long at[JOURNAL_DAMAGE_KEPT];  /* where the first ones start ... */
+    long bytes[JOURNAL_DAMAGE_KEPT]; /* ... and how long they are */
+    long tail_at, tail_bytes;      /* a torn or garbled end; 0 bytes: none */
+} journal_damage_t;
+
 /* Opens (creating as needed) DIR/journal. On failure returns NULL and says in
  * err what a person should fix ("cannot create /var/lib/pokerclock: ..."). */
 journal_t *journal_open(const char *dir, char *err, size_t errlen);
@@ -21,13 +32,21 @@ journal_t *journal_open(const char *dir, char *err, size_t errlen);
 journal_t *journal_open_readonly(const char *dir, char *err, size_t errlen);
 void journal_free(journal_t *j);
 
-/* Reads every intact record. A torn or corrupt tail is cut off the file and
+/* Reads every intact record, in time linear in the file's size however it
+ * is damaged. A damaged stretch between records is skipped (journal_damage
+ * says where); a torn or corrupt tail is cut off the file and
  * reported in warn (""  when none); it is never an error. Returns the number
  * of records read, or -1 with err set when the file cannot be read. */
 long journal_read(journal_t *j, journal_record_fn fn, void *ctx,
                   char *warn, size_t warnlen);
 
-/* Appends one record; with sync, returns only once it is on disk (fsync).
+/* What the last journal_read skipped. */
+const journal_damage_t *journal_damage(const journal_t *j);
+/* Inside a journal_record_fn: the byte of the file where that record starts. */
+long journal_record_offset(const journal_t *j);
+
+/* Appends one record (at most JOURNAL_MAX_RECORD bytes, never a 0x01 byte:
+ * JSON text); with sync, returns only once it is on disk (fsync).
  * On failure (disk full, unwritable) nothing is appended and err says why. */
 int journal_append(journal_t *j, const char *payload, size_t len, bool sync,
                    char *err, size_t errlen);

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from './clock.mjs';
 
 const BIN = process.env.POKERCLOCK_BIN || resolve('pokerclock');
 const PIN = '2468';
@@ -19,17 +20,6 @@ const running = new Set();
 process.on('exit', () => {
   for (const p of running) p.kill('SIGKILL');
 });
-
-function freePort() {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.on('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-}
 
 // Starts pokerclock with args on port; resolves when /healthz answers.
 async function start(port, args, { env = {}, cwd } = {}) {
@@ -167,10 +157,14 @@ test('a follower shows the master, survives its restart, and says when it is gon
 
     // A pause shows as a pause, with the same time left.
     await ok(master, cookie, { type: 'pause' });
-    const paused = await until(follower, 'the pause', async () => {
+    await until(follower, 'the pause', async () => {
       const { m, f } = await both(master, follower);
       return sameWall(m, f) && !f.running;
     });
+    // Read after the pause was seen: until() returns the state it read
+    // before its check, which may still be counting down.
+    const paused = await state(follower);
+    assert.equal(paused.running, false);
     await sleep(1200);
     assert.equal((await state(follower)).remaining_ms, paused.remaining_ms, 'a paused follower does not count');
     await ok(master, cookie, { type: 'resume' });

@@ -1,7 +1,7 @@
-// The director's login: the PIN, the session cookie, and wrong PINs slowed then locked out.
+// The director's login: the PIN, the session cookie, Origin, and wrong PINs slowed per address and per clock.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startClock, getJson, postJson, raw, PIN, sleep } from './clock.mjs';
+import { startClock, getJson, postJson, raw, login, command, PIN, sleep } from './clock.mjs';
 
 let clock;
 before(async () => { clock = await startClock(); });
@@ -56,46 +56,88 @@ test('a login from another site\'s page is refused', async () => {
   assert.equal(r.headers['set-cookie'], undefined);
 });
 
-test('after 3 wrong PINs each try must wait; after 10 the address is locked out for 5 minutes', async () => {
-  const from = '127.0.0.7'; // its own address: the earlier tests' tries do not count
-  const tryPin = (pin) => raw(clock, {
-    method: 'POST', path: '/api/login', localAddress: from,
-    headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pin }),
+test('Origin must be this clock with its scheme; a POST without Origin is not from a page', async () => {
+  const host = `127.0.0.1:${clock.port}`;
+  const loginWith = (headers) => raw(clock, {
+    method: 'POST', path: '/api/login',
+    headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ pin: PIN }),
   });
-  for (let i = 1; i <= 2; i++) {
-    const r = await tryPin('1111');
-    assert.equal(r.status, 401);
-    assert.equal(r.body.retry_after_s, undefined, `no wait after ${i} wrong`);
-  }
-  let failures = 2;
-  let slowedSeen = false;
-  while (failures < 10) {
-    const r = await tryPin('1111');
-    if (r.status === 429) {
-      // Slowed: even the right PIN is not looked at while the wait lasts.
-      slowedSeen = true;
-      assert.match(r.body.error, /wait \d+ seconds?/);
-      assert.ok(r.body.retry_after_s >= 1 && r.body.retry_after_s <= 5);
-      assert.equal(r.headers['retry-after'], String(r.body.retry_after_s));
-      const right = await tryPin(PIN);
-      assert.equal(right.status, 429);
-      await sleep(r.body.retry_after_s * 1000);
-      continue;
+  for (const origin of [`https://${host}`, `ftp://${host}`, `//${host}`, `http://${host}.evil.example`, 'null'])
+    assert.equal((await loginWith({ Origin: origin })).status, 403, origin);
+  assert.equal((await loginWith({ Origin: `http://${host}` })).status, 200);
+  assert.equal((await loginWith({})).status, 200);
+});
+
+// The guard's clock runs 100 times faster here: a "second" of waiting is
+// 10 ms, so the whole ladder takes about a second.
+test('wrong PINs from one address wait 1, 2, 4 ... seconds; nobody else is held up', async () => {
+  const fast = await startClock({ env: { POKERCLOCK_TEST_GUARD_SPEEDUP: '100', POKERCLOCK_PIN: '58203719' } });
+  try {
+    const tryPin = (pin, from = '127.0.0.7') => raw(fast, {
+      method: 'POST', path: '/api/login', localAddress: from,
+      headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pin }),
+    });
+    const waits = [];
+    for (let i = 0; i < 9; i++) {
+      const r = await tryPin('11111111');
+      assert.equal(r.status, 401, `try ${i + 1}: ${JSON.stringify(r.body)}`);
+      waits.push(r.body.retry_after_s ?? 0);
+      if (r.body.retry_after_s) {
+        assert.match(r.body.error, /^wrong PIN: wait \d+ (seconds?|minutes)/);
+        if (r.body.retry_after_s >= 4) {
+          // Within the wait even the right PIN is not looked at.
+          const early = await tryPin('58203719');
+          assert.equal(early.status, 429);
+          assert.equal(early.headers['retry-after'], String(early.body.retry_after_s));
+        }
+        await sleep(r.body.retry_after_s * 10 + 5);
+      }
     }
-    assert.equal(r.status, 401);
-    failures++;
-    assert.ok(r.body.retry_after_s >= 1, `a wait after ${failures} wrong PINs`);
-    if (failures < 10) assert.match(r.body.error, /wait \d+ seconds?/);
+    assert.deepEqual(waits, [0, 0, 1, 2, 4, 8, 16, 32, 64]);
+    // Another address is not held up by this one; and the right PIN here,
+    // once the wait is over, gets in and starts the address afresh.
+    assert.equal((await tryPin('58203719', '127.0.0.8')).status, 200);
+    await sleep(650);
+    assert.equal((await tryPin('58203719')).status, 200);
+    assert.equal((await tryPin('11111111')).body.retry_after_s, undefined);
+    // The log names the address and the count, never what was typed.
+    assert.match(fast.stderr, /wrong PIN from 127\.0\.0\.7 \(9 from there\)/);
+    assert.doesNotMatch(fast.stderr, /11111111/);
+  } finally {
+    await fast.stop();
+    fast.cleanup();
   }
-  assert.ok(slowedSeen, 'an immediate retry was slowed down');
-  const locked = await tryPin(PIN);
-  assert.equal(locked.status, 429);
-  assert.match(locked.body.error, /locked out for 5 minutes/);
-  assert.ok(locked.body.retry_after_s > 240 && locked.body.retry_after_s <= 300);
-  // Another address is not locked out by this one.
-  const other = await raw(clock, {
-    method: 'POST', path: '/api/login', localAddress: '127.0.0.8',
-    headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pin: PIN }),
-  });
-  assert.equal(other.status, 200);
+});
+
+test('wrong PINs from many addresses spend the clock\'s budget; a session keeps working', async () => {
+  const other = await startClock();
+  try {
+    const cookie = await login(other);
+    const from = (i) => `127.0.1.${i + 1}`;
+    const statuses = [];
+    for (let i = 0; i < 7; i++) {
+      const r = await raw(other, {
+        method: 'POST', path: '/api/login', localAddress: from(i),
+        headers: { 'Content-Type': 'application/json' }, body: '{"pin": "9137"}',
+      });
+      statuses.push(r.status);
+    }
+    // A 4-digit PIN: 5 wrong PINs at once, then one per 7.2 minutes from anywhere.
+    assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429, 429]);
+    const fresh = await raw(other, {
+      method: 'POST', path: '/api/login', localAddress: '127.0.2.1',
+      headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pin: PIN }),
+    });
+    assert.equal(fresh.status, 429);
+    assert.match(fresh.body.error, /on this clock: wait \d+ minutes, or press L at the clock for a one-time code/);
+    assert.ok(fresh.body.retry_after_s > 400 && fresh.body.retry_after_s <= 432, JSON.stringify(fresh.body));
+    // The director who is logged in is not touched by any of it.
+    const c = await command(other, cookie, { type: 'start' });
+    assert.equal(c.status, 200);
+    assert.match(other.stderr, /wrong PIN from 127\.0\.1\.1 \(1 from there\)/);
+    assert.doesNotMatch(other.stderr, /9137|2468/);
+  } finally {
+    await other.stop();
+    other.cleanup();
+  }
 });

@@ -31,16 +31,52 @@ function checkPicture(r, w, h) {
   return true;
 }
 
-test('the PNG has the size asked for, 1280x720 by default, clamped to 160x120..3840x2160', async () => {
+test('pictures come in a few fixed sizes: the largest not wider than asked, or the smallest', async () => {
   const rendered = checkPicture(await shot('?w=640&h=360'), 640, 360);
   checkPicture(await shot(''), 1280, 720);
-  checkPicture(await shot('?w=10&h=5'), 160, 120);
-  checkPicture(await shot('?w=800'), 800, 720);
+  checkPicture(await shot('?w=10&h=5'), 320, 180);
+  checkPicture(await shot('?w=800'), 640, 360);
+  checkPicture(await shot('?w=3840&h=2160'), 1920, 1080);
+  checkPicture(await shot('?w=1080&h=1920'), 1080, 1920);
+  checkPicture(await shot('?w=200&h=400'), 180, 320);
   if (rendered) {
     // The same picture again within a second: the same bytes.
     const a = await shot('?w=320&h=180');
     const b = await shot('?w=320&h=180');
     assert.deepEqual(a.buf, b.buf);
+  }
+});
+
+test('the generated PIN is on no public picture, page or answer', async () => {
+  // A clock that made its own PIN, before anybody logged in ...
+  const made = await startClock({ env: { POKERCLOCK_PIN: '' } });
+  let port, withPin, pin;
+  try {
+    pin = /director PIN (\d+)/.exec(made.stderr)?.[1];
+    assert.ok(pin, `the PIN is printed for the terminal: ${made.stderr}`);
+    port = made.port;
+    const r = await fetch(`${made.base}/api/screen.png?w=1280&h=720`);
+    assert.equal(r.status, 200);
+    withPin = Buffer.from(await r.arrayBuffer());
+    for (const path of ['/', '/display', '/kiosk', '/api/state', '/api/structure', '/api/settings',
+                        '/api/session', '/healthz']) {
+      const text = await (await fetch(made.base + path)).text();
+      assert.ok(!text.includes(pin), `${path} shows the PIN`);
+    }
+  } finally {
+    await made.stop();
+    made.cleanup();
+  }
+  // ... shows exactly what a clock with a configured PIN (none to show)
+  // shows at the same address.
+  const configured = await startClock({ port });
+  try {
+    const r = await fetch(`${configured.base}/api/screen.png?w=1280&h=720`);
+    const without = Buffer.from(await r.arrayBuffer());
+    assert.ok(withPin.equals(without), 'the picture differs from one without a PIN on the wall');
+  } finally {
+    await configured.stop();
+    configured.cleanup();
   }
 });
 

@@ -3,20 +3,15 @@
 // how far the two countdowns are apart. Figures only, no pass/fail.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../api/clock.mjs';
 
 const BIN = process.env.POKERCLOCK_BIN || resolve('pokerclock');
 const ROUNDS = 40;
 const procs = [];
 process.on('exit', () => procs.forEach((p) => p.kill('SIGKILL')));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-const freePort = () => new Promise((ok) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => ok(port)); });
-});
 
 async function start(args) {
   const port = await freePort();

@@ -1,15 +1,14 @@
-/* Benchmark helper for render.bench: offscreen frame times, and the wall's
- * main loop run for a while against a running engine (CPU and memory). */
-#include <pthread.h>
+/* Benchmark helper for render.bench: offscreen frame times, and the text
+ * cache's bytes over a simulated evening of the wall. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <SDL2/SDL.h>
 
+#include "embedded.h"
 #include "engine.h"
 #include "screen/screen.h"
 #include "screen/wall.h"
@@ -22,38 +21,20 @@ static double now_s(void)
     return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static double cpu_s(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
-           ru.ru_stime.tv_usec / 1e6;
-}
-
-static long status_kb(const char *field)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    long kb = -1;
-    size_t n = strlen(field);
-    while (f && fgets(line, sizeof line, f))
-        if (!strncmp(line, field, n))
-            kb = atol(line + n + 1);
-    if (f)
-        fclose(f);
-    return kb;
-}
-
-static engine_t *engine_running(config_t *c)
+/* A running tournament: the built-in one (default_cfg) or a short one. */
+static engine_t *engine_running_of(settings_t *c, bool default_cfg)
 {
     config_load_default(c);
-    const char *text = "tournament = { name = \"Bench\"; starting_stack = 20000;\n"
+    const embedded_file_t *ef = embedded_find("assets/structures/default.cfg");
+    char *builtin = ef ? strndup((const char *)ef->data, ef->size) : NULL;
+    const char *text = default_cfg && builtin ? builtin : "tournament = { name = \"Bench\"; starting_stack = 20000;\n"
                        "  levels = ( { small_blind = 100; big_blind = 200; ante = 200;\n"
                        "  big_blind_ante = true; minutes = 20; },\n"
                        "  { small_blind = 200; big_blind = 400; minutes = 20; } ); };\n";
     engine_options_t o = {.config_text = text, .config_name = "bench.cfg"};
     char err[512];
     engine_t *e = engine_new(&o, err, sizeof err);
+    free(builtin);
     if (!e) {
         fprintf(stderr, "engine: %s\n", err);
         exit(1);
@@ -67,9 +48,14 @@ static engine_t *engine_running(config_t *c)
     return e;
 }
 
+static engine_t *engine_running(settings_t *c)
+{
+    return engine_running_of(c, false);
+}
+
 static void frames(int n, int w, int h)
 {
-    static config_t c;
+    static settings_t c;
     engine_t *e = engine_running(&c);
     const snapshot_t *snap = engine_snapshot(e);
     SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
@@ -117,46 +103,52 @@ static void frames(int n, int w, int h)
     engine_free(e);
 }
 
-typedef struct {
-    screen_t *s;
-    engine_t *e;
-    volatile int stop;
-} loop_t;
-
-static void *loop_main(void *arg)
+/* The text cache over a long simulated evening: the wall drawn once per
+ * simulated second (as the window draws it) for hours, offscreen; prints
+ * the cache's texture bytes as it goes. */
+static void cache(int hours, int w, int h)
 {
-    loop_t *l = arg;
-    screen_run(l->s, l->e, &l->stop);
-    return NULL;
-}
-
-static void loop(int seconds, int w, int h)
-{
-    static config_t c;
-    engine_t *e = engine_running(&c);
-    char size[32];
-    snprintf(size, sizeof size, "%d,%d", w, h);
-    setenv("SDL_VIDEO_WINDOW_SIZE", size, 1);
-    screen_options_t o = {.config = &c, .panel_url = "http://10.0.0.5:8080/"};
+    static settings_t c;
+    engine_t *e = engine_running_of(&c, true);
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
     char err[256];
-    loop_t l = {.e = e};
-    l.s = screen_new(&o, err, sizeof err);
-    if (!l.s) {
-        fprintf(stderr, "screen: %s\n", err);
+    wall_t *wall = wall_new(r, &c, err, sizeof err);
+    if (!wall) {
+        fprintf(stderr, "wall: %s\n", err);
         exit(1);
     }
-    pthread_t th;
-    double c0 = cpu_s(), t0 = now_s();
-    pthread_create(&th, NULL, loop_main, &l);
-    sleep((unsigned)seconds);
-    double cpu = cpu_s() - c0, wall = now_s() - t0;
-    uint64_t frames_drawn = screen_frames(l.s);
-    long rss = status_kb("VmRSS"), hwm = status_kb("VmHWM");
-    l.stop = 1;
-    pthread_join(th, NULL);
-    printf("%.2f %ld %ld %llu %.1f\n", 100.0 * cpu / wall, rss, hwm,
-           (unsigned long long)frames_drawn, wall);
-    screen_free(l.s);
+    int64_t t = engine_now(e);
+    wall_frame_t f = {.w = w, .h = h, .dismissed_level = -1};
+    size_t peak = 0;
+    int n = hours * 3600;
+    for (int i = 0; i <= n; i++) {
+        /* A new snapshot each simulated minute: the engine moves levels on. */
+        if (i % 60 == 0) {
+            if (f.snap)
+                snapshot_release(f.snap);
+            engine_tick(e, t + (int64_t)i * 1000);
+            f.snap = engine_snapshot(e);
+        }
+        f.now = t + (int64_t)i * 1000;
+        wall_render(wall, &f);
+        text_cache_stats_t st;
+        text_cache_stats(wall_text_cache(wall), &st);
+        if (st.bytes > peak)
+            peak = st.bytes;
+        size_t budget, fresh_budget;
+        text_cache_budget(wall_text_cache(wall), &budget, &fresh_budget);
+        if (i == 80 || i == 3600 || (i > 0 && i % (4 * 3600) == 0) || i == n)
+            printf("text cache after %5d s at %dx%d: %6.1f MB in %4d textures (peak %.1f MB, "
+                   "budget %.1f MB); %llu hits, %llu misses\n",
+                   i, w, h, st.bytes / 1048576.0, st.count, peak / 1048576.0,
+                   budget / 1048576.0, (unsigned long long)st.hits,
+                   (unsigned long long)st.misses);
+    }
+    snapshot_release(f.snap);
+    wall_free(wall);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
     engine_free(e);
 }
 
@@ -167,10 +159,11 @@ int main(int argc, char **argv)
                argc > 4 ? atoi(argv[4]) : 1080);
         return 0;
     }
-    if (argc >= 2 && !strcmp(argv[1], "loop")) {
-        loop(argc > 2 ? atoi(argv[2]) : 20, 1920, 1080);
+    if (argc >= 2 && !strcmp(argv[1], "cache")) {
+        cache(argc > 2 ? atoi(argv[2]) : 1, argc > 3 ? atoi(argv[3]) : 1920,
+              argc > 4 ? atoi(argv[4]) : 1080);
         return 0;
     }
-    fprintf(stderr, "usage: render_helper frames [N [W H]] | loop [SECONDS]\n");
+    fprintf(stderr, "usage: render_helper frames [N [W H]] | cache [HOURS [W H]]\n");
     return 2;
 }

@@ -82,6 +82,17 @@ test('paused: the PAUSED band and the paused colour; running again: gone', async
   const c = await d.$eval('#lvl', (e) => getComputedStyle(e).color);
   assert.equal(c, 'rgb(215, 38, 61)'); // the theme's paused colour, #d7263d
   await d.screenshot({ path: OUT + '/display-paused-1280x720.png' });
+  // Paused, the page shows exactly the clock's time, rounded up as the wall
+  // does: 0:00 only when the time is really over.
+  const left = (await state()).remaining_ms;
+  await director.command({ type: 'set_remaining', ms: 90001 });
+  assert.equal((await state()).remaining_ms, 90001);
+  await until(async () => /^1:3/.test(await text('#clock')), 'the new time');
+  assert.equal(await text('#clock'), '1:31');
+  await director.command({ type: 'set_remaining', ms: 1 });
+  await until(async () => /^0:0/.test(await text('#clock')), 'the last second');
+  assert.equal(await text('#clock'), '0:01');
+  await director.command({ type: 'set_remaining', ms: left });
   await director.command({ type: 'resume' });
   await d.waitForSelector('#paused-band', { state: 'hidden' });
 });
@@ -190,7 +201,7 @@ test('the kiosk: the structure sheet, the payouts with amounts, the tournament i
     const rows = st.levels.length + 1 + st.levels.filter((l) => l.kind !== 'break' && l.colored_up.length).length;
     await k.waitForFunction((n) => document.querySelectorAll('#sheet .r').length === n, rows);
     const sheet = await k.textContent('#sheet');
-    for (const l of st.levels) for (const v of l.colored_up) assert.ok(sheet.includes(v.toLocaleString('en') + ' color up'), `color-up of ${v} in ${sheet}`);
+    for (const l of st.levels) for (const v of l.colored_up) assert.ok(sheet.includes(v.toLocaleString('en') + ' color-up'), `color-up of ${v} in ${sheet}`);
     await sleep(300);
     await k.screenshot({ path: OUT + '/kiosk-structure-1280x720.png' });
     await k.goto(clock.base + '/kiosk?page=1');
@@ -237,7 +248,7 @@ test('the display speaks the configured languages in the configured colours', as
     // German first, English beside it in the labels, as on the wall.
     await until(async () => (await dd.textContent('#paused-band')) === 'ANGEHALTEN / PAUSED', 'German and English');
     assert.equal(await dd.textContent('#players-label'), 'Spieler / Players');
-    assert.equal(await dd.textContent('#lvl'), 'Level 1');
+    assert.equal(await dd.textContent('#lvl'), 'Limitstufe 1');
     assert.equal(await dd.$eval('#lvl', (e) => getComputedStyle(e).color), 'rgb(170, 0, 255)');
     await dd.context().close();
   } finally {

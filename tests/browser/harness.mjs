@@ -4,11 +4,11 @@
 // exit for anything still running).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { freePort } from '../api/clock.mjs';
 
 export const PIN = '4826';
 export const BIN = process.env.POKERCLOCK_BIN || resolve('pokerclock');
@@ -20,13 +20,7 @@ process.on('exit', () => { for (const p of procs) try { p.kill('SIGKILL'); } cat
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export function freePort() {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.on('error', fail);
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => ok(port)); });
-  });
-}
+export { freePort };
 
 // Starts pokerclock; resolves once /healthz answers. Given a port and a
 // state directory it starts there (to restart a clock under a page).

@@ -174,6 +174,17 @@ static void unknown_fields_are_refused(void **state)
 static void ranges_are_checked(void **state)
 {
     (void)state;
+    /* A level's fields, at the edges of their ranges. */
+    command_t c;
+    parse_ok("{\"type\": \"edit_level\", \"index\": 0, \"minutes\": 1440, \"color_up\": 0}", &c,
+             false);
+    assert_int_equal(c.level.duration_ms, 1440 * 60000);
+    assert_true(c.has & LF_COLOR_UP); /* 0: the color-up is derived again */
+    assert_int_equal(c.level.color_up, 0);
+    refused_with("{\"type\": \"edit_level\", \"index\": 0, \"minutes\": 1440.5}",
+                 "minutes must be a number more than 0 and at most 1440");
+    refused_with("{\"type\": \"add_level\", \"after\": 0, \"ante\": -1}",
+                 "ante must be between 0 and 1000000000000");
     refused_with("{\"type\": \"table_done\"}", "table is missing");
     refused_with("{\"type\": \"table_done\", \"table\": 0}", "table must be between 1 and 64");
     refused_with("{\"type\": \"table_waiting\", \"table\": 65}", "table must be between 1 and 64");

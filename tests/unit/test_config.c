@@ -13,7 +13,7 @@
 
 #include "store/config.h"
 
-static config_t c;
+static settings_t c;
 
 static void every_sample_loads_without_a_word(void **state)
 {
@@ -61,7 +61,7 @@ static void the_samples_say_what_they_are(void **state)
 static void the_built_in_tournament_is_the_default_sample(void **state)
 {
     (void)state;
-    static config_t file;
+    static settings_t file;
     config_problems_t p = {0};
     config_load_default(&c);
     assert_true(config_load_file("assets/structures/default.cfg", &file, &p));

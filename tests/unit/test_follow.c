@@ -17,7 +17,7 @@
 #include "json/parse_state.h"
 #include "store/config.h"
 
-static config_t config;
+static settings_t config;
 static model_t master;
 
 /* JSON text of o, as it travels; o is consumed. */

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -361,7 +362,12 @@ static void damage_in_the_middle(void **state)
     char warn[512];
     recs_t r = {0};
     assert_int_equal(journal_read(j, collect, &r, warn, sizeof warn), 6);
-    assert_non_null(strstr(warn, "skipped 28 damaged bytes"));
+    assert_non_null(strstr(warn, "skipped 1 damaged stretch (28 bytes, the first at byte"));
+    const journal_damage_t *d = journal_damage(j);
+    assert_int_equal(d->regions, 1);
+    assert_int_equal(d->total_bytes, 28);
+    assert_int_equal(d->at[0], ends[4]);
+    assert_int_equal(d->tail_bytes, 0);
     recs_free(&r);
     append_records(j, 6, 7);
     journal_free(j);
@@ -597,6 +603,96 @@ static void unusable_directory(void **state)
     assert_non_null(strstr(err, "a-file"));
 }
 
+
+/* A journal crafted to make the reader slow: after one good record, every
+ * byte is a record start claiming a payload of 1 MiB. The old reader tried
+ * a checksum over up to 1 MiB at each of 3 MiB of bytes (more than 40 s of
+ * a clock that does not answer). The read must find the good records around
+ * it and report the rest; the time is printed, not judged. */
+static void crafted_journal_reads_in_linear_time(void **state)
+{
+    (void)state;
+    journal_t *j = open_journal();
+    append_records(j, 0, 1);
+    long head = journal_size(j);
+    journal_free(j);
+    long noise = 3L << 20;
+    long size;
+    unsigned char *whole = file_bytes(&size);
+    unsigned char *b = malloc((size_t)(size + noise) + 512);
+    memcpy(b, whole, (size_t)size);
+    for (long i = 0; i < noise; i += 5) { /* MAGIC, length 1 MiB, over and over */
+        unsigned char h[5] = {0x01, 0x00, 0x00, 0x10, 0x00};
+        memcpy(b + size + i, h, (size_t)(noise - i < 5 ? noise - i : 5));
+    }
+    file_write(b, size + noise);
+    j = open_journal();
+    append_records(j, 1, 2); /* a good record after the noise */
+    journal_free(j);
+    /* The same noise with 0x01 bytes far apart, each claiming the whole
+     * rest of the file: the other shape of the old quadratic scan. */
+    struct timespec t0, t1;
+    j = open_journal();
+    recs_t r = {0};
+    char warn[512];
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    long got = journal_read(j, collect, &r, warn, sizeof warn);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    assert_int_equal(got, 2);
+    char text[256];
+    record_text(1, text, sizeof text);
+    assert_memory_equal(r.data[1], text, r.len[1]);
+    const journal_damage_t *d = journal_damage(j);
+    assert_int_equal(d->regions, 1);
+    assert_int_equal(d->at[0], head);
+    assert_int_equal(d->total_bytes, noise);
+    printf("journal: a crafted %ld MiB journal (a record start every 5 bytes) read in %.1f ms\n",
+           noise >> 20, (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
+    recs_free(&r);
+    journal_free(j);
+    /* Sparse record starts with payloads free of 0x01: each claims up to
+     * 1 MiB and fails its checksum. */
+    for (long i = 0; i < noise; i++)
+        b[size + i] = (unsigned char)('a' + i % 26);
+    for (long i = 0; i < noise; i += 4096) {
+        unsigned char h[9] = {0x01, 0x00, 0x00, 0x10, 0x00, 1 + (i & 0x7f), 2, 3, 4};
+        memcpy(b + size + i, h, 9);
+    }
+    file_write(b, size + noise);
+    j = open_journal();
+    append_records(j, 1, 2);
+    journal_free(j);
+    j = open_journal();
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    got = journal_read(j, collect, &r, warn, sizeof warn);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    assert_int_equal(got, 2);
+    printf("journal: a crafted %ld MiB journal (a 1 MiB record claimed every 4 KiB) read in %.1f ms\n",
+           noise >> 20, (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
+    recs_free(&r);
+    journal_free(j);
+    free(whole);
+    free(b);
+}
+
+/* The reader's linear scan relies on payloads never holding the MAGIC byte:
+ * the writer refuses one, and the journal stays as it was. */
+static void record_with_the_magic_byte_is_refused(void **state)
+{
+    (void)state;
+    journal_t *j = open_journal();
+    append_records(j, 0, 1);
+    long before = journal_size(j);
+    char err[256] = "";
+    assert_int_equal(journal_append(j, "{\"a\":\"\x01\"}", 9, true, err, sizeof err), -1);
+    assert_non_null(strstr(err, "0x01"));
+    assert_int_equal(journal_size(j), before);
+    journal_free(j);
+    char warn[512];
+    expect_records(1, warn, sizeof warn);
+    assert_string_equal(warn, "");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -612,6 +708,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(full_disk, setup, teardown),
         cmocka_unit_test_setup_teardown(read_only_leaves_the_file, setup, teardown),
         cmocka_unit_test_setup_teardown(unusable_directory, setup, teardown),
+        cmocka_unit_test_setup_teardown(crafted_journal_reads_in_linear_time, setup, teardown),
+        cmocka_unit_test_setup_teardown(record_with_the_magic_byte_is_refused, setup, teardown),
     };
     return cmocka_run_group_tests_name("journal", tests, NULL, NULL);
 }

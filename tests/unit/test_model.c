@@ -1094,6 +1094,28 @@ static uint32_t rnd(uint32_t n)
  * must be what a countdown kept by hand says, to the millisecond. The check
  * keeps its own books the other way round from the model: the instant the
  * level ends while running, the time left while paused. */
+/* format_chips against the vectors the pages' fmtChips is tested with too
+ * (tests/vectors/chips.txt, read from the repository root). */
+static void format_chips_matches_the_shared_vectors(void **state)
+{
+    (void)state;
+    FILE *f = fopen("tests/vectors/chips.txt", "r");
+    assert_non_null(f);
+    char line[128], want[64], got[64];
+    long long v;
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || sscanf(line, "%lld %63s", &v, want) != 2)
+            continue;
+        format_chips(v, got, sizeof got);
+        if (strcmp(got, want) != 0)
+            fail_msg("format_chips(%lld) = \"%s\", not \"%s\"", v, got, want);
+        n++;
+    }
+    fclose(f);
+    assert_true(n >= 20);
+}
+
 static void twelve_hours_no_drift(void **state)
 {
     (void)state;
@@ -1224,6 +1246,7 @@ int main(void)
         cmocka_unit_test(periods_open_and_close),
         cmocka_unit_test(addon_without_a_break),
         cmocka_unit_test(twelve_hours_no_drift),
+        cmocka_unit_test(format_chips_matches_the_shared_vectors),
     };
     return cmocka_run_group_tests_name("model", tests, NULL, NULL);
 }

@@ -294,6 +294,24 @@ static void chip_problems_of_a_structure(void **state)
     assert_string_equal(p[0].msg, "level 5: the small blind 100 needs a chip of 100, colored "
                                   "up at the break before (level 4)");
 
+    /* Chips of 10 and 25, the 25s never colored up: 25/50 is paid with a
+     * 25, no problem (it once read levels[-1] for where the 25s go). */
+    s = chip_structure();
+    s->n_chips = 0;
+    add_chip(s, 10, "blue");
+    add_chip(s, 25, "green");
+    for (int i = 0; i < s->n_levels; i++)
+        s->levels[i].color_up = 0;
+    s->levels[0] = play(25, 50, 0, 20);
+    s->levels[1] = play(50, 100, 0, 20);
+    for (int i = 2; i < s->n_levels; i++)
+        if (s->levels[i].kind == LEVEL_PLAY)
+            s->levels[i] = play(100, 200, 0, 20);
+    n = structure_chip_problems(s, p, 8);
+    for (int i = 0; i < n && i < 8; i++)
+        print_error("%s\n", p[i].msg);
+    assert_int_equal(n, 0);
+
     /* No chip set: nothing to check. */
     s = chip_structure();
     s->n_chips = 0;

@@ -22,7 +22,7 @@
 #include "screen/text.h"
 #include "store/config.h"
 
-static config_t config;
+static settings_t config;
 static const int64_t T0 = 1000000; /* the clock starts here in every state */
 #define URL "http://192.168.1.20:8080/"
 
@@ -284,6 +284,19 @@ static int64_t st_penalties(void)
     return at + 108000; /* 8:12 of the ten minutes left */
 }
 
+/* Banners competing for the wall: a clock call during hand-for-hand on
+ * the bubble, with an announcement up. The call takes the body (it comes
+ * before hand-for-hand); the strips take turns (the bubble now, the announcement before it). */
+static int64_t st_banners_compete(void)
+{
+    int64_t at = st_hand_for_hand();
+    command_t c = {.type = CMD_ANNOUNCE};
+    snprintf(c.text, sizeof c.text, "Seat open at table 2");
+    run(c, at - 5000);
+    run((command_t){.type = CMD_CLOCK_CALL, .table = 3, .seat = 2}, at - 4000);
+    return at;
+}
+
 typedef struct {
     const char *name;
     state_fn state;
@@ -321,6 +334,7 @@ static const shot_t shots[] = {
     {"power-loss-1920x1080", st_power_loss, 1920, 1080, "en", "", URL, NULL, false, NULL},
     {"bubble-1920x1080", st_bubble, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"hand-for-hand-1920x1080", st_hand_for_hand, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"banners-compete-1920x1080", st_banners_compete, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"hand-for-hand-1080x1920", st_hand_for_hand, 1080, 1920, "en", "", NULL, NULL, false, NULL},
     {"hand-for-hand-deal-1920x1080", st_hand_for_hand_deal, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"in-the-money-1920x1080", st_in_the_money, 1920, 1080, "en", "", NULL, NULL, false, NULL},
@@ -595,25 +609,60 @@ static void renders_from_threads_agree(void **state)
     free(alone);
 }
 
-/* A long tournament shows thousands of different times: the cache of
- * rendered strings stays bounded. */
+/* Twelve hours of a time that changes every second, drawn large through
+ * the real text path: the cache's textures never exceed their budget, the
+ * labels drawn every second are found in it every second, and the words
+ * shown only once every twenty minutes (a new level's banner) are still
+ * there at the end: the ever-changing time pushes out only its own kind. */
 static void text_cache_stays_bounded(void **state)
 {
     (void)state;
-    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_RGB888);
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1920, 1080, 32, SDL_PIXELFORMAT_RGB888);
     SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
     char err[256];
     text_cache_t *tc = text_cache_new(r, NULL, err, sizeof err);
     assert_non_null(tc);
-    SDL_Color white = {255, 255, 255, 255};
+    size_t budget, fresh_budget;
+    text_cache_budget(tc, &budget, &fresh_budget);
+    assert_true(budget >= (size_t)TEXT_CACHE_MIN_BYTES && fresh_budget < budget);
+    SDL_Color white = {255, 255, 255, 255}, gold = {242, 183, 5, 255};
+    static const char *const labels[] = {"Friday Freezeout", "BLINDS", "PLAYERS", "AVERAGE"};
+    static const char *const banner[] = {"Level", "Blinds up", "BREAK"};
     int w, h;
-    for (int i = 0; i < 3 * TEXT_CACHE_MAX; i++) {
-        char s[32];
-        snprintf(s, sizeof s, "%d:%02d", i / 60, i % 60);
-        assert_non_null(text_get(tc, FACE_BOLD, 24, white, s, &w, &h));
+    text_cache_stats_t st;
+    for (int s = 0; s < 12 * 3600; s++) {
+        char t[32];
+        snprintf(t, sizeof t, "Break in %d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
+        assert_non_null(text_get(tc, FACE_BOLD, 110, white, t, &w, &h));
         assert_true(w > 0 && h > 0);
+        for (size_t i = 0; i < sizeof labels / sizeof *labels; i++) {
+            text_cache_stats(tc, &st);
+            uint64_t misses = st.misses;
+            assert_non_null(text_get(tc, FACE_REGULAR, 48, gold, labels[i], &w, &h));
+            text_cache_stats(tc, &st);
+            if (s > 0 && st.misses != misses)
+                fail_msg("label \"%s\" rendered again at %d s", labels[i], s);
+        }
+        if (s % 1200 == 0) /* a banner: its words, drawn for a few frames */
+            for (int k = 0; k < 2; k++)
+                for (size_t i = 0; i < sizeof banner / sizeof *banner; i++)
+                    assert_non_null(text_get(tc, FACE_BOLD, 200, gold, banner[i], &w, &h));
+        text_cache_stats(tc, &st);
+        if (st.bytes > budget)
+            fail_msg("%zu bytes of text after %d s: more than the budget of %zu", st.bytes, s,
+                     budget);
+        if (st.fresh_bytes > fresh_budget)
+            fail_msg("%zu bytes of fresh text after %d s: more than its %zu", st.fresh_bytes, s,
+                     fresh_budget);
     }
-    assert_true(text_cache_count(tc) <= TEXT_CACHE_MAX);
+    /* The budget was used: times were pushed out all evening. */
+    assert_true(st.evicted > 40000);
+    /* The banner's words drawn at 0 s, 20 min, ... are found, not drawn again. */
+    uint64_t misses = st.misses;
+    for (size_t i = 0; i < sizeof banner / sizeof *banner; i++)
+        assert_non_null(text_get(tc, FACE_BOLD, 200, gold, banner[i], &w, &h));
+    text_cache_stats(tc, &st);
+    assert_int_equal(st.misses, misses);
     /* A string asked for again is the same texture, not a new one. */
     SDL_Texture *a = text_get(tc, FACE_BOLD, 24, white, "Level 3", &w, &h);
     SDL_Texture *b = text_get(tc, FACE_BOLD, 24, white, "Level 3", &w, &h);
@@ -636,7 +685,7 @@ static void bad_theme_files_fall_back(void **state)
     static snapshot_t snap;
     snap.t = m.t;
     snap.seq = 1;
-    static config_t c;
+    static settings_t c;
     memset(&c, 0, sizeof c);
     snprintf(c.language, sizeof c.language, "en");
     snprintf(c.theme.font, sizeof c.theme.font, "tests/unit/test_wall.c"); /* not a font */
@@ -683,7 +732,7 @@ static void every_word_in_every_language(void **state)
                          l, t, lang_word(LANG_EN, (word_id)w));
         }
     }
-    assert_int_equal(lang_from_code("nb"), LANG_NO);
+    assert_int_equal(lang_from_code("nb"), LANG_NB);
     assert_int_equal(lang_from_code("da"), LANG_DA);
     assert_int_equal(lang_from_code("xx"), LANG_EN);
     char buf[16];

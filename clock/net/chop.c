@@ -1,0 +1,129 @@
+/* POST /api/chop: the deal calculator as a plain API; it changes nothing in the tournament. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "model/deal.h"
+#include "net/chop.h"
+#include "net/reply.h"
+
+/* A list of whole numbers into out; false with the reason in err. */
+static bool read_list(json_t *body, const char *key, int64_t *out, int max, int *n, char *err,
+                      size_t errlen)
+{
+    json_t *a = json_object_get(body, key);
+    if (!json_is_array(a) || json_array_size(a) == 0) {
+        snprintf(err, errlen, "%s must be a list of whole numbers, like [5000, 3000, 2000]", key);
+        return false;
+    }
+    if (json_array_size(a) > (size_t)max) {
+        snprintf(err, errlen, "%s can have at most %d numbers", key, max);
+        return false;
+    }
+    size_t i;
+    json_t *v;
+    json_array_foreach(a, i, v)
+    {
+        if (!json_is_integer(v)) {
+            snprintf(err, errlen, "%s[%zu] must be a whole number", key, i);
+            return false;
+        }
+        out[i] = json_integer_value(v);
+    }
+    *n = (int)json_array_size(a);
+    return true;
+}
+
+/* An optional whole number: def when absent. */
+static bool read_number(json_t *body, const char *key, int64_t def, int64_t *out, char *err,
+                        size_t errlen)
+{
+    json_t *v = json_object_get(body, key);
+    if (!v) {
+        *out = def;
+        return true;
+    }
+    if (!json_is_integer(v)) {
+        snprintf(err, errlen, "%s must be a whole number", key);
+        return false;
+    }
+    *out = json_integer_value(v);
+    return true;
+}
+
+static bool parse(json_t *body, deal_method *method, int64_t *stacks, int *n, int64_t *prizes,
+                  int *m, int64_t *play_for, int64_t *unit, char *err, size_t errlen)
+{
+    if (!json_is_object(body)) {
+        snprintf(err, errlen,
+                 "send an object like {\"method\": \"icm\", \"stacks\": [...], "
+                 "\"prizes\": [...], \"play_for\": 0}");
+        return false;
+    }
+    const char *key;
+    json_t *v;
+    json_object_foreach(body, key, v)
+    {
+        static const char *const known[] = {"method", "stacks", "prizes", "play_for", "unit"};
+        bool ok = false;
+        for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+            ok |= strcmp(key, known[i]) == 0;
+        if (!ok) {
+            snprintf(err, errlen, "a chop does not take \"%.60s\"", key);
+            return false;
+        }
+    }
+    int which = deal_method_from_name(json_string_value(json_object_get(body, "method")));
+    if (which < 0) {
+        snprintf(err, errlen, "method must be \"icm\", \"chip\" or \"chip_min\"");
+        return false;
+    }
+    *method = (deal_method)which;
+    return read_list(body, "stacks", stacks, DEAL_MAX_PLAYERS, n, err, errlen) &&
+           read_list(body, "prizes", prizes, DEAL_MAX_PLAYERS, m, err, errlen) &&
+           read_number(body, "play_for", 0, play_for, err, errlen) &&
+           read_number(body, "unit", 1, unit, err, errlen);
+}
+
+enum MHD_Result chop_reply(struct MHD_Connection *con, bool logged_in, const char *body, size_t len)
+{
+    if (!logged_in)
+        return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+    json_error_t je;
+    json_t *j = body ? json_loadb(body, len, JSON_REJECT_DUPLICATES, &je) : NULL;
+    if (!j)
+        return reply_error(con, MHD_HTTP_BAD_REQUEST, "the chop is not valid JSON: %s",
+                           body ? je.text : "the body is empty");
+    deal_method method;
+    int64_t stacks[DEAL_MAX_PLAYERS], prizes[DEAL_MAX_PLAYERS], amounts[DEAL_MAX_PLAYERS];
+    int n = 0, m = 0;
+    int64_t play_for, unit;
+    char err[200];
+    deal_info_t info;
+    bool ok = parse(j, &method, stacks, &n, prizes, &m, &play_for, &unit, err, sizeof err) &&
+              deal_compute(method, stacks, n, prizes, m, play_for, unit, amounts, &info, err,
+                           sizeof err) == 0;
+    json_t *name = json_incref(json_object_get(j, "method"));
+    json_decref(j);
+    if (!ok) {
+        json_decref(name);
+        return reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
+    }
+    json_t *list = json_array();
+    int64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        json_array_append_new(list, json_integer(amounts[i]));
+        total += amounts[i];
+    }
+    json_t *out = json_pack("{s:o, s:o, s:I, s:I, s:b}", "method", name, "amounts", list, "total",
+                            (json_int_t)total, "play_for", (json_int_t)play_for, "approximate",
+                            info.approximate);
+    if (out && info.approximate) {
+        /* rounded up to a hundredth: never claim to be better than it is */
+        json_object_set_new(out, "error", json_real(ceil(info.error * 100) / 100));
+        json_object_set_new(out, "samples", json_integer(info.samples));
+    }
+    return reply_json(con, MHD_HTTP_OK, out, NULL, NULL); /* NULL out: 500 */
+}

@@ -1,0 +1,182 @@
+/* Open connections and how long each has been at its request: slow clients are cut off.
+ *
+ * libmicrohttpd's own timeout counts from the last byte, so a client that
+ * sends one header byte every few seconds keeps its connection for ever;
+ * a thousand of them fill the server. Here every connection has a start
+ * (when it connected, or when its last answer went out) and a watch thread
+ * shuts the socket down once a request has taken longer than the limit to
+ * arrive. shutdown() leaves the descriptor to MHD, which then sees the
+ * hang-up and closes it itself. */
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include "net/conns.h"
+
+typedef enum { WAITING, ANSWERING, STREAMING } phase_t;
+
+typedef struct conn {
+    struct conn *prev, *next;
+    int fd;
+    phase_t phase;
+    int64_t since;             /* monotonic ms: connected, or last answered */
+    bool cut;                  /* shut down already */
+} conn_t;
+
+struct conns {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    pthread_t watch;
+    bool closing;
+    int request_max_ms;
+    conn_t *list;
+    int open;
+    unsigned long cut;
+};
+
+static int64_t mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void *watch(void *arg)
+{
+    conns_t *c = arg;
+    pthread_mutex_lock(&c->lock);
+    while (!c->closing) {
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += 250 * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&c->wake, &c->lock, &until);
+        int64_t now = mono_ms();
+        for (conn_t *k = c->list; k; k = k->next)
+            if (__atomic_load_n(&k->phase, __ATOMIC_RELAXED) == WAITING && !k->cut &&
+                now - __atomic_load_n(&k->since, __ATOMIC_RELAXED) > c->request_max_ms) {
+                k->cut = true;
+                c->cut++;
+                shutdown(k->fd, SHUT_RDWR);
+            }
+    }
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+conns_t *conns_new(int request_max_ms)
+{
+    conns_t *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->request_max_ms = request_max_ms;
+    pthread_mutex_init(&c->lock, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&c->wake, &ca);
+    pthread_condattr_destroy(&ca);
+    if (pthread_create(&c->watch, NULL, watch, c) != 0) {
+        pthread_cond_destroy(&c->wake);
+        pthread_mutex_destroy(&c->lock);
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void conns_free(conns_t *c)
+{
+    if (!c)
+        return;
+    pthread_mutex_lock(&c->lock);
+    c->closing = true;
+    pthread_cond_signal(&c->wake);
+    pthread_mutex_unlock(&c->lock);
+    pthread_join(c->watch, NULL);
+    while (c->list) {
+        conn_t *k = c->list;
+        c->list = k->next;
+        free(k);
+    }
+    pthread_cond_destroy(&c->wake);
+    pthread_mutex_destroy(&c->lock);
+    free(c);
+}
+
+void conns_notify(void *cls, struct MHD_Connection *con, void **socket_context,
+                  enum MHD_ConnectionNotificationCode code)
+{
+    conns_t *c = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(con, MHD_CONNECTION_INFO_CONNECTION_FD);
+        conn_t *k = ci ? calloc(1, sizeof *k) : NULL;
+        *socket_context = NULL;
+        if (!k)
+            return; /* not watched: MHD's idle timeout still applies */
+        k->fd = ci->connect_fd;
+        k->since = mono_ms();
+        pthread_mutex_lock(&c->lock);
+        k->next = c->list;
+        if (c->list)
+            c->list->prev = k;
+        c->list = k;
+        c->open++;
+        pthread_mutex_unlock(&c->lock);
+        k->prev = NULL;
+        *socket_context = k;
+    } else if (code == MHD_CONNECTION_NOTIFY_CLOSED && *socket_context) {
+        conn_t *k = *socket_context;
+        pthread_mutex_lock(&c->lock);
+        if (k->prev)
+            k->prev->next = k->next;
+        else
+            c->list = k->next;
+        if (k->next)
+            k->next->prev = k->prev;
+        c->open--;
+        pthread_mutex_unlock(&c->lock);
+        free(k);
+        *socket_context = NULL;
+    }
+}
+
+/* The phase and start are atomics read by the watch thread: a stale read
+ * costs at most one cut a quarter of a second late. */
+static void set_phase(struct MHD_Connection *con, phase_t p)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(con, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    conn_t *k = ci ? ci->socket_context : NULL;
+    if (!k)
+        return;
+    __atomic_store_n(&k->since, mono_ms(), __ATOMIC_RELAXED);
+    __atomic_store_n(&k->phase, p, __ATOMIC_RELAXED);
+}
+
+void conns_answering(struct MHD_Connection *con) { set_phase(con, ANSWERING); }
+void conns_streaming(struct MHD_Connection *con) { set_phase(con, STREAMING); }
+void conns_answered(struct MHD_Connection *con) { set_phase(con, WAITING); }
+
+int conns_open(conns_t *c)
+{
+    pthread_mutex_lock(&c->lock);
+    int n = c->open;
+    pthread_mutex_unlock(&c->lock);
+    return n;
+}
+
+unsigned long conns_cut(conns_t *c)
+{
+    pthread_mutex_lock(&c->lock);
+    unsigned long n = c->cut;
+    pthread_mutex_unlock(&c->lock);
+    return n;
+}

@@ -1,0 +1,214 @@
+// Network attacks on the real pokerclock on 127.0.0.1, bounded in count and
+// time, each with what a player could do and whether the director still gets
+// through. Prints one summary of counts; exits 1 when the director was shut out.
+//   node tests/attack/run.mjs [--quick]
+import { connect } from 'node:net';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { startClock, login, command, PIN, sleep, BIN, freePort, freshStateDir } from '../api/clock.mjs';
+
+const quick = process.argv.includes('--quick');
+const N = quick ? 300 : 1000;              // connections in a flood
+const SECONDS = quick ? 3 : 8;             // how long each timed attack lasts
+const results = [];
+let failed = false;
+
+const agent = new http.Agent({ keepAlive: false });
+function get(clock, path, { from = '127.0.0.9', headers = {} } = {}) {
+  return new Promise((ok) => {
+    const t0 = performance.now();
+    const req = http.get({ host: '127.0.0.1', port: clock.port, path, localAddress: from, headers, agent }, (res) => {
+      res.resume();
+      res.on('end', () => ok({ status: res.statusCode, ms: performance.now() - t0 }));
+    });
+    req.on('error', () => ok({ status: 0, ms: performance.now() - t0 }));
+    req.setTimeout(10000, () => req.destroy());
+  });
+}
+
+// /api/state from a bystander's address every 100 ms while `during` runs.
+async function latency(clock, during) {
+  const times = [];
+  let on = true;
+  const probe = (async () => {
+    while (on) {
+      const r = await get(clock, '/api/state');
+      times.push(r.status === 200 ? r.ms : Infinity);
+      await sleep(100);
+    }
+  })();
+  const out = await during();
+  on = false;
+  await probe;
+  times.sort((a, b) => a - b);
+  const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  return { ...out, state_median_ms: +q(0.5).toFixed(1), state_max_ms: +q(1).toFixed(1), probes: times.length };
+}
+
+// The director from their own address: log in, send a command, within 5 s.
+async function director(clock) {
+  const t0 = performance.now();
+  try {
+    const cookie = await Promise.race([login(clock), sleep(5000).then(() => { throw new Error('timeout'); })]);
+    const r = await command(clock, cookie, { type: 'adjust', delta_ms: 1000 });
+    return r.status === 200 ? `in (${(performance.now() - t0).toFixed(0)} ms)` : `refused ${r.status}`;
+  } catch (e) {
+    return `shut out (${e.message})`;
+  }
+}
+
+// informational: a row whose director figure is told, not required (with 64
+// descriptors the clock serves 32 connections at once: there is no room to keep).
+function report(name, row, informational = false) {
+  results.push({ attack: name, ...row });
+  if (!informational && !String(row.director).startsWith('in')) failed = true;
+}
+
+function open(clock, from, first) {
+  return new Promise((ok) => {
+    const s = connect({ port: clock.port, host: '127.0.0.1', localAddress: from });
+    const rec = { s, closed: false, data: '' };
+    s.on('connect', () => { if (first) s.write(first); ok(rec); });
+    s.on('data', (d) => { if (rec.data.length < 200) rec.data += d; });
+    s.on('error', () => {});
+    s.on('close', () => { rec.closed = true; ok(rec); });
+  });
+}
+
+async function slowHeaders(clock) {
+  const row = await latency(clock, async () => {
+    const conns = await Promise.all(Array.from({ length: N }, () => open(clock, '127.0.0.2', 'GET /api/state HTTP/1.1\r\nHost: x\r\n')));
+    const t = setInterval(() => { for (const c of conns) if (!c.closed) c.s.write('X'); }, 500);
+    const who = await director(clock);
+    await sleep(SECONDS * 1000);
+    clearInterval(t);
+    const held = conns.filter((c) => !c.closed).length;
+    for (const c of conns) c.s.destroy();
+    return { sent: N, held_after: held, refused_or_cut: N - held, director: who };
+  });
+  report(`slow headers, ${N} from one address`, row);
+}
+
+async function streams(clock) {
+  const row = await latency(clock, async () => {
+    const conns = await Promise.all(Array.from({ length: N }, () => open(clock, '127.0.0.3', 'GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n')));
+    await sleep(500);
+    const streaming = conns.filter((c) => c.data.startsWith('HTTP/1.1 200')).length;
+    const who = await director(clock);
+    for (const c of conns) c.s.destroy();
+    return { sent: N, streaming, refused: N - streaming, director: who };
+  });
+  report(`event streams, ${N} from one address`, row);
+}
+
+async function streamFlood(clock) {
+  const addresses = quick ? 20 : 24;
+  const row = await latency(clock, async () => {
+    const conns = [];
+    for (let a = 0; a < addresses; a++)
+      conns.push(...await Promise.all(Array.from({ length: 32 }, () => open(clock, `127.0.4.${a + 1}`, 'GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n'))));
+    await sleep(500);
+    const streaming = conns.filter((c) => c.data.startsWith('HTTP/1.1 200')).length;
+    const busy = conns.filter((c) => c.data.startsWith('HTTP/1.1 503')).length;
+    const cookie = await login(clock);
+    const own = await streamStatus(clock, cookie);
+    const who = await director(clock);
+    for (const c of conns) c.s.destroy();
+    return { sent: conns.length, streaming, refused_503: busy, director_stream: own, director: who };
+  });
+  report(`event streams from ${addresses} addresses`, row);
+}
+
+// A stream never ends: resolve on its status line.
+function streamStatus(clock, cookie) {
+  return new Promise((ok) => {
+    const req = http.get({ host: '127.0.0.1', port: clock.port, path: '/api/events', localAddress: '127.0.0.10', headers: { Cookie: cookie } }, (res) => {
+      ok(res.statusCode);
+      req.destroy();
+    });
+    req.on('error', () => ok(0));
+  });
+}
+
+async function screenshots(clock) {
+  const row = await latency(clock, async () => {
+    let pictures = 0, refused = 0, on = true;
+    const clients = Array.from({ length: 8 }, async (_, i) => {
+      while (on) {
+        const w = 160 + Math.floor(Math.random() * 3680), h = 120 + Math.floor(Math.random() * 2040);
+        const r = await get(clock, `/api/screen.png?w=${w}&h=${h}`, { from: `127.0.5.${i + 1}` });
+        if (r.status === 200) pictures++; else refused++;
+      }
+    });
+    await sleep(SECONDS * 1000);
+    const who = await director(clock);
+    on = false;
+    await Promise.all(clients);
+    return { pictures, refused, director: who };
+  });
+  report('screenshots of changing sizes, 8 clients', row);
+}
+
+async function guesses(clock) {
+  const counts = {};
+  for (let i = 0; i < (quick ? 60 : 300); i++) {
+    const r = await new Promise((ok) => {
+      const req = http.request({ host: '127.0.0.1', port: clock.port, method: 'POST', path: '/api/login', localAddress: `127.0.6.${(i % 50) + 1}`, headers: { 'Content-Type': 'application/json' }, agent }, (res) => { res.resume(); res.on('end', () => ok(res.statusCode)); });
+      req.on('error', () => ok(0));
+      req.end(JSON.stringify({ pin: String(10000000 + i) }));
+    });
+    counts[r] = (counts[r] || 0) + 1;
+  }
+  report('wrong PINs from 50 addresses', { tries: Object.values(counts).reduce((a, b) => a + b, 0), ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [`http_${k}`, v])), director: 'in with the session: ' + (await command(clock, directorCookie, { type: 'adjust', delta_ms: 1000 })).status });
+}
+
+// Too few descriptors: a clock started with 64 must neither spin nor flood its log.
+async function fewDescriptors() {
+  const port = await freePort();
+  const dir = freshStateDir();
+  const proc = spawn('bash', ['-c', `ulimit -n 64 && exec "$0" "$@"`, BIN, '--headless', '--port', String(port), '--state', dir], { env: { ...process.env, POKERCLOCK_PIN: PIN, SDL_VIDEODRIVER: 'dummy' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  proc.stderr.on('data', (d) => (log += d));
+  const clock = { port, base: `http://127.0.0.1:${port}` };
+  for (let i = 0; i < 100; i++) { if ((await get(clock, '/healthz')).status === 200) break; await sleep(50); }
+  const cpu = () => { const f = readFileSync(`/proc/${proc.pid}/stat`, 'utf8').split(') ')[1].split(' '); return (+f[11] + +f[12]) / 100; };
+  const before = cpu();
+  const conns = [];
+  for (let a = 0; a < 8; a++)
+    conns.push(...await Promise.all(Array.from({ length: 25 }, () => open(clock, `127.0.7.${a + 1}`, 'GET /api/state HTTP/1.1\r\nHost: x\r\n'))));
+  await sleep(SECONDS * 1000);
+  const used = cpu() - before;
+  const held = conns.filter((c) => !c.closed).length;
+  const who = await director(clock);
+  for (const c of conns) c.s.destroy();
+  proc.kill('SIGTERM');
+  await new Promise((r) => proc.once('exit', r));
+  report('200 connections with 64 descriptors', { sent: conns.length, held, cpu_s: +used.toFixed(2), seconds: SECONDS, log_lines: log.split('\n').length - 1, director: who }, true);
+}
+
+let directorCookie;
+const clock = await startClock({ env: { POKERCLOCK_REQUEST_MAX_MS: quick ? '2000' : '10000' } });
+try {
+  directorCookie = await login(clock);
+  await command(clock, directorCookie, { type: 'start' });
+  const calm = await latency(clock, async () => { await sleep(1000); return { director: await director(clock) }; });
+  report('none (calm)', calm);
+  await slowHeaders(clock);
+  await streams(clock);
+  await streamFlood(clock);
+  await screenshots(clock);
+  await guesses(clock);
+  await fewDescriptors();
+} finally {
+  await clock.stop();
+  clock.cleanup();
+}
+
+console.log('\nattack summary' + (quick ? ' (quick)' : ''));
+for (const r of results) {
+  const { attack, ...rest } = r;
+  console.log(`- ${attack}: ` + Object.entries(rest).map(([k, v]) => `${k}=${v}`).join(', '));
+}
+console.log(failed ? 'attacks: the director was shut out' : 'attacks: the director got through every time');
+process.exit(failed ? 1 : 0);

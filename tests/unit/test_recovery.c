@@ -1,0 +1,554 @@
+/* Restarting from a damaged journal: what the director finds, and what is reported lost. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "scratch.h"
+
+#include "engine.h"
+#include "store/journal.h"
+#include "store/snapshot.h"
+
+static const char *config_text =
+    "tournament = {\n"
+    "  name = \"Recovery test\";\n"
+    "  starting_stack = 10000;\n"
+    "  levels = (\n"
+    "    { small_blind = 25; big_blind = 50; minutes = 20; },\n"
+    "    { small_blind = 50; big_blind = 100; minutes = 20; },\n"
+    "    { small_blind = 100; big_blind = 200; minutes = 20; }\n"
+    "  );\n"
+    "};\n";
+
+static int64_t b;
+
+static int setup(void **state)
+{
+    (void)state;
+    scratch_make("recovery");
+    unsetenv("POKERCLOCK_BOOT_ID");
+    b = 0;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    return scratch_remove();
+}
+
+static engine_t *open_engine(void)
+{
+    engine_options_t o = {.state_dir = dir, .config_text = config_text,
+                          .config_name = "test.cfg"};
+    char err[512] = "";
+    engine_t *e = engine_new(&o, err, sizeof err);
+    if (!e)
+        fail_msg("engine_new: %s", err);
+    if (b == 0)
+        b = engine_now(e);
+    return e;
+}
+
+static int apply(engine_t *e, command_t c, int64_t now)
+{
+    char err[256];
+    return engine_apply(e, &c, now, err, sizeof err);
+}
+
+static tourney_t tourney_of(engine_t *e, char *notice, size_t len, uint64_t *seq)
+{
+    const snapshot_t *s = engine_snapshot(e);
+    tourney_t t = s->t;
+    if (notice)
+        snprintf(notice, len, "%s", s->notice);
+    if (seq)
+        *seq = s->seq;
+    snapshot_release(s);
+    return t;
+}
+
+/* ---- the journal's records, where they are ---- */
+
+enum { MAX_RECORDS = 4096 };
+typedef struct {
+    journal_t *j;
+    int n;
+    long at[MAX_RECORDS], len[MAX_RECORDS];
+    char kind[MAX_RECORDS][8];
+    char type[MAX_RECORDS][24]; /* the command's type */
+} layout_t;
+
+static int note_record(void *ctx, const char *payload, size_t len)
+{
+    layout_t *l = ctx;
+    if (l->n == MAX_RECORDS)
+        return -1;
+    l->at[l->n] = journal_record_offset(l->j);
+    l->len[l->n] = (long)len + 9;
+    char text[200];
+    snprintf(text, sizeof text, "%.*s", (int)(len < 199 ? len : 199), payload);
+    sscanf(text, "{\"k\":\"%7[a-z]", l->kind[l->n]);
+    const char *t = strstr(text, "\"type\":\"");
+    l->type[l->n][0] = 0;
+    if (t)
+        sscanf(t + 8, "%23[a-z_]", l->type[l->n]);
+    l->n++;
+    return 0;
+}
+
+static layout_t *layout(void)
+{
+    char err[256], warn[512];
+    layout_t *l = calloc(1, sizeof *l);
+    l->j = journal_open(dir, err, sizeof err);
+    assert_non_null(l->j);
+    journal_read(l->j, note_record, l, warn, sizeof warn);
+    journal_free(l->j);
+    l->j = NULL;
+    return l;
+}
+
+/* Index of the nth (0-based) record of that kind (and command type). */
+static int find(const layout_t *l, const char *kind, const char *type, int nth)
+{
+    for (int i = 0; i < l->n; i++)
+        if (!strcmp(l->kind[i], kind) && (!type || !strcmp(l->type[i], type)) && nth-- == 0)
+            return i;
+    fail_msg("no %s %s record number %d", kind, type ? type : "", nth);
+    return -1;
+}
+
+static void flip(long at, unsigned char mask)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/journal", dir);
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, at, SEEK_SET);
+    int c = fgetc(f);
+    fseek(f, at, SEEK_SET);
+    fputc(c ^ mask, f);
+    fclose(f);
+}
+
+/* A journal of raw records, as an older pokerclock or a hand would write it. */
+static void write_records(const char *const *recs, int n)
+{
+    char err[256];
+    journal_t *j = journal_open(dir, err, sizeof err);
+    assert_non_null(j);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(journal_append(j, recs[i], strlen(recs[i]), true, err, sizeof err), 0);
+    journal_free(j);
+}
+
+/* 125 levels added one after the other: 128 in all. */
+static void build_128_levels(engine_t *e)
+{
+    for (int i = 0; i < 125; i++) {
+        command_t c = {.type = CMD_ADD_LEVEL, .index = 2 + i, .has = LF_SMALL | LF_BIG | LF_DURATION};
+        c.level = (level_t){.kind = LEVEL_PLAY, .small_blind = 200 * (i + 1),
+                            .big_blind = 400 * (i + 1), .duration_ms = 20 * 60000};
+        if (apply(e, c, b + 1000 + i) != 200)
+            fail_msg("add_level %d refused", i);
+    }
+}
+
+/* ---- the damage cases ---- */
+
+/* One flipped byte in one add_level among 128: every level is still there
+ * (the snapshot after it holds it), and the log says what was damaged. */
+static void flipped_byte_in_one_add_level(void **state)
+{
+    (void)state;
+    engine_t *e = open_engine();
+    build_128_levels(e);
+    engine_free(e);
+    layout_t *l = layout();
+    int k = find(l, "cmd", "add_level", 60);
+    flip(l->at[k] + 30, 0x04);
+    free(l);
+    e = open_engine();
+    char notice[256];
+    tourney_t t = tourney_of(e, notice, sizeof notice, NULL);
+    assert_int_equal(t.s.n_levels, 128);
+    assert_int_equal(t.s.levels[127].big_blind, 400 * 125);
+    assert_null(strstr(notice, "damaged")); /* nothing was lost */
+    engine_free(e);
+}
+
+/* The damage takes an add_level and the snapshot after it, the last ones:
+ * that level alone is lost, and the director is told which record. */
+static void last_add_level_and_its_snapshot_lost(void **state)
+{
+    (void)state;
+    engine_t *e = open_engine();
+    build_128_levels(e);
+    engine_free(e);
+    layout_t *l = layout();
+    int k = find(l, "cmd", "add_level", 124);
+    assert_string_equal(l->kind[k + 1], "snap");
+    flip(l->at[k] + 30, 0x04);
+    flip(l->at[k + 1] + 200, 0x04);
+    /* A record after it, so the damage is not the tail. */
+    free(l);
+    const char *ckpt = "{\"k\":\"ckpt\",\"t\":1}";
+    write_records(&ckpt, 1);
+    e = open_engine();
+    char notice[256];
+    tourney_t t = tourney_of(e, notice, sizeof notice, NULL);
+    assert_int_equal(t.s.n_levels, 127);
+    assert_int_equal(t.s.levels[126].big_blind, 400 * 124);
+    assert_non_null(strstr(notice, "The saved journal was damaged: 1 record lost"));
+    engine_free(e);
+}
+
+/* The first record (the tournament's configuration) damaged: the clock
+ * starts with everything after it. */
+static void first_record_damaged(void **state)
+{
+    (void)state;
+    engine_t *e = open_engine();
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 17}, b + 100), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_NEXT_LEVEL}, b + 200), 200);
+    engine_free(e);
+    flip(20, 0x01);
+    e = open_engine();
+    tourney_t t = tourney_of(e, NULL, 0, NULL);
+    assert_int_equal(t.entries, 17);
+    assert_int_equal(t.clock.level, 1);
+    engine_free(e);
+}
+
+/* The only record damaged (a tournament configured, nothing done yet):
+ * it starts from the configuration and says the saved one was unreadable. */
+static void only_record_damaged(void **state)
+{
+    (void)state;
+    engine_t *e = open_engine();
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 3}, b + 100), 200);
+    engine_free(e);
+    char path[128];
+    snprintf(path, sizeof path, "%s/journal", dir);
+    layout_t *l = layout();
+    assert_int_equal(truncate(path, l->at[1]), 0); /* the init record alone */
+    free(l);
+    flip(30, 0x01);
+    e = open_engine();
+    char notice[256];
+    tourney_t t = tourney_of(e, notice, sizeof notice, NULL);
+    assert_int_equal(t.entries, 0);
+    assert_string_equal(t.s.name, "Recovery test");
+    assert_non_null(strstr(notice, "The saved journal could not be read"));
+    engine_free(e);
+}
+
+/* No snapshot to fall back on (a journal of an older pokerclock) and the
+ * first record damaged: it starts from the configuration given, applies the
+ * commands, and says the start was lost. */
+static void first_record_damaged_without_snapshots(void **state)
+{
+    (void)state;
+    const char *recs[] = {
+        "{\"k\":\"init\",\"t\":1,\"boot\":\"x\",\"offset\":0,\"config_name\":\"old.cfg\","
+        "\"config\":\"tournament = { levels = ( { small_blind = 1; big_blind = 2; minutes = 5; } ); };\"}",
+        "{\"k\":\"cmd\",\"t\":2,\"cmd\":{\"type\":\"register\",\"count\":9}}",
+        "{\"k\":\"cmd\",\"t\":3,\"cmd\":{\"type\":\"register\",\"count\":4}}",
+    };
+    write_records(recs, 3);
+    flip(5, 0x80); /* the checksum of the first */
+    engine_t *e = open_engine();
+    char notice[256];
+    tourney_t t = tourney_of(e, notice, sizeof notice, NULL);
+    assert_int_equal(t.entries, 13);
+    assert_int_equal(t.s.n_levels, 3); /* test.cfg's */
+    assert_non_null(strstr(notice, "start of the tournament is lost"));
+    engine_free(e);
+}
+
+/* A record with a good checksum but no sense in it, first and in the
+ * middle: the clock starts, keeps the rest, and reports it. */
+static void good_checksum_garbage(void **state)
+{
+    (void)state;
+    const char *recs[] = {
+        "this is not json",
+        "{\"k\":\"cmd\",\"t\":2,\"cmd\":{\"type\":\"register\",\"count\":9}}",
+        "{\"x\":1}",
+        "{\"k\":\"cmd\",\"t\":3,\"cmd\":{\"type\":\"no_such_command\"}}",
+        "{\"k\":\"cmd\",\"t\":4,\"cmd\":{\"type\":\"register\",\"count\":4}}",
+    };
+    write_records(recs, 5);
+    engine_t *e = open_engine();
+    char notice[256];
+    tourney_t t = tourney_of(e, notice, sizeof notice, NULL);
+    assert_int_equal(t.entries, 13);
+    assert_non_null(strstr(notice, "4 records lost"));
+    assert_non_null(strstr(notice, "start of the tournament is lost"));
+    /* And it goes on: a new command is kept over a restart. */
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER}, b + 10), 200);
+    engine_free(e);
+    e = open_engine();
+    assert_int_equal(tourney_of(e, NULL, 0, NULL).entries, 14);
+    engine_free(e);
+}
+
+/* The last snapshot damaged: the one before it and the command after it
+ * give the same tournament. Also when the snapshot's checksum is good but
+ * its content does not make a tournament. */
+static void damaged_snapshot_falls_back(void **state)
+{
+    (void)state;
+    engine_t *e = open_engine();
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 20}, b + 100), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_BUST, .count = 3}, b + 200), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_NEXT_LEVEL}, b + 300), 200);
+    tourney_t want = tourney_of(e, NULL, 0, NULL);
+    engine_free(e);
+    layout_t *l = layout();
+    int last = l->n - 1;
+    assert_string_equal(l->kind[last], "snap");
+    const char *ckpt = "{\"k\":\"ckpt\",\"t\":1}";
+    flip(l->at[last] + 100, 0x02);
+    write_records(&ckpt, 1);
+    free(l);
+    e = open_engine();
+    tourney_t t = tourney_of(e, NULL, 0, NULL);
+    assert_int_equal(t.entries, want.entries);
+    assert_int_equal(t.busted, 3);
+    assert_int_equal(t.clock.level, 1);
+    engine_free(e);
+
+    /* Good checksum, impossible content: 500 levels. */
+    const char *bad = "{\"k\":\"snap\",\"t\":5,\"model\":{\"v\":1,\"t\":{\"s\":{\"n_levels\":500}}}}";
+    write_records(&bad, 1);
+    e = open_engine();
+    t = tourney_of(e, NULL, 0, NULL);
+    assert_int_equal(t.busted, 3);
+    assert_int_equal(t.clock.level, 1);
+    assert_int_equal(t.s.n_levels, 3);
+    engine_free(e);
+}
+
+/* A torn last snapshot (the power went while writing it): the command
+ * before it is durable and replays on the previous snapshot. */
+static void torn_snapshot_at_the_end(void **state)
+{
+    (void)state;
+    engine_t *e = open_engine();
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 20}, b + 100), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 5}, b + 200), 200);
+    engine_free(e);
+    layout_t *l = layout();
+    int last = l->n - 1;
+    assert_string_equal(l->kind[last], "snap");
+    char path[128];
+    snprintf(path, sizeof path, "%s/journal", dir);
+    for (long cut = l->at[last] + 1; cut < l->at[last] + l->len[last]; cut += 97) {
+        assert_int_equal(truncate(path, cut), 0);
+        e = open_engine();
+        assert_int_equal(tourney_of(e, NULL, 0, NULL).entries, 25);
+        engine_free(e);
+        layout_t *again = layout(); /* the restart wrote a snapshot again */
+        assert_string_equal(again->kind[again->n - 1], "snap");
+        free(again);
+    }
+    free(l);
+}
+
+/* A crafted journal of 3 MiB of record starts after the commands: the
+ * clock starts at once with the commands and reports the stretch. The
+ * start time is printed. */
+static void crafted_journal_starts_at_once(void **state)
+{
+    (void)state;
+    engine_t *e = open_engine();
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 31}, b + 100), 200);
+    engine_free(e);
+    char path[128];
+    snprintf(path, sizeof path, "%s/journal", dir);
+    FILE *f = fopen(path, "ab");
+    for (long i = 0; i < (3L << 20) / 5; i++)
+        fwrite("\x01\x00\x00\x10\x00", 1, 5, f);
+    fclose(f);
+    const char *ckpt = "{\"k\":\"ckpt\",\"t\":1}";
+    write_records(&ckpt, 1);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    e = open_engine();
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    char notice[256];
+    assert_int_equal(tourney_of(e, notice, sizeof notice, NULL).entries, 31);
+    assert_non_null(strstr(notice, "damaged"));
+    printf("recovery: start on a crafted 3 MiB journal: %.1f ms\n",
+           (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
+    engine_free(e);
+}
+
+/* seq grows for the life of the tournament, across restarts and reboots:
+ * a panel comparing it never takes a new state for an old one. */
+static void seq_grows_across_restarts(void **state)
+{
+    (void)state;
+    uint64_t last = 0, seq;
+    for (int round = 0; round < 4; round++) {
+        if (round == 3)
+            setenv("POKERCLOCK_BOOT_ID", "a-new-boot", 1);
+        engine_t *e = open_engine();
+        tourney_of(e, NULL, 0, &seq);
+        if (round > 0 && seq <= last)
+            fail_msg("restart %d: seq %llu after %llu", round, (unsigned long long)seq,
+                     (unsigned long long)last);
+        command_t a = {.type = CMD_ANNOUNCE};
+        snprintf(a.text, sizeof a.text, "Round %d", round);
+        assert_int_equal(apply(e, a, b + 100 * (round + 1)), 200);
+        if (round == 1) {
+            /* Level changes are published without a record: their seq too
+             * must stay below the next start's. */
+            assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), 200);
+            int64_t end = b + 1000 + 20 * 60000; /* of the first level */
+            engine_tick(e, end - 500);            /* a checkpoint ... */
+            engine_tick(e, end + 100);            /* ... and a new level 600 ms later */
+        }
+        tourney_of(e, NULL, 0, &last);
+        engine_free(e);
+    }
+}
+
+/* ---- the snapshot format ---- */
+
+/* A snapshot written by a later pokerclock (a field this one does not
+ * know) or an earlier one (a field missing) still loads. */
+static void snapshot_reads_other_versions(void **state)
+{
+    (void)state;
+    model_t *m = calloc(1, sizeof *m);
+    json_error_t je;
+    json_t *j = json_loads(
+        "{\"v\":1,\"t\":{\"s\":{\"name\":\"Later\",\"n_levels\":1,\"levels\":[{\"small_blind\":5,"
+        "\"big_blind\":10,\"duration_ms\":60000,\"shot_clock\":30}],\"sponsor\":\"x\"},"
+        "\"entries\":7,\"players\":[{\"name\":\"Ann\"}]},\"undo\":[]}",
+        0, &je);
+    assert_non_null(j);
+    char err[256] = "";
+    if (snapshot_model_from_json(j, m, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    assert_string_equal(m->t.s.name, "Later");
+    assert_int_equal(m->t.entries, 7);
+    assert_int_equal(m->t.s.levels[0].big_blind, 10);
+    assert_int_equal(m->t.s.levels[0].ante, 0); /* missing: 0 */
+    json_decref(j);
+    /* Wrong types and counts out of range are refused, the model untouched. */
+    const char *bad[] = {
+        "{\"t\":{\"s\":{\"n_levels\":1,\"levels\":[{\"big_blind\":\"ten\"}]}}}",
+        "{\"t\":{\"s\":{\"n_levels\":1,\"levels\":[{\"small_blind\":1,\"big_blind\":2,"
+        "\"duration_ms\":1000}]},\"n_penalties\":99}}",
+        "{\"t\":{\"s\":{\"n_levels\":1,\"levels\":[{\"small_blind\":1,\"big_blind\":2,"
+        "\"duration_ms\":1000}]},\"clock\":{\"level\":4}}}",
+        "{\"t\":{\"entries\":4294967296}}",
+        "{\"v\":2,\"t\":{}}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        j = json_loads(bad[i], 0, &je);
+        assert_non_null(j);
+        if (snapshot_model_from_json(j, m, err, sizeof err) == 0)
+            fail_msg("accepted: %s", bad[i]);
+        assert_int_equal(m->t.entries, 7);
+        json_decref(j);
+    }
+    free(m);
+}
+
+/* Every field of a busy tournament and its undo stack survives a snapshot,
+ * and the figures of a 12-hour journal are printed: its size, one
+ * snapshot's size, and the time to resume from it. */
+static void twelve_hours_resume(void **state)
+{
+    (void)state;
+    engine_t *e = open_engine();
+    build_128_levels(e);
+    int64_t t = b + 10000;
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 120}, t), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_START}, t), 200);
+    int commands = 127;
+    for (int i = 1; i <= 12 * 720; i++) { /* 12 hours of 5 s ticks */
+        t += 5000;
+        engine_tick(e, t);
+        if (i % 20 == 0) {
+            command_t c = i % 40 == 0 ? (command_t){.type = CMD_BUST, .count = 1}
+                                      : (command_t){.type = CMD_ADJUST, .delta_ms = 1000};
+            if (i % 200 == 0) {
+                c = (command_t){.type = CMD_ANNOUNCE, .seconds = 60};
+                snprintf(c.text, sizeof c.text, "Announcement %d", i);
+            }
+            if (apply(e, c, t + 1) == 200)
+                commands++;
+        }
+    }
+    const snapshot_t *s = engine_snapshot(e);
+    tourney_t want = s->t;
+    uint64_t want_seq = s->seq;
+    snapshot_release(s);
+    engine_free(e);
+    struct stat st;
+    char path[128];
+    snprintf(path, sizeof path, "%s/journal", dir);
+    assert_int_equal(stat(path, &st), 0);
+    layout_t *l = layout();
+    long snap = l->len[l->n - 1];
+    for (int i = l->n - 1; i >= 0; i--)
+        if (!strcmp(l->kind[i], "snap")) {
+            snap = l->len[i];
+            break;
+        }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    e = open_engine();
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    uint64_t seq;
+    tourney_t got = tourney_of(e, NULL, 0, &seq);
+    assert_int_equal(got.s.n_levels, want.s.n_levels);
+    assert_memory_equal(&got.s.levels, &want.s.levels, sizeof want.s.levels);
+    assert_int_equal(got.busted, want.busted);
+    assert_int_equal(got.clock.level_elapsed_ms, want.clock.level_elapsed_ms);
+    assert_int_equal(got.clock.since, want.clock.since);
+    assert_int_equal(got.clock.played_ms, want.clock.played_ms);
+    assert_string_equal(got.announcement, want.announcement);
+    assert_true(seq > want_seq);
+    printf("recovery: 12 hours, %d commands, 8640 checkpoints: journal %ld bytes in %d records "
+           "after compaction, the last snapshot %ld bytes, resumed in %.1f ms\n",
+           commands, (long)st.st_size, l->n, snap,
+           (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
+    free(l);
+    engine_free(e);
+}
+
+int main(void)
+{
+    (void)scratch_mount_tiny_or_skip; /* the full disk is test_engine's */
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(flipped_byte_in_one_add_level, setup, teardown),
+        cmocka_unit_test_setup_teardown(last_add_level_and_its_snapshot_lost, setup, teardown),
+        cmocka_unit_test_setup_teardown(first_record_damaged, setup, teardown),
+        cmocka_unit_test_setup_teardown(first_record_damaged_without_snapshots, setup, teardown),
+        cmocka_unit_test_setup_teardown(only_record_damaged, setup, teardown),
+        cmocka_unit_test_setup_teardown(good_checksum_garbage, setup, teardown),
+        cmocka_unit_test_setup_teardown(damaged_snapshot_falls_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(torn_snapshot_at_the_end, setup, teardown),
+        cmocka_unit_test_setup_teardown(crafted_journal_starts_at_once, setup, teardown),
+        cmocka_unit_test_setup_teardown(seq_grows_across_restarts, setup, teardown),
+        cmocka_unit_test(snapshot_reads_other_versions),
+        cmocka_unit_test_setup_teardown(twelve_hours_resume, setup, teardown),
+    };
+    return cmocka_run_group_tests_name("recovery", tests, NULL, NULL);
+}
