@@ -66,7 +66,7 @@ mmdebstrap --mode=root --arch=arm64 --variant=apt \
     --dpkgopt='path-exclude=/usr/share/info/*' \
     --include=systemd,systemd-sysv,udev,dbus,systemd-timesyncd,kmod,iproute2,tzdata,zstd \
     --include=initramfs-tools,busybox,linux-image-arm64,raspi-firmware,firmware-brcm80211 \
-    --include=wpasupplicant,avahi-daemon,libnss-mdns,openssh-server,fdisk \
+    --include=wpasupplicant,avahi-daemon,libnss-mdns,openssh-server,fdisk,e2fsprogs \
     --include=libegl1,libgles2,libgbm1,libdrm2,libegl-mesa0,libgl1-mesa-dri \
     --skip=download/empty --skip=essential/unlink \
     --setup-hook='mkdir -p "$1"/var/cache/apt/archives/' \
