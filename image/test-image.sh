@@ -270,10 +270,15 @@ if login; then
     pass "the PIN from pokerclock.txt logs in"
     if command '{"type": "start"}' >/dev/null; then
         started_clock=yes
-        sleep 2; shot master running-1
+        # Under emulation the screen may show the start a few seconds late:
+        # the first picture is the first whose countdown left the reference's.
+        for i in $(seq 10); do
+            sleep 1; shot master running-1
+            d0=$(region_diff "$pics/wall-reference.png" "$pics/running-1.png" countdown)
+            [ "$d0" -le 500 ] || break
+        done
         sleep 3; shot master running-2
         d=$(region_diff "$pics/running-1.png" "$pics/running-2.png" countdown)
-        d0=$(region_diff "$pics/wall-reference.png" "$pics/running-1.png" countdown)
         [ "$d" -gt 500 ] && [ "$d0" -gt 500 ] &&
             pass "the countdown on the screen moves after a start from the panel ($d0 and $d px changed)" ||
             fail "the countdown on the screen does not move after a start ($d0, $d px changed)"
