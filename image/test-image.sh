@@ -371,7 +371,7 @@ if [ "${FOLLOWER_TEST:-yes}" = yes ]; then
     boot follower "$disk2" "$tmp/console4.log" \
         -netdev "socket,id=n1,connect=127.0.0.1:$lan" -device virtio-net-pci,netdev=n1,romfile=
     wait_report master "$tmp/console3.log" && wait_report follower "$tmp/console4.log"
-    expect "$tmp/console4.log" follow http://clocktest.local
+    expect "$tmp/console4.log" follow http://clocktest.local:80
     reference master-reference
     ok=no
     for i in $(seq 30); do
