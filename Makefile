@@ -232,8 +232,17 @@ deb: $(if $(SUITE)$(ARCH),,check-deps)
 	@rm -rf $(DEB_OUT)
 	image/build-deb.sh $(DEB_OUT) $(ARCH) $(SUITE)
 
-image:
-	image/build-image.sh pokerclock-arm64.img.xz
+# The image is rebuilt only when what goes into it changed.
+IMAGE     = pokerclock-arm64.img.xz
+IMAGE_SRC = $(shell find clock web assets systemd image debian -type f \
+              ! -name test-image.sh ! -path 'debian/pokerclock/*' ! -path 'debian/.debhelper/*' \
+              ! -name 'debhelper-build-stamp' ! -name files ! -name '*.substvars' 2>/dev/null) \
+            Makefile VERSION
 
-image-test: image
-	image/test-image.sh pokerclock-arm64.img.xz
+image: $(IMAGE)
+
+$(IMAGE): $(IMAGE_SRC)
+	image/build-image.sh $@
+
+image-test: $(IMAGE)
+	image/test-image.sh $(IMAGE)

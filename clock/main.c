@@ -287,6 +287,7 @@ static int run_screen(engine_t *engine, const screen_options_t *options)
     if (!screen && !so.headless) {
         fprintf(stderr, "pokerclock: no screen (%s); the panel keeps working\n", err);
         so.headless = true;
+        so.no_screen = strdupa(err);
         screen = screen_new(&so, err, sizeof err);
     }
     if (!screen) {

@@ -55,6 +55,6 @@ else
         --customize-hook="chroot \"\$1\" sh -ec 'cd /build/src && apt-get -y build-dep $aflag ./ && DEB_BUILD_OPTIONS=nocheck dpkg-buildpackage $aflag -Pnocheck -us -uc -b && mkdir -p /build/out && mv /build/*.deb /build/out/'" \
         --customize-hook="sync-out /build/out '$out'" \
         --customize-hook="sync-out /var/cache/apt/archives '$cache'" \
-        "$suite" /dev/null http://deb.debian.org/debian
+        "$suite" /dev/null "${MIRROR:-$("$here/image/host-mirror.sh")}"
 fi
 echo "build-deb: $(ls "$out"/*.deb | tr '\n' ' ')in $(( $(date +%s) - started )) s"

@@ -15,19 +15,24 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 # root file system is full of directories named like that.
 appl=${APPLIANCE_DIR:-$here/build-appliance}
 suite=${SUITE:-trixie}
-mirror=${MIRROR:-http://deb.debian.org/debian}
+# Debian's archive as this machine's apt reaches it (a local mirror or proxy
+# works then too); MIRROR=http://... overrides it.
+mirror=${MIRROR:-$("$here/image/host-mirror.sh")}
 work=$appl/image
 cache=$appl/apt-cache/$suite-arm64
 # The disk's identifier: partitions are found as PARTUUID=5043c10c-0N.
 diskid=5043c10c
 boot_mb=256 data_mb=128
 started=$(date +%s)
+echo "build-image: Debian $suite from $mirror"
 step() { echo "build-image: $* ($(( $(date +%s) - started )) s)"; }
 
 [ "$(id -u)" = 0 ] || { echo "build-image: run as root (the root file system keeps owners)" >&2; exit 1; }
 need="mmdebstrap:mmdebstrap mkfs.vfat:dosfstools mcopy:mtools mke2fs:e2fsprogs sfdisk:fdisk
-      xz:xz-utils update-binfmts:binfmt-support qemu-aarch64-static:qemu-user-static"
+      xz:xz-utils update-binfmts:binfmt-support qemu-aarch64-static:qemu-user-static
+      arch-test:arch-test"
 missing=$(for n in $need; do command -v "${n%%:*}" >/dev/null || echo "${n#*:}"; done)
+[ -z "$missing" ] || apt-get update -q
 [ -z "$missing" ] || DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
 for n in $need; do
     command -v "${n%%:*}" >/dev/null || { echo "build-image: ${n%%:*} is missing (apt-get install ${n#*:})" >&2; exit 1; }
@@ -45,11 +50,13 @@ mkdir -p "$work" "$cache"
 
 # 1. Our package, built against trixie's arm64 libraries (cross-compiled in a
 #    trixie chroot: much faster than compiling under qemu).
-"$here/image/build-deb.sh" "$work/deb" arm64 "$suite"
+MIRROR=$mirror "$here/image/build-deb.sh" "$work/deb" arm64 "$suite"
 deb=$(ls "$work"/deb/pokerclock_*_arm64.deb)
 step "package built"
 
-# 2. The root file system.
+# 2. The root file system. The last --include is what SDL's KMSDRM backend
+#    loads at run time with dlopen (EGL, GLES2, GBM, DRM, Mesa's drivers):
+#    no package depends on those, and without them the TV stays black.
 root=$work/root
 mmdebstrap --mode=root --arch=arm64 --variant=apt \
     --components="main non-free-firmware" \
@@ -59,7 +66,8 @@ mmdebstrap --mode=root --arch=arm64 --variant=apt \
     --dpkgopt='path-exclude=/usr/share/info/*' \
     --include=systemd,systemd-sysv,udev,dbus,systemd-timesyncd,kmod,iproute2,tzdata,zstd \
     --include=initramfs-tools,busybox,linux-image-arm64,raspi-firmware,firmware-brcm80211 \
-    --include=wpasupplicant,avahi-daemon,openssh-server,libgl1-mesa-dri,libegl-mesa0,libgbm1 \
+    --include=wpasupplicant,avahi-daemon,libnss-mdns,openssh-server,fdisk,e2fsprogs \
+    --include=libegl1,libgles2,libgbm1,libdrm2,libegl-mesa0,libgl1-mesa-dri \
     --skip=download/empty --skip=essential/unlink \
     --setup-hook='mkdir -p "$1"/var/cache/apt/archives/' \
     --setup-hook="sync-in '$cache' /var/cache/apt/archives/" \
@@ -71,6 +79,11 @@ mmdebstrap --mode=root --arch=arm64 --variant=apt \
     --customize-hook="\"$here/image/customize.sh\" \"\$1\" $diskid" \
     "$suite" "$root" "$mirror"
 step "root file system ready"
+# A gap here is a black TV: stop the build.
+"$here/image/check-display-libs.sh" "$root" > "$work/display-libs.txt" || {
+    grep '^not ok' "$work/display-libs.txt" >&2
+    echo "build-image: the root lacks what the wall's display path loads at run time" >&2; exit 1; }
+step "display path checked ($(grep -c '^ok' "$work/display-libs.txt") libraries and drivers load)"
 
 # 3. The boot partition: firmware, kernel, initramfs, device trees, settings.
 kver=$(ls "$root"/lib/modules | sort -V | tail -1)

@@ -2,6 +2,9 @@
  * the main loop, the local keys and the alert tones. */
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_image.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <glob.h>
 #include <math.h>
 #include <stdatomic.h>
@@ -43,6 +46,8 @@ struct screen {
     bool quit;                 /* the window was closed */
     bool lost;                 /* the display went away */
     bool real_wait;            /* the video driver can block waiting for input */
+    bool on_screen_said;       /* the status says the wall is on a screen */
+    char shown_on[200];        /* "1920x1080, opengles2, llvmpipe": what draws it */
 };
 
 static void sleep_ms(int64_t ms)
@@ -88,6 +93,57 @@ static bool drm_device_present(void)
     return any;
 }
 
+/* SDL's KMSDRM backend loads these with dlopen: a missing one shows up
+ * only as "EGL not initialized". Names the first that fails, or the DRM
+ * device that cannot be opened; nothing when all is there. */
+static void display_diagnose(char *buf, size_t len)
+{
+    static const char *const libs[] = {"libdrm.so.2", "libgbm.so.1", "libEGL.so.1",
+                                       "libGLESv2.so.2"};
+    buf[0] = 0;
+    for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++) {
+        void *h = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL);
+        if (!h) {
+            const char *why = dlerror();
+            snprintf(buf, len, "%s cannot be loaded (%s)", libs[i], why ? why : "not found");
+            return;
+        }
+        dlclose(h);
+    }
+    glob_t g;
+    if (glob("/dev/dri/card*", 0, NULL, &g) != 0) {
+        snprintf(buf, len, "no /dev/dri/card* device");
+        return;
+    }
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        int fd = open(g.gl_pathv[i], O_RDWR | O_CLOEXEC);
+        if (fd >= 0) {
+            close(fd);
+            globfree(&g);
+            return;
+        }
+        if (!buf[0])
+            snprintf(buf, len, "%s: %s", g.gl_pathv[i], strerror(errno));
+    }
+    globfree(&g);
+}
+
+/* What draws the wall: the SDL renderer and, on OpenGL, the GPU driver. */
+static void describe_renderer(screen_t *s, int w, int h)
+{
+    SDL_RendererInfo info = {0};
+    SDL_GetRendererInfo(s->r, &info);
+    const char *gpu = NULL;
+    if (info.name && strncmp(info.name, "opengl", 6) == 0) {
+        typedef const unsigned char *(*get_string_fn)(unsigned int);
+        get_string_fn get_string = (get_string_fn)SDL_GL_GetProcAddress("glGetString");
+        gpu = get_string ? (const char *)get_string(0x1F01 /* GL_RENDERER */) : NULL;
+    }
+    snprintf(s->shown_on, sizeof s->shown_on, "%dx%d, %s renderer%s%s, %s", w, h,
+             info.name ? info.name : "?", gpu ? ", " : "", gpu ? gpu : "",
+             SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "?");
+}
+
 static int video_open(screen_t *s, char *err, size_t errlen)
 {
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
@@ -113,7 +169,12 @@ static int video_open(screen_t *s, char *err, size_t errlen)
     s->win = SDL_CreateWindow("pokerclock", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
                               flags);
     if (!s->win) {
+        char why[160];
         snprintf(err, errlen, "cannot open a window: %s", SDL_GetError());
+        if (s->console && (display_diagnose(why, sizeof why), why[0])) {
+            size_t n = strlen(err);
+            snprintf(err + n, errlen - n, ": %s", why);
+        }
         SDL_QuitSubSystem(SDL_INIT_VIDEO);
         return -1;
     }
@@ -138,22 +199,42 @@ static int video_open(screen_t *s, char *err, size_t errlen)
     }
     if (s->console)
         SDL_ShowCursor(SDL_DISABLE);
+    int ow = 0, oh = 0;
+    SDL_GetRendererOutputSize(s->r, &ow, &oh);
+    describe_renderer(s, ow, oh);
+    fprintf(stderr, "pokerclock: wall display %s\n", s->shown_on);
     s->force = true;
     return 0;
 }
 
+/* A sound card that can play has /dev/snd/pcmC<card>D<device>p (the unit's
+ * sandbox may hide /proc/asound; /dev/snd alone holds only timers). */
+static bool sound_card_present(void)
+{
+    glob_t g;
+    bool any = glob("/dev/snd/pcmC*p", 0, NULL, &g) == 0 && g.gl_pathc > 0;
+    globfree(&g);
+    return any;
+}
+
 static void audio_open(screen_t *s)
 {
-    /* No sound card: do not let the audio libraries search (and complain). */
+    /* No sound card: one line, and the audio libraries are not asked (ALSA
+     * would print a block of errors at each start). */
     const char *drv = getenv("SDL_AUDIODRIVER");
-    if (!(drv && *drv) && access("/dev/snd", F_OK) != 0)
+    if (!(drv && *drv) && !sound_card_present()) {
+        fprintf(stderr, "pokerclock: no sound card: the level and clock-call tones are off\n");
         return;
-    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0)
+    }
+    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
+        fprintf(stderr, "pokerclock: no sound: %s\n", SDL_GetError());
         return;
+    }
     SDL_AudioSpec want = {.freq = TONE_RATE, .format = AUDIO_S16SYS, .channels = 1,
                           .samples = 1024}, have;
     s->audio = SDL_OpenAudioDevice(NULL, 0, &want, &have, 0);
     if (!s->audio) {
+        fprintf(stderr, "pokerclock: no sound: %s\n", SDL_GetError());
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
         return;
     }
@@ -347,17 +428,22 @@ static void on_event(screen_t *s, engine_t *e, const SDL_Event *ev)
  * and the watchdog going. */
 static int wait_for_display(screen_t *s, engine_t *e, volatile sig_atomic_t *stop)
 {
-    char err[256] = "";
-    bool said = false;
+    char err[256] = "", said[256] = "-";
     while (!*stop) {
         engine_tick(e, engine_now(e));
         sdnotify_watchdog();
-        if (drm_display_connected() && video_open(s, err, sizeof err) == 0)
+        err[0] = 0;
+        if (!drm_display_connected())
+            snprintf(err, sizeof err, "no screen connected");
+        else if (video_open(s, err, sizeof err) == 0)
             return 0;
-        if (!said) {
-            fprintf(stderr, "pokerclock: waiting for a display%s%s\n", err[0] ? ": " : "", err);
-            sdnotify_status("waiting for a display");
-            said = true;
+        /* Said once, and again only when the reason changes. */
+        if (strcmp(err, said) != 0) {
+            char status[300];
+            snprintf(status, sizeof status, "no wall on a screen: waiting for a display: %s", err);
+            fprintf(stderr, "pokerclock: %s\n", status + 21);
+            sdnotify_status(status);
+            snprintf(said, sizeof said, "%s", err);
         }
         sleep_ms(1000);
     }
@@ -383,6 +469,14 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
         wall_render(s->wall, &f);
         SDL_RenderPresent(s->r);
         atomic_fetch_add(&s->frames, 1);
+        if (!s->on_screen_said) {
+            /* Only now is the wall on a screen (the service was ready before:
+             * the clock keeps time and the panel answers without one). */
+            char status[260];
+            snprintf(status, sizeof status, "wall on screen: %s", s->shown_on);
+            sdnotify_status(status);
+            s->on_screen_said = true;
+        }
         s->last_hash = plan.hash;
         s->force = false;
     }
@@ -444,7 +538,12 @@ int screen_run(screen_t *s, engine_t *e, volatile sig_atomic_t *stop)
         const char *drv = SDL_GetCurrentVideoDriver();
         s->real_wait = drv && (!strcmp(drv, "x11") || !strcmp(drv, "wayland"));
     }
-    sdnotify_status(s->o.headless ? "running without a screen" : "running");
+    if (s->o.headless) {
+        char status[300];
+        snprintf(status, sizeof status, "no wall on a screen: %s",
+                 s->o.no_screen ? s->o.no_screen : "started with --headless");
+        sdnotify_status(status);
+    }
     int64_t last_tick = INT64_MIN / 2, last_check = loop_now(s, e), next_look = 0;
     uint64_t seen_seq = 0;
     while (!*stop && !s->quit) {

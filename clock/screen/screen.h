@@ -24,6 +24,7 @@ typedef struct {
     const char *panel_url;     /* shown as a QR code while paused / on breaks */
     const char *pin;           /* a generated PIN, shown until the first login */
     const char *state_dir;     /* to ask whether the PIN was seen */
+    const char *no_screen;     /* headless because no screen could be opened: why */
     screen_clock_t clock;      /* the main loop's time; empty: the real one */
 } screen_options_t;
 

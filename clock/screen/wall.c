@@ -1,10 +1,15 @@
 /* The wall layout: the header, the clock, the side columns and the footer,
  * in landscape and portrait; banners (banner.c) draw over it. */
 #include <SDL2/SDL_image.h>
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "screen/frame.h"
 #include "screen/qr.h"
@@ -347,6 +352,68 @@ static bool qr_shown(frame_t *fr)
            (fr->paused || !fr->started || fr->is_break || (fr->f->pin && *fr->f->pin));
 }
 
+/* This machine's first IPv4 address on a network (not loopback), now: the
+ * network may have come up after the clock started. */
+static bool own_ipv4(char *buf, size_t len, const char *match)
+{
+    struct ifaddrs *ifs, *i;
+    bool found = false;
+    if (getifaddrs(&ifs) != 0)
+        return false;
+    for (i = ifs; i && !found; i = i->ifa_next) {
+        if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET || (i->ifa_flags & IFF_LOOPBACK) ||
+            !(i->ifa_flags & IFF_UP))
+            continue;
+        char a[INET_ADDRSTRLEN];
+        inet_ntop(AF_INET, &((struct sockaddr_in *)i->ifa_addr)->sin_addr, a, sizeof a);
+        if (!match || strcmp(a, match) == 0) {
+            snprintf(buf, len, "%s", a);
+            found = true;
+        }
+    }
+    freeifaddrs(ifs);
+    return found;
+}
+
+/* The panel's addresses. For this machine's own panel: by name
+ * (NAME.local, for phones that resolve it) and the IPv4 address now; the QR
+ * code takes the address, which every phone on the network reaches (some
+ * Android phones do not resolve .local). Another machine's panel (a
+ * follower's wall) is shown as given. */
+static void panel_addresses(const char *url, char *qr, size_t qrlen, char *by_name,
+                            size_t namelen, char *by_ip, size_t iplen)
+{
+    char host[256] = "", port[8] = "", tmp[INET_ADDRSTRLEN];
+    const char *h = strncmp(url, "http://", 7) == 0 ? url + 7 : url;
+    size_t n = strcspn(h, ":/");
+    if (n < sizeof host)
+        memcpy(host, h, n), host[n] = 0;
+    if (h[n] == ':') {
+        size_t m = strspn(h + n + 1, "0123456789");
+        if (m < sizeof port)
+            memcpy(port, h + n + 1, m), port[m] = 0;
+    }
+    const char *colon = port[0] && strcmp(port, "80") != 0 ? ":" : "";
+    if (!port[0] || !strcmp(port, "80"))
+        port[0] = 0;
+    char name[64] = "";
+    bool own = strcmp(host, "localhost") == 0 || own_ipv4(tmp, sizeof tmp, host);
+    if (!own || gethostname(name, sizeof name - 1) != 0 || !name[0] || strchr(name, '.')) {
+        snprintf(qr, qrlen, "%s", url);
+        snprintf(by_name, namelen, "%s", h);
+        by_ip[0] = 0;
+        return;
+    }
+    snprintf(by_name, namelen, "%s.local%s%s/", name, colon, port);
+    if (own_ipv4(tmp, sizeof tmp, NULL)) {
+        snprintf(by_ip, iplen, "%s%s%s/", tmp, colon, port);
+        snprintf(qr, qrlen, "http://%s", by_ip);
+    } else {
+        by_ip[0] = 0;
+        snprintf(qr, qrlen, "http://%s", by_name);
+    }
+}
+
 /* Appends " (m:ss)": how long a period that ends after play level `until`
  * (and the break right after it) stays open. */
 static void period_left(frame_t *fr, int until, char *buf, size_t len)
@@ -377,7 +444,10 @@ static void footer_qr(frame_t *fr, box_t *bx)
     const theme_colours_t *c = &fr->w->col;
     int size = bx->h;
     int qx = bx->x + bx->w - size;
-    qr_draw(p, fr->f->url, qx, bx->y, size);
+    char qr[320], by_name[320], by_ip[64];
+    panel_addresses(fr->f->url, qr, sizeof qr, by_name, sizeof by_name, by_ip, sizeof by_ip);
+    paint_hash(p, qr, strlen(qr));
+    qr_draw(p, qr, qx, bx->y, size);
     int tw = bx->w / 4;
     int tx = qx - bx->h / 8;
     int px = bx->h * 15 / 100;
@@ -387,11 +457,14 @@ static void footer_qr(frame_t *fr, box_t *bx)
     paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, px, tw, label), c->muted, tx, y,
                ALIGN_RIGHT, label);
     y += frame_cap_h(fr, FACE_REGULAR, px) * 2;
-    const char *url = fr->f->url;
-    if (!strncmp(url, "http://", 7))
-        url += 7;
-    paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, px, tw, url), c->fg, tx, y, ALIGN_RIGHT, url);
+    paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, px, tw, by_name), c->fg, tx, y, ALIGN_RIGHT,
+               by_name);
     y += frame_cap_h(fr, FACE_BOLD, px) * 2;
+    if (by_ip[0]) {
+        paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, px, tw, by_ip), c->fg, tx, y,
+                   ALIGN_RIGHT, by_ip);
+        y += frame_cap_h(fr, FACE_BOLD, px) * 2;
+    }
     if (fr->f->pin && *fr->f->pin) {
         char pin[64];
         snprintf(pin, sizeof pin, "%s %s", frame_word(fr, W_PIN), fr->f->pin);
