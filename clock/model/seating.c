@@ -1,6 +1,7 @@
 /* The roster: players, tables, the seat draw, balancing, breaking, the final
  * table (RULES 7). Pure: random numbers come in as arguments. */
 #include "model/seating.h"
+#include "model/text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -272,9 +273,8 @@ static bool name_ok(const char *name, char *err, size_t errlen)
 {
     if (strlen(name) >= ROSTER_NAME_MAX)
         return fail(err, errlen, "a name has at most %d bytes", ROSTER_NAME_MAX - 1);
-    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
-        if (*c < 0x20 || *c == 0x7f)
-            return fail(err, errlen, "a name cannot hold control characters");
+    if (!text_one_line(name))
+        return fail(err, errlen, "a name is one line of UTF-8 text, without control characters");
     return true;
 }
 

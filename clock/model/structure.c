@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/text.h"
 #include "model/tourney.h"
 
 bool level_validate(const level_t *l, char *err, size_t errlen)
@@ -50,6 +51,10 @@ bool level_validate(const level_t *l, char *err, size_t errlen)
 
 bool structure_validate(const structure_t *s, char *err, size_t errlen)
 {
+    if (!text_one_line(s->name) || !text_one_line(s->currency)) {
+        snprintf(err, errlen, "the tournament's name and currency are one line of UTF-8 text each");
+        return false;
+    }
     if (s->n_levels < 1 || s->n_levels > TOURNEY_MAX_LEVELS) {
         snprintf(err, errlen, "a structure needs 1 to %d levels", TOURNEY_MAX_LEVELS);
         return false;

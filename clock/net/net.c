@@ -19,6 +19,7 @@
 #include <microhttpd.h>
 
 #include "json/codec.h"
+#include "model/text.h"
 #include "net/chop.h"
 #include "net/conns.h"
 #include "net/events.h"
@@ -381,30 +382,6 @@ static bool room_for(net_t *n, struct MHD_Connection *con, const char *url)
     return logged_in(n, con);
 }
 
-/* Whether s is well-formed UTF-8 (no overlong forms, no surrogates). */
-static bool utf8_valid(const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        unsigned c = *p;
-        int more = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2
-                 : (c & 0xf8) == 0xf0 ? 3 : -1;
-        if (more < 0 || (more == 1 && c < 0xc2) || (more == 3 && c > 0xf4))
-            return false;
-        unsigned cp = more ? c & (0x3f >> more) : c;
-        for (int i = 1; i <= more; i++) {
-            if ((p[i] & 0xc0) != 0x80)
-                return false;
-            cp = cp << 6 | (p[i] & 0x3f);
-        }
-        if ((more == 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-            (more == 3 && (cp < 0x10000 || cp > 0x10ffff)))
-            return false;
-        p += more + 1;
-    }
-    return true;
-}
-
 static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char *url,
                                 const char *method, request_t *r)
 {
@@ -453,7 +430,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
         *con_cls = r;
         /* Messages quote the address and method: JSON cannot carry what is
          * not UTF-8. */
-        if (!utf8_valid(url) || !utf8_valid(method))
+        if (!text_utf8_valid(url) || !text_utf8_valid(method))
             return reply_error(con, MHD_HTTP_BAD_REQUEST,
                                "the address or method is not valid UTF-8");
         const char *cl = header(con, "Content-Length");

@@ -12,6 +12,7 @@
 #include "embedded.h"
 #include "model/fields.h"
 #include "model/procedures.h"
+#include "model/text.h"
 #include "store/config.h"
 #include "store/file.h"
 
@@ -204,6 +205,15 @@ static bool get_string(ctx_t *x, const config_setting_t *g, const char *key, cha
     const char *v = config_setting_get_string(s);
     if (strlen(v) >= len) {
         ERR(x, s, "%s is too long (at most %zu characters)", key, len - 1);
+        return false;
+    }
+    if (!text_utf8_valid(v)) {
+        ERR(x, s, "%s is not UTF-8 text: save the file as UTF-8", key);
+        return false;
+    }
+    if (!text_one_line(v)) {
+        ERR(x, s, "%s holds a line break, tab or other control character: write it on one line",
+            key);
         return false;
     }
     snprintf(out, len, "%s", v);

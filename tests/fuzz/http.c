@@ -51,7 +51,20 @@ static int connect_local(void)
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port),
                              .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
-    if (fd < 0 || connect(fd, (struct sockaddr *)&sa, sizeof sa) != 0) {
+    int rc = fd < 0 ? -1 : connect(fd, (struct sockaddr *)&sa, sizeof sa);
+    if (rc != 0 && errno == EINTR) {
+        /* A signal (libFuzzer's timer) cut the wait short; the connection
+         * goes on being made: wait for it and read its outcome. */
+        struct pollfd p = {.fd = fd, .events = POLLOUT};
+        int err = 0;
+        socklen_t elen = sizeof err;
+        while (poll(&p, 1, -1) < 0 && errno == EINTR)
+            ;
+        rc = getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &elen) == 0 && err == 0 ? 0 : -1;
+        if (err)
+            errno = err;
+    }
+    if (rc != 0) {
         fprintf(stderr, "cannot connect to the clock on 127.0.0.1:%d: %s\n", port,
                 strerror(errno));
         abort();
@@ -93,7 +106,10 @@ static size_t exchange(const void *req, size_t len, char *out, size_t cap, int w
     for (;;) {
         int64_t left = deadline - mono_ms();
         struct pollfd p = {.fd = fd, .events = POLLIN};
-        if (left <= 0 || poll(&p, 1, (int)left) <= 0)
+        int ready = left > 0 ? poll(&p, 1, (int)left) : 0;
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready <= 0)
             break;
         char buf[4096];
         ssize_t n = recv(fd, buf, sizeof buf, 0);

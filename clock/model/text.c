@@ -1,0 +1,33 @@
+/* What text the clock shows: well-formed UTF-8 on one line. */
+#include "model/text.h"
+
+bool text_utf8_valid(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned c = *p;
+        int more = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2
+                 : (c & 0xf8) == 0xf0 ? 3 : -1;
+        if (more < 0 || (more == 1 && c < 0xc2) || (more == 3 && c > 0xf4))
+            return false;
+        unsigned cp = more ? c & (0x3f >> more) : c;
+        for (int i = 1; i <= more; i++) {
+            if ((p[i] & 0xc0) != 0x80)
+                return false;
+            cp = cp << 6 | (p[i] & 0x3f);
+        }
+        if ((more == 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+            (more == 3 && (cp < 0x10000 || cp > 0x10ffff)))
+            return false;
+        p += more + 1;
+    }
+    return true;
+}
+
+bool text_one_line(const char *s)
+{
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+        if (*c < 0x20 || *c == 0x7f)
+            return false;
+    return text_utf8_valid(s);
+}
