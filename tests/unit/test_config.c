@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "json/codec.h"
 #include "store/config.h"
 
 static settings_t c;
@@ -116,6 +117,64 @@ static void every_broken_file_is_explained(void **state)
     assert_true(files >= 10);
 }
 
+/* What a file loads to, as JSON: whether it loads, its problems, the
+ * structure as /api/structure serves it and the settings. */
+static json_t *loaded(const char *path)
+{
+    config_problems_t p = {0};
+    bool ok = config_load_file(path, &c, &p);
+    json_t *problems = json_array();
+    for (int k = 0; k < p.n; k++) {
+        char line[600];
+        config_problem_format(&p.items[k], line, sizeof line);
+        json_array_append_new(problems, json_string(line));
+    }
+    const theme_t *t = &c.theme;
+    return json_pack("{s:b, s:o, s:o, s:{s:s, s:i, s:s, s:s, s:s, s:[s,s,s,s,s,s,s,s]}}", "ok",
+                     ok, "problems", problems, "structure", codec_structure(&c.structure),
+                     "settings", "bind", c.bind, "port", c.port, "pin", c.pin, "language",
+                     c.language, "language2", c.language2, "theme", t->bg, t->fg, t->accent,
+                     t->paused, t->brk, t->warn, t->logo, t->font);
+}
+
+/* Every configuration file here loads to what it loaded to when
+ * tests/vectors/configs.json was written: the same values, the same
+ * problems, word for word. */
+static void every_file_loads_as_recorded(void **state)
+{
+    (void)state;
+    json_error_t je;
+    json_t *want = json_load_file("tests/vectors/configs.json", 0, &je);
+    if (!want)
+        fail_msg("tests/vectors/configs.json:%d: %s", je.line, je.text);
+    const char *dirs[] = {"assets/structures", "tests/config"};
+    int files = 0;
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+        DIR *d = opendir(dirs[i]);
+        assert_non_null(d);
+        struct dirent *de;
+        while ((de = readdir(d))) {
+            size_t n = strlen(de->d_name);
+            if (n < 5 || strcmp(de->d_name + n - 4, ".cfg") != 0)
+                continue;
+            char path[512];
+            snprintf(path, sizeof path, "%s/%s", dirs[i], de->d_name);
+            json_t *got = loaded(path);
+            if (!json_equal(got, json_object_get(want, path))) {
+                char *text = json_dumps(got, JSON_SORT_KEYS | JSON_INDENT(1));
+                print_error("%s loads now to:\n%s\n", path, text);
+                free(text);
+                fail_msg("%s does not load as recorded", path);
+            }
+            json_decref(got);
+            files++;
+        }
+        closedir(d);
+    }
+    assert_int_equal(files, (int)json_object_size(want));
+    json_decref(want);
+}
+
 static void a_missing_or_binary_file_says_so(void **state)
 {
     (void)state;
@@ -150,6 +209,7 @@ int main(void)
         cmocka_unit_test(the_samples_say_what_they_are),
         cmocka_unit_test(the_built_in_tournament_is_the_default_sample),
         cmocka_unit_test(every_broken_file_is_explained),
+        cmocka_unit_test(every_file_loads_as_recorded),
         cmocka_unit_test(a_missing_or_binary_file_says_so),
         cmocka_unit_test(check_reports_and_sets_the_exit_status),
     };

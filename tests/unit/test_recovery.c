@@ -469,6 +469,45 @@ static void snapshot_reads_other_versions(void **state)
     free(m);
 }
 
+/* A snapshot written by pokerclock before the snapshot's fields were
+ * described with the configuration's (tests/vectors/snapshot-v1.json: a
+ * busy tournament with hand-for-hand, end of day, a clock call, penalties,
+ * results, a color-up and 16 undo steps) reads back and writes out again
+ * the same, name for name and value for value. */
+static void snapshot_of_version_1_reads_and_writes_the_same(void **state)
+{
+    (void)state;
+    json_error_t je;
+    json_t *old = json_load_file("tests/vectors/snapshot-v1.json", 0, &je);
+    if (!old)
+        fail_msg("tests/vectors/snapshot-v1.json:%d: %s", je.line, je.text);
+    model_t *m = calloc(1, sizeof *m);
+    char err[256] = "";
+    if (snapshot_model_from_json(old, m, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    assert_string_equal(m->t.s.name, "Rebuy Madness");
+    assert_int_equal(m->t.s.n_chips, 5);
+    assert_int_equal(m->t.s.chips[2].rgb, 0x7b3fa0);
+    assert_int_equal(m->t.s.payouts[3].bp[6], 600);
+    assert_int_equal(m->t.s.levels[6].kind, LEVEL_BREAK);
+    assert_int_equal(m->t.s.house.tables, 4);
+    assert_int_equal(m->t.hfh.in_play, 0x0b);
+    assert_int_equal(m->t.day_end.left[1], 4);
+    assert_int_equal(m->t.n_penalties, 2);
+    assert_int_equal(m->n_undo, 16);
+    json_t *again = snapshot_model_to_json(m);
+    assert_non_null(again);
+    if (!json_equal(old, again)) {
+        char *text = json_dumps(again, JSON_SORT_KEYS | JSON_INDENT(1));
+        print_error("written now:\n%s\n", text);
+        free(text);
+        fail_msg("the snapshot is not written as before");
+    }
+    json_decref(again);
+    json_decref(old);
+    free(m);
+}
+
 /* Every field of a busy tournament and its undo stack survives a snapshot,
  * and the figures of a 12-hour journal are printed: its size, one
  * snapshot's size, and the time to resume from it. */
@@ -548,6 +587,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(crafted_journal_starts_at_once, setup, teardown),
         cmocka_unit_test_setup_teardown(seq_grows_across_restarts, setup, teardown),
         cmocka_unit_test(snapshot_reads_other_versions),
+        cmocka_unit_test(snapshot_of_version_1_reads_and_writes_the_same),
         cmocka_unit_test_setup_teardown(twelve_hours_resume, setup, teardown),
     };
     return cmocka_run_group_tests_name("recovery", tests, NULL, NULL);
