@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "json/codec.h"
+#include "json/parse_state.h"
 #include "store/config.h"
 
 static settings_t c;
@@ -165,6 +166,17 @@ static void every_file_loads_as_recorded(void **state)
                 print_error("%s loads now to:\n%s\n", path, text);
                 free(text);
                 fail_msg("%s does not load as recorded", path);
+            }
+            /* A follower reads the structure served back to the same. */
+            if (json_is_true(json_object_get(got, "ok"))) {
+                static structure_t back;
+                char err[256] = "";
+                json_t *served = json_object_get(got, "structure");
+                if (codec_structure_parse(served, &back, err, sizeof err) != 0)
+                    fail_msg("%s: the follower refuses the structure: %s", path, err);
+                json_t *again = codec_structure(&back);
+                assert_true(json_equal(served, again));
+                json_decref(again);
             }
             json_decref(got);
             files++;
