@@ -388,7 +388,6 @@ static int parse_level(const json_t *obj, command_t *c, char *err, size_t errlen
             continue;
         switch (f->type) {
         case FIELD_INT:
-        case FIELD_INT32:
             if (get_int(obj, f->name, false, f->lo, f->hi, &n, &p, err, errlen))
                 return -1;
             if (p)
@@ -416,6 +415,8 @@ static int parse_level(const json_t *obj, command_t *c, char *err, size_t errlen
             }
             break;
         }
+        default: /* no level field is of another type */
+            break;
         }
         c->has |= p ? f->has : 0;
     }

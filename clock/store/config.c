@@ -279,7 +279,6 @@ static unsigned load_fields(ctx_t *x, const config_setting_t *g, const char *whe
             continue;
         switch (f->type) {
         case FIELD_INT:
-        case FIELD_INT32:
             if ((ok = get_int(x, g, f->name, f->lo, f->hi, &v)))
                 field_set_int(f, r, v);
             break;
@@ -297,6 +296,8 @@ static unsigned load_fields(ctx_t *x, const config_setting_t *g, const char *whe
                         "%s: minutes must be more than 0", where);
                 *(int64_t *)((char *)r + f->offset) = (int64_t)llround(m * 60000.0);
             }
+            break;
+        default:
             break;
         }
         read |= ok ? f->has : 0;
