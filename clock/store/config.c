@@ -216,18 +216,8 @@ static bool get_string(ctx_t *x, const config_setting_t *g, const char *key, cha
             key);
         return false;
     }
-    snprintf(out, len, "%s", v);
-    return true;
-}
-
-static bool parse_rgb(const char *text, uint32_t *rgb)
-{
-    if (text[0] != '#' || strlen(text) != 7)
-        return false;
-    for (int i = 1; i < 7; i++)
-        if (!isxdigit((unsigned char)text[i]))
-            return false;
-    *rgb = (uint32_t)strtoul(text + 1, NULL, 16);
+    /* All of out: no bytes of a default it held stay behind the text. */
+    strncpy(out, v, len);
     return true;
 }
 
@@ -237,7 +227,7 @@ static void get_colour(ctx_t *x, const config_setting_t *g, const char *key, cha
     uint32_t rgb;
     if (!get_string(x, g, key, v, sizeof v))
         return;
-    if (!parse_rgb(v, &rgb)) {
+    if (!field_parse_rgb(v, &rgb)) {
         ERR(x, config_setting_get_member(g, key), "%s must be a colour like \"#1a2b3c\"", key);
         return;
     }
@@ -257,28 +247,34 @@ static const config_setting_t *group_of(ctx_t *x, const config_setting_t *g, con
 
 /* ---- records described in model/fields ---- */
 
-/* Reads the members of g that rec describes for the configuration into r.
- * Returns the LF_* bits of the fields read (for the level's own checks). */
+/* Reads the members of g that rec describes for the configuration into r:
+ * its values, not its groups and lists (the caller's, after). also: one
+ * more name that g may hold, which the caller explains. Returns the LF_*
+ * bits of the fields read (for the level's own checks). */
 static unsigned load_fields(ctx_t *x, const config_setting_t *g, const char *where,
-                            const record_t *rec, void *r)
+                            const record_t *rec, void *r, const char *also)
 {
     const char *known[32];
     int k = 0;
-    for (int i = 0; i < rec->n && k < 31; i++)
+    for (int i = 0; i < rec->n && k < 30; i++)
         if (rec->f[i].forms & FORM_CONFIG)
             known[k++] = rec->f[i].name;
+    known[k++] = also;
     known[k] = NULL;
     check_keys(x, g, where, known);
     unsigned read = 0;
     for (int i = 0; i < rec->n; i++) {
         const field_t *f = &rec->f[i];
+        char *at = (char *)r + f->offset, text[16];
         int64_t v;
         bool b, ok = false;
         double m;
+        uint32_t rgb;
         if (!(f->forms & FORM_CONFIG))
             continue;
         switch (f->type) {
         case FIELD_INT:
+        case FIELD_UINT:
             if ((ok = get_int(x, g, f->name, f->lo, f->hi, &v)))
                 field_set_int(f, r, v);
             break;
@@ -287,17 +283,28 @@ static unsigned load_fields(ctx_t *x, const config_setting_t *g, const char *whe
             break;
         case FIELD_BREAK:
             if ((ok = get_bool(x, g, f->name, &b)))
-                *(level_kind *)((char *)r + f->offset) = b ? LEVEL_BREAK : LEVEL_PLAY;
+                *(level_kind *)at = b ? LEVEL_BREAK : LEVEL_PLAY;
             break;
         case FIELD_MINUTES:
             if ((ok = get_number(x, g, f->name, (double)f->lo, (double)f->hi, &m))) {
                 if (m <= 0)
                     ERR(x, config_setting_get_member(g, f->name),
                         "%s: minutes must be more than 0", where);
-                *(int64_t *)((char *)r + f->offset) = (int64_t)llround(m * 60000.0);
+                *(int64_t *)at = (int64_t)llround(m * 60000.0);
             }
             break;
-        default:
+        case FIELD_TEXT:
+            ok = get_string(x, g, f->name, at, f->size);
+            break;
+        case FIELD_RGB:
+            if (get_string(x, g, f->name, text, sizeof text) &&
+                !(ok = field_parse_rgb(text, &rgb)))
+                ERR(x, config_setting_get_member(g, f->name), "%s: %s must be like \"#2e8b57\"",
+                    where, f->name);
+            if (ok)
+                memcpy(at, &rgb, sizeof rgb);
+            break;
+        default: /* groups, lists and the payout places: the caller's */
             break;
         }
         read |= ok ? f->has : 0;
@@ -334,159 +341,165 @@ static void check_level(ctx_t *x, const config_setting_t *e, const char *where,
             "%s: a big-blind ante needs ante = (the amount);", where);
 }
 
-static void load_levels(ctx_t *x, const config_setting_t *list, structure_t *s)
+/* Each loads one element of its list (a group) into s; false when the
+ * element does not count. */
+static bool load_level(ctx_t *x, const config_setting_t *e, const char *where, structure_t *s)
 {
-    int n = config_setting_length(list);
-    if (n == 0)
+    level_t *l = &s->levels[s->n_levels];
+    memset(l, 0, sizeof *l);
+    unsigned read = load_fields(x, e, where, &level_record, l, NULL);
+    check_level(x, e, where, l, read);
+    if (l->kind == LEVEL_BREAK) /* what a break cannot have stays out */
+        *l = (level_t){.kind = LEVEL_BREAK, .duration_ms = l->duration_ms,
+                       .day_end = l->day_end, .color_up = l->color_up};
+    return true;
+}
+
+static bool load_chip(ctx_t *x, const config_setting_t *e, const char *where, structure_t *s)
+{
+    chip_t *c = &s->chips[s->n_chips];
+    memset(c, 0, sizeof *c);
+    c->rgb = 0x808080;
+    load_fields(x, e, where, &chip_record, c, NULL);
+    if (!config_setting_get_member(e, "value")) {
+        ERR(x, e, "%s has no value", where);
+        return false;
+    }
+    if (c->value == 0) /* out of its range: said */
+        return false;
+    if (s->n_chips > 0 && c->value <= s->chips[s->n_chips - 1].value) {
+        ERR(x, e, "%s: chips must be listed from the smallest value up", where);
+        return false;
+    }
+    return true;
+}
+
+/* places = [50, 30, 20]: percentages of the pool, into basis points. */
+static bool load_places(ctx_t *x, const config_setting_t *e, const char *where,
+                        payout_table_t *p)
+{
+    const config_setting_t *pl = config_setting_get_member(e, "places");
+    if (!pl) {
+        ERR(x, e, "%s has no places: places = [50, 30, 20]; (percent of the prize pool)", where);
+        return false;
+    }
+    int t = config_setting_type(pl);
+    if (t != CONFIG_TYPE_ARRAY && t != CONFIG_TYPE_LIST) {
+        ERR(x, pl, "%s: places must be an array like [50, 30, 20]", where);
+        return false;
+    }
+    int k = config_setting_length(pl);
+    if (k < 1 || k > TOURNEY_MAX_PLACES) {
+        ERR(x, pl, "%s: places must list 1 to %d percentages", where, TOURNEY_MAX_PLACES);
+        return false;
+    }
+    double sum = 0;
+    for (int q = 0; q < k; q++) {
+        const config_setting_t *v = config_setting_get_elem(pl, (unsigned)q);
+        int vt = config_setting_type(v);
+        double pct = vt == CONFIG_TYPE_FLOAT ? config_setting_get_float(v)
+                     : (vt == CONFIG_TYPE_INT || vt == CONFIG_TYPE_INT64)
+                         ? (double)config_setting_get_int64(v)
+                         : -1;
+        if (!(pct > 0 && pct <= 100)) {
+            ERR(x, pl, "%s: place %d must be a percentage more than 0", where, q + 1);
+            return false;
+        }
+        p->bp[q] = (int32_t)llround(pct * 100);
+        sum += pct;
+    }
+    if (fabs(sum - 100) > 0.011) {
+        ERR(x, pl, "%s: the places add up to %.2f%%, not 100%%", where, sum);
+        return false;
+    }
+    /* Rounding to basis points may leave a point or two: first place takes it. */
+    int32_t total = 0;
+    for (int q = 0; q < k; q++)
+        total += p->bp[q];
+    p->bp[0] += 10000 - total;
+    for (int q = 1; q < k; q++)
+        if (p->bp[q] > p->bp[q - 1])
+            WARN(x, pl, "%s: place %d pays more than place %d", where, q + 1, q);
+    p->places = k;
+    return true;
+}
+
+static bool load_payout(ctx_t *x, const config_setting_t *e, const char *where, structure_t *s)
+{
+    payout_table_t *p = &s->payouts[s->n_payouts];
+    memset(p, 0, sizeof *p);
+    load_fields(x, e, where, &payout_record, p, NULL);
+    if (p->min_entries == 0)
+        p->min_entries = 1;
+    if (!load_places(x, e, where, p))
+        return false;
+    if (s->n_payouts > 0 && p->min_entries <= s->payouts[s->n_payouts - 1].min_entries) {
+        ERR(x, e, "%s: payout tables must be listed by min_entries, smallest first", where);
+        return false;
+    }
+    if (p->places > p->min_entries)
+        WARN(x, e, "%s pays %d places from %d entries", where, p->places, p->min_entries);
+    return true;
+}
+
+/* The lists of the tournament group: how each is written, and read. */
+static const struct list {
+    const record_t *rec;
+    const char *one;           /* an element, in messages: "level 3" */
+    const char *plural;        /* "at most 128 levels" */
+    const char *example;       /* an element as written */
+    const char *list_example;  /* the whole list as written */
+    size_t count;              /* offset of its count in structure_t */
+    bool (*load)(ctx_t *x, const config_setting_t *e, const char *where, structure_t *s);
+} lists[] = {
+    {&level_record, "level", "levels", "{ small_blind = 25; big_blind = 50; minutes = 20; }",
+     "levels = ( { ... }, { ... } );", offsetof(structure_t, n_levels), load_level},
+    {&chip_record, "chip", "chips", "{ value = 25; colour = \"green\"; rgb = \"#2e8b57\"; }",
+     "chips = ( { value = 25; }, ... );", offsetof(structure_t, n_chips), load_chip},
+    {&payout_record, "payout table", "payout tables",
+     "{ min_entries = 10; places = [50, 30, 20]; }",
+     "payouts = ( { min_entries = 2; places = [100]; }, ... );",
+     offsetof(structure_t, n_payouts), load_payout},
+};
+
+static void load_list(ctx_t *x, const config_setting_t *g, const field_t *f, structure_t *s)
+{
+    const struct list *l = NULL;
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+        if (lists[i].rec == f->sub)
+            l = &lists[i];
+    const config_setting_t *list = config_setting_get_member(g, f->name);
+    if (!list && l->rec == &level_record)
+        ERR(x, g, "tournament has no levels = ( %s, ... );", l->example);
+    if (!list)
+        return;
+    if (config_setting_type(list) != CONFIG_TYPE_LIST) {
+        ERR(x, list, "%s must be a list in round brackets: %s", f->name, l->list_example);
+        return;
+    }
+    int n = config_setting_length(list), *count = (int *)((char *)s + l->count);
+    if (n == 0 && l->rec == &level_record)
         ERR(x, list, "levels is empty: a tournament needs at least one level");
-    if (n > TOURNEY_MAX_LEVELS) {
-        ERR(x, list, "at most %d levels", TOURNEY_MAX_LEVELS);
-        n = TOURNEY_MAX_LEVELS;
+    if (n > (int)f->n) {
+        ERR(x, list, "at most %zu %s", f->n, l->plural);
+        n = (int)f->n;
     }
     for (int i = 0; i < n; i++) {
         const config_setting_t *e = config_setting_get_elem(list, (unsigned)i);
-        level_t *l = &s->levels[s->n_levels++];
-        memset(l, 0, sizeof *l);
         if (config_setting_type(e) != CONFIG_TYPE_GROUP) {
-            ERR(x, e, "level %d must be a group like { small_blind = 25; big_blind = 50; "
-                      "minutes = 20; }", i + 1);
+            ERR(x, e, "%s %d must be a group like %s", l->one, i + 1, l->example);
             continue;
         }
         char where[32];
-        snprintf(where, sizeof where, "level %d", i + 1);
-        unsigned read = load_fields(x, e, where, &level_record, l);
-        check_level(x, e, where, l, read);
-        if (l->kind == LEVEL_BREAK) /* what a break cannot have stays out */
-            *l = (level_t){.kind = LEVEL_BREAK, .duration_ms = l->duration_ms,
-                           .day_end = l->day_end, .color_up = l->color_up};
+        snprintf(where, sizeof where, "%s %d", l->one, i + 1);
+        if (l->load(x, e, where, s))
+            (*count)++;
     }
     bool play = false;
     for (int i = 0; i < s->n_levels; i++)
         play |= s->levels[i].kind == LEVEL_PLAY;
-    if (n > 0 && !play)
+    if (l->rec == &level_record && n > 0 && !play)
         ERR(x, list, "every level is a break: a tournament needs levels with blinds");
-}
-
-static const char *const chip_keys[] = {"value", "colour", "color", "rgb", NULL};
-
-static void load_chips(ctx_t *x, const config_setting_t *list, structure_t *s)
-{
-    int n = config_setting_length(list);
-    if (n > TOURNEY_MAX_CHIPS) {
-        ERR(x, list, "at most %d chips", TOURNEY_MAX_CHIPS);
-        n = TOURNEY_MAX_CHIPS;
-    }
-    for (int i = 0; i < n; i++) {
-        const config_setting_t *e = config_setting_get_elem(list, (unsigned)i);
-        if (config_setting_type(e) != CONFIG_TYPE_GROUP) {
-            ERR(x, e, "chip %d must be a group like { value = 25; colour = \"green\"; "
-                      "rgb = \"#2e8b57\"; }", i + 1);
-            continue;
-        }
-        char where[32];
-        snprintf(where, sizeof where, "chip %d", i + 1);
-        check_keys(x, e, where, chip_keys);
-        chip_t *c = &s->chips[s->n_chips];
-        memset(c, 0, sizeof *c);
-        if (!config_setting_get_member(e, "value")) {
-            ERR(x, e, "%s has no value", where);
-            continue;
-        }
-        if (!get_int(x, e, "value", 1, INT64_C(1000000000000), &c->value))
-            continue;
-        if (!get_string(x, e, "colour", c->colour, sizeof c->colour))
-            get_string(x, e, "color", c->colour, sizeof c->colour);
-        char rgb[16] = "";
-        c->rgb = 0x808080;
-        if (get_string(x, e, "rgb", rgb, sizeof rgb) && !parse_rgb(rgb, &c->rgb))
-            ERR(x, config_setting_get_member(e, "rgb"), "%s: rgb must be like \"#2e8b57\"", where);
-        if (s->n_chips > 0 && c->value <= s->chips[s->n_chips - 1].value) {
-            ERR(x, e, "%s: chips must be listed from the smallest value up", where);
-            continue;
-        }
-        s->n_chips++;
-    }
-}
-
-static void load_payouts(ctx_t *x, const config_setting_t *list, structure_t *s)
-{
-    static const char *const keys[] = {"min_entries", "places", NULL};
-    int n = config_setting_length(list);
-    if (n > TOURNEY_MAX_PAYOUT_TABLES) {
-        ERR(x, list, "at most %d payout tables", TOURNEY_MAX_PAYOUT_TABLES);
-        n = TOURNEY_MAX_PAYOUT_TABLES;
-    }
-    for (int i = 0; i < n; i++) {
-        const config_setting_t *e = config_setting_get_elem(list, (unsigned)i);
-        if (config_setting_type(e) != CONFIG_TYPE_GROUP) {
-            ERR(x, e, "payout table %d must be a group like { min_entries = 10; places = "
-                      "[50, 30, 20]; }", i + 1);
-            continue;
-        }
-        char where[32];
-        snprintf(where, sizeof where, "payout table %d", i + 1);
-        check_keys(x, e, where, keys);
-        payout_table_t *p = &s->payouts[s->n_payouts];
-        memset(p, 0, sizeof *p);
-        get_int32(x, e, "min_entries", 1, 100000, &p->min_entries);
-        if (p->min_entries == 0)
-            p->min_entries = 1;
-        const config_setting_t *pl = config_setting_get_member(e, "places");
-        if (!pl) {
-            ERR(x, e, "%s has no places: places = [50, 30, 20]; (percent of the prize pool)",
-                where);
-            continue;
-        }
-        int t = config_setting_type(pl);
-        if (t != CONFIG_TYPE_ARRAY && t != CONFIG_TYPE_LIST) {
-            ERR(x, pl, "%s: places must be an array like [50, 30, 20]", where);
-            continue;
-        }
-        int k = config_setting_length(pl);
-        if (k < 1 || k > TOURNEY_MAX_PLACES) {
-            ERR(x, pl, "%s: places must list 1 to %d percentages", where, TOURNEY_MAX_PLACES);
-            continue;
-        }
-        double sum = 0;
-        bool ok = true;
-        for (int q = 0; q < k; q++) {
-            const config_setting_t *v = config_setting_get_elem(pl, (unsigned)q);
-            int vt = config_setting_type(v);
-            double pct = vt == CONFIG_TYPE_FLOAT ? config_setting_get_float(v)
-                         : (vt == CONFIG_TYPE_INT || vt == CONFIG_TYPE_INT64)
-                             ? (double)config_setting_get_int64(v)
-                             : -1;
-            if (!(pct > 0 && pct <= 100)) {
-                ERR(x, pl, "%s: place %d must be a percentage more than 0", where, q + 1);
-                ok = false;
-                break;
-            }
-            p->bp[q] = (int32_t)llround(pct * 100);
-            sum += pct;
-        }
-        if (!ok)
-            continue;
-        if (fabs(sum - 100) > 0.011) {
-            ERR(x, pl, "%s: the places add up to %.2f%%, not 100%%", where, sum);
-            continue;
-        }
-        /* Rounding to basis points may leave a point or two: first place takes it. */
-        int32_t total = 0;
-        for (int q = 0; q < k; q++)
-            total += p->bp[q];
-        p->bp[0] += 10000 - total;
-        for (int q = 1; q < k; q++)
-            if (p->bp[q] > p->bp[q - 1])
-                WARN(x, pl, "%s: place %d pays more than place %d", where, q + 1, q);
-        p->places = k;
-        if (s->n_payouts > 0 && p->min_entries <= s->payouts[s->n_payouts - 1].min_entries) {
-            ERR(x, e, "%s: payout tables must be listed by min_entries, smallest first", where);
-            continue;
-        }
-        if (p->places > p->min_entries)
-            WARN(x, e, "%s pays %d places from %d entries", where, p->places, p->min_entries);
-        s->n_payouts++;
-    }
 }
 
 /* A period refers to a play level by its number; it must exist. */
@@ -501,91 +514,62 @@ static void check_period(ctx_t *x, const config_setting_t *g, const char *key,
             "%s = %d, but the structure has only %d levels with blinds", key, value, play);
 }
 
-/* late_registration, rebuy and addon: each open until (or after) a level. */
-static void load_periods(ctx_t *x, const config_setting_t *g, structure_t *s)
+/* late_registration, rebuy and addon: each open until (or after) a level,
+ * a rebuy and an add-on give chips, and each says so when given the other's
+ * word for its level. */
+static const struct period {
+    const record_t *rec;
+    const char *level;         /* its level's key */
+    const char *wrong;         /* the other's, and what to say of it */
+    const char *wrong_msg;
+    const char *no_chips;
+} periods[] = {
+    {&late_reg_record, "until_level", NULL, NULL, NULL},
+    {&rebuy_record, "until_level", "after_level", "rebuy takes until_level, not after_level",
+     "rebuy needs chips = (how many chips a rebuy gives);"},
+    {&addon_record, "after_level", "until_level",
+     "addon takes after_level (the add-on is at the break after it), not until_level",
+     "addon needs chips = (how many chips the add-on gives);"},
+};
+
+static void load_period(ctx_t *x, const config_setting_t *p, const field_t *f, structure_t *s)
 {
-    const int64_t max_money = INT64_C(1000000000000);
-    static const char *const period_keys[] = {"until_level", "price", "chips", "after_level",
-                                              NULL};
-    const config_setting_t *p;
-    if ((p = group_of(x, g, "late_registration"))) {
-        check_keys(x, p, "late_registration", (const char *const[]){"until_level", NULL});
-        if (get_int32(x, p, "until_level", 1, TOURNEY_MAX_LEVELS, &s->late_reg_until_level))
-            check_period(x, p, "until_level", s, s->late_reg_until_level);
-    }
-    if ((p = group_of(x, g, "rebuy"))) {
-        check_keys(x, p, "rebuy", period_keys);
-        get_int(x, p, "price", 0, max_money, &s->rebuy_price);
-        get_int(x, p, "chips", 1, max_money, &s->rebuy_chips);
-        if (get_int32(x, p, "until_level", 1, TOURNEY_MAX_LEVELS, &s->rebuy_until_level))
-            check_period(x, p, "until_level", s, s->rebuy_until_level);
-        if (!s->rebuy_chips)
-            ERR(x, p, "rebuy needs chips = (how many chips a rebuy gives);");
-        if (config_setting_get_member(p, "after_level"))
-            ERR(x, config_setting_get_member(p, "after_level"),
-                "rebuy takes until_level, not after_level");
-    }
-    if ((p = group_of(x, g, "addon"))) {
-        check_keys(x, p, "addon", period_keys);
-        get_int(x, p, "price", 0, max_money, &s->addon_price);
-        get_int(x, p, "chips", 1, max_money, &s->addon_chips);
-        if (get_int32(x, p, "after_level", 1, TOURNEY_MAX_LEVELS, &s->addon_after_level))
-            check_period(x, p, "after_level", s, s->addon_after_level);
-        if (!s->addon_chips)
-            ERR(x, p, "addon needs chips = (how many chips the add-on gives);");
-        if (config_setting_get_member(p, "until_level"))
-            ERR(x, config_setting_get_member(p, "until_level"),
-                "addon takes after_level (the add-on is at the break after it), not until_level");
-    }
+    const struct period *d = NULL;
+    for (size_t i = 0; i < sizeof periods / sizeof *periods; i++)
+        if (periods[i].rec == f->sub)
+            d = &periods[i];
+    load_fields(x, p, f->name, d->rec, s, d->wrong);
+    const field_t *level = field_find(d->rec, d->level, FORM_CONFIG);
+    if (config_setting_get_member(p, d->level))
+        check_period(x, p, d->level, s, (int)field_get_int(level, s));
+    const field_t *chips = field_find(d->rec, "chips", FORM_CONFIG);
+    if (chips && !field_get_int(chips, s))
+        ERR(x, p, "%s", d->no_chips);
+    if (d->wrong && config_setting_get_member(p, d->wrong))
+        ERR(x, config_setting_get_member(p, d->wrong), "%s", d->wrong_msg);
 }
 
 static void load_tournament(ctx_t *x, const config_setting_t *g, structure_t *s)
 {
-    static const char *const keys[] = {"name",    "currency",  "buy_in",  "fee",
-                                       "starting_stack", "guarantee", "late_registration",
-                                       "rebuy",   "addon",     "chips",   "levels",
-                                       "payouts", "house",     NULL};
-    check_keys(x, g, "tournament", keys);
-    const int64_t max_money = INT64_C(1000000000000);
-    if (!get_string(x, g, "name", s->name, sizeof s->name))
-        snprintf(s->name, sizeof s->name, "Poker tournament");
-    get_string(x, g, "currency", s->currency, sizeof s->currency);
-    get_int(x, g, "buy_in", 0, max_money, &s->buy_in);
-    get_int(x, g, "fee", 0, max_money, &s->fee);
-    get_int(x, g, "guarantee", 0, max_money, &s->guarantee);
+    snprintf(s->name, sizeof s->name, "Poker tournament");
+    load_fields(x, g, "tournament", &structure_record, s, NULL);
     if (!config_setting_get_member(g, "starting_stack"))
         ERR(x, g, "tournament has no starting_stack (the chips each player starts with)");
-    else
-        get_int(x, g, "starting_stack", 1, max_money, &s->starting_stack);
-
-    const config_setting_t *levels = config_setting_get_member(g, "levels");
-    if (!levels)
-        ERR(x, g, "tournament has no levels = ( { small_blind = 25; big_blind = 50; "
-                  "minutes = 20; }, ... );");
-    else if (config_setting_type(levels) != CONFIG_TYPE_LIST)
-        ERR(x, levels, "levels must be a list in round brackets: levels = ( { ... }, { ... } );");
-    else
-        load_levels(x, levels, s);
-
-    const config_setting_t *chips = config_setting_get_member(g, "chips");
-    if (chips && config_setting_type(chips) != CONFIG_TYPE_LIST)
-        ERR(x, chips, "chips must be a list in round brackets: chips = ( { value = 25; }, ... );");
-    else if (chips)
-        load_chips(x, chips, s);
-
-    const config_setting_t *payouts = config_setting_get_member(g, "payouts");
-    if (payouts && config_setting_type(payouts) != CONFIG_TYPE_LIST)
-        ERR(x, payouts, "payouts must be a list in round brackets: payouts = ( { min_entries = "
-                        "2; places = [100]; }, ... );");
-    else if (payouts)
-        load_payouts(x, payouts, s);
-
-    load_periods(x, g, s);
-    const config_setting_t *p;
-    if ((p = group_of(x, g, "house")))
-        load_fields(x, p, "house", &house_record, &s->house);
+    for (int i = 0; i < structure_record.n; i++) {
+        const field_t *f = &structure_record.f[i];
+        const config_setting_t *p;
+        if (!(f->forms & FORM_CONFIG))
+            continue;
+        if (f->type == FIELD_RECORD && f->n > 1)
+            load_list(x, g, f, s);
+        else if (f->type == FIELD_GROUP && (p = group_of(x, g, f->name)))
+            load_period(x, p, f, s);
+        else if (f->type == FIELD_RECORD && (p = group_of(x, g, f->name)))
+            load_fields(x, p, f->name, f->sub, (char *)s + f->offset, NULL);
+    }
 
     /* Chips the structure needs, and color-ups of chips still needed. */
+    const config_setting_t *levels = config_setting_get_member(g, "levels");
     if (!x->error && levels && s->n_chips > 0) {
         chip_problem_t cp[16];
         int n = structure_chip_problems(s, cp, 16);
