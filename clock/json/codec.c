@@ -6,18 +6,46 @@
 #include "json/codec.h"
 #include "model/fields.h"
 
+/* The values of r that rec describes for the state, and its groups, by
+ * name; its lists are the caller's. */
+static json_t *record_json(const record_t *rec, const void *r)
+{
+    json_t *o = json_object();
+    for (int i = 0; i < rec->n; i++) {
+        const field_t *f = &rec->f[i];
+        const char *at = (const char *)r + f->offset;
+        char rgb[8];
+        json_t *v = NULL;
+        if (!(f->forms & FORM_STATE))
+            continue;
+        switch (f->type) {
+        case FIELD_INT:
+        case FIELD_UINT: v = json_integer(field_get_int(f, r)); break;
+        case FIELD_BOOL: v = json_boolean(*(const bool *)at); break;
+        case FIELD_TEXT: v = json_string(at); break;
+        case FIELD_RGB:
+            snprintf(rgb, sizeof rgb, "#%06x", (unsigned)(field_get_int(f, r) & 0xffffff));
+            v = json_string(rgb);
+            break;
+        case FIELD_GROUP: v = record_json(f->sub, r); break;
+        default: break;
+        }
+        if (v)
+            json_object_set_new(o, f->name, v);
+    }
+    return o;
+}
+
 static json_t *level_json(const structure_t *s, int i)
 {
     const level_t *l = &s->levels[i];
     int number = 0;
     for (int k = 0; k <= i; k++)
         number += s->levels[k].kind == LEVEL_PLAY;
-    json_t *o = json_pack("{s:i, s:i, s:s, s:I, s:I, s:I, s:b, s:I, s:b}", "index", i, "number",
-                          number, "kind", l->kind == LEVEL_BREAK ? "break" : "level",
-                          "small_blind", (json_int_t)l->small_blind, "big_blind",
-                          (json_int_t)l->big_blind, "ante", (json_int_t)l->ante, "big_blind_ante",
-                          l->big_blind_ante, "duration_ms", (json_int_t)l->duration_ms, "day_end",
-                          l->day_end);
+    json_t *o = record_json(&level_record, l);
+    json_object_set_new(o, "index", json_integer(i));
+    json_object_set_new(o, "number", json_integer(number));
+    json_object_set_new(o, "kind", json_string(l->kind == LEVEL_BREAK ? "break" : "level"));
     json_object_set_new(o, "minutes", json_real((double)l->duration_ms / 60000.0));
     json_object_set_new(o, "color_up", l->color_up ? json_integer(l->color_up) : json_null());
     /* The chips colored up here, explicit or derived from the structure. */
@@ -230,26 +258,10 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
 
 json_t *codec_structure(const structure_t *s)
 {
-    json_t *o = json_pack(
-        "{s:s, s:s, s:I, s:I, s:I, s:I}", "name", s->name, "currency", s->currency, "buy_in",
-        (json_int_t)s->buy_in, "fee", (json_int_t)s->fee, "starting_stack",
-        (json_int_t)s->starting_stack, "guarantee", (json_int_t)s->guarantee);
-    json_object_set_new(o, "late_registration",
-                        json_pack("{s:i}", "until_level", s->late_reg_until_level));
-    json_object_set_new(o, "rebuy", json_pack("{s:I, s:I, s:i}", "price", (json_int_t)s->rebuy_price,
-                                              "chips", (json_int_t)s->rebuy_chips, "until_level",
-                                              s->rebuy_until_level));
-    json_object_set_new(o, "addon", json_pack("{s:I, s:I, s:i}", "price", (json_int_t)s->addon_price,
-                                              "chips", (json_int_t)s->addon_chips, "after_level",
-                                              s->addon_after_level));
+    json_t *o = record_json(&structure_record, s);
     json_t *chips = json_array();
-    for (int i = 0; i < s->n_chips; i++) {
-        char rgb[8];
-        snprintf(rgb, sizeof rgb, "#%06x", (unsigned)(s->chips[i].rgb & 0xffffff));
-        json_array_append_new(chips, json_pack("{s:I, s:s, s:s}", "value",
-                                               (json_int_t)s->chips[i].value, "colour",
-                                               s->chips[i].colour, "rgb", rgb));
-    }
+    for (int i = 0; i < s->n_chips; i++)
+        json_array_append_new(chips, record_json(&chip_record, &s->chips[i]));
     json_object_set_new(o, "chips", chips);
     json_t *levels = json_array();
     for (int i = 0; i < s->n_levels; i++)
@@ -257,24 +269,17 @@ json_t *codec_structure(const structure_t *s)
     json_object_set_new(o, "levels", levels);
     json_t *payouts = json_array();
     for (int i = 0; i < s->n_payouts; i++) {
-        json_t *places = json_array();
+        json_t *p = record_json(&payout_record, &s->payouts[i]), *places = json_array();
         for (int k = 0; k < s->payouts[i].places; k++)
             json_array_append_new(places, json_real(s->payouts[i].bp[k] / 100.0));
-        json_array_append_new(payouts, json_pack("{s:i, s:o}", "min_entries",
-                                                 s->payouts[i].min_entries, "places", places));
+        json_object_set_new(p, "places", places);
+        json_array_append_new(payouts, p);
     }
     json_object_set_new(o, "payouts", payouts);
     /* House options with the defaults filled in, as the clock uses them. */
     house_t h;
     house_effective(&s->house, &h);
-    json_t *house = json_object();
-    for (int i = 0; i < house_record.n; i++) {
-        const field_t *f = &house_record.f[i];
-        json_object_set_new(house, f->name,
-                            f->type == FIELD_BOOL ? json_boolean(*field_bool(f, &h))
-                                                  : json_integer(field_get_int(f, &h)));
-    }
-    json_object_set_new(o, "house", house);
+    json_object_set_new(o, "house", record_json(&house_record, &h));
     return o;
 }
 
@@ -699,6 +704,21 @@ int codec_command_parse_text(const char *text, size_t len, command_t *c, char *e
     return rc;
 }
 
+/* The level fields an add_level or edit_level was given, as parse_level
+ * reads them (the duration in ms: minutes would round it). */
+static void level_command_json(json_t *o, const command_t *c)
+{
+    for (int i = 0; i < level_record.n; i++) {
+        const field_t *f = &level_record.f[i];
+        if (!(f->forms & FORM_COMMAND) || !(c->has & f->has) || f->type == FIELD_MINUTES)
+            continue;
+        json_object_set_new(o, f->name,
+                            f->type == FIELD_BREAK  ? json_boolean(c->level.kind == LEVEL_BREAK)
+                            : f->type == FIELD_BOOL ? json_boolean(*field_bool(f, (void *)&c->level))
+                                                    : json_integer(field_get_int(f, &c->level)));
+    }
+}
+
 /* Long on purpose: one case per command type, two lines each, the inverse
  * of parse; split, the forms of the commands would be in several places. */
 json_t *codec_command(const command_t *c)
@@ -719,22 +739,7 @@ json_t *codec_command(const command_t *c)
     case CMD_ADD_LEVEL:
     case CMD_EDIT_LEVEL:
         json_object_set_new(o, c->type == CMD_ADD_LEVEL ? "after" : "index", json_integer(c->index));
-        if (c->has & LF_SMALL)
-            json_object_set_new(o, "small_blind", json_integer(c->level.small_blind));
-        if (c->has & LF_BIG)
-            json_object_set_new(o, "big_blind", json_integer(c->level.big_blind));
-        if (c->has & LF_ANTE)
-            json_object_set_new(o, "ante", json_integer(c->level.ante));
-        if (c->has & LF_BBA)
-            json_object_set_new(o, "big_blind_ante", json_boolean(c->level.big_blind_ante));
-        if (c->has & LF_DURATION)
-            json_object_set_new(o, "duration_ms", json_integer(c->level.duration_ms));
-        if (c->has & LF_BREAK)
-            json_object_set_new(o, "break", json_boolean(c->level.kind == LEVEL_BREAK));
-        if (c->has & LF_DAY_END)
-            json_object_set_new(o, "day_end", json_boolean(c->level.day_end));
-        if (c->has & LF_COLOR_UP)
-            json_object_set_new(o, "color_up", json_integer(c->level.color_up));
+        level_command_json(o, c);
         break;
     case CMD_ANNOUNCE:
         json_object_set_new(o, "text", json_string(c->text));

@@ -131,24 +131,57 @@ static const json_t *get_array(const json_t *o, const char *where, const char *k
 
 /* ---- the structure ---- */
 
-/* The members of o that rec describes for the state (FORM_STATE) into r;
- * absent ones keep their value. */
+/* The members of o that rec describes for the state (FORM_STATE) into r:
+ * its values, not its groups and lists; absent ones keep their value. With
+ * zero_given, 0 is also read: the state sends it for a period not held
+ * (rebuy.chips 0: no rebuys), where the configuration cannot write it. */
 static int parse_fields(const json_t *o, const char *where, const record_t *rec, void *r,
-                        char *err, size_t errlen)
+                        bool zero_given, char *err, size_t errlen)
 {
     for (int i = 0; i < rec->n; i++) {
         const field_t *f = &rec->f[i];
-        int64_t v = field_get_int(f, r);
+        char *at = (char *)r + f->offset, rgb[16] = "";
+        int64_t v = 0;
         if (!(f->forms & FORM_STATE))
             continue;
-        if (f->type == FIELD_BOOL) {
+        switch (f->type) {
+        case FIELD_BOOL:
             if (get_bool(o, where, f->name, false, field_bool(f, r), err, errlen))
                 return -1;
-        } else if (get_int(o, where, f->name, false, f->lo, f->hi, &v, err, errlen)) {
-            return -1;
-        } else {
+            break;
+        case FIELD_INT:
+        case FIELD_UINT:
+            v = field_get_int(f, r);
+            if (get_int(o, where, f->name, false, zero_given && f->lo > 0 ? 0 : f->lo, f->hi, &v,
+                        err, errlen))
+                return -1;
             field_set_int(f, r, v);
+            break;
+        case FIELD_TEXT:
+            if (get_text(o, where, f->name, false, at, f->size, err, errlen))
+                return -1;
+            break;
+        case FIELD_RGB:
+            if (get_text(o, where, f->name, false, rgb, sizeof rgb, err, errlen))
+                return -1;
+            if (*rgb && !field_parse_rgb(rgb, (uint32_t *)(void *)at))
+                return fail_member(err, errlen, where, f->name, "must be like \"#2e8b57\"");
+            break;
+        default: /* groups and lists: the caller's */
+            break;
         }
+    }
+    return 0;
+}
+
+/* Members that must be there, each "is missing" when not. */
+static int required(const json_t *o, const char *where, const char *const *keys, char *err,
+                    size_t errlen)
+{
+    for (int i = 0; keys[i]; i++) {
+        json_t *v = json_object_get(o, keys[i]);
+        if (!v || json_is_null(v))
+            return fail_member(err, errlen, where, keys[i], "is missing");
     }
     return 0;
 }
@@ -169,7 +202,7 @@ static int parse_level(const json_t *o, const char *where, level_t *l, char *err
         l->kind = LEVEL_BREAK;
     else
         return fail_member(err, errlen, where, "kind", "must be \"level\" or \"break\"");
-    if (parse_fields(o, where, &level_record, l, err, errlen))
+    if (parse_fields(o, where, &level_record, l, false, err, errlen))
         return -1;
     if (!json_object_get(o, "duration_ms"))
         return fail_member(err, errlen, where, "duration_ms", "is missing");
@@ -181,42 +214,23 @@ static int parse_level(const json_t *o, const char *where, level_t *l, char *err
     return 0;
 }
 
-static int parse_rgb(const char *text, uint32_t *rgb)
+/* late_registration, rebuy, addon and the house options: the groups of
+ * the structure record. */
+static int parse_groups(const json_t *o, structure_t *s, char *err, size_t errlen)
 {
-    unsigned v;
-    int used = 0;
-    if (text[0] != '#' || strlen(text) != 7 || sscanf(text + 1, "%6x%n", &v, &used) != 1 ||
-        used != 6)
-        return -1;
-    *rgb = v;
+    for (int i = 0; i < structure_record.n; i++) {
+        const field_t *f = &structure_record.f[i];
+        int rc = 0;
+        const json_t *g;
+        if (!(f->forms & FORM_STATE) || (f->type != FIELD_GROUP && f->n != 1) ||
+            (f->type != FIELD_GROUP && f->type != FIELD_RECORD))
+            continue;
+        g = get_object(o, "", f->name, &rc, err, errlen);
+        if (rc || (g && parse_fields(g, f->name, f->sub, (char *)s + f->offset,
+                                     f->type == FIELD_GROUP, err, errlen)))
+            return -1;
+    }
     return 0;
-}
-
-/* late_registration, rebuy, addon and the house options. */
-static int parse_periods(const json_t *o, structure_t *s, char *err, size_t errlen)
-{
-    int rc = 0;
-    const json_t *g;
-    if ((g = get_object(o, "", "late_registration", &rc, err, errlen)) &&
-        get_int32(g, "late_registration", "until_level", false, 0, TOURNEY_MAX_LEVELS,
-                  &s->late_reg_until_level, err, errlen))
-        return -1;
-    if (rc || ((g = get_object(o, "", "rebuy", &rc, err, errlen)) &&
-               (get_int(g, "rebuy", "price", false, 0, MAX_MONEY, &s->rebuy_price, err, errlen) ||
-                get_int(g, "rebuy", "chips", false, 0, MAX_CHIPS, &s->rebuy_chips, err, errlen) ||
-                get_int32(g, "rebuy", "until_level", false, 0, TOURNEY_MAX_LEVELS,
-                          &s->rebuy_until_level, err, errlen))))
-        return -1;
-    if (rc || ((g = get_object(o, "", "addon", &rc, err, errlen)) &&
-               (get_int(g, "addon", "price", false, 0, MAX_MONEY, &s->addon_price, err, errlen) ||
-                get_int(g, "addon", "chips", false, 0, MAX_CHIPS, &s->addon_chips, err, errlen) ||
-                get_int32(g, "addon", "after_level", false, 0, TOURNEY_MAX_LEVELS,
-                          &s->addon_after_level, err, errlen))))
-        return -1;
-    if (rc || ((g = get_object(o, "", "house", &rc, err, errlen)) &&
-               parse_fields(g, "house", &house_record, &s->house, err, errlen)))
-        return -1;
-    return rc;
 }
 
 static int parse_chips(const json_t *o, structure_t *s, char *err, size_t errlen)
@@ -227,19 +241,16 @@ static int parse_chips(const json_t *o, structure_t *s, char *err, size_t errlen
         return -1;
     for (size_t i = 0; a && i < json_array_size(a); i++) {
         const json_t *c = json_array_get(a, i);
-        char where[32], rgb[16] = "#000000";
+        char where[32];
         snprintf(where, sizeof where, "chips[%zu]", i);
         chip_t *chip = &s->chips[i];
         if (!json_is_object(c)) {
             snprintf(err, errlen, "%s must be an object", where);
             return -1;
         }
-        if (get_int(c, where, "value", true, 1, MAX_CHIPS, &chip->value, err, errlen) ||
-            get_text(c, where, "colour", false, chip->colour, sizeof chip->colour, err, errlen) ||
-            get_text(c, where, "rgb", false, rgb, sizeof rgb, err, errlen))
+        if (required(c, where, (const char *const[]){"value", NULL}, err, errlen) ||
+            parse_fields(c, where, &chip_record, chip, false, err, errlen))
             return -1;
-        if (parse_rgb(rgb, &chip->rgb))
-            return fail_member(err, errlen, where, "rgb", "must be like \"#2e8b57\"");
         if (i > 0 && chip->value <= s->chips[i - 1].value)
             return fail_member(err, errlen, where, "value", "must be larger than the chip before");
         s->n_chips = (int)i + 1;
@@ -284,7 +295,8 @@ static int parse_payouts(const json_t *o, structure_t *s, char *err, size_t errl
             snprintf(err, errlen, "%s must be an object", where);
             return -1;
         }
-        if (get_int32(p, where, "min_entries", true, 0, 1000000, &t->min_entries, err, errlen))
+        if (required(p, where, (const char *const[]){"min_entries", NULL}, err, errlen) ||
+            parse_fields(p, where, &payout_record, t, true, err, errlen))
             return -1;
         const json_t *places = get_array(p, where, "places", TOURNEY_MAX_PLACES, &rc, err, errlen);
         if (rc)
@@ -313,14 +325,10 @@ int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t err
         snprintf(err, errlen, "the structure must be a JSON object");
         return -1;
     }
-    if (get_text(o, "", "name", true, s->name, sizeof s->name, err, errlen) ||
-        get_text(o, "", "currency", false, s->currency, sizeof s->currency, err, errlen) ||
-        get_int(o, "", "buy_in", false, 0, MAX_MONEY, &s->buy_in, err, errlen) ||
-        get_int(o, "", "fee", false, 0, MAX_MONEY, &s->fee, err, errlen) ||
-        get_int(o, "", "starting_stack", true, 1, MAX_CHIPS, &s->starting_stack, err, errlen) ||
-        get_int(o, "", "guarantee", false, 0, MAX_MONEY, &s->guarantee, err, errlen))
+    if (required(o, "", (const char *const[]){"name", "starting_stack", NULL}, err, errlen) ||
+        parse_fields(o, "", &structure_record, s, false, err, errlen))
         return -1;
-    if (parse_periods(o, s, err, errlen) || parse_chips(o, s, err, errlen) ||
+    if (parse_groups(o, s, err, errlen) || parse_chips(o, s, err, errlen) ||
         parse_levels(o, s, err, errlen) || parse_payouts(o, s, err, errlen))
         return -1;
     char why[256];
