@@ -158,6 +158,93 @@ static int level_amounts(const level_t *l, int64_t amount[3], const char *name[3
     return n;
 }
 
+/* A play level's amounts that the chips in play at it cannot make: one
+ * problem a level is enough to act on. Returns the chip it needs, as a bit,
+ * when that chip is colored up too early (0: none). */
+static uint32_t level_chip_problem(const structure_t *s, int L, problems_t *p)
+{
+    const level_t *l = &s->levels[L];
+    int smallest = -1;
+    for (int i = 0; i < s->n_chips && smallest < 0; i++)
+        if (chip_in_play(s, i, L))
+            smallest = i;
+    int64_t amount[3];
+    const char *name[3];
+    int n = level_amounts(l, amount, name);
+    for (int k = 0; k < n; k++) {
+        if (smallest < 0 || amount[k] % s->chips[smallest].value == 0)
+            continue;
+        /* The largest chip of the set that makes it, if any. */
+        int need = -1;
+        for (int i = 0; i < s->n_chips; i++)
+            if (amount[k] % s->chips[i].value == 0)
+                need = i;
+        /* That chip still in play pays it (a set whose chips are not
+         * multiples of the smallest, 10 and 25). It may also never be
+         * colored up: there is no "where" to tell. */
+        if (need >= 0 && chip_in_play(s, need, L))
+            continue;
+        if (need < 0) {
+            problem_add(p, L, true,
+                        "the %s %lld cannot be made with the chips in play (the smallest is %lld)",
+                        name[k], (long long)amount[k], (long long)s->chips[smallest].value);
+            return 0;
+        }
+        char where[64];
+        where_colored_up(s, color_up_level(s, need), L, where, sizeof where);
+        problem_add(p, L, true, "the %s %lld needs a chip of %lld, colored up %s", name[k],
+                    (long long)amount[k], (long long)s->chips[need].value, where);
+        return 1u << need;
+    }
+    return 0;
+}
+
+/* The explicit color-up at level L: of a chip not in the set, of the
+ * largest chip, of one already colored up, or of one a later level still
+ * uses (unless told, the chips whose shortage a level has told). */
+static void color_up_problem(const structure_t *s, int L, uint32_t told, problems_t *q)
+{
+    int64_t v = s->levels[L].color_up;
+    int i = chip_index(s, v);
+    if (i < 0) {
+        problem_add(q, L, true, "color_up = %lld, but the chip set has no %lld chip",
+                    (long long)v, (long long)v);
+        return;
+    }
+    int at = color_up_level(s, i);
+    if (at != L) {
+        problem_add(q, L, false, "the %lld chips are already colored up at level %d",
+                    (long long)v, at + 1);
+        return;
+    }
+    if (i == s->n_chips - 1) {
+        problem_add(q, L, true,
+                    "color_up = %lld: it is the largest chip, there is nothing to color it up "
+                    "into",
+                    (long long)v);
+        return;
+    }
+    if ((told >> i) & 1)
+        return;
+    /* A later level with an amount the next chip cannot make still uses
+     * this one, though smaller chips still in play can make it. */
+    int64_t next = s->chips[i + 1].value;
+    for (int k = L + 1; k < s->n_levels; k++) {
+        const level_t *l = &s->levels[k];
+        int64_t amount[3];
+        const char *name[3];
+        int n = level_amounts(l, amount, name);
+        for (int a = 0; a < n && l->kind == LEVEL_PLAY; a++)
+            if (amount[a] % next) {
+                problem_add(q, L, false,
+                            "the %lld chips are colored up here, but level %d still uses them "
+                            "(%s %lld)",
+                            (long long)v, k + 1, name[a], (long long)amount[a]);
+                return;
+            }
+    }
+}
+
 int structure_chip_problems(const structure_t *s, chip_problem_t *out, int max)
 {
     problems_t p = {out, max, 0};
@@ -166,95 +253,13 @@ int structure_chip_problems(const structure_t *s, chip_problem_t *out, int max)
     /* Chips whose shortage has been told at a level: not told again at the
      * color-up that causes it. */
     uint32_t told = 0;
-    for (int L = 0; L < s->n_levels; L++) {
-        const level_t *l = &s->levels[L];
-        if (l->kind == LEVEL_PLAY) {
-            int smallest = -1;
-            for (int i = 0; i < s->n_chips && smallest < 0; i++)
-                if (chip_in_play(s, i, L))
-                    smallest = i;
-            int64_t amount[3];
-            const char *name[3];
-            int n = level_amounts(l, amount, name);
-            for (int k = 0; k < n; k++) {
-                if (smallest < 0 || amount[k] % s->chips[smallest].value == 0)
-                    continue;
-                /* The largest chip of the set that makes it, if any. */
-                int need = -1;
-                for (int i = 0; i < s->n_chips; i++)
-                    if (amount[k] % s->chips[i].value == 0)
-                        need = i;
-                /* That chip still in play pays it (a set whose chips are
-                 * not multiples of the smallest, 10 and 25). It may also
-                 * never be colored up: there is no "where" to tell. */
-                if (need >= 0 && chip_in_play(s, need, L))
-                    continue;
-                if (need >= 0) {
-                    char where[64];
-                    where_colored_up(s, color_up_level(s, need), L, where, sizeof where);
-                    problem_add(&p, L, true, "the %s %lld needs a chip of %lld, colored up %s",
-                                name[k], (long long)amount[k], (long long)s->chips[need].value,
-                                where);
-                    told |= 1u << need;
-                } else {
-                    problem_add(&p, L, true,
-                                "the %s %lld cannot be made with the chips in play (the smallest "
-                                "is %lld)",
-                                name[k], (long long)amount[k], (long long)s->chips[smallest].value);
-                }
-                break; /* one problem a level is enough to act on */
-            }
-        }
-    }
-    /* Explicit color-ups: of a chip not in the set, of the largest chip, of
-     * one already colored up, or of one a later level still uses. */
+    for (int L = 0; L < s->n_levels; L++)
+        if (s->levels[L].kind == LEVEL_PLAY)
+            told |= level_chip_problem(s, L, &p);
     problems_t q = {out ? out + (p.n < max ? p.n : max) : NULL, max > p.n ? max - p.n : 0, 0};
-    for (int L = 0; L < s->n_levels; L++) {
-        int64_t v = s->levels[L].color_up;
-        if (v == 0)
-            continue;
-        int i = chip_index(s, v);
-        if (i < 0) {
-            problem_add(&q, L, true, "color_up = %lld, but the chip set has no %lld chip",
-                        (long long)v, (long long)v);
-            continue;
-        }
-        int at = color_up_level(s, i);
-        if (at != L) {
-            problem_add(&q, L, false, "the %lld chips are already colored up at level %d",
-                        (long long)v, at + 1);
-            continue;
-        }
-        if (i == s->n_chips - 1) {
-            problem_add(&q, L, true,
-                        "color_up = %lld: it is the largest chip, there is nothing to color "
-                        "it up into",
-                        (long long)v);
-            continue;
-        }
-        if ((told >> i) & 1)
-            continue;
-        /* A later level with an amount the next chip cannot make still
-         * uses this one, though smaller chips still in play can make it. */
-        int64_t next = s->chips[i + 1].value;
-        for (int k = L + 1; k < s->n_levels; k++) {
-            const level_t *l = &s->levels[k];
-            int64_t amount[3];
-            const char *name[3];
-            int n = level_amounts(l, amount, name);
-            int bad = -1;
-            for (int a = 0; a < n && bad < 0 && l->kind == LEVEL_PLAY; a++)
-                if (amount[a] % next)
-                    bad = a;
-            if (bad >= 0) {
-                problem_add(&q, L, false,
-                            "the %lld chips are colored up here, but level %d still uses them "
-                            "(%s %lld)",
-                            (long long)v, k + 1, name[bad], (long long)amount[bad]);
-                break;
-            }
-        }
-    }
+    for (int L = 0; L < s->n_levels; L++)
+        if (s->levels[L].color_up)
+            color_up_problem(s, L, told, &q);
     /* Both lists are in level order: a stable sort makes the whole so. */
     int total = p.n + q.n, kept = total < max ? total : max;
     for (int x = 1; out && x < kept; x++) {
@@ -495,6 +500,52 @@ static void hfh_next_hand(tourney_t *t, int64_t now)
     }
 }
 
+static apply_status hfh_start(tourney_t *t, const command_t *c, int64_t now, char *err,
+                             size_t errlen)
+{
+    hand_for_hand_t *h = &t->hfh;
+    uint64_t set = 0;
+    apply_status st;
+    if (h->active)
+        return model_fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is already on");
+    if ((st = tables_from(c, t->s.house.tables, &set, err, errlen)) != APPLY_OK)
+        return st;
+    memset(h, 0, sizeof *h);
+    h->active = true;
+    h->in_play = set;
+    h->tables = __builtin_popcountll(set);
+    h->hand = 1; /* the hand the tables are finishing now */
+    h->hand_at = now;
+    level_clock_stop(t, now, &h->clock_was_running);
+    return APPLY_OK;
+}
+
+/* The tables in play change (one broken) during hand-for-hand. */
+static apply_status hfh_tables(tourney_t *t, const command_t *c, int64_t now, char *err,
+                              size_t errlen)
+{
+    hand_for_hand_t *h = &t->hfh;
+    uint64_t set = 0;
+    apply_status st;
+    if (!c->table_set && !c->tables)
+        return model_fail(APPLY_INVALID, err, errlen, "tables is missing");
+    if ((st = tables_from(c, 0, &set, err, errlen)) != APPLY_OK)
+        return st;
+    if (set == h->in_play) {
+        char list[200];
+        tables_text(set, list, sizeof list);
+        return model_fail(APPLY_CONFLICT, err, errlen, "the tables in play are already %s", list);
+    }
+    h->in_play = set;
+    h->tables = __builtin_popcountll(set);
+    h->done &= set;
+    h->waiting &= set;
+    /* A table broken while the others were done completes the hand. */
+    if (hfh_done(h) && t->s.house.hfh_auto_next)
+        hfh_next_hand(t, now);
+    return APPLY_OK;
+}
+
 static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now, char *err,
                                   size_t errlen)
 {
@@ -502,26 +553,14 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
     if (c->type != CMD_HFH_START && !h->active)
         return model_fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is not on");
     apply_status st;
-    uint64_t bit = 0, set = 0;
+    uint64_t bit = 0;
     if (c->type == CMD_TABLE_DONE || c->type == CMD_TABLE_WAITING) {
         if ((st = table_in(h->in_play, c->table, err, errlen)) != APPLY_OK)
             return st;
         bit = UINT64_C(1) << (c->table - 1);
     }
     switch (c->type) {
-    case CMD_HFH_START:
-        if (h->active)
-            return model_fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is already on");
-        if ((st = tables_from(c, t->s.house.tables, &set, err, errlen)) != APPLY_OK)
-            return st;
-        memset(h, 0, sizeof *h);
-        h->active = true;
-        h->in_play = set;
-        h->tables = __builtin_popcountll(set);
-        h->hand = 1; /* the hand the tables are finishing now */
-        h->hand_at = now;
-        level_clock_stop(t, now, &h->clock_was_running);
-        return APPLY_OK;
+    case CMD_HFH_START: return hfh_start(t, c, now, err, errlen);
     case CMD_TABLE_DONE:
         if (h->done & bit)
             return model_fail(APPLY_CONFLICT, err, errlen, "table %d is already done with hand %d",
@@ -552,25 +591,7 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
         }
         hfh_next_hand(t, now);
         return APPLY_OK;
-    case CMD_HFH_TABLES:
-        if (!c->table_set && !c->tables)
-            return model_fail(APPLY_INVALID, err, errlen, "tables is missing");
-        if ((st = tables_from(c, 0, &set, err, errlen)) != APPLY_OK)
-            return st;
-        if (set == h->in_play) {
-            char list[200];
-            tables_text(set, list, sizeof list);
-            return model_fail(APPLY_CONFLICT, err, errlen, "the tables in play are already %s",
-                              list);
-        }
-        h->in_play = set;
-        h->tables = __builtin_popcountll(set);
-        h->done &= set;
-        h->waiting &= set;
-        /* A table broken while the others were done completes the hand. */
-        if (hfh_done(h) && t->s.house.hfh_auto_next)
-            hfh_next_hand(t, now);
-        return APPLY_OK;
+    case CMD_HFH_TABLES: return hfh_tables(t, c, now, err, errlen);
     default: /* CMD_HFH_STOP */
         if (h->clock_was_running && !t->clock.running) {
             clock_settle(t, now); /* never moves `since` back */
@@ -692,84 +713,58 @@ static apply_status penalty(tourney_t *t, const command_t *c, int64_t now, char 
     return APPLY_OK;
 }
 
-apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
-                              size_t errlen)
+static apply_status bubble(tourney_t *t, const command_t *c, int64_t now, char *err,
+                           size_t errlen)
 {
     tourney_view_t v;
-    switch (c->type) {
-    case CMD_HFH_START:
-    case CMD_TABLE_DONE:
-    case CMD_TABLE_WAITING:
-    case CMD_HFH_NEXT:
-    case CMD_HFH_STOP:
-    case CMD_HFH_TABLES: return hand_for_hand(t, c, now, err, errlen);
-    case CMD_BUBBLE_START:
-        tourney_view(t, now, &v);
-        if (t->bubble)
-            return model_fail(APPLY_CONFLICT, err, errlen, "the bubble is already on");
-        if (v.paid_places == 0)
-            return model_fail(APPLY_CONFLICT, err, errlen, "no places are paid yet");
-        if (v.players_left <= v.paid_places)
-            return model_fail(APPLY_CONFLICT, err, errlen, "every player left is in the money");
-        t->bubble = true;
-        return APPLY_OK;
-    case CMD_BUBBLE_STOP:
+    if (c->type == CMD_BUBBLE_STOP) {
         if (!t->bubble)
             return model_fail(APPLY_CONFLICT, err, errlen, "the bubble is not on");
         t->bubble = false;
         return APPLY_OK;
-    case CMD_DAY_END_DRAW:
-    case CMD_DAY_END_HAND_DONE:
-    case CMD_DAY_END_CLEAR: return day_end(t, c, now, err, errlen);
-    case CMD_CLOCK_CALL: {
-        if (c->table < 1 || c->table > TOURNEY_MAX_TABLE_NO || c->seat < 1 ||
-            c->seat > TOURNEY_MAX_SEAT)
-            return model_fail(APPLY_INVALID, err, errlen,
-                              "calling the clock needs a table (1-%d) and a seat (1-%d)",
-                              TOURNEY_MAX_TABLE_NO, TOURNEY_MAX_SEAT);
-        tourney_view(t, now, &v);
-        if (t->call.active && !v.call_expired)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "the clock is already called on table %d, seat %d", t->call.table,
-                              t->call.seat);
-        int64_t call, countdown;
-        house_call_durations(&t->s, v.level, &call, &countdown);
-        t->call = (clock_call_t){true, c->table, c->seat, now, call + countdown, countdown};
-        return APPLY_OK;
     }
-    case CMD_CLOCK_CALL_CANCEL:
+    tourney_view(t, now, &v);
+    if (t->bubble)
+        return model_fail(APPLY_CONFLICT, err, errlen, "the bubble is already on");
+    if (v.paid_places == 0)
+        return model_fail(APPLY_CONFLICT, err, errlen, "no places are paid yet");
+    if (v.players_left <= v.paid_places)
+        return model_fail(APPLY_CONFLICT, err, errlen, "every player left is in the money");
+    t->bubble = true;
+    return APPLY_OK;
+}
+
+static apply_status clock_call(tourney_t *t, const command_t *c, int64_t now, char *err,
+                               size_t errlen)
+{
+    tourney_view_t v;
+    if (c->type == CMD_CLOCK_CALL_CANCEL) {
         if (!t->call.active)
             return model_fail(APPLY_CONFLICT, err, errlen, "the clock is not called on anyone");
         memset(&t->call, 0, sizeof t->call);
         return APPLY_OK;
-    case CMD_COLOR_UP: {
-        tourney_view(t, now, &v);
-        if (t->color_up_value)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "the %lld chips are being colored up now",
-                              (long long)t->color_up_value);
-        int i = 0;
-        while (i < t->s.n_chips && t->s.chips[i].value != c->value)
-            i++;
-        if (i == t->s.n_chips)
-            return model_fail(APPLY_INVALID, err, errlen, "there is no %lld chip in the chip set",
-                              (long long)c->value);
-        if (!((v.chips_in_use >> i) & 1))
-            return model_fail(APPLY_CONFLICT, err, errlen, "the %lld chips are no longer in play",
-                              (long long)c->value);
-        bool bigger = false;
-        for (int k = i + 1; k < t->s.n_chips; k++)
-            bigger |= (v.chips_in_use >> k) & 1;
-        if (!bigger)
-            return model_fail(
-                APPLY_CONFLICT, err, errlen,
-                "the %lld chip is the largest in play: there is nothing to color up into",
-                (long long)c->value);
-        t->color_up_value = c->value;
-        t->color_up_at = now;
-        return APPLY_OK;
     }
-    case CMD_COLOR_UP_DONE:
+    if (c->table < 1 || c->table > TOURNEY_MAX_TABLE_NO || c->seat < 1 ||
+        c->seat > TOURNEY_MAX_SEAT)
+        return model_fail(APPLY_INVALID, err, errlen,
+                          "calling the clock needs a table (1-%d) and a seat (1-%d)",
+                          TOURNEY_MAX_TABLE_NO, TOURNEY_MAX_SEAT);
+    tourney_view(t, now, &v);
+    if (t->call.active && !v.call_expired)
+        return model_fail(APPLY_CONFLICT, err, errlen,
+                          "the clock is already called on table %d, seat %d", t->call.table,
+                          t->call.seat);
+    int64_t call, countdown;
+    house_call_durations(&t->s, v.level, &call, &countdown);
+    t->call = (clock_call_t){true, c->table, c->seat, now, call + countdown, countdown};
+    return APPLY_OK;
+}
+
+static apply_status color_up(tourney_t *t, const command_t *c, int64_t now, char *err,
+                             size_t errlen)
+{
+    tourney_view_t v;
+    if (c->type == CMD_COLOR_UP_DONE) {
         if (!t->color_up_value)
             return model_fail(APPLY_CONFLICT, err, errlen, "no color-up is going on");
         for (int i = 0; i < t->s.n_chips; i++)
@@ -778,6 +773,51 @@ apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, cha
         t->color_up_value = 0;
         t->color_up_at = 0;
         return APPLY_OK;
+    }
+    tourney_view(t, now, &v);
+    if (t->color_up_value)
+        return model_fail(APPLY_CONFLICT, err, errlen, "the %lld chips are being colored up now",
+                          (long long)t->color_up_value);
+    int i = 0;
+    while (i < t->s.n_chips && t->s.chips[i].value != c->value)
+        i++;
+    if (i == t->s.n_chips)
+        return model_fail(APPLY_INVALID, err, errlen, "there is no %lld chip in the chip set",
+                          (long long)c->value);
+    if (!((v.chips_in_use >> i) & 1))
+        return model_fail(APPLY_CONFLICT, err, errlen, "the %lld chips are no longer in play",
+                          (long long)c->value);
+    bool bigger = false;
+    for (int k = i + 1; k < t->s.n_chips; k++)
+        bigger |= (v.chips_in_use >> k) & 1;
+    if (!bigger)
+        return model_fail(APPLY_CONFLICT, err, errlen,
+                          "the %lld chip is the largest in play: there is nothing to color up into",
+                          (long long)c->value);
+    t->color_up_value = c->value;
+    t->color_up_at = now;
+    return APPLY_OK;
+}
+
+apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
+                              size_t errlen)
+{
+    switch (c->type) {
+    case CMD_HFH_START:
+    case CMD_TABLE_DONE:
+    case CMD_TABLE_WAITING:
+    case CMD_HFH_NEXT:
+    case CMD_HFH_STOP:
+    case CMD_HFH_TABLES: return hand_for_hand(t, c, now, err, errlen);
+    case CMD_BUBBLE_START:
+    case CMD_BUBBLE_STOP: return bubble(t, c, now, err, errlen);
+    case CMD_DAY_END_DRAW:
+    case CMD_DAY_END_HAND_DONE:
+    case CMD_DAY_END_CLEAR: return day_end(t, c, now, err, errlen);
+    case CMD_CLOCK_CALL:
+    case CMD_CLOCK_CALL_CANCEL: return clock_call(t, c, now, err, errlen);
+    case CMD_COLOR_UP:
+    case CMD_COLOR_UP_DONE: return color_up(t, c, now, err, errlen);
     case CMD_PENALTY:
     case CMD_PENALTY_CLEAR: return penalty(t, c, now, err, errlen);
     default: return model_fail(APPLY_INVALID, err, errlen, "unknown command");
