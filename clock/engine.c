@@ -441,6 +441,36 @@ static void replay(engine_t *e, entries_t *es, losses_t *l)
     }
 }
 
+/* The boot and the engine's time offset of the last start, the latest
+ * time any record saw, and the largest seq. */
+typedef struct {
+    char boot[64];
+    int64_t offset, last_t, seq;
+} marks_t;
+
+static marks_t journal_marks(const entries_t *es)
+{
+    marks_t mk = {.boot = ""};
+    for (size_t i = 0; i < es->n; i++) {
+        json_t *rec = es->v[i].rec;
+        const char *k = es->v[i].k;
+        if (!k)
+            continue;
+        const char *boot = json_string_value(json_object_get(rec, "boot"));
+        if (boot && (!strcmp(k, "init") || !strcmp(k, "boot") || !strcmp(k, "snap"))) {
+            snprintf(mk.boot, sizeof mk.boot, "%s", boot);
+            mk.offset = json_integer_value(json_object_get(rec, "offset"));
+        }
+        int64_t t = json_integer_value(json_object_get(rec, "t"));
+        int64_t q = json_integer_value(json_object_get(rec, "seq"));
+        mk.last_t = t > mk.last_t ? t : mk.last_t;
+        mk.seq = q > mk.seq ? q : mk.seq;
+    }
+    return mk;
+}
+
+static bool resume_new_boot(engine_t *e, int64_t last_t, const char *lost);
+
 /* Replays the journal into e->m. Returns 1 when it is empty (a new
  * tournament), 0 when it resumed, -1 with err when it cannot be read at all. */
 static int resume_journal(engine_t *e, char *err, size_t errlen)
@@ -469,25 +499,8 @@ static int resume_journal(engine_t *e, char *err, size_t errlen)
     }
     losses_t l = {0};
     replay(e, &es, &l);
-    /* The boot and the engine's time offset of the last start, the latest
-     * time any record saw, and the largest seq. */
-    char last_boot[64] = "";
-    int64_t last_offset = 0, last_t = 0, seq = 0;
-    for (size_t i = 0; i < es.n; i++) {
-        json_t *rec = es.v[i].rec;
-        const char *k = es.v[i].k;
-        if (!k)
-            continue;
-        const char *boot = json_string_value(json_object_get(rec, "boot"));
-        if (boot && (!strcmp(k, "init") || !strcmp(k, "boot") || !strcmp(k, "snap"))) {
-            snprintf(last_boot, sizeof last_boot, "%s", boot);
-            last_offset = json_integer_value(json_object_get(rec, "offset"));
-        }
-        int64_t t = json_integer_value(json_object_get(rec, "t"));
-        int64_t q = json_integer_value(json_object_get(rec, "seq"));
-        last_t = t > last_t ? t : last_t;
-        seq = q > seq ? q : seq;
-    }
+    marks_t mk = journal_marks(&es);
+    int64_t last_t = mk.last_t, seq = mk.seq;
     entries_free(&es);
     /* seq grows for the life of the tournament: the panel, the structure
      * reload and followers compare it. Publishes that change no record (a
@@ -508,9 +521,9 @@ static int resume_journal(engine_t *e, char *err, size_t errlen)
     /* A restart that had more to do than read a snapshot writes one, so
      * the next starts from here. */
     bool replayed = l.lost + l.harmless + l.applied > 0;
-    if (strcmp(last_boot, e->boot_id) == 0) {
+    if (strcmp(mk.boot, e->boot_id) == 0) {
         /* The same boot: the monotonic clock went on, and so did the game. */
-        e->offset = last_offset;
+        e->offset = mk.offset;
         snprintf(e->notice, sizeof e->notice, "%s%s",
                  "Restarted: the clock went on where it was", lost);
         if (replayed)
@@ -519,7 +532,17 @@ static int resume_journal(engine_t *e, char *err, size_t errlen)
     }
     if (lost[0])
         snprintf(e->notice, sizeof e->notice, "%s", lost + 1);
-    /* A new boot: continue the engine's time just after the last record. */
+    if (resume_new_boot(e, last_t, lost) || replayed)
+        if (!e->n_pending)
+            append_snapshot(e, engine_now(e));
+    return 0;
+}
+
+/* A new boot (the power went): the engine's time goes on just after the
+ * last record, and a running clock is paused at that time, journaled as a
+ * power_recovered command. Returns whether it was running. */
+static bool resume_new_boot(engine_t *e, int64_t last_t, const char *lost)
+{
     e->offset = last_t + 1 - mono_ms();
     json_t *boot = json_pack("{s:s, s:s, s:I, s:I, s:I, s:I}", "k", "boot", "boot", e->boot_id,
                              "offset", (json_int_t)e->offset, "t", (json_int_t)engine_now(e),
@@ -536,11 +559,9 @@ static int resume_journal(engine_t *e, char *err, size_t errlen)
         model_apply(e->m, &c, now, why, sizeof why);
         snprintf(e->notice, sizeof e->notice, "%s%s",
                  "Recovered after power loss: check the time, then resume", lost);
-        replayed = true;
+        return true;
     }
-    if (replayed && !e->n_pending)
-        append_snapshot(e, engine_now(e));
-    return 0;
+    return false;
 }
 
 /* Rewrites the journal from the second-to-last snapshot on: the last one
@@ -619,6 +640,37 @@ static void journal_compact(engine_t *e, int64_t now)
 
 /* ---- life cycle ---- */
 
+/* The tournament from the journal in e->state_dir, or a new journal begun
+ * with it. A journal that cannot be opened or written is a storage error
+ * the director sees (the clock runs on); -1 with err only when one is there
+ * but cannot be read at all. */
+static int open_journal(engine_t *e, char *err, size_t errlen)
+{
+    char why[512];
+    /* Read-only, another pokerclock may be writing the journal: it is only
+     * read, and without one the configuration is shown. */
+    e->j = e->read_only ? journal_open_readonly(e->state_dir, why, sizeof why)
+                        : journal_open(e->state_dir, why, sizeof why);
+    if (!e->j) {
+        if (!e->read_only)
+            snprintf(e->storage_error, sizeof e->storage_error, "cannot save the tournament: %s",
+                     why);
+        return 0;
+    }
+    int rc = resume_journal(e, why, sizeof why);
+    if (rc < 0) {
+        snprintf(err, errlen, "%s", why);
+        return -1;
+    }
+    if (rc == 1 && !e->read_only &&
+        append_json(e, record_init(e, engine_now(e)), true, why, sizeof why)) {
+        snprintf(e->storage_error, sizeof e->storage_error, "cannot save the tournament: %s", why);
+        journal_free(e->j);
+        e->j = NULL;
+    }
+    return 0;
+}
+
 engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
 {
     engine_t *e = calloc(1, sizeof *e);
@@ -660,30 +712,8 @@ engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
     e->offset = 0;
     model_init(e->m, &c->structure);
 
-    if (e->state_dir) {
-        char why[512];
-        /* Read-only, another pokerclock may be writing the journal: it is
-         * only read, and without one the configuration is shown. */
-        e->j = e->read_only ? journal_open_readonly(e->state_dir, why, sizeof why)
-                            : journal_open(e->state_dir, why, sizeof why);
-        if (!e->j) {
-            if (!e->read_only)
-                snprintf(e->storage_error, sizeof e->storage_error,
-                         "cannot save the tournament: %s", why);
-        } else {
-            int rc = resume_journal(e, why, sizeof why);
-            if (rc < 0) {
-                snprintf(err, errlen, "%s", why);
-                goto fail;
-            }
-            if (rc == 1 && !e->read_only && append_json(e, record_init(e, engine_now(e)), true, why, sizeof why)) {
-                snprintf(e->storage_error, sizeof e->storage_error,
-                         "cannot save the tournament: %s", why);
-                journal_free(e->j);
-                e->j = NULL;
-            }
-        }
-    }
+    if (e->state_dir && open_journal(e, err, errlen) != 0)
+        goto fail;
     free(c);
     free(probs);
     publish(e, engine_now(e));
