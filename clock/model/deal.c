@@ -209,11 +209,11 @@ static int fail(char *err, size_t errlen, const char *msg)
     return -1;
 }
 
-int deal_compute(deal_method method, const int64_t *stacks, int n, const int64_t *prizes, int m,
-                 int64_t play_for, int64_t unit, int64_t *amounts, deal_info_t *info, char *err,
-                 size_t errlen)
+/* The stacks, prizes, play_for and unit of a deal within their ranges;
+ * the prizes' sum in *sum. */
+static int deal_check(const int64_t *stacks, int n, const int64_t *prizes, int m,
+                      int64_t play_for, int64_t unit, int64_t *sum, char *err, size_t errlen)
 {
-    memset(info, 0, sizeof *info);
     if (n < 2 || n > DEAL_MAX_PLAYERS) {
         snprintf(err, errlen, "a deal is for 2 to %d players: give one stack per player",
                  DEAL_MAX_PLAYERS);
@@ -230,47 +230,29 @@ int deal_compute(deal_method method, const int64_t *stacks, int n, const int64_t
                         "10^15)");
         chips += stacks[i];
     }
-    int64_t sum = 0;
+    *sum = 0;
     for (int k = 0; k < m; k++) {
-        if (prizes[k] < 0 || prizes[k] > DEAL_MAX_AMOUNT - sum)
+        if (prizes[k] < 0 || prizes[k] > DEAL_MAX_AMOUNT - *sum)
             return fail(err, errlen,
                         "every prize must be 0 or more (the prizes adding up to at most 10^15)");
         if (k > 0 && prizes[k] > prizes[k - 1])
             return fail(err, errlen,
                         "prizes go from first place down: none larger than the one "
                         "before it");
-        sum += prizes[k];
+        *sum += prizes[k];
     }
     if (play_for < 0 || play_for > prizes[0])
         return fail(err, errlen, "play_for must be 0 or more, and at most the first prize");
     if (unit < 1 || unit > DEAL_MAX_AMOUNT)
         return fail(err, errlen, "the rounding unit must be 1 or more");
+    return 0;
+}
 
-    /* The amount played for is held back from first prize: the deal shares
-     * the rest, and the winner gets play_for on top. */
-    int64_t left[DEAL_MAX_PLAYERS];
-    memcpy(left, prizes, sizeof *left * (size_t)m);
-    left[0] -= play_for;
-    int64_t total = sum - play_for;
-
-    if (method == DEAL_CHIP) {
-        by_chips(stacks, n, total, unit, amounts);
-        return 0;
-    }
-    if (method == DEAL_CHIP_MIN) {
-        /* Everyone is sure of the lowest prize still to be won (nothing
-         * when fewer places than players are paid). */
-        int64_t least = m < n ? 0 : left[0];
-        for (int k = 0; k < m; k++)
-            least = left[k] < least ? left[k] : least;
-        by_chips(stacks, n, total - least * n, unit, amounts);
-        for (int i = 0; i < n; i++)
-            amounts[i] += least;
-        return 0;
-    }
-    if (method != DEAL_ICM)
-        return fail(err, errlen, "method must be \"icm\", \"chip\" or \"chip_min\"");
-
+/* By ICM: exact up to DEAL_ICM_EXACT_MAX players, sampled above (info says
+ * how closely), rounded to units so that the amounts add up to total. */
+static int by_icm(const int64_t *stacks, int n, const int64_t *left, int m, int64_t total,
+                  int64_t unit, int64_t *amounts, deal_info_t *info, char *err, size_t errlen)
+{
     double eq[DEAL_MAX_PLAYERS], se[DEAL_MAX_PLAYERS];
     if (n <= DEAL_ICM_EXACT_MAX) {
         if (deal_icm_exact(stacks, n, left, m, eq) != 0)
@@ -302,6 +284,42 @@ int deal_compute(deal_method method, const int64_t *stacks, int n, const int64_t
     double eps = 1e-9 * ((double)units + 1);
     round_out(n, whole, lost, eps, stacks, units, unit, total % unit, amounts);
     return 0;
+}
+
+int deal_compute(deal_method method, const int64_t *stacks, int n, const int64_t *prizes, int m,
+                 int64_t play_for, int64_t unit, int64_t *amounts, deal_info_t *info, char *err,
+                 size_t errlen)
+{
+    memset(info, 0, sizeof *info);
+    int64_t sum;
+    if (deal_check(stacks, n, prizes, m, play_for, unit, &sum, err, errlen) != 0)
+        return -1;
+
+    /* The amount played for is held back from first prize: the deal shares
+     * the rest, and the winner gets play_for on top. */
+    int64_t left[DEAL_MAX_PLAYERS];
+    memcpy(left, prizes, sizeof *left * (size_t)m);
+    left[0] -= play_for;
+    int64_t total = sum - play_for;
+
+    if (method == DEAL_CHIP) {
+        by_chips(stacks, n, total, unit, amounts);
+        return 0;
+    }
+    if (method == DEAL_CHIP_MIN) {
+        /* Everyone is sure of the lowest prize still to be won (nothing
+         * when fewer places than players are paid). */
+        int64_t least = m < n ? 0 : left[0];
+        for (int k = 0; k < m; k++)
+            least = left[k] < least ? left[k] : least;
+        by_chips(stacks, n, total - least * n, unit, amounts);
+        for (int i = 0; i < n; i++)
+            amounts[i] += least;
+        return 0;
+    }
+    if (method != DEAL_ICM)
+        return fail(err, errlen, "method must be \"icm\", \"chip\" or \"chip_min\"");
+    return by_icm(stacks, n, left, m, total, unit, amounts, info, err, errlen);
 }
 
 int deal_method_from_name(const char *name)

@@ -183,48 +183,63 @@ long journal_record_offset(const journal_t *j)
     return j->record_at;
 }
 
-long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, size_t warnlen)
+/* The whole journal file into *buf (NULL when empty), its size in *size. */
+static int read_whole(journal_t *j, unsigned char **buf, long *size, char *warn, size_t warnlen)
 {
-    if (warn && warnlen)
-        warn[0] = 0;
     struct stat st;
     if (fstat(j->fd, &st) != 0) {
         snprintf(warn, warnlen, "cannot read %s: %s", j->path, strerror(errno));
         return -1;
     }
-    long size = (long)st.st_size;
-    unsigned char *buf = size > 0 ? malloc((size_t)size) : NULL;
-    if (size > 0 && !buf) {
+    *size = (long)st.st_size;
+    *buf = *size > 0 ? malloc((size_t)*size) : NULL;
+    if (*size > 0 && !*buf) {
         snprintf(warn, warnlen, "%s: out of memory", j->path);
         return -1;
     }
     long got = 0;
-    while (got < size) {
-        ssize_t r = pread(j->fd, buf + got, (size_t)(size - got), got);
+    while (got < *size) {
+        ssize_t r = pread(j->fd, *buf + got, (size_t)(*size - got), got);
         if (r <= 0) {
             if (r < 0 && errno == EINTR)
                 continue;
             snprintf(warn, warnlen, "cannot read %s: %s", j->path,
                      r < 0 ? strerror(errno) : "it got shorter while reading");
-            free(buf);
+            free(*buf);
             return -1;
         }
         got += r;
     }
+    return 0;
+}
+
+/* Damage at pos: where the next intact record starts (its length in *len),
+ * or size when none does. Only MAGIC bytes can start one (see record_at). */
+static long next_intact(const unsigned char *buf, long size, long pos, uint32_t *len)
+{
+    long next = pos;
+    do {
+        const unsigned char *m =
+            next + 1 < size ? memchr(buf + next + 1, MAGIC, (size_t)(size - next - 1)) : NULL;
+        next = m ? m - buf : size;
+    } while (next < size && !record_at(buf, size, next, len));
+    return next;
+}
+
+long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, size_t warnlen)
+{
+    if (warn && warnlen)
+        warn[0] = 0;
+    long size;
+    unsigned char *buf;
+    if (read_whole(j, &buf, &size, warn, warnlen) != 0)
+        return -1;
     long pos = 0, count = 0;
     uint32_t len;
     memset(&j->damage, 0, sizeof j->damage);
     while (pos < size) {
         if (!record_at(buf, size, pos, &len)) {
-            /* Damage: where the next intact record starts, if one does.
-             * Only MAGIC bytes can start one (see record_at). */
-            long next = pos;
-            do {
-                const unsigned char *m = next + 1 < size
-                                             ? memchr(buf + next + 1, MAGIC, (size_t)(size - next - 1))
-                                             : NULL;
-                next = m ? m - buf : size;
-            } while (next < size && !record_at(buf, size, next, &len));
+            long next = next_intact(buf, size, pos, &len);
             if (next >= size)
                 break; /* the tail */
             damage_add(&j->damage, pos, next - pos);
