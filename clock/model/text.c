@@ -31,3 +31,14 @@ bool text_one_line(const char *s)
             return false;
     return text_utf8_valid(s);
 }
+
+int text_hex_digit(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}

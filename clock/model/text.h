@@ -12,4 +12,7 @@ bool text_utf8_valid(const char *s);
  * control characters: text that fits on one line of the wall. */
 bool text_one_line(const char *s);
 
+/* The value of a hexadecimal digit (either case), or -1. */
+int text_hex_digit(int c);
+
 #endif

@@ -81,17 +81,6 @@ static int64_t mono_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 static const char *header(struct MHD_Connection *con, const char *name)
 {
     return MHD_lookup_connection_value(con, MHD_HEADER_KIND, name);
@@ -486,7 +475,7 @@ static size_t on_unescape(void *cls, struct MHD_Connection *con, char *s)
     char *out = s;
     for (const char *in = s; *in; in++) {
         int hi, lo;
-        if (in[0] == '%' && (hi = hex_digit(in[1])) >= 0 && (lo = hex_digit(in[2])) >= 0) {
+        if (in[0] == '%' && (hi = text_hex_digit(in[1])) >= 0 && (lo = text_hex_digit(in[2])) >= 0) {
             *out++ = (char)(hi << 4 | lo) ? (char)(hi << 4 | lo) : '\x01';
             in += 2;
         } else {

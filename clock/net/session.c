@@ -1,6 +1,7 @@
 /* Director sessions: random tokens, kept on disk only as hashes with their expiry. */
 #include <errno.h>
 #include <fcntl.h>
+#include <ctype.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
+#include "model/text.h"
 #include "net/session.h"
 #include "net/sha256.h"
 
@@ -23,21 +25,12 @@ struct session_store {
     session_t items[SESSION_MAX];
 };
 
-static int hex_value(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    return -1;
-}
-
 static bool token_well_formed(const char *token)
 {
     if (!token || strlen(token) != SESSION_TOKEN_LEN)
         return false;
     for (int i = 0; i < SESSION_TOKEN_LEN; i++)
-        if (hex_value((unsigned char)token[i]) < 0)
+        if (text_hex_digit((unsigned char)token[i]) < 0 || isupper((unsigned char)token[i]))
             return false;
     return true;
 }
@@ -55,7 +48,8 @@ static void load(session_store_t *s)
         session_t *it = &s->items[s->n];
         bool ok = true;
         for (int i = 0; i < SHA256_LEN && ok; i++) {
-            int hi = hex_value((unsigned char)hex[2 * i]), lo = hex_value((unsigned char)hex[2 * i + 1]);
+            int hi = text_hex_digit((unsigned char)hex[2 * i]);
+            int lo = text_hex_digit((unsigned char)hex[2 * i + 1]);
             ok = hi >= 0 && lo >= 0;
             it->hash[i] = (uint8_t)(hi << 4 | lo);
         }

@@ -47,6 +47,13 @@ test('other files are served with their types', async () => {
   assert.equal(await css.text(), 'body { color: #fff; }\n');
 });
 
+test('a path written with escapes, in either case, is the same path', async () => {
+  for (const path of ['/js/app%2ejs', '/js/app%2Ejs', '/%6As/app.js', '/%6as/app.js']) {
+    const r = await raw(clock, { path });
+    assert.equal(r.status, 200, path);
+  }
+});
+
 test('paths out of the web directory are not served', async () => {
   for (const path of ['/../clock.mjs', '/js/../../x', '/%2e%2e/%2e%2e/etc/passwd', '/secret.txt',
     '/elsewhere/secret.txt', '/js/', '//etc/passwd', '/index.html%00.png', '/nope.html']) {
