@@ -30,41 +30,9 @@ static const char *config_text =
     "  );\n"
     "};\n";
 
-static int64_t b; /* the engine's time when a test starts: commands are timed from it */
-
-static int setup(void **state)
-{
-    (void)state;
-    scratch_make("engine");
-    unsetenv("POKERCLOCK_BOOT_ID");
-    b = 0;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return scratch_remove();
-}
-
-static engine_t *open_engine(const char *state_dir)
-{
-    engine_options_t o = {.state_dir = state_dir, .config_text = config_text,
-                          .config_name = "test.cfg"};
-    char err[512] = "";
-    engine_t *e = engine_new(&o, err, sizeof err);
-    if (!e)
-        fail_msg("engine_new: %s", err);
-    if (b == 0)
-        b = engine_now(e);
-    return e;
-}
-
-static int apply(engine_t *e, command_t c, int64_t now)
-{
-    char err[256];
-    return engine_apply(e, &c, now, err, sizeof err);
-}
+#define ENGINE_TEST_NAME "engine"
+#define ENGINE_TEST_CONFIG config_text
+#include "engine_harness.h"
 
 static tourney_view_t view_at(engine_t *e, int64_t now)
 {

@@ -29,41 +29,9 @@ static const char *config_text =
     "  );\n"
     "};\n";
 
-static int64_t b;
-
-static int setup(void **state)
-{
-    (void)state;
-    scratch_make("recovery");
-    unsetenv("POKERCLOCK_BOOT_ID");
-    b = 0;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return scratch_remove();
-}
-
-static engine_t *open_engine(void)
-{
-    engine_options_t o = {.state_dir = dir, .config_text = config_text,
-                          .config_name = "test.cfg"};
-    char err[512] = "";
-    engine_t *e = engine_new(&o, err, sizeof err);
-    if (!e)
-        fail_msg("engine_new: %s", err);
-    if (b == 0)
-        b = engine_now(e);
-    return e;
-}
-
-static int apply(engine_t *e, command_t c, int64_t now)
-{
-    char err[256];
-    return engine_apply(e, &c, now, err, sizeof err);
-}
+#define ENGINE_TEST_NAME "recovery"
+#define ENGINE_TEST_CONFIG config_text
+#include "engine_harness.h"
 
 static tourney_t tourney_of(engine_t *e, char *notice, size_t len, uint64_t *seq)
 {
@@ -171,14 +139,14 @@ static void build_128_levels(engine_t *e)
 static void flipped_byte_in_one_add_level(void **state)
 {
     (void)state;
-    engine_t *e = open_engine();
+    engine_t *e = open_engine(dir);
     build_128_levels(e);
     engine_free(e);
     layout_t *l = layout();
     int k = find(l, "cmd", "add_level", 60);
     flip(l->at[k] + 30, 0x04);
     free(l);
-    e = open_engine();
+    e = open_engine(dir);
     char notice[256];
     tourney_t t = tourney_of(e, notice, sizeof notice, NULL);
     assert_int_equal(t.s.n_levels, 128);
@@ -192,7 +160,7 @@ static void flipped_byte_in_one_add_level(void **state)
 static void last_add_level_and_its_snapshot_lost(void **state)
 {
     (void)state;
-    engine_t *e = open_engine();
+    engine_t *e = open_engine(dir);
     build_128_levels(e);
     engine_free(e);
     layout_t *l = layout();
@@ -204,7 +172,7 @@ static void last_add_level_and_its_snapshot_lost(void **state)
     free(l);
     const char *ckpt = "{\"k\":\"ckpt\",\"t\":1}";
     write_records(&ckpt, 1);
-    e = open_engine();
+    e = open_engine(dir);
     char notice[256];
     tourney_t t = tourney_of(e, notice, sizeof notice, NULL);
     assert_int_equal(t.s.n_levels, 127);
@@ -218,12 +186,12 @@ static void last_add_level_and_its_snapshot_lost(void **state)
 static void first_record_damaged(void **state)
 {
     (void)state;
-    engine_t *e = open_engine();
+    engine_t *e = open_engine(dir);
     assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 17}, b + 100), 200);
     assert_int_equal(apply(e, (command_t){.type = CMD_NEXT_LEVEL}, b + 200), 200);
     engine_free(e);
     flip(20, 0x01);
-    e = open_engine();
+    e = open_engine(dir);
     tourney_t t = tourney_of(e, NULL, 0, NULL);
     assert_int_equal(t.entries, 17);
     assert_int_equal(t.clock.level, 1);
@@ -235,7 +203,7 @@ static void first_record_damaged(void **state)
 static void only_record_damaged(void **state)
 {
     (void)state;
-    engine_t *e = open_engine();
+    engine_t *e = open_engine(dir);
     assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 3}, b + 100), 200);
     engine_free(e);
     char path[128];
@@ -244,7 +212,7 @@ static void only_record_damaged(void **state)
     assert_int_equal(truncate(path, l->at[1]), 0); /* the init record alone */
     free(l);
     flip(30, 0x01);
-    e = open_engine();
+    e = open_engine(dir);
     char notice[256];
     tourney_t t = tourney_of(e, notice, sizeof notice, NULL);
     assert_int_equal(t.entries, 0);
@@ -267,7 +235,7 @@ static void first_record_damaged_without_snapshots(void **state)
     };
     write_records(recs, 3);
     flip(5, 0x80); /* the checksum of the first */
-    engine_t *e = open_engine();
+    engine_t *e = open_engine(dir);
     char notice[256];
     tourney_t t = tourney_of(e, notice, sizeof notice, NULL);
     assert_int_equal(t.entries, 13);
@@ -289,7 +257,7 @@ static void good_checksum_garbage(void **state)
         "{\"k\":\"cmd\",\"t\":4,\"cmd\":{\"type\":\"register\",\"count\":4}}",
     };
     write_records(recs, 5);
-    engine_t *e = open_engine();
+    engine_t *e = open_engine(dir);
     char notice[256];
     tourney_t t = tourney_of(e, notice, sizeof notice, NULL);
     assert_int_equal(t.entries, 13);
@@ -298,7 +266,7 @@ static void good_checksum_garbage(void **state)
     /* And it goes on: a new command is kept over a restart. */
     assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER}, b + 10), 200);
     engine_free(e);
-    e = open_engine();
+    e = open_engine(dir);
     assert_int_equal(tourney_of(e, NULL, 0, NULL).entries, 14);
     engine_free(e);
 }
@@ -309,7 +277,7 @@ static void good_checksum_garbage(void **state)
 static void damaged_snapshot_falls_back(void **state)
 {
     (void)state;
-    engine_t *e = open_engine();
+    engine_t *e = open_engine(dir);
     assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 20}, b + 100), 200);
     assert_int_equal(apply(e, (command_t){.type = CMD_BUST, .count = 3}, b + 200), 200);
     assert_int_equal(apply(e, (command_t){.type = CMD_NEXT_LEVEL}, b + 300), 200);
@@ -322,7 +290,7 @@ static void damaged_snapshot_falls_back(void **state)
     flip(l->at[last] + 100, 0x02);
     write_records(&ckpt, 1);
     free(l);
-    e = open_engine();
+    e = open_engine(dir);
     tourney_t t = tourney_of(e, NULL, 0, NULL);
     assert_int_equal(t.entries, want.entries);
     assert_int_equal(t.busted, 3);
@@ -332,7 +300,7 @@ static void damaged_snapshot_falls_back(void **state)
     /* Good checksum, impossible content: 500 levels. */
     const char *bad = "{\"k\":\"snap\",\"t\":5,\"model\":{\"v\":1,\"t\":{\"s\":{\"n_levels\":500}}}}";
     write_records(&bad, 1);
-    e = open_engine();
+    e = open_engine(dir);
     t = tourney_of(e, NULL, 0, NULL);
     assert_int_equal(t.busted, 3);
     assert_int_equal(t.clock.level, 1);
@@ -345,7 +313,7 @@ static void damaged_snapshot_falls_back(void **state)
 static void torn_snapshot_at_the_end(void **state)
 {
     (void)state;
-    engine_t *e = open_engine();
+    engine_t *e = open_engine(dir);
     assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 20}, b + 100), 200);
     assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 5}, b + 200), 200);
     engine_free(e);
@@ -356,7 +324,7 @@ static void torn_snapshot_at_the_end(void **state)
     snprintf(path, sizeof path, "%s/journal", dir);
     for (long cut = l->at[last] + 1; cut < l->at[last] + l->len[last]; cut += 97) {
         assert_int_equal(truncate(path, cut), 0);
-        e = open_engine();
+        e = open_engine(dir);
         assert_int_equal(tourney_of(e, NULL, 0, NULL).entries, 25);
         engine_free(e);
         layout_t *again = layout(); /* the restart wrote a snapshot again */
@@ -372,7 +340,7 @@ static void torn_snapshot_at_the_end(void **state)
 static void crafted_journal_starts_at_once(void **state)
 {
     (void)state;
-    engine_t *e = open_engine();
+    engine_t *e = open_engine(dir);
     assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 31}, b + 100), 200);
     engine_free(e);
     char path[128];
@@ -385,7 +353,7 @@ static void crafted_journal_starts_at_once(void **state)
     write_records(&ckpt, 1);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    e = open_engine();
+    e = open_engine(dir);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     char notice[256];
     assert_int_equal(tourney_of(e, notice, sizeof notice, NULL).entries, 31);
@@ -404,7 +372,7 @@ static void seq_grows_across_restarts(void **state)
     for (int round = 0; round < 4; round++) {
         if (round == 3)
             setenv("POKERCLOCK_BOOT_ID", "a-new-boot", 1);
-        engine_t *e = open_engine();
+        engine_t *e = open_engine(dir);
         tourney_of(e, NULL, 0, &seq);
         if (round > 0 && seq <= last)
             fail_msg("restart %d: seq %llu after %llu", round, (unsigned long long)seq,
@@ -514,7 +482,7 @@ static void snapshot_of_version_1_reads_and_writes_the_same(void **state)
 static void twelve_hours_resume(void **state)
 {
     (void)state;
-    engine_t *e = open_engine();
+    engine_t *e = open_engine(dir);
     build_128_levels(e);
     int64_t t = b + 10000;
     assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 120}, t), 200);
@@ -552,7 +520,7 @@ static void twelve_hours_resume(void **state)
         }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    e = open_engine();
+    e = open_engine(dir);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     uint64_t seq;
     tourney_t got = tourney_of(e, NULL, 0, &seq);

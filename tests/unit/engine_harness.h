@@ -1,0 +1,49 @@
+/* An engine on a scratch directory, as the engine's and the recovery's
+ * tests open it. Include after scratch.h, with ENGINE_TEST_NAME (the
+ * scratch directory's name) and ENGINE_TEST_CONFIG (the tournament, as a
+ * configuration file's text) defined. */
+#ifndef POKERCLOCK_TEST_ENGINE_HARNESS_H
+#define POKERCLOCK_TEST_ENGINE_HARNESS_H
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "engine.h"
+
+static int64_t b; /* the engine's time when a test starts: commands are timed from it */
+
+static int setup(void **state)
+{
+    (void)state;
+    scratch_make(ENGINE_TEST_NAME);
+    unsetenv("POKERCLOCK_BOOT_ID");
+    b = 0;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    return scratch_remove();
+}
+
+static engine_t *open_engine(const char *state_dir)
+{
+    engine_options_t o = {.state_dir = state_dir, .config_text = ENGINE_TEST_CONFIG,
+                          .config_name = "test.cfg"};
+    char err[512] = "";
+    engine_t *e = engine_new(&o, err, sizeof err);
+    if (!e)
+        fail_msg("engine_new: %s", err);
+    if (b == 0)
+        b = engine_now(e);
+    return e;
+}
+
+static int apply(engine_t *e, command_t c, int64_t now)
+{
+    char err[256];
+    return engine_apply(e, &c, now, err, sizeof err);
+}
+
+#endif
