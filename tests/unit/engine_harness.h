@@ -6,6 +6,7 @@
 #define POKERCLOCK_TEST_ENGINE_HARNESS_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "engine.h"
@@ -44,6 +45,25 @@ static int apply(engine_t *e, command_t c, int64_t now)
 {
     char err[256];
     return engine_apply(e, &c, now, err, sizeof err);
+}
+
+/* The path of the engine's journal in the scratch directory. */
+static const char *journal_path(void)
+{
+    static char path[128];
+    snprintf(path, sizeof path, "%s/journal", dir);
+    return path;
+}
+
+/* Adds bytes to the end of the journal, times over: what a write cut off
+ * by the power, or a crafted file, leaves there. */
+static void journal_add_bytes(const char *bytes, size_t n, long times)
+{
+    FILE *f = fopen(journal_path(), "ab");
+    assert_non_null(f);
+    for (long i = 0; i < times; i++)
+        fwrite(bytes, 1, n, f);
+    fclose(f);
 }
 
 #endif

@@ -20,6 +20,18 @@ static void scratch_make(const char *name)
     mounted = false;
 }
 
+/* A path in the scratch directory where no directory can be made: inside
+ * a plain file ("a-file/state"). */
+static inline void scratch_unusable_path(char *bad, size_t len)
+{
+    char file[128];
+    snprintf(file, sizeof file, "%s/a-file", dir);
+    FILE *f = fopen(file, "w");
+    assert_non_null(f);
+    fclose(f);
+    snprintf(bad, len, "%s/state", file);
+}
+
 static int scratch_remove(void)
 {
     if (mounted)

@@ -114,12 +114,7 @@ static void torn_tail_is_dropped(void **state)
     engine_t *e = open_engine(dir);
     assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 5}, b + 1000), 200);
     engine_free(e);
-    char path[128];
-    snprintf(path, sizeof path, "%s/journal", dir);
-    FILE *f = fopen(path, "ab");
-    assert_non_null(f);
-    fwrite("\x01\x40\x00\x00\x00half a rec", 1, 15, f);
-    fclose(f);
+    journal_add_bytes("\x01\x40\x00\x00\x00half a rec", 15, 1);
     e = open_engine(dir);
     assert_int_equal(view_at(e, b + 2000).players_left, 5);
     assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 1}, b + 3000), 200);
@@ -133,12 +128,8 @@ static void torn_tail_is_dropped(void **state)
 static void unwritable_state_refuses_commands(void **state)
 {
     (void)state;
-    char file[128], bad[160];
-    snprintf(file, sizeof file, "%s/a-file", dir);
-    FILE *f = fopen(file, "w");
-    assert_non_null(f);
-    fclose(f);
-    snprintf(bad, sizeof bad, "%s/state", file); /* a directory inside a file */
+    char bad[160];
+    scratch_unusable_path(bad, sizeof bad);
     engine_t *e = open_engine(bad);
     const snapshot_t *s = engine_snapshot(e);
     assert_true(s->storage_error[0] != 0);
@@ -740,12 +731,7 @@ static void read_only_never_writes(void **state)
     assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 4}, b + 1000), 200);
     assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 2000), 200);
     /* The running pokerclock is in the middle of writing a record. */
-    char path[128];
-    snprintf(path, sizeof path, "%s/journal", dir);
-    FILE *f = fopen(path, "ab");
-    assert_non_null(f);
-    fwrite("\x01\x40\x00\x00\x00half a rec", 1, 15, f);
-    fclose(f);
+    journal_add_bytes("\x01\x40\x00\x00\x00half a rec", 15, 1);
     long size = journal_bytes();
 
     setenv("POKERCLOCK_BOOT_ID", "a-screenshot-elsewhere", 1);

@@ -591,12 +591,8 @@ static void read_only_leaves_the_file(void **state)
 static void unusable_directory(void **state)
 {
     (void)state;
-    char file[128], bad[160];
-    snprintf(file, sizeof file, "%s/a-file", dir);
-    FILE *f = fopen(file, "w");
-    assert_non_null(f);
-    fclose(f);
-    snprintf(bad, sizeof bad, "%s/state", file);
+    char bad[160];
+    scratch_unusable_path(bad, sizeof bad);
     char err[512] = "";
     assert_null(journal_open(bad, err, sizeof err));
     assert_non_null(strstr(err, "cannot create"));
