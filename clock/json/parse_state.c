@@ -233,87 +233,91 @@ static int parse_groups(const json_t *o, structure_t *s, char *err, size_t errle
     return 0;
 }
 
-static int parse_chips(const json_t *o, structure_t *s, char *err, size_t errlen)
+/* Each reads element i of its list, an object, into s. */
+static int parse_level_at(const json_t *e, const char *where, structure_t *s, size_t i,
+                          char *err, size_t errlen)
 {
-    int rc = 0;
-    const json_t *a = get_array(o, "", "chips", TOURNEY_MAX_CHIPS, &rc, err, errlen);
-    if (rc)
+    if (parse_level(e, where, &s->levels[i], err, errlen))
         return -1;
-    for (size_t i = 0; a && i < json_array_size(a); i++) {
-        const json_t *c = json_array_get(a, i);
-        char where[32];
-        snprintf(where, sizeof where, "chips[%zu]", i);
-        chip_t *chip = &s->chips[i];
-        if (!json_is_object(c)) {
-            snprintf(err, errlen, "%s must be an object", where);
-            return -1;
-        }
-        if (required(c, where, (const char *const[]){"value", NULL}, err, errlen) ||
-            parse_fields(c, where, &chip_record, chip, false, err, errlen))
-            return -1;
-        if (i > 0 && chip->value <= s->chips[i - 1].value)
-            return fail_member(err, errlen, where, "value", "must be larger than the chip before");
-        s->n_chips = (int)i + 1;
-    }
-
+    s->n_levels = (int)i + 1;
     return 0;
 }
 
-static int parse_levels(const json_t *o, structure_t *s, char *err, size_t errlen)
+static int parse_chip(const json_t *e, const char *where, structure_t *s, size_t i, char *err,
+                      size_t errlen)
 {
-    int rc = 0;
-    const json_t *a = get_array(o, "", "levels", TOURNEY_MAX_LEVELS, &rc, err, errlen);
-    if (rc)
+    chip_t *chip = &s->chips[i];
+    if (required(e, where, (const char *const[]){"value", NULL}, err, errlen) ||
+        parse_fields(e, where, &chip_record, chip, false, err, errlen))
         return -1;
-    if (!a) {
-        snprintf(err, errlen, "levels is missing");
-        return -1;
-    }
-    for (size_t i = 0; i < json_array_size(a); i++) {
-        char where[32];
-        snprintf(where, sizeof where, "levels[%zu]", i);
-        if (parse_level(json_array_get(a, i), where, &s->levels[i], err, errlen))
-            return -1;
-        s->n_levels = (int)i + 1;
-    }
-
+    if (i > 0 && chip->value <= s->chips[i - 1].value)
+        return fail_member(err, errlen, where, "value", "must be larger than the chip before");
+    s->n_chips = (int)i + 1;
     return 0;
 }
 
-static int parse_payouts(const json_t *o, structure_t *s, char *err, size_t errlen)
+static int parse_payout(const json_t *e, const char *where, structure_t *s, size_t i, char *err,
+                        size_t errlen)
 {
+    payout_table_t *t = &s->payouts[i];
     int rc = 0;
-    const json_t *a = get_array(o, "", "payouts", TOURNEY_MAX_PAYOUT_TABLES, &rc, err, errlen);
+    if (required(e, where, (const char *const[]){"min_entries", NULL}, err, errlen) ||
+        parse_fields(e, where, &payout_record, t, true, err, errlen))
+        return -1;
+    const json_t *places = get_array(e, where, "places", TOURNEY_MAX_PLACES, &rc, err, errlen);
     if (rc)
         return -1;
-    for (size_t i = 0; a && i < json_array_size(a); i++) {
-        const json_t *p = json_array_get(a, i);
-        char where[32];
-        snprintf(where, sizeof where, "payouts[%zu]", i);
-        payout_table_t *t = &s->payouts[i];
-        if (!json_is_object(p)) {
-            snprintf(err, errlen, "%s must be an object", where);
-            return -1;
-        }
-        if (required(p, where, (const char *const[]){"min_entries", NULL}, err, errlen) ||
-            parse_fields(p, where, &payout_record, t, true, err, errlen))
-            return -1;
-        const json_t *places = get_array(p, where, "places", TOURNEY_MAX_PLACES, &rc, err, errlen);
+    if (!places)
+        return fail_member(err, errlen, where, "places", "is missing");
+    for (size_t k = 0; k < json_array_size(places); k++) {
+        const json_t *pct = json_array_get(places, k);
+        double v = json_is_number(pct) ? json_number_value(pct) : -1;
+        if (!(v >= 0 && v <= 100))
+            return fail_member(err, errlen, where, "places", "must be percentages from 0 to 100");
+        /* Sent as percent with two decimals: basis points are exact. */
+        t->bp[k] = (int32_t)lround(v * 100.0);
+    }
+    t->places = (int)json_array_size(places);
+    s->n_payouts = (int)i + 1;
+    return 0;
+}
+
+/* The structure's lists: levels (which it must have), chips, payouts. */
+static const struct list {
+    const record_t *rec;
+    bool required;
+    int (*parse)(const json_t *e, const char *where, structure_t *s, size_t i, char *err,
+                 size_t errlen);
+} lists[] = {
+    {&level_record, true, parse_level_at},
+    {&chip_record, false, parse_chip},
+    {&payout_record, false, parse_payout},
+};
+
+static int parse_lists(const json_t *o, structure_t *s, char *err, size_t errlen)
+{
+    for (size_t l = 0; l < sizeof lists / sizeof *lists; l++) {
+        const field_t *f = NULL;
+        for (int i = 0; i < structure_record.n && !f; i++)
+            if (structure_record.f[i].sub == lists[l].rec)
+                f = &structure_record.f[i];
+        int rc = 0;
+        const json_t *a = get_array(o, "", f->name, f->n, &rc, err, errlen);
         if (rc)
             return -1;
-        if (!places)
-            return fail_member(err, errlen, where, "places", "is missing");
-        for (size_t k = 0; k < json_array_size(places); k++) {
-            const json_t *pct = json_array_get(places, k);
-            double v = json_is_number(pct) ? json_number_value(pct) : -1;
-            if (!(v >= 0 && v <= 100))
-                return fail_member(err, errlen, where, "places",
-                                   "must be percentages from 0 to 100");
-            /* Sent as percent with two decimals: basis points are exact. */
-            t->bp[k] = (int32_t)lround(v * 100.0);
+        if (!a && lists[l].required)
+            return fail_member(err, errlen, "", f->name, "is missing");
+        for (size_t i = 0; a && i < json_array_size(a); i++) {
+            const json_t *e = json_array_get(a, i);
+            char where[32];
+            snprintf(where, sizeof where, "%s[%zu]", f->name, i);
+            if (!json_is_object(e)) {
+                snprintf(err, errlen, "%s must be an object", where);
+                return -1;
+            }
+            if (lists[l].parse(e, where, s, i, err, errlen))
+                return -1;
         }
-        t->places = (int)json_array_size(places);
-        s->n_payouts = (int)i + 1;
     }
     return 0;
 }
@@ -328,8 +332,7 @@ int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t err
     if (required(o, "", (const char *const[]){"name", "starting_stack", NULL}, err, errlen) ||
         parse_fields(o, "", &structure_record, s, false, err, errlen))
         return -1;
-    if (parse_groups(o, s, err, errlen) || parse_chips(o, s, err, errlen) ||
-        parse_levels(o, s, err, errlen) || parse_payouts(o, s, err, errlen))
+    if (parse_groups(o, s, err, errlen) || parse_lists(o, s, err, errlen))
         return -1;
     char why[256];
     if (!structure_validate(s, why, sizeof why)) {
