@@ -165,7 +165,7 @@ test('a follower shows the master, survives its restart, and says when it is gon
     // before its check, which may still be counting down.
     const paused = await state(follower);
     assert.equal(paused.running, false);
-    await sleep(1200);
+    await sleep(300);
     assert.equal((await state(follower)).remaining_ms, paused.remaining_ms, 'a paused follower does not count');
     await ok(master, cookie, { type: 'resume' });
 
@@ -192,7 +192,7 @@ test('a follower shows the master, survives its restart, and says when it is gon
     const lost = await until(follower, 'the lost connection', (s) => s.notice === LOST, LOST_AFTER_MS + 10000);
     assert.equal(lost.running, true);
     assert.equal(lost.announcement.text, 'Back after the restart');
-    await sleep(1100);
+    await sleep(300);
     const after = await state(follower);
     assert.ok(after.remaining_ms < before.remaining_ms, `the countdown goes on: ${before.remaining_ms} then ${after.remaining_ms}`);
     assert.equal(after.notice, LOST);

@@ -62,7 +62,7 @@ test('hand-for-hand: the level clock stops, tables report done, DEAL advances th
     assert.equal(s.running, false, 'the level clock is stopped');
     assert.deepEqual(s.hand_for_hand, { hand: 1, tables: 3, done: [], waiting: [], playing: [1, 2, 3], all_done: false });
     const frozen = s.remaining_ms;
-    await sleep(1200);
+    await sleep(300);
     assert.equal((await state()).remaining_ms, frozen, 'the level time stands still during hand-for-hand');
     await refused({ type: 'hand_for_hand_start', tables: 2 }, 409, /already on/);
 
@@ -89,8 +89,8 @@ test('hand-for-hand: the level clock stops, tables report done, DEAL advances th
     s = await ok({ type: 'hand_for_hand_stop' });
     assert.equal(s.hand_for_hand, null);
     assert.equal(s.running, true, 'the level clock goes on');
-    await sleep(1100);
-    assert.ok((await state()).remaining_ms < frozen - 500, 'the level time runs again');
+    await sleep(300);
+    assert.ok((await state()).remaining_ms < frozen - 200, 'the level time runs again');
 
     // A count means tables 1..N.
     s = await ok({ type: 'hand_for_hand_start', tables: 4 });
@@ -246,9 +246,9 @@ test('calling the clock: 50 + 10 s in 20-minute levels, 25 + 5 s at a 15-minute 
     let s = await ok({ type: 'clock_call', table: 1, seat: 9 });
     assert.equal(s.clock_call.countdown_ms, 10000);
     assert.ok(s.clock_call.remaining_ms <= 60000 && s.clock_call.remaining_ms > 59000, `remaining ${s.clock_call.remaining_ms}`);
-    await sleep(1100);
+    await sleep(300);
     const later = (await state()).clock_call.remaining_ms;
-    assert.ok(later < 59000, `the call counts down: ${later}`);
+    assert.ok(later < s.clock_call.remaining_ms - 200, `the call counts down: ${later}`);
     await refused({ type: 'clock_call', table: 1, seat: 9 }, 409, /already called/);
     await ok({ type: 'clock_call_cancel' });
     await refused({ type: 'clock_call', table: 0, seat: 3 }, 400, /table must be between 1 and/);
@@ -300,8 +300,8 @@ test('penalties: minutes count down, rounds stay, clear removes', async () => {
     assert.deepEqual(s.penalties.map((x) => [x.table, x.seat, x.rounds, x.remaining_ms === null]),
       [[3, 5, 0, false], [1, 2, 2, true]]);
     // A penalty runs in real time, paused clock or not.
-    await sleep(1100);
-    assert.ok((await state()).penalties[0].remaining_ms < 599000);
+    await sleep(300);
+    assert.ok((await state()).penalties[0].remaining_ms < p.remaining_ms - 200);
 
     // A new penalty for the same seat replaces the running one.
     s = await ok({ type: 'penalty', table: 3, seat: 5, minutes: 20 });

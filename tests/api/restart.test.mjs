@@ -59,7 +59,7 @@ test('SIGKILL at a random moment loses no acknowledged command and half-applies 
           }
         }
       })();
-      await sleep(200 + Math.random() * 1300);
+      await sleep(200 + Math.random() * 800);
       await clock.kill();
       stop = true;
       await client;

@@ -33,7 +33,7 @@ test('the countdown runs once started, and /healthz follows seq', async () => {
   const started = await command(clock, cookie, { type: 'start' });
   assert.equal(started.status, 200);
   const a = (await getJson(clock, '/api/state')).body;
-  await sleep(1200);
+  await sleep(300);
   const b = (await getJson(clock, '/api/state')).body;
   assert.equal(b.running, true);
   assert.ok(b.remaining_ms < a.remaining_ms, `${b.remaining_ms} < ${a.remaining_ms}`);
