@@ -1,7 +1,6 @@
 /* Director sessions: random tokens, kept on disk only as hashes with their expiry. */
 #include <errno.h>
 #include <fcntl.h>
-#include <ctype.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +29,7 @@ static bool token_well_formed(const char *token)
     if (!token || strlen(token) != SESSION_TOKEN_LEN)
         return false;
     for (int i = 0; i < SESSION_TOKEN_LEN; i++)
-        if (text_hex_digit((unsigned char)token[i]) < 0 || isupper((unsigned char)token[i]))
+        if (text_hex_digit((unsigned char)token[i]) < 0)
             return false;
     return true;
 }
