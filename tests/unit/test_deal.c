@@ -343,6 +343,10 @@ static void nonsense_is_refused_with_a_reason(void **state)
     refused(DEAL_CHIP, s, 3, p, 3, 301, "play_for");
     refused(DEAL_CHIP, s, 3, p, 3, -1, "play_for");
     refused((deal_method)7, s, 3, p, 3, 0, "method");
+    int64_t out[3];
+    deal_info_t info;
+    assert_int_equal(deal_compute(DEAL_CHIP, s, 3, p, 3, 0, 0, out, &info, err, sizeof err), -1);
+    assert_non_null(strstr(err, "rounding unit"));
     int64_t many[DEAL_MAX_PLAYERS + 1];
     for (int i = 0; i <= DEAL_MAX_PLAYERS; i++)
         many[i] = 1;

@@ -358,6 +358,26 @@ static void crafted_journal_starts_at_once(void **state)
     engine_free(e);
 }
 
+/* After a power cut with the clock running, the restart journals the new
+ * boot and the pause at the last record's time, then a snapshot: the start
+ * after reads that, not the whole journal again. */
+static void power_cut_restart_ends_with_a_snapshot(void **state)
+{
+    (void)state;
+    engine_t *e = open_engine(dir);
+    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), 200);
+    engine_free(e);
+    setenv("POKERCLOCK_BOOT_ID", "after-the-power-cut", 1);
+    e = open_engine(dir);
+    engine_free(e);
+    layout_t *l = layout();
+    assert_true(l->n >= 3);
+    assert_string_equal(l->kind[l->n - 3], "boot");
+    assert_string_equal(l->type[l->n - 2], "power_recovered");
+    assert_string_equal(l->kind[l->n - 1], "snap");
+    free(l);
+}
+
 /* seq grows for the life of the tournament, across restarts and reboots:
  * a panel comparing it never takes a new state for an old one. */
 static void seq_grows_across_restarts(void **state)
@@ -419,6 +439,9 @@ static void snapshot_reads_other_versions(void **state)
         "{\"t\":{\"s\":{\"n_levels\":1,\"levels\":[{\"small_blind\":1,\"big_blind\":2,"
         "\"duration_ms\":1000}]},\"clock\":{\"level\":4}}}",
         "{\"t\":{\"entries\":4294967296}}",
+        /* the same in a tournament that is otherwise sound */
+        "{\"t\":{\"s\":{\"n_levels\":1,\"levels\":[{\"small_blind\":1,\"big_blind\":2,"
+        "\"duration_ms\":1000}]},\"entries\":4294967296}}",
         "{\"v\":2,\"t\":{}}",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -549,6 +572,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(torn_snapshot_at_the_end, setup, teardown),
         cmocka_unit_test_setup_teardown(crafted_journal_starts_at_once, setup, teardown),
         cmocka_unit_test_setup_teardown(seq_grows_across_restarts, setup, teardown),
+        cmocka_unit_test_setup_teardown(power_cut_restart_ends_with_a_snapshot, setup, teardown),
         cmocka_unit_test(snapshot_reads_other_versions),
         cmocka_unit_test(snapshot_of_version_1_reads_and_writes_the_same),
         cmocka_unit_test_setup_teardown(twelve_hours_resume, setup, teardown),
