@@ -196,16 +196,25 @@ $('#set-form').addEventListener('submit', (ev) => {
   if (!ms) { showMsg(msgFor(btn), 'Give the time left as minutes, or mm:ss (12:30).'); return; }
   command({ type: 'set_remaining', ms }, btn).then((r) => { if (r) $('#set-time').value = ''; });
 });
+/* "Level 3: 100/200, 6:40 left": where going back leads, with the time
+ * that level had when it was left (its full time if it ran out). */
+function backTo(l) {
+  const left = l.resume_ms != null ? l.resume_ms : l.duration_ms;
+  return levelTitle(l) + ', ' + fmtTime(left) + ' left';
+}
 $('#prev-level').addEventListener('click', (ev) => {
   const s = PC.current();
+  const i = s ? s.level.index : 0;
+  const prev = i > 0 && structure && structure.levels[i - 1];
   confirmed(ev.currentTarget, { type: 'prev_level' },
-    'Go back to the previous level?', s && s.level.index === 0 ? 'This is already the first level.' : '', 'Previous level');
+    prev ? 'Go back to ' + backTo(prev) + '?' : 'Go back to the previous level?',
+    i === 0 ? 'This is already the first level.' : '', 'Previous level');
 });
 $('#next-level').addEventListener('click', (ev) => {
   const s = PC.current();
   const n = s && s.next_level;
   confirmed(ev.currentTarget, { type: 'next_level' },
-    n ? 'Go to the next level now: ' + levelTitle(n) + '?' : 'Go to the next level now?', '', 'Next level');
+    n ? 'Go to the next level now: ' + (n.resume_ms != null ? backTo(n) : levelTitle(n)) + '?' : 'Go to the next level now?', '', 'Next level');
 });
 $('#undo').addEventListener('click', (ev) =>
   confirmed(ev.currentTarget, { type: 'undo' }, 'Undo the last action?',
@@ -570,7 +579,7 @@ function renderStatus(s) {
     : s.day_end && s.day_end.drawn != null ? 'STOPPED: end of day' : 'PAUSED');
   $('#st-run').hidden = !s.running;
   setText($('#st-level'), !s.started ? 'Not started · ' + (isBreak ? 'Break' : 'Level ' + s.level.number)
-    : isBreak ? 'Break' : 'Level ' + s.level.number + ' of ' + s.levels_count);
+    : isBreak ? 'Break' : 'Level ' + s.level.number + ' of ' + (s.play_levels_count ?? s.levels_count));
   setText($('#st-blinds'), isBreak ? 'Break' : blinds(s.level));
   setText($('#st-ante'), !isBreak && s.level.ante ? (s.level.big_blind_ante ? 'BB ante ' : 'Ante ') + fmtChips(s.level.ante) : '');
   const p = s.players || {};

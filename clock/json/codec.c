@@ -26,6 +26,9 @@ static json_t *level_json(const structure_t *s, int i)
         if (color_up_level(s, k) == i)
             json_array_append_new(up, json_integer(s->chips[k].value));
     json_object_set_new(o, "colored_up", up);
+    /* Left early by the director: moving back to it returns to this. */
+    if (l->left_at_ms > 0 && l->left_at_ms < l->duration_ms)
+        json_object_set_new(o, "resume_ms", json_integer(l->duration_ms - l->left_at_ms));
     return o;
 }
 
@@ -176,6 +179,10 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
     json_object_set_new(o, "level", level_json(s, v.level));
     json_object_set_new(o, "next_level", v.next_level >= 0 ? level_json(s, v.next_level) : json_null());
     json_object_set_new(o, "levels_count", json_integer(s->n_levels));
+    int play = 0;
+    for (int i = 0; i < s->n_levels; i++)
+        play += s->levels[i].kind == LEVEL_PLAY;
+    json_object_set_new(o, "play_levels_count", json_integer(play)); /* "Level 3 of 15" */
     json_object_set_new(o, "remaining_ms", json_integer(v.remaining_ms));
     json_object_set_new(o, "elapsed_ms", json_integer(v.elapsed_ms));
     json_object_set_new(o, "overtime", json_boolean(v.overtime));

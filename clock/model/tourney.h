@@ -39,6 +39,10 @@ typedef struct {
     int64_t duration_ms;
     bool day_end;            /* last level of a day in a multi-day event */
     int64_t color_up;        /* chip value colored up at this break; 0: none */
+    /* Time played of it when the director moved the clock away from it
+     * before its end (next, previous, go to): moving back to it returns
+     * there, not to its full time. 0: none. Not part of the configuration. */
+    int64_t left_at_ms;
 } level_t;
 
 typedef struct {

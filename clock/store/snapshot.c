@@ -51,7 +51,8 @@ static const desc_t level_d = {sizeof(level_t), (const field_t[]){
     SCALAR(level_t, kind, K_INT), SCALAR(level_t, small_blind, K_INT),
     SCALAR(level_t, big_blind, K_INT), SCALAR(level_t, ante, K_INT),
     SCALAR(level_t, big_blind_ante, K_BOOL), SCALAR(level_t, duration_ms, K_INT),
-    SCALAR(level_t, day_end, K_BOOL), SCALAR(level_t, color_up, K_INT), END}};
+    SCALAR(level_t, day_end, K_BOOL), SCALAR(level_t, color_up, K_INT),
+    SCALAR(level_t, left_at_ms, K_INT), END}};
 
 static const desc_t chip_d = {sizeof(chip_t), (const field_t[]){
     SCALAR(chip_t, value, K_INT), SCALAR(chip_t, rgb, K_UINT), STRING(chip_t, colour), END}};
