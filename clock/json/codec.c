@@ -91,7 +91,7 @@ static void day_end_json(json_t *o, const tourney_t *t, const tourney_view_t *v,
 
 static void clock_call_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
 {
-    if (t->call.active)
+    if (v->call_on)
         json_object_set_new(o, "clock_call",
                             json_pack("{s:i, s:i, s:I, s:I, s:b, s:b}", "table", t->call.table,
                                       "seat", t->call.seat, "remaining_ms",

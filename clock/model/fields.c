@@ -42,6 +42,10 @@ static const field_t house_fields[] = {
     HOUSE("short_clock_call_seconds", FIELD_INT, short_call_ms, 5, 600, 1000),
     HOUSE("short_clock_call_countdown_seconds", FIELD_INT, short_call_countdown_ms, 1, 60, 1000),
     HOUSE("day_end_per_table", FIELD_BOOL, day_end_per_table, 0, 1, 1),
+    /* false: TIME goes from the wall by itself 10 s after a clock call ran out */
+    HOUSE("clock_call_stays", FIELD_BOOL, call_stays, 0, 1, 1),
+    /* false: hand-for-hand ends by itself when the bubble bursts */
+    HOUSE("hand_for_hand_stays_in_the_money", FIELD_BOOL, hfh_stays, 0, 1, 1),
 };
 
 const record_t house_record = {house_fields, sizeof house_fields / sizeof *house_fields};

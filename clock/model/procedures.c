@@ -279,6 +279,7 @@ void procedures_view(const tourney_t *t, int64_t now, tourney_view_t *v)
         v->call_remaining_ms = left > 0 ? left : 0;
         v->call_counting = left > 0 && left <= t->call.countdown_ms;
         v->call_expired = left <= 0;
+        v->call_on = t->s.house.call_stays || left > -TOURNEY_CALL_SHOWN_MS;
     }
 
     const level_t *cur = &s->levels[v->level];
@@ -299,6 +300,16 @@ void procedures_view(const tourney_t *t, int64_t now, tourney_view_t *v)
     v->in_the_money = t->itm_at != 0;
     if (t->hfh.active)
         v->hfh_all_done = (t->hfh.done & t->hfh.in_play) == t->hfh.in_play;
+}
+
+/* Hand-for-hand ends; the level clock goes on if it ran before. */
+static void hfh_end(tourney_t *t, int64_t now)
+{
+    if (t->hfh.clock_was_running && !t->clock.running) {
+        clock_settle(t, now); /* never moves `since` back */
+        t->clock.running = true;
+    }
+    memset(&t->hfh, 0, sizeof t->hfh);
 }
 
 /* ---- eliminations (RULES 3 and 4) ---- */
@@ -400,6 +411,9 @@ apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char
     if (v.paid_places > 0 && v.players_left - n <= v.paid_places && t->itm_at == 0) {
         t->itm_at = now;
         t->bubble = false;
+        /* The bubble burst: hand-for-hand has done its job. */
+        if (t->hfh.active && !t->s.house.hfh_stays)
+            hfh_end(t, now);
     }
     if (t->clock.started && v.players_left - n == 1 && t->clock.running) {
         /* The winner is known: the clock has nothing left to count. */
@@ -572,11 +586,7 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
             hfh_next_hand(t, now);
         return APPLY_OK;
     default: /* CMD_HFH_STOP */
-        if (h->clock_was_running && !t->clock.running) {
-            clock_settle(t, now); /* never moves `since` back */
-            t->clock.running = true;
-        }
-        memset(h, 0, sizeof *h);
+        hfh_end(t, now);
         return APPLY_OK;
     }
 }
@@ -738,7 +748,8 @@ apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, cha
         return APPLY_OK;
     }
     case CMD_CLOCK_CALL_CANCEL:
-        if (!t->call.active)
+        tourney_view(t, now, &v);
+        if (!v.call_on)
             return model_fail(APPLY_CONFLICT, err, errlen, "the clock is not called on anyone");
         memset(&t->call, 0, sizeof t->call);
         return APPLY_OK;

@@ -26,6 +26,7 @@ enum {
     TOURNEY_MAX_SEAT = 12,
     TOURNEY_MAX_PENALTY_MINUTES = 120,
     TOURNEY_MAX_PENALTY_ROUNDS = 10,
+    TOURNEY_CALL_SHOWN_MS = 10000, /* TIME stays this long after a clock call ran out */
 };
 
 typedef enum { LEVEL_PLAY = 0, LEVEL_BREAK = 1 } level_kind;
@@ -72,6 +73,10 @@ typedef struct {
     int64_t short_call_ms;     /* ... 25 s ... */
     int64_t short_call_countdown_ms; /* ... and 5 s */
     bool day_end_per_table;    /* end-of-day hands reported per table */
+    bool call_stays;           /* a clock call at TIME stays until cancelled;
+                                  by default it goes after TOURNEY_CALL_SHOWN_MS */
+    bool hfh_stays;            /* hand-for-hand goes on after the bubble
+                                  bursts; by default it ends then */
 } house_t;
 
 typedef struct {
@@ -218,6 +223,9 @@ typedef struct {
     int64_t call_remaining_ms;
     bool call_counting;        /* in the counted last seconds */
     bool call_expired;
+    bool call_on;              /* the call is on the wall: counting, or at
+                                  TIME for a while (house.call_stays: until
+                                  cancelled) */
     /* The end of the day. */
     bool day_end_window;       /* 5 to 15 minutes left in the day's last level */
     bool day_end_level;        /* the current level ends the day */

@@ -349,6 +349,34 @@ static void hand_for_hand_stops_and_resumes_the_clock(void **state)
     assert_false(m->t.clock.running);
 }
 
+static void hand_for_hand_ends_when_the_bubble_bursts(void **state)
+{
+    (void)state;
+    /* 10 entries: 3 places paid; 4 left, hand-for-hand on the bubble. */
+    start_with(chip_structure(), 10);
+    ok((command_t){.type = CMD_BUST, .count = 6}, T0 + MIN);
+    ok((command_t){.type = CMD_BUBBLE_START}, T0 + MIN);
+    ok((command_t){.type = CMD_HFH_START, .tables = 1}, T0 + 2 * MIN);
+    assert_false(m->t.clock.running);
+    ok((command_t){.type = CMD_BUST}, T0 + 5 * MIN); /* the bubble bursts */
+    assert_true(view(T0 + 5 * MIN).in_the_money);
+    assert_false(m->t.hfh.active);
+    /* The level clock goes on from where hand-for-hand stopped it. */
+    assert_true(m->t.clock.running);
+    assert_int_equal(view(T0 + 6 * MIN).remaining_ms, 17 * MIN);
+
+    /* The house may keep it on in the money (stopped by hand). */
+    structure_t *s = chip_structure();
+    s->house.hfh_stays = true;
+    start_with(s, 10);
+    ok((command_t){.type = CMD_BUST, .count = 6}, T0 + MIN);
+    ok((command_t){.type = CMD_HFH_START, .tables = 1}, T0 + 2 * MIN);
+    ok((command_t){.type = CMD_BUST}, T0 + 5 * MIN);
+    assert_true(view(T0 + 5 * MIN).in_the_money);
+    assert_true(m->t.hfh.active);
+    assert_false(m->t.clock.running);
+}
+
 static void hand_for_hand_deals_when_every_table_is_done(void **state)
 {
     (void)state;
@@ -831,6 +859,33 @@ static void clock_call_one_at_a_time_and_cancel(void **state)
     json_decref(st);
 }
 
+static void clock_call_at_time_goes_by_itself(void **state)
+{
+    (void)state;
+    start_with(chip_structure(), 0);
+    ok((command_t){.type = CMD_CLOCK_CALL, .table = 4, .seat = 7}, T0);
+    /* TIME at 60 s; on the wall 10 s more, then gone without a tap. */
+    assert_true(view(T0 + 60 * SEC).call_on);
+    assert_true(view(T0 + 69 * SEC + 999).call_on);
+    assert_false(view(T0 + 70 * SEC).call_on);
+    json_t *st = codec_state(&m->t, 1, T0 + 70 * SEC, NULL, NULL);
+    assert_true(json_is_null(json_object_get(st, "clock_call")));
+    json_decref(st);
+    refused((command_t){.type = CMD_CLOCK_CALL_CANCEL}, T0 + 70 * SEC, APPLY_CONFLICT,
+            "not called");
+
+    /* The house may keep it until cancelled. */
+    structure_t *s = chip_structure();
+    s->house.call_stays = true;
+    start_with(s, 0);
+    ok((command_t){.type = CMD_CLOCK_CALL, .table = 4, .seat = 7}, T0);
+    assert_true(view(T0 + 10 * MIN).call_on);
+    st = codec_state(&m->t, 1, T0 + 10 * MIN, NULL, NULL);
+    assert_true(json_is_true(json_object_get(json_object_get(st, "clock_call"), "expired")));
+    json_decref(st);
+    ok((command_t){.type = CMD_CLOCK_CALL_CANCEL}, T0 + 10 * MIN);
+}
+
 /* ---- penalties (RULES 9) ---- */
 
 static json_t *penalties_at(int64_t now)
@@ -920,6 +975,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(color_up_by_the_director, setup, teardown),
         cmocka_unit_test_setup_teardown(chip_problems_of_a_structure, setup, teardown),
         cmocka_unit_test_setup_teardown(hand_for_hand_stops_and_resumes_the_clock, setup, teardown),
+        cmocka_unit_test_setup_teardown(hand_for_hand_ends_when_the_bubble_bursts, setup, teardown),
         cmocka_unit_test_setup_teardown(hand_for_hand_deals_when_every_table_is_done, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(hand_for_hand_next_hand_by_itself, setup, teardown),
@@ -941,6 +997,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(clock_call_short_levels, setup, teardown),
         cmocka_unit_test_setup_teardown(clock_call_durations_configurable, setup, teardown),
         cmocka_unit_test_setup_teardown(clock_call_one_at_a_time_and_cancel, setup, teardown),
+        cmocka_unit_test_setup_teardown(clock_call_at_time_goes_by_itself, setup, teardown),
         cmocka_unit_test_setup_teardown(penalty_by_minutes_runs_out, setup, teardown),
         cmocka_unit_test_setup_teardown(penalty_by_rounds_until_cleared, setup, teardown),
         cmocka_unit_test_setup_teardown(undo_takes_back_a_procedure, setup, teardown),
