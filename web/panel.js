@@ -596,6 +596,7 @@ function renderTags(s) {
   if (s.in_the_money) tags.push(['In the money', '']);
   if (s.clock_call) tags.push(['Clock: table ' + s.clock_call.table + ', seat ' + s.clock_call.seat, 'hot']);
   if (s.color_up && s.color_up.now) tags.push(['Color-up ' + fmtChips(s.color_up.now.value), 'hot']);
+  else if (s.color_up && s.color_up.due) tags.push(['Color-up of the ' + fmtChips(s.color_up.due.value) + 's due', '']);
   if (s.day_end && s.day_end.drawn != null) tags.push([s.day_end.over ? 'Day over' : 'End of day: ' + s.day_end.hands_left + ' hands', 'hot']);
   if (s.announcement) tags.push(['Announcement', '']);
   if ((s.penalties || []).length) tags.push([s.penalties.length + (s.penalties.length === 1 ? ' penalty' : ' penalties'), '']);
@@ -707,7 +708,14 @@ function renderCallsAndPenalties(s) {
   $('#call-cancel').hidden = !s.clock_call;
   $('#cu-done').hidden = !(s.color_up && s.color_up.now);
   const cu = s.color_up || {};
+  /* A chip no longer needed with no break left: the clock asks, it does
+   * not take chips off the tables by itself. */
+  if (cu.due && !cu.now && $('#cu-chip').dataset.due !== String(cu.due.value)) {
+    $('#cu-chip').dataset.due = cu.due.value;
+    $('#cu-chip').value = cu.due.value;
+  }
   setText($('#cu-state'), cu.now ? 'Now: ' + fmtChips(cu.now.value) + ' (' + cu.now.colour + ') into ' + fmtChips(cu.now.into)
+    : cu.due ? 'The ' + fmtChips(cu.due.value) + ' chips (' + cu.due.colour + ') are no longer needed and no break is left to color them up at: color them up when the tables are ready.'
     : cu.next ? 'Next: ' + fmtChips(cu.next.value) + ' (' + cu.next.colour + ')' + (structure && structure.levels[cu.next.at_level] ? ' at ' + levelTitle(structure.levels[cu.next.at_level]).toLowerCase() : '') : '');
 
   const pk = JSON.stringify((s.penalties || []).map((x) => [x.table, x.seat, x.rounds]));

@@ -118,6 +118,11 @@ static void color_up_json(json_t *o, const tourney_t *t, const tourney_view_t *v
                                          "colour", cnow->colour, "into",
                                          (json_int_t)v->color_up_into)
                              : json_null());
+    const chip_t *due = v->color_up_due ? chip_of(s, v->color_up_due) : NULL;
+    json_object_set_new(cu, "due",
+                        due ? json_pack("{s:I, s:s}", "value", (json_int_t)due->value, "colour",
+                                        due->colour)
+                            : json_null());
     json_t *in_use = json_array();
     for (int i = 0; i < s->n_chips; i++)
         if ((v->chips_in_use >> i) & 1)

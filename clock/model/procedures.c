@@ -64,10 +64,25 @@ int color_up_level(const structure_t *s, int chip)
     if (chip + 1 >= s->n_chips)
         return -1;
     int last = last_level_needing(s, chip);
-    if (last < 0 || last >= s->n_levels - 1)
+    if (last < 0)
         return -1;
-    /* At the break right after it, or else at the end of that level. */
-    return s->levels[last + 1].kind == LEVEL_BREAK ? last + 1 : last;
+    /* At the first break after it (RULES 2: in practice at a break). With
+     * no break left, the chip stays until the director colors it up
+     * (color_up_due asks): chips never leave the tables unannounced. */
+    for (int i = last + 1; i < s->n_levels; i++)
+        if (s->levels[i].kind == LEVEL_BREAK)
+            return i;
+    return -1;
+}
+
+/* A chip no longer needed after a level with no break to color it up at:
+ * the director is asked (v->color_up_due). */
+static bool color_up_is_due(const structure_t *s, int chip, int level)
+{
+    if (chip + 1 >= s->n_chips || color_up_level(s, chip) >= 0)
+        return false;
+    int last = last_level_needing(s, chip);
+    return last >= 0 && level > last;
 }
 
 static void color_up_view(const tourney_t *t, int level, tourney_view_t *v)
@@ -80,6 +95,9 @@ static void color_up_view(const tourney_t *t, int level, tourney_view_t *v)
         bool gone = at >= 0 && (level > at);
         if (!removed && !gone)
             v->chips_in_use |= 1u << i;
+        if (!removed && !v->color_up_due && s->chips[i].value != t->color_up_value &&
+            color_up_is_due(s, i, level))
+            v->color_up_due = s->chips[i].value;
         if (removed || gone || at < 0)
             continue;
         bool now_here = at == level && s->levels[at].kind == LEVEL_BREAK;
@@ -786,6 +804,11 @@ apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, cha
         for (int i = 0; i < t->s.n_chips; i++)
             if (t->s.chips[i].value == t->color_up_value)
                 t->chips_removed |= 1u << i;
+        /* The structure sheet says where it happened, so that no later
+         * break still lists that chip (the kiosk, the panel, the wall). */
+        tourney_view(t, now, &v);
+        if (t->s.levels[v.level].color_up == 0)
+            t->s.levels[v.level].color_up = t->color_up_value;
         t->color_up_value = 0;
         t->color_up_at = 0;
         return APPLY_OK;

@@ -218,6 +218,8 @@ typedef struct {
     int next_color_up_level;   /* index of the break (or level) it is at */
     int64_t color_up_now;      /* chip value being colored up now; 0: none */
     int64_t color_up_into;     /* the chip value it is exchanged for */
+    int64_t color_up_due;      /* a chip no longer needed with no break left
+                                  to color it up at: the director decides */
     uint32_t chips_in_use;     /* bit i: chips[i] still in play */
     /* Calling the clock. */
     int64_t call_remaining_ms;

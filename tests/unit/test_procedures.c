@@ -51,8 +51,10 @@ static void add_chip(structure_t *s, int64_t value, const char *colour)
 }
 
 /* A freezeout with chips 25/100/500/1000 and a structure in which the 25s
- * go at the first break (after 75/150), the 100s at the end of 400/800
- * (no break follows), the 500s at the end of 1500/3000. */
+ * go at the first break (after 75/150), the 100s at the second break (the
+ * last level needing them, 400/800, has no break right after it), and the
+ * 500s, last needed by 1500/3000 with no break after it, are the
+ * director's to color up. */
 static structure_t *chip_structure(void)
 {
     static structure_t s;
@@ -139,9 +141,10 @@ static void color_up_derived_from_the_structure(void **state)
     /* 75/150 is the last level needing a 25: the break right after it. */
     assert_int_equal(color_up_level(s, 0), 3);
     /* 400/800 is the last needing a 100; 500/1000 follows without a break:
-     * at the end of 400/800. */
-    assert_int_equal(color_up_level(s, 1), 7);
-    assert_int_equal(color_up_level(s, 2), 11);
+     * at the next break, never quietly at the end of a play level. */
+    assert_int_equal(color_up_level(s, 1), 9);
+    /* 1500/3000 is the last needing a 500, and no break follows. */
+    assert_int_equal(color_up_level(s, 2), -1);
     assert_int_equal(color_up_level(s, 3), -1); /* the largest stays */
 }
 
@@ -150,11 +153,11 @@ static void color_up_moves_when_the_structure_changes(void **state)
     (void)state;
     start_with(chip_structure(), 0);
     /* With 75/150 made 100/200, 50/100 is the last level needing a 25, and
-     * no break follows it: at the end of that level. */
+     * no break follows it: at the first break after it. */
     ok((command_t){.type = CMD_EDIT_LEVEL, .index = 2, .has = LF_SMALL | LF_BIG,
                    .level = {.small_blind = 100, .big_blind = 200}},
        T0 + 1);
-    assert_int_equal(color_up_level(&m->t.s, 0), 1);
+    assert_int_equal(color_up_level(&m->t.s, 0), 3);
     /* An ante of 25 late in the game keeps the 25s in play until then. */
     ok((command_t){.type = CMD_EDIT_LEVEL, .index = 8, .has = LF_ANTE, .level = {.ante = 25}},
        T0 + 2);
@@ -178,7 +181,7 @@ static void color_up_announced_ahead_and_shown_at_the_break(void **state)
     assert_int_equal(v.color_up_now, 25);
     assert_int_equal(v.color_up_into, 100);
     assert_int_equal(v.next_color_up, 100);
-    assert_int_equal(v.next_color_up_level, 7);
+    assert_int_equal(v.next_color_up_level, 9);
     assert_true(v.chips_in_use & chip_bit(25)); /* still at the tables */
 
     go_to(4, T0 + 5);
@@ -189,14 +192,38 @@ static void color_up_announced_ahead_and_shown_at_the_break(void **state)
     assert_int_equal(v.chips_in_play, chips);
     assert_int_equal(v.average_stack, avg);
 
-    go_to(7, T0 + 7); /* the 100s go at the end of this level */
+    /* 400/800 is the last level needing the 100s; no break follows it,
+     * so they stay at the tables until the next break. */
+    go_to(8, T0 + 7);
     v = view(T0 + 8);
+    assert_int_equal(v.chips_in_use, chip_bit(100) | chip_bit(500) | chip_bit(1000));
     assert_int_equal(v.next_color_up, 100);
-    assert_int_equal(v.next_color_up_level, 7);
-    go_to(8, T0 + 9);
-    v = view(T0 + 10);
+    assert_int_equal(v.next_color_up_level, 9);
+    assert_int_equal(v.color_up_due, 0);
+    go_to(9, T0 + 9);
+    assert_int_equal(view(T0 + 10).color_up_now, 100);
+    go_to(10, T0 + 11);
+    v = view(T0 + 12);
     assert_int_equal(v.chips_in_use, chip_bit(500) | chip_bit(1000));
-    assert_int_equal(v.next_color_up, 500);
+    /* No break after 1500/3000: the 500s are never removed by the clock
+     * alone; after that level the director is asked. */
+    assert_int_equal(v.next_color_up, 0);
+    assert_int_equal(v.color_up_due, 0);
+    go_to(12, T0 + 13);
+    v = view(T0 + 14);
+    assert_int_equal(v.color_up_due, 500);
+    assert_true(v.chips_in_use & chip_bit(500));
+    json_t *st = codec_state(&m->t, 1, T0 + 14, NULL, NULL);
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_object_get(json_object_get(st, "color_up"), "due"), "value")),
+                     500);
+    json_decref(st);
+    ok((command_t){.type = CMD_COLOR_UP, .value = 500}, T0 + 15);
+    assert_int_equal(view(T0 + 16).color_up_due, 0);
+    ok((command_t){.type = CMD_COLOR_UP_DONE}, T0 + 17);
+    v = view(T0 + 18);
+    assert_int_equal(v.chips_in_use, chip_bit(1000));
+    assert_int_equal(v.color_up_due, 0);
 }
 
 static void color_up_at_a_break_the_config_names(void **state)
@@ -207,9 +234,15 @@ static void color_up_at_a_break_the_config_names(void **state)
     assert_int_equal(color_up_level(s, 2), 9);
     start_with(s, 0);
     go_to(9, T0 + 1);
+    /* The derived 100s go at the same break: the smaller first. */
     tourney_view_t v = view(T0 + 2);
-    assert_int_equal(v.color_up_now, 500);
-    assert_int_equal(v.color_up_into, 1000);
+    assert_int_equal(v.color_up_now, 100);
+    assert_int_equal(v.color_up_into, 500);
+    json_t *js = codec_structure(&m->t.s);
+    json_t *up = json_object_get(json_array_get(json_object_get(js, "levels"), 9), "colored_up");
+    assert_int_equal(json_array_size(up), 2);
+    assert_int_equal(json_integer_value(json_array_get(up, 1)), 500);
+    json_decref(js);
     go_to(10, T0 + 3);
     assert_int_equal(view(T0 + 4).chips_in_use, chip_bit(1000));
 }
@@ -232,6 +265,16 @@ static void color_up_by_the_director(void **state)
     assert_int_equal(v.color_up_now, 0);
     assert_int_equal(v.chips_in_use, chip_bit(500) | chip_bit(1000));
     assert_int_equal(v.chips_in_play, chips);
+    /* The structure sheet (the kiosk's) shows the 100s colored up here,
+     * and no longer at the second break where the structure had them. */
+    json_t *js = codec_structure(&m->t.s);
+    json_t *levels = json_object_get(js, "levels");
+    json_t *here = json_object_get(json_array_get(levels, 4), "colored_up");
+    json_t *later = json_object_get(json_array_get(levels, 9), "colored_up");
+    assert_int_equal(json_array_size(here), 1);
+    assert_int_equal(json_integer_value(json_array_get(here, 0)), 100);
+    assert_int_equal(json_array_size(later), 0);
+    json_decref(js);
     refused((command_t){.type = CMD_COLOR_UP, .value = 100}, T0 + 7, APPLY_CONFLICT,
             "no longer in play");
     refused((command_t){.type = CMD_COLOR_UP, .value = 30}, T0 + 8, APPLY_INVALID,
