@@ -46,6 +46,7 @@ static const field_t house_fields[] = {
     HOUSE("clock_call_stays", FIELD_BOOL, call_stays, 0, 1, 1),
     /* false: hand-for-hand ends by itself when the bubble bursts */
     HOUSE("hand_for_hand_stays_in_the_money", FIELD_BOOL, hfh_stays, 0, 1, 1),
+    HOUSE("seats_per_table", FIELD_INT32, seats, 2, TOURNEY_MAX_SEAT, 1),
 };
 
 const record_t house_record = {house_fields, sizeof house_fields / sizeof *house_fields};

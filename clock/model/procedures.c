@@ -21,6 +21,7 @@ void house_effective(const house_t *h, house_t *out)
     out->short_level_ms = or_default(h->short_level_ms, 15 * 60000);
     out->short_call_ms = or_default(h->short_call_ms, 25000);
     out->short_call_countdown_ms = or_default(h->short_call_countdown_ms, 5000);
+    out->seats = (int)or_default(h->seats, 9);
 }
 
 void house_call_durations(const structure_t *s, int level, int64_t *call, int64_t *countdown)

@@ -77,6 +77,8 @@ typedef struct {
                                   by default it goes after TOURNEY_CALL_SHOWN_MS */
     bool hfh_stays;            /* hand-for-hand goes on after the bubble
                                   bursts; by default it ends then */
+    int seats;                 /* seats per table (9): how many tables the
+                                  players left fill */
 } house_t;
 
 typedef struct {

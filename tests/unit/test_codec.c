@@ -454,6 +454,7 @@ static void structure_has_house_options_and_color_ups(void **state)
     assert_string_equal(json_string_value(at(json_array_get(chips, 2), "rgb")), "#800080");
     assert_true(json_is_false(at(h, "clock_call_stays")));
     assert_true(json_is_false(at(h, "hand_for_hand_stays_in_the_money")));
+    assert_int_equal(json_integer_value(at(h, "seats_per_table")), 9);
     /* The 25s go at the break (index 2); the 100s, last needed by 100/200
      * with no break after it, are never colored up by the clock alone. */
     json_t *levels = at(o, "levels");
