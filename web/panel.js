@@ -14,6 +14,7 @@ const TAP_GUARD_MS = 500;   /* taps closer than this are one tap */
 /* ---- sending commands ---- */
 
 function msgFor(node) {
+  if (node && node.id === 'undo') return $('#sec-history .msg');
   const box = node && node.closest('.level-form, .card, #login');
   return box ? box.querySelector(':scope > .msg') || box.querySelector('.msg') : null;
 }
@@ -235,9 +236,13 @@ $('#next-level').addEventListener('click', (ev) => {
   confirmed(ev.currentTarget, { type: 'next_level' },
     n ? 'Go to the next level now: ' + (n.resume_ms != null ? backTo(n) : levelTitle(n)) + '?' : 'Go to the next level now?', '', 'Next level');
 });
-$('#undo').addEventListener('click', (ev) =>
-  confirmed(ev.currentTarget, { type: 'undo' }, 'Undo the last action?',
-    'The tournament goes back to how it was before the last change.', 'Undo'));
+$('#undo').addEventListener('click', (ev) => {
+  const s = PC.current();
+  const what = s && s.undo;
+  if (!what) { showMsg($('#sec-history .msg'), 'There is nothing to undo.'); return; }
+  confirmed(ev.currentTarget, { type: 'undo' }, 'Undo: ' + what + '?',
+    'The tournament goes back to how it was before it.', 'Undo');
+});
 
 /* ---- players ---- */
 
@@ -757,6 +762,19 @@ function renderClosed(s) {
   setText($('#pl-closed'), Object.values(why).join(' '));
 }
 
+/* The last actions, the latest first; the undo button names the one it
+ * takes back. */
+function renderHistory(s) {
+  const acts = (s.last_actions || []).slice(0, 5);
+  const k = JSON.stringify([acts, s.undo]);
+  if ($('#history').dataset.k === k) return;
+  $('#history').dataset.k = k;
+  $('#history').replaceChildren(...acts.map((a, i) => el('li', { class: i === 0 && s.undo ? 'undoable' : '' }, el('span', { text: a }))));
+  $('#sec-history').hidden = acts.length === 0;
+  setText($('#undo'), s.undo ? '↶ Undo: ' + s.undo : '↶ Nothing to undo');
+  $('#undo').classList.toggle('closed', !s.undo);
+}
+
 function renderHandForHand(s) {
   const h = s.hand_for_hand;
   $('#hfh-start-form').hidden = !!h;
@@ -864,6 +882,7 @@ function render() {
 
   if (!loggedIn) return;
   renderPlayers(s);
+  renderHistory(s);
   renderHandForHand(s);
   renderDayEnd(s);
   renderCallsAndPenalties(s);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/clockpos.h"
+#include "model/history.h"
 #include "model/procedures.h"
 
 apply_status model_fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
@@ -453,6 +454,7 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err,
         if (m->n_undo == 0)
             return model_fail(APPLY_CONFLICT, err, errlen, "there is nothing to undo");
         m->t = m->undo[--m->n_undo];
+        m->t.undoable = m->n_undo;
         return APPLY_OK;
     }
     tourney_t next = m->t;
@@ -468,6 +470,9 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err,
     if (c->type == CMD_POWER_RECOVERED) {
         m->n_undo = 0; /* undoing across a power loss would restart a stale clock */
     } else {
+        char what[TOURNEY_DONE_TEXT];
+        history_describe(&m->t, &next, c, what, sizeof what);
+        history_add(&next, what);
         if (m->n_undo == TOURNEY_UNDO_DEPTH) {
             memmove(&m->undo[0], &m->undo[1], sizeof m->undo[0] * (TOURNEY_UNDO_DEPTH - 1));
             m->n_undo--;
@@ -475,5 +480,6 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err,
         m->undo[m->n_undo++] = m->t;
     }
     m->t = next;
+    m->t.undoable = m->n_undo;
     return APPLY_OK;
 }

@@ -27,6 +27,8 @@ enum {
     TOURNEY_MAX_PENALTY_MINUTES = 120,
     TOURNEY_MAX_PENALTY_ROUNDS = 10,
     TOURNEY_CALL_SHOWN_MS = 10000, /* TIME stays this long after a clock call ran out */
+    TOURNEY_DONE_MAX = 8,      /* the last actions kept in words */
+    TOURNEY_DONE_TEXT = 72,
 };
 
 typedef enum { LEVEL_PLAY = 0, LEVEL_BREAK = 1 } level_kind;
@@ -184,6 +186,12 @@ typedef struct {
     int64_t color_up_value;    /* a color-up the director started; 0: none */
     int64_t color_up_at;
     uint32_t chips_removed;    /* bit i: chips[i] colored up by the director */
+    /* The last actions in words, a ring: action k (0-based, of n_done in
+     * all) is done[k % TOURNEY_DONE_MAX]. A ring, so that an undo step in
+     * a snapshot differs by one entry, not the whole list. */
+    uint32_t n_done;
+    char done[TOURNEY_DONE_MAX][TOURNEY_DONE_TEXT];
+    int undoable;              /* how many of the last actions undo can take back */
 } tourney_t;
 
 /* Everything a display needs at one instant, derived from a tourney and now. */

@@ -125,7 +125,8 @@ static const desc_t tourney_d = {sizeof(tourney_t), (const field_t[]){
     SCALAR(tourney_t, n_penalties, K_INT), OBJECTS(tourney_t, penalties, penalty_d),
     SCALAR(tourney_t, n_results, K_INT), OBJECTS(tourney_t, results, result_d),
     SCALAR(tourney_t, color_up_value, K_INT), SCALAR(tourney_t, color_up_at, K_INT),
-    SCALAR(tourney_t, chips_removed, K_UINT), END}};
+    SCALAR(tourney_t, chips_removed, K_UINT), SCALAR(tourney_t, n_done, K_UINT),
+    ARRAY(tourney_t, done, K_STR), SCALAR(tourney_t, undoable, K_INT), END}};
 
 /* What a field that is not written reads as, outside an undo step. */
 static const unsigned char zeros[sizeof(tourney_t)];

@@ -178,6 +178,30 @@ test('hand-for-hand proposes the tables the players left fill', async () => {
   assert.equal(await page.inputValue('#hfh-tables'), '1', '9 players left: one table');
 });
 
+test('undo says what it takes back, and the panel lists the last actions', async () => {
+  await idle();
+  const before = (await state()).players.remaining; // 9
+  await page.fill('#bust-count', '3');
+  await page.click('#bust-btn');
+  await answer(true);
+  await until(async () => (await state()).players.remaining === before - 3, '3 players out');
+  await synced();
+  const label = (await page.textContent('#undo')).trim();
+  assert.equal(label, `↶ Undo: bust of 3 players, places ${before - 2}–${before}`);
+  const items = await page.$$eval('#history li', (li) => li.map((x) => x.textContent));
+  assert.equal(items[0], `bust of 3 players, places ${before - 2}–${before}`);
+  assert.equal(items[1], 'bust of 30 players, places 10–39');
+  await page.$eval('#sec-history', (d) => d.scrollIntoView());
+  await page.screenshot({ path: OUT + '/evening-history.png' });
+  await idle();
+  await page.click('#undo');
+  assert.match(await confirmText(), /^Undo: bust of 3 players, places 7–9\?/);
+  await answer(true);
+  await until(async () => (await state()).players.remaining === before, 'the bust undone');
+  await synced();
+  assert.equal((await page.textContent('#undo')).trim(), '↶ Undo: bust of 30 players, places 10–39');
+});
+
 test('no page errors', () => {
   assert.deepEqual(errors, []);
 });

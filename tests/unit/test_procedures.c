@@ -929,6 +929,51 @@ static void clock_call_at_time_goes_by_itself(void **state)
     ok((command_t){.type = CMD_CLOCK_CALL_CANCEL}, T0 + 10 * MIN);
 }
 
+/* ---- the last actions and undo ---- */
+
+static const char *state_text(int64_t now, const char *key, int index)
+{
+    static char buf[TOURNEY_DONE_TEXT + 8];
+    json_t *st = codec_state(&m->t, 1, now, NULL, NULL);
+    json_t *v = json_object_get(st, key);
+    if (index >= 0)
+        v = json_array_get(v, (size_t)index);
+    snprintf(buf, sizeof buf, "%s", json_is_string(v) ? json_string_value(v) : "(none)");
+    json_decref(st);
+    return buf;
+}
+
+static void undo_names_what_it_takes_back(void **state)
+{
+    (void)state;
+    start_with(chip_structure(), 40);
+    assert_string_equal(state_text(T0, "undo", -1), "start of the clock");
+    ok((command_t){.type = CMD_BUST, .count = 3}, T0 + MIN);
+    assert_string_equal(state_text(T0 + MIN, "undo", -1),
+                        "bust of 3 players, places 38\u2013""40");
+    ok((command_t){.type = CMD_ADJUST, .delta_ms = -10 * SEC}, T0 + MIN);
+    refused((command_t){.type = CMD_PREV_LEVEL}, T0 + MIN, APPLY_CONFLICT, "first level");
+    /* The latest first. */
+    assert_string_equal(state_text(T0 + MIN, "last_actions", 0), "-0:10 on the clock");
+    assert_string_equal(state_text(T0 + MIN, "last_actions", 1),
+                        "bust of 3 players, places 38\u2013""40");
+    assert_string_equal(state_text(T0 + MIN, "last_actions", 3), "registration of 40 players");
+    ok((command_t){.type = CMD_UNDO}, T0 + MIN);
+    ok((command_t){.type = CMD_UNDO}, T0 + MIN);
+    assert_int_equal(view(T0 + MIN).players_left, 40);
+    assert_string_equal(state_text(T0 + MIN, "undo", -1), "start of the clock");
+    ok((command_t){.type = CMD_UNDO}, T0 + MIN);
+    ok((command_t){.type = CMD_UNDO}, T0 + MIN);
+    assert_string_equal(state_text(T0 + MIN, "undo", -1), "(none)");
+    /* More actions than the list keeps: the oldest fall out. */
+    for (int i = 1; i <= TOURNEY_DONE_MAX + 3; i++)
+        ok((command_t){.type = CMD_REGISTER, .count = i}, T0 + i);
+    assert_string_equal(state_text(T0 + 20, "last_actions", 0), "registration of 11 players");
+    assert_string_equal(state_text(T0 + 20, "last_actions", TOURNEY_DONE_MAX - 1),
+                        "registration of 4 players");
+    assert_string_equal(state_text(T0 + 20, "last_actions", TOURNEY_DONE_MAX), "(none)");
+}
+
 /* ---- penalties (RULES 9) ---- */
 
 static json_t *penalties_at(int64_t now)
@@ -1041,6 +1086,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(clock_call_durations_configurable, setup, teardown),
         cmocka_unit_test_setup_teardown(clock_call_one_at_a_time_and_cancel, setup, teardown),
         cmocka_unit_test_setup_teardown(clock_call_at_time_goes_by_itself, setup, teardown),
+        cmocka_unit_test_setup_teardown(undo_names_what_it_takes_back, setup, teardown),
         cmocka_unit_test_setup_teardown(penalty_by_minutes_runs_out, setup, teardown),
         cmocka_unit_test_setup_teardown(penalty_by_rounds_until_cleared, setup, teardown),
         cmocka_unit_test_setup_teardown(undo_takes_back_a_procedure, setup, teardown),
