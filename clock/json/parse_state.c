@@ -178,6 +178,12 @@ static int parse_level(const json_t *o, const char *where, level_t *l, char *err
         snprintf(err, errlen, "%s: %s", where, why);
         return -1;
     }
+    /* A level the director left early: the time going back returns to. */
+    int64_t resume = 0;
+    if (l->duration_ms > 1 &&
+        get_int(o, where, "resume_ms", false, 1, l->duration_ms - 1, &resume, err, errlen))
+        return -1;
+    l->left_at_ms = resume ? l->duration_ms - resume : 0;
     return 0;
 }
 
