@@ -84,7 +84,6 @@ const FIELD_WORDS = [
   [/\bbig_blind_ante\b/g, 'big-blind ante'], [/\bsmall_blind\b/g, 'the small blind'],
   [/\bbig_blind\b/g, 'the big blind'], [/\bduration_ms\b/g, 'the length'],
   [/\bcolor_up\b/g, 'color-up'], [/\(day_end_clear first\)/, '(clear the draw first)'],
-  [/^the the /, 'the '],
 ];
 function inWords(text) {
   let t = String(text);
