@@ -14,6 +14,7 @@ const TAP_GUARD_MS = 500;   /* taps closer than this are one tap */
 /* ---- sending commands ---- */
 
 function msgFor(node) {
+  if (node && node.id === 'undo') return $('#sec-history .msg');
   const box = node && node.closest('.level-form, .card, #login');
   return box ? box.querySelector(':scope > .msg') || box.querySelector('.msg') : null;
 }
@@ -54,7 +55,7 @@ async function command(cmd, btn) {
       setLoggedIn(false, body.error || 'Your session has ended: log in again.');
       return null;
     }
-    showMsg(msg, body.error || 'The clock refused this (HTTP ' + r.status + ').');
+    showMsg(msg, body.error ? inWords(body.error) : 'The clock refused this (HTTP ' + r.status + ').');
     return null;
   } catch (e) {
     showMsg(msg, e.name === 'AbortError'
@@ -72,6 +73,23 @@ async function command(cmd, btn) {
     buttons.forEach((b) => (b.disabled = wasDisabled.get(b)));
     render();
   }
+}
+
+/* The clock's reasons name the API's fields (big_blind, ms); the director
+ * reads them in words. */
+const FIELD_WORDS = [
+  [/^ms must be more than 0 and at most 24 hours$/, 'The time left must be more than 0:00 and at most 24 hours (1440:00).'],
+  [/^delta_ms must be non-zero and at most 24 hours$/, 'Add or take off at least a second, and at most 24 hours.'],
+  [/^count must be 1 to (\d+)$/, 'How many: 1 to $1.'],
+  [/\bbig_blind_ante\b/g, 'big-blind ante'], [/\bsmall_blind\b/g, 'the small blind'],
+  [/\bbig_blind\b/g, 'the big blind'], [/\bduration_ms\b/g, 'the length'],
+  [/\bcolor_up\b/g, 'color-up'], [/\(day_end_clear first\)/, '(clear the draw first)'],
+];
+function inWords(text) {
+  let t = String(text);
+  for (const [re, w] of FIELD_WORDS) t = t.replace(re, w);
+  t = t.replace(/\bthe the\b/g, 'the');
+  return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
 /* A confirmation in a modal dialog; warn is an extra line in amber. */
@@ -193,31 +211,90 @@ $('#set-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const ms = parseTime($('#set-time').value);
   const btn = $('#set-btn');
-  if (!ms) { showMsg(msgFor(btn), 'Give the time left as minutes, or mm:ss (12:30).'); return; }
+  if (ms === null) { showMsg(msgFor(btn), 'Give the time left as minutes (12) or minutes:seconds (12:30).'); return; }
+  if (!ms) { showMsg(msgFor(btn), 'The time left must be more than 0:00.'); return; }
   command({ type: 'set_remaining', ms }, btn).then((r) => { if (r) $('#set-time').value = ''; });
 });
+/* "Level 3: 100/200, 6:40 left": where going back leads, with the time
+ * that level had when it was left (its full time if it ran out). */
+function backTo(l) {
+  const left = l.resume_ms != null ? l.resume_ms : l.duration_ms;
+  return levelTitle(l) + ', ' + fmtTime(left) + ' left';
+}
 $('#prev-level').addEventListener('click', (ev) => {
   const s = PC.current();
+  const i = s ? s.level.index : 0;
+  const prev = i > 0 && structure && structure.levels[i - 1];
   confirmed(ev.currentTarget, { type: 'prev_level' },
-    'Go back to the previous level?', s && s.level.index === 0 ? 'This is already the first level.' : '', 'Previous level');
+    prev ? 'Go back to ' + backTo(prev) + '?' : 'Go back to the previous level?',
+    i === 0 ? 'This is already the first level.' : '', 'Previous level');
 });
 $('#next-level').addEventListener('click', (ev) => {
   const s = PC.current();
   const n = s && s.next_level;
   confirmed(ev.currentTarget, { type: 'next_level' },
-    n ? 'Go to the next level now: ' + levelTitle(n) + '?' : 'Go to the next level now?', '', 'Next level');
+    n ? 'Go to the next level now: ' + (n.resume_ms != null ? backTo(n) : levelTitle(n)) + '?' : 'Go to the next level now?', '', 'Next level');
 });
-$('#undo').addEventListener('click', (ev) =>
-  confirmed(ev.currentTarget, { type: 'undo' }, 'Undo the last action?',
-    'The tournament goes back to how it was before the last change.', 'Undo'));
+$('#undo').addEventListener('click', (ev) => {
+  const s = PC.current();
+  const what = s && s.undo;
+  if (!what) { showMsg($('#sec-history .msg'), 'There is nothing to undo.'); return; }
+  confirmed(ev.currentTarget, { type: 'undo' }, 'Undo: ' + what + '?',
+    'The tournament goes back to how it was before it.', 'Undo');
+});
 
 /* ---- players ---- */
 
-const count1 = (type) => (ev) => command({ type, count: 1 }, ev.currentTarget);
-$('#register').addEventListener('click', count1('register'));
-$('#unregister').addEventListener('click', count1('unregister'));
-$('#rebuy').addEventListener('click', count1('rebuy'));
-$('#addon').addEventListener('click', count1('addon'));
+/* How many players the next register, unregister, rebuy or add-on is
+ * for: one field for the four, as "Out:" is for bust. */
+function plCount() {
+  const n = Number($('#pl-count').value);
+  return Number.isInteger(n) && n >= 1 && n <= 10000 ? n : null;
+}
+/* The places paid for a number of entries, as the clock works them out:
+ * the payout table with the largest min_entries not above it. */
+function placesFor(entries) {
+  let best = null;
+  for (const p of (structure && structure.payouts) || [])
+    if (p.min_entries <= entries && (!best || p.min_entries >= best.min_entries)) best = p;
+  return best ? Math.min(best.places.length, entries) : 0;
+}
+/* What a change of entries does to the places paid, or '' when nothing. */
+function placesChange(delta) {
+  const s = PC.current();
+  if (!s || !structure) return '';
+  const from = placesFor(s.players.entries), to = placesFor(s.players.entries + delta);
+  if (from === to) return '';
+  const pl = (n) => n + (n === 1 ? ' place' : ' places');
+  return 'Paid places change from ' + from + ' to ' + to + ': ' +
+    (to > from ? pl(to - from) + ' more paid.' : pl(from - to) + ' fewer paid.');
+}
+const WORDS = { register: ['Register', 'player'], unregister: ['Unregister', 'player'], rebuy: ['Rebuy', 'rebuy'], addon: ['Add-on', 'add-on'] };
+function countCommand(type) {
+  return (ev) => {
+    const btn = ev.currentTarget;
+    const n = plCount();
+    if (!n) { showMsg(msgFor(btn), 'How many: a whole number from 1 to 10000.'); return; }
+    const cmd = { type, count: n };
+    const delta = type === 'register' ? n : type === 'unregister' ? -n : 0;
+    const warn = delta ? placesChange(delta) : '';
+    const done = (r) => { if (r) { $('#pl-count').value = 1; renderCountLabels(); } };
+    /* More than one at once, or fewer places paid: asked first. */
+    if (n > 1 || warn) {
+      const [verb, noun] = WORDS[type];
+      confirmed(btn, cmd, verb + ' ' + n + ' ' + noun + (n === 1 ? '' : 's') + '?', warn, verb).then(done);
+    } else command(cmd, btn).then(done);
+  };
+}
+for (const type of Object.keys(WORDS)) $('#' + type).addEventListener('click', countCommand(type));
+$('#pl-count').addEventListener('input', () => renderCountLabels());
+function renderCountLabels() {
+  const n = plCount() || 1;
+  setText($('#register'), 'Register +' + n);
+  setText($('#unregister'), 'Unregister −' + n);
+  setText($('#rebuy'), 'Rebuy +' + n);
+  setText($('#addon'), 'Add-on +' + n);
+}
 
 function placesText(n) {
   const s = PC.current();
@@ -318,6 +395,25 @@ function levelDetail(l) {
   return parts.join(' · ');
 }
 
+/* The next usual amount above a (small blind or ante): 25, 50, 75, 100,
+ * then 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten. */
+function nextUsual(a) {
+  for (const v of [25, 50, 75, 100]) if (v > a) return v;
+  for (let p = 100; ; p *= 10)
+    for (const m of [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8]) if (m * p > a) return m * p;
+}
+/* The blinds and ante of the level after l, as a structure usually goes:
+ * the big blind keeps its ratio to the small one, a big-blind ante stays
+ * equal to the big blind, another ante grows with the blinds. */
+function nextStep(l) {
+  const sb = nextUsual(l.small_blind);
+  const bb = l.small_blind > 0 ? Math.round(sb * l.big_blind / l.small_blind) : nextUsual(l.big_blind);
+  let ante = 0;
+  if (l.ante && l.ante === l.big_blind) ante = bb;
+  else if (l.ante) ante = nextUsual(l.ante);
+  return { small_blind: sb, big_blind: bb, ante };
+}
+
 let openForm = null;  /* {li, form} of the level form being shown */
 let openRow = -1;     /* the level whose actions are shown (a tap on it) */
 
@@ -373,13 +469,13 @@ function showLevelForm(li, index, mode) {
   let base = null;
   if (mode === 'edit') base = levels[index];
   else {
-    /* A new level suggests the next step up from the last play level. */
+    /* A new level suggests the next usual step up from the play level
+     * before it (4,000/8,000 -> 5,000/10,000). */
     let prev = null;
     for (let i = index; i >= 0; i--) if (levels[i] && levels[i].kind !== 'break') { prev = levels[i]; break; }
     base = mode === 'break'
       ? { kind: 'break', minutes: 15, color_up: null }
-      : prev ? { kind: 'level', small_blind: prev.small_blind * 2, big_blind: prev.big_blind * 2,
-                 ante: prev.ante * 2, big_blind_ante: prev.big_blind_ante, minutes: prev.minutes }
+      : prev ? { kind: 'level', ...nextStep(prev), big_blind_ante: prev.big_blind_ante, minutes: prev.minutes }
              : { kind: 'level', small_blind: 25, big_blind: 50, ante: 0, minutes: 20 };
   }
   form.querySelector(`[name=kind][value=${base.kind === 'break' ? 'break' : 'level'}]`).checked = true;
@@ -422,7 +518,9 @@ function showLevelForm(li, index, mode) {
     const r = await command(cmd, btn);
     if (r) { openRow = -1; closeForm(); loadStructure(); }
   });
-  if (li) li.append(form); else $('#levels').prepend(form);
+  if (li) li.append(form);
+  else if (index < 0) $('#levels').prepend(form);
+  else $('#levels').append(form);
   openForm = { li, form };
   f(base.kind === 'break' ? 'minutes' : 'small_blind').focus({ preventScroll: true });
   form.scrollIntoView({ block: 'nearest' });
@@ -453,6 +551,8 @@ $('#levels').addEventListener('click', (ev) => {
   }
 });
 $('#add-first').addEventListener('click', () => showLevelForm(null, -1, 'add'));
+$('#add-last').addEventListener('click', () => showLevelForm(null, structure.levels.length - 1, 'add'));
+$('#add-last-break').addEventListener('click', () => showLevelForm(null, structure.levels.length - 1, 'break'));
 
 /* ---- hand-for-hand, bubble ---- */
 
@@ -570,7 +670,7 @@ function renderStatus(s) {
     : s.day_end && s.day_end.drawn != null ? 'STOPPED: end of day' : 'PAUSED');
   $('#st-run').hidden = !s.running;
   setText($('#st-level'), !s.started ? 'Not started · ' + (isBreak ? 'Break' : 'Level ' + s.level.number)
-    : isBreak ? 'Break' : 'Level ' + s.level.number + ' of ' + s.levels_count);
+    : isBreak ? 'Break' : 'Level ' + s.level.number + ' of ' + (s.play_levels_count ?? s.levels_count));
   setText($('#st-blinds'), isBreak ? 'Break' : blinds(s.level));
   setText($('#st-ante'), !isBreak && s.level.ante ? (s.level.big_blind_ante ? 'BB ante ' : 'Ante ') + fmtChips(s.level.ante) : '');
   const p = s.players || {};
@@ -587,6 +687,7 @@ function renderTags(s) {
   if (s.in_the_money) tags.push(['In the money', '']);
   if (s.clock_call) tags.push(['Clock: table ' + s.clock_call.table + ', seat ' + s.clock_call.seat, 'hot']);
   if (s.color_up && s.color_up.now) tags.push(['Color-up ' + fmtChips(s.color_up.now.value), 'hot']);
+  else if (s.color_up && s.color_up.due) tags.push(['Color-up of the ' + fmtChips(s.color_up.due.value) + 's due', '']);
   if (s.day_end && s.day_end.drawn != null) tags.push([s.day_end.over ? 'Day over' : 'End of day: ' + s.day_end.hands_left + ' hands', 'hot']);
   if (s.announcement) tags.push(['Announcement', '']);
   if ((s.penalties || []).length) tags.push([s.penalties.length + (s.penalties.length === 1 ? ' penalty' : ' penalties'), '']);
@@ -625,9 +726,7 @@ function renderPlayers(s) {
     figure('prize pool', fmtMoney(s.prize_pool, s.currency)), figure('paid places', fmtNum(p.paid_places)),
     figure('rebuys', fmtNum(p.rebuys)), figure('add-ons', fmtNum(p.addons)),
     figure('average stack', fmtChips(p.average_stack)));
-  const per = s.periods || {};
-  $('#rebuy').title = per.rebuys_open ? '' : 'Rebuys are closed';
-  $('#addon').title = per.addon_open ? '' : 'The add-on is not open';
+  renderClosed(s);
   const res = (s.results || []).slice(-5).reverse();
   $('#results').replaceChildren(...res.map((r) => el('li', {},
     el('span', { text: (r.place_best === r.place_worst ? 'Place ' + r.place_best : 'Places ' + r.place_best + '–' + r.place_worst + ' (tie)') +
@@ -635,6 +734,44 @@ function renderPlayers(s) {
 
   setText($('#ann-now'), s.announcement ? 'On the wall: “' + s.announcement.text + '”' : '');
   $('#ann-clear').hidden = !s.announcement;
+}
+
+/* What is closed looks off, and says why and when it opens. */
+function closedReasons(s) {
+  const per = s.periods || {};
+  const why = {};
+  if (s.started && !per.late_reg_open)
+    why.register = per.late_reg_until_level > 0 ? 'Registration closed after level ' + per.late_reg_until_level + '.'
+      : 'Registration closed when the clock started.';
+  if (!per.rebuy_until_level) why.rebuy = 'This tournament has no rebuys.';
+  else if (!per.rebuys_open) why.rebuy = 'Rebuys closed after level ' + per.rebuy_until_level + '.';
+  if (!per.addon_after_level) why.addon = 'This tournament has no add-on.';
+  else if (!per.addon_open) why.addon = 'Add-on at the break after level ' + per.addon_after_level + '.';
+  return why;
+}
+function renderClosed(s) {
+  const why = closedReasons(s);
+  for (const type of ['register', 'rebuy', 'addon']) {
+    const b = $('#' + type);
+    /* Not while a command is in flight: command() gives the buttons back. */
+    if (!inflight) b.disabled = !!why[type];
+    b.classList.toggle('closed', !!why[type]);
+    b.title = why[type] || '';
+  }
+  setText($('#pl-closed'), Object.values(why).join(' '));
+}
+
+/* The last actions, the latest first; the undo button names the one it
+ * takes back. */
+function renderHistory(s) {
+  const acts = (s.last_actions || []).slice(0, 5);
+  const k = JSON.stringify([acts, s.undo]);
+  if ($('#history').dataset.k === k) return;
+  $('#history').dataset.k = k;
+  $('#history').replaceChildren(...acts.map((a, i) => el('li', { class: i === 0 && s.undo ? 'undoable' : '' }, el('span', { text: a }))));
+  $('#sec-history').hidden = acts.length === 0;
+  setText($('#undo'), s.undo ? '↶ Undo: ' + s.undo : '↶ Nothing to undo');
+  $('#undo').classList.toggle('closed', !s.undo);
 }
 
 function renderHandForHand(s) {
@@ -664,8 +801,18 @@ function renderHandForHand(s) {
       const contiguous = inPlay.every((n, i) => n === i + 1);
       $('#hfh-tables-now').value = contiguous ? inPlay.length : inPlay.join(', ');
     }
-  } else if (structure && structure.house && !$('#hfh-tables').value) {
-    $('#hfh-tables').value = structure.house.tables || '';
+  } else if (structure && structure.house) {
+    /* The tables the players left fill (9 left at 9 a table: 1), not the
+     * tables the tournament started with; kept while the director types,
+     * and once changed by hand. */
+    const input = $('#hfh-tables');
+    const seats = structure.house.seats_per_table || 9;
+    const left = (s.players && s.players.remaining) || 0;
+    const want = String(left > 0 ? Math.ceil(left / seats) : structure.house.tables || '');
+    if (document.activeElement !== input && (input.value === '' || input.value === input.dataset.auto)) {
+      input.value = want;
+      input.dataset.auto = want;
+    }
   }
   $('#bubble-on').classList.toggle('primary', !s.bubble);
   setText($('#bubble-on'), s.bubble ? 'Bubble is on' : 'Bubble on');
@@ -698,7 +845,14 @@ function renderCallsAndPenalties(s) {
   $('#call-cancel').hidden = !s.clock_call;
   $('#cu-done').hidden = !(s.color_up && s.color_up.now);
   const cu = s.color_up || {};
+  /* A chip no longer needed with no break left: the clock asks, it does
+   * not take chips off the tables by itself. */
+  if (cu.due && !cu.now && $('#cu-chip').dataset.due !== String(cu.due.value)) {
+    $('#cu-chip').dataset.due = cu.due.value;
+    $('#cu-chip').value = cu.due.value;
+  }
   setText($('#cu-state'), cu.now ? 'Now: ' + fmtChips(cu.now.value) + ' (' + cu.now.colour + ') into ' + fmtChips(cu.now.into)
+    : cu.due ? 'The ' + fmtChips(cu.due.value) + ' chips (' + cu.due.colour + ') are no longer needed and no break is left to color them up at: color them up when the tables are ready.'
     : cu.next ? 'Next: ' + fmtChips(cu.next.value) + ' (' + cu.next.colour + ')' + (structure && structure.levels[cu.next.at_level] ? ' at ' + levelTitle(structure.levels[cu.next.at_level]).toLowerCase() : '') : '');
 
   const pk = JSON.stringify((s.penalties || []).map((x) => [x.table, x.seat, x.rounds]));
@@ -727,6 +881,7 @@ function render() {
 
   if (!loggedIn) return;
   renderPlayers(s);
+  renderHistory(s);
   renderHandForHand(s);
   renderDayEnd(s);
   renderCallsAndPenalties(s);

@@ -54,6 +54,9 @@ static json_t *level_json(const structure_t *s, int i)
         if (color_up_level(s, k) == i)
             json_array_append_new(up, json_integer(s->chips[k].value));
     json_object_set_new(o, "colored_up", up);
+    /* Left early by the director: moving back to it returns to this. */
+    if (l->left_at_ms > 0 && l->left_at_ms < l->duration_ms)
+        json_object_set_new(o, "resume_ms", json_integer(l->duration_ms - l->left_at_ms));
     return o;
 }
 
@@ -116,7 +119,7 @@ static void day_end_json(json_t *o, const tourney_t *t, const tourney_view_t *v,
 
 static void clock_call_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
 {
-    if (t->call.active)
+    if (v->call_on)
         json_object_set_new(o, "clock_call",
                             json_pack("{s:i, s:i, s:I, s:I, s:b, s:b}", "table", t->call.table,
                                       "seat", t->call.seat, "remaining_ms",
@@ -143,6 +146,11 @@ static void color_up_json(json_t *o, const tourney_t *t, const tourney_view_t *v
                                          "colour", cnow->colour, "into",
                                          (json_int_t)v->color_up_into)
                              : json_null());
+    const chip_t *due = v->color_up_due ? chip_of(s, v->color_up_due) : NULL;
+    json_object_set_new(cu, "due",
+                        due ? json_pack("{s:I, s:s}", "value", (json_int_t)due->value, "colour",
+                                        due->colour)
+                            : json_null());
     json_t *in_use = json_array();
     for (int i = 0; i < s->n_chips; i++)
         if ((v->chips_in_use >> i) & 1)
@@ -204,6 +212,10 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
     json_object_set_new(o, "level", level_json(s, v.level));
     json_object_set_new(o, "next_level", v.next_level >= 0 ? level_json(s, v.next_level) : json_null());
     json_object_set_new(o, "levels_count", json_integer(s->n_levels));
+    int play = 0;
+    for (int i = 0; i < s->n_levels; i++)
+        play += s->levels[i].kind == LEVEL_PLAY;
+    json_object_set_new(o, "play_levels_count", json_integer(play)); /* "Level 3 of 15" */
     json_object_set_new(o, "remaining_ms", json_integer(v.remaining_ms));
     json_object_set_new(o, "elapsed_ms", json_integer(v.elapsed_ms));
     json_object_set_new(o, "overtime", json_boolean(v.overtime));
@@ -252,6 +264,16 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
     json_object_set_new(o, "storage_error",
                         storage_error && *storage_error ? json_string(storage_error) : json_null());
     json_object_set_new(o, "notice", notice && *notice ? json_string(notice) : json_null());
+    /* The last actions, the latest first; undo takes back the first
+     * `undoable` of them. */
+    json_t *done = json_array();
+    for (uint32_t k = 0; k < t->n_done && k < TOURNEY_DONE_MAX; k++)
+        json_array_append_new(
+            done, json_string(t->done[(t->n_done - 1 - k) % TOURNEY_DONE_MAX]));
+    json_object_set_new(o, "last_actions", done);
+    json_object_set_new(o, "undo", t->undoable > 0 && t->n_done > 0
+                                       ? json_string(t->done[(t->n_done - 1) % TOURNEY_DONE_MAX])
+                                       : json_null());
     procedures_json(o, t, &v, now);
     return o;
 }

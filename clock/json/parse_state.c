@@ -211,6 +211,12 @@ static int parse_level(const json_t *o, const char *where, level_t *l, char *err
         snprintf(err, errlen, "%s: %s", where, why);
         return -1;
     }
+    /* A level the director left early: the time going back returns to. */
+    int64_t resume = 0;
+    if (l->duration_ms > 1 &&
+        get_int(o, where, "resume_ms", false, 1, l->duration_ms - 1, &resume, err, errlen))
+        return -1;
+    l->left_at_ms = resume ? l->duration_ms - resume : 0;
     return 0;
 }
 
@@ -578,6 +584,31 @@ static int parse_results(const json_t *a, tourney_t *t, int64_t now, char *err, 
     return 0;
 }
 
+/* The last actions, the latest first, into the ring; and whether undo
+ * (on the master) would take back the latest. */
+static int parse_last_actions(const json_t *o, tourney_t *t, char *err, size_t errlen)
+{
+    int rc = 0;
+    const json_t *list = get_array(o, "", "last_actions", TOURNEY_DONE_MAX, &rc, err, errlen);
+    if (rc)
+        return -1;
+    size_t n = list ? json_array_size(list) : 0;
+    t->n_done = (uint32_t)n;
+    for (size_t k = 0; k < n; k++) {
+        json_t *wrap = json_pack("{s:O}", "action", json_array_get(list, k));
+        int bad = !wrap || get_text(wrap, "last_actions", "action", true, t->done[n - 1 - k],
+                                    sizeof t->done[0], err, errlen);
+        json_decref(wrap);
+        if (bad)
+            return -1;
+    }
+    char undo[TOURNEY_DONE_TEXT] = "";
+    if (get_text(o, "", "undo", false, undo, sizeof undo, err, errlen))
+        return -1;
+    t->undoable = undo[0] && n > 0 && strcmp(undo, t->done[n - 1]) == 0;
+    return 0;
+}
+
 /* Long on purpose: the clock, the players and the announcement are read in
  * one pass because each check needs the level read before it; the
  * procedures have their own readers above. */
@@ -678,5 +709,5 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
     list = get_array(o, "", "results", 100000, &rc, err, errlen);
     if (rc || (list && parse_results(list, t, now, err, errlen)))
         return -1;
-    return 0;
+    return parse_last_actions(o, t, err, errlen);
 }

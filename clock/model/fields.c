@@ -41,6 +41,7 @@ static const field_t level_fields[] = {
     LEVEL("day_end", FIELD_BOOL, day_end, 0, 1, LF_DAY_END, FORM_ALL),
     /* 0: the color-up is derived from the structure */
     LEVEL("color_up", FIELD_INT, color_up, 0, MAX_CHIPS, LF_COLOR_UP, FORM_ALL),
+    KEPT(level_t, left_at_ms, FIELD_INT),
 };
 const record_t level_record = RECORD(level_t, level_fields);
 
@@ -79,6 +80,11 @@ static const field_t house_fields[] = {
     HOUSE("short_clock_call_seconds", FIELD_INT, short_call_ms, 5, 600, 1000),
     HOUSE("short_clock_call_countdown_seconds", FIELD_INT, short_call_countdown_ms, 1, 60, 1000),
     HOUSE("day_end_per_table", FIELD_BOOL, day_end_per_table, 0, 1, 1),
+    /* false: TIME goes from the wall by itself 10 s after a clock call ran out */
+    HOUSE("clock_call_stays", FIELD_BOOL, call_stays, 0, 1, 1),
+    /* false: hand-for-hand ends by itself when the bubble bursts */
+    HOUSE("hand_for_hand_stays_in_the_money", FIELD_BOOL, hfh_stays, 0, 1, 1),
+    HOUSE("seats_per_table", FIELD_INT, seats, 2, TOURNEY_MAX_SEAT, 1),
 };
 const record_t house_record = RECORD(house_t, house_fields);
 
@@ -200,6 +206,9 @@ static const field_t tourney_fields[] = {
     KEPT(tourney_t, color_up_value, FIELD_INT),
     KEPT(tourney_t, color_up_at, FIELD_INT),
     KEPT(tourney_t, chips_removed, FIELD_UINT),
+    KEPT(tourney_t, n_done, FIELD_UINT),
+    KEPT_ARRAY(tourney_t, done, FIELD_TEXT, NULL),
+    KEPT(tourney_t, undoable, FIELD_INT),
 };
 const record_t tourney_record = RECORD(tourney_t, tourney_fields);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/clockpos.h"
+#include "model/history.h"
 #include "model/procedures.h"
 
 apply_status model_fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
@@ -35,6 +36,10 @@ void clock_settle(tourney_t *t, int64_t now)
     int lvl;
     int64_t e;
     clock_position(t, now, &lvl, &e);
+    /* Levels the clock ran into by itself start whole: a time they were
+     * left at before no longer holds. */
+    for (int i = t->clock.level + 1; i <= lvl; i++)
+        t->s.levels[i].left_at_ms = 0;
     t->clock.level = lvl;
     t->clock.level_elapsed_ms = e;
     t->clock.since = now;
@@ -331,6 +336,22 @@ static apply_status apply_time(tourney_t *t, const command_t *c, int64_t now, ch
     }
 }
 
+/* The clock (settled) moves to level `to`: the level it leaves keeps the
+ * time played of it, and `to` goes on from where it was left, if it was
+ * (a director who went back a level by mistake gets 6:40 back, not 20:00). */
+static void level_move_to(tourney_t *t, int to)
+{
+    clock_state_t *k = &t->clock;
+    level_t *from = &t->s.levels[k->level];
+    from->left_at_ms = k->level_elapsed_ms > 0 && k->level_elapsed_ms < from->duration_ms
+                           ? k->level_elapsed_ms
+                           : 0;
+    level_t *l = &t->s.levels[to];
+    k->level = to;
+    k->level_elapsed_ms = l->left_at_ms < l->duration_ms ? l->left_at_ms : 0;
+    l->left_at_ms = 0;
+}
+
 /* Moving to another level. */
 static apply_status apply_level_move(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
 {
@@ -341,23 +362,20 @@ static apply_status apply_level_move(tourney_t *t, const command_t *c, int64_t n
         if (k->level >= t->s.n_levels - 1)
             return model_fail(APPLY_CONFLICT, err, errlen,
                               "this is the last level of the structure");
-        k->level++;
-        k->level_elapsed_ms = 0;
+        level_move_to(t, k->level + 1);
         return APPLY_OK;
     case CMD_PREV_LEVEL:
         clock_settle(t, now);
         if (k->level == 0)
             return model_fail(APPLY_CONFLICT, err, errlen, "this is the first level");
-        k->level--;
-        k->level_elapsed_ms = 0;
+        level_move_to(t, k->level - 1);
         return APPLY_OK;
     case CMD_GOTO_LEVEL:
         if (c->index < 0 || c->index >= t->s.n_levels)
             return model_fail(APPLY_INVALID, err, errlen, "there is no level with index %d",
                               c->index);
         clock_settle(t, now);
-        k->level = c->index;
-        k->level_elapsed_ms = 0;
+        level_move_to(t, c->index);
         return APPLY_OK;
     default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
     }
@@ -436,6 +454,7 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err,
         if (m->n_undo == 0)
             return model_fail(APPLY_CONFLICT, err, errlen, "there is nothing to undo");
         m->t = m->undo[--m->n_undo];
+        m->t.undoable = m->n_undo;
         return APPLY_OK;
     }
     tourney_t next = m->t;
@@ -451,6 +470,9 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err,
     if (c->type == CMD_POWER_RECOVERED) {
         m->n_undo = 0; /* undoing across a power loss would restart a stale clock */
     } else {
+        char what[TOURNEY_DONE_TEXT];
+        history_describe(&m->t, &next, c, what, sizeof what);
+        history_add(&next, what);
         if (m->n_undo == TOURNEY_UNDO_DEPTH) {
             memmove(&m->undo[0], &m->undo[1], sizeof m->undo[0] * (TOURNEY_UNDO_DEPTH - 1));
             m->n_undo--;
@@ -458,5 +480,6 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err,
         m->undo[m->n_undo++] = m->t;
     }
     m->t = next;
+    m->t.undoable = m->n_undo;
     return APPLY_OK;
 }

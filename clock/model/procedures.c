@@ -21,6 +21,7 @@ void house_effective(const house_t *h, house_t *out)
     out->short_level_ms = or_default(h->short_level_ms, 15 * 60000);
     out->short_call_ms = or_default(h->short_call_ms, 25000);
     out->short_call_countdown_ms = or_default(h->short_call_countdown_ms, 5000);
+    out->seats = (int)or_default(h->seats, 9);
 }
 
 void house_call_durations(const structure_t *s, int level, int64_t *call, int64_t *countdown)
@@ -64,10 +65,25 @@ int color_up_level(const structure_t *s, int chip)
     if (chip + 1 >= s->n_chips)
         return -1;
     int last = last_level_needing(s, chip);
-    if (last < 0 || last >= s->n_levels - 1)
+    if (last < 0)
         return -1;
-    /* At the break right after it, or else at the end of that level. */
-    return s->levels[last + 1].kind == LEVEL_BREAK ? last + 1 : last;
+    /* At the first break after it (RULES 2: in practice at a break). With
+     * no break left, the chip stays until the director colors it up
+     * (color_up_due asks): chips never leave the tables unannounced. */
+    for (int i = last + 1; i < s->n_levels; i++)
+        if (s->levels[i].kind == LEVEL_BREAK)
+            return i;
+    return -1;
+}
+
+/* A chip no longer needed after a level with no break to color it up at:
+ * the director is asked (v->color_up_due). */
+static bool color_up_is_due(const structure_t *s, int chip, int level)
+{
+    if (chip + 1 >= s->n_chips || color_up_level(s, chip) >= 0)
+        return false;
+    int last = last_level_needing(s, chip);
+    return last >= 0 && level > last;
 }
 
 static void color_up_view(const tourney_t *t, int level, tourney_view_t *v)
@@ -80,6 +96,9 @@ static void color_up_view(const tourney_t *t, int level, tourney_view_t *v)
         bool gone = at >= 0 && (level > at);
         if (!removed && !gone)
             v->chips_in_use |= 1u << i;
+        if (!removed && !v->color_up_due && s->chips[i].value != t->color_up_value &&
+            color_up_is_due(s, i, level))
+            v->color_up_due = s->chips[i].value;
         if (removed || gone || at < 0)
             continue;
         bool now_here = at == level && s->levels[at].kind == LEVEL_BREAK;
@@ -284,6 +303,7 @@ void procedures_view(const tourney_t *t, int64_t now, tourney_view_t *v)
         v->call_remaining_ms = left > 0 ? left : 0;
         v->call_counting = left > 0 && left <= t->call.countdown_ms;
         v->call_expired = left <= 0;
+        v->call_on = t->s.house.call_stays || left > -TOURNEY_CALL_SHOWN_MS;
     }
 
     const level_t *cur = &s->levels[v->level];
@@ -304,6 +324,16 @@ void procedures_view(const tourney_t *t, int64_t now, tourney_view_t *v)
     v->in_the_money = t->itm_at != 0;
     if (t->hfh.active)
         v->hfh_all_done = (t->hfh.done & t->hfh.in_play) == t->hfh.in_play;
+}
+
+/* Hand-for-hand ends; the level clock goes on if it ran before. */
+static void hfh_end(tourney_t *t, int64_t now)
+{
+    if (t->hfh.clock_was_running && !t->clock.running) {
+        clock_settle(t, now); /* never moves `since` back */
+        t->clock.running = true;
+    }
+    memset(&t->hfh, 0, sizeof t->hfh);
 }
 
 /* ---- eliminations (RULES 3 and 4) ---- */
@@ -405,6 +435,9 @@ apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char
     if (v.paid_places > 0 && v.players_left - n <= v.paid_places && t->itm_at == 0) {
         t->itm_at = now;
         t->bubble = false;
+        /* The bubble burst: hand-for-hand has done its job. */
+        if (t->hfh.active && !t->s.house.hfh_stays)
+            hfh_end(t, now);
     }
     if (t->clock.started && v.players_left - n == 1 && t->clock.running) {
         /* The winner is known: the clock has nothing left to count. */
@@ -593,11 +626,7 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
         return APPLY_OK;
     case CMD_HFH_TABLES: return hfh_tables(t, c, now, err, errlen);
     default: /* CMD_HFH_STOP */
-        if (h->clock_was_running && !t->clock.running) {
-            clock_settle(t, now); /* never moves `since` back */
-            t->clock.running = true;
-        }
-        memset(h, 0, sizeof *h);
+        hfh_end(t, now);
         return APPLY_OK;
     }
 }
@@ -739,7 +768,8 @@ static apply_status clock_call(tourney_t *t, const command_t *c, int64_t now, ch
 {
     tourney_view_t v;
     if (c->type == CMD_CLOCK_CALL_CANCEL) {
-        if (!t->call.active)
+        tourney_view(t, now, &v);
+        if (!v.call_on)
             return model_fail(APPLY_CONFLICT, err, errlen, "the clock is not called on anyone");
         memset(&t->call, 0, sizeof t->call);
         return APPLY_OK;
@@ -770,6 +800,11 @@ static apply_status color_up(tourney_t *t, const command_t *c, int64_t now, char
         for (int i = 0; i < t->s.n_chips; i++)
             if (t->s.chips[i].value == t->color_up_value)
                 t->chips_removed |= 1u << i;
+        /* The structure sheet says where it happened, so that no later
+         * break still lists that chip (the kiosk, the panel, the wall). */
+        tourney_view(t, now, &v);
+        if (t->s.levels[v.level].color_up == 0)
+            t->s.levels[v.level].color_up = t->color_up_value;
         t->color_up_value = 0;
         t->color_up_at = 0;
         return APPLY_OK;

@@ -26,6 +26,9 @@ enum {
     TOURNEY_MAX_SEAT = 12,
     TOURNEY_MAX_PENALTY_MINUTES = 120,
     TOURNEY_MAX_PENALTY_ROUNDS = 10,
+    TOURNEY_CALL_SHOWN_MS = 10000, /* TIME stays this long after a clock call ran out */
+    TOURNEY_DONE_MAX = 8,      /* the last actions kept in words */
+    TOURNEY_DONE_TEXT = 72,
 };
 
 typedef enum { LEVEL_PLAY = 0, LEVEL_BREAK = 1 } level_kind;
@@ -39,6 +42,10 @@ typedef struct {
     int64_t duration_ms;
     bool day_end;            /* last level of a day in a multi-day event */
     int64_t color_up;        /* chip value colored up at this break; 0: none */
+    /* Time played of it when the director moved the clock away from it
+     * before its end (next, previous, go to): moving back to it returns
+     * there, not to its full time. 0: none. Not part of the configuration. */
+    int64_t left_at_ms;
 } level_t;
 
 typedef struct {
@@ -68,6 +75,12 @@ typedef struct {
     int64_t short_call_ms;     /* ... 25 s ... */
     int64_t short_call_countdown_ms; /* ... and 5 s */
     bool day_end_per_table;    /* end-of-day hands reported per table */
+    bool call_stays;           /* a clock call at TIME stays until cancelled;
+                                  by default it goes after TOURNEY_CALL_SHOWN_MS */
+    bool hfh_stays;            /* hand-for-hand goes on after the bubble
+                                  bursts; by default it ends then */
+    int seats;                 /* seats per table (9): how many tables the
+                                  players left fill */
 } house_t;
 
 typedef struct {
@@ -173,6 +186,12 @@ typedef struct {
     int64_t color_up_value;    /* a color-up the director started; 0: none */
     int64_t color_up_at;
     uint32_t chips_removed;    /* bit i: chips[i] colored up by the director */
+    /* The last actions in words, a ring: action k (0-based, of n_done in
+     * all) is done[k % TOURNEY_DONE_MAX]. A ring, so that an undo step in
+     * a snapshot differs by one entry, not the whole list. */
+    uint32_t n_done;
+    char done[TOURNEY_DONE_MAX][TOURNEY_DONE_TEXT];
+    int undoable;              /* how many of the last actions undo can take back */
 } tourney_t;
 
 /* Everything a display needs at one instant, derived from a tourney and now. */
@@ -209,11 +228,16 @@ typedef struct {
     int next_color_up_level;   /* index of the break (or level) it is at */
     int64_t color_up_now;      /* chip value being colored up now; 0: none */
     int64_t color_up_into;     /* the chip value it is exchanged for */
+    int64_t color_up_due;      /* a chip no longer needed with no break left
+                                  to color it up at: the director decides */
     uint32_t chips_in_use;     /* bit i: chips[i] still in play */
     /* Calling the clock. */
     int64_t call_remaining_ms;
     bool call_counting;        /* in the counted last seconds */
     bool call_expired;
+    bool call_on;              /* the call is on the wall: counting, or at
+                                  TIME for a while (house.call_stays: until
+                                  cancelled) */
     /* The end of the day. */
     bool day_end_window;       /* 5 to 15 minutes left in the day's last level */
     bool day_end_level;        /* the current level ends the day */

@@ -452,11 +452,15 @@ static void structure_has_house_options_and_color_ups(void **state)
     json_t *chips = at(o, "chips");
     assert_int_equal(json_array_size(chips), 3);
     assert_string_equal(json_string_value(at(json_array_get(chips, 2), "rgb")), "#800080");
-    /* The 25s go at the break (index 2), the 100s at the end of 100/200. */
+    assert_true(json_is_false(at(h, "clock_call_stays")));
+    assert_true(json_is_false(at(h, "hand_for_hand_stays_in_the_money")));
+    assert_int_equal(json_integer_value(at(h, "seats_per_table")), 9);
+    /* The 25s go at the break (index 2); the 100s, last needed by 100/200
+     * with no break after it, are never colored up by the clock alone. */
     json_t *levels = at(o, "levels");
     ints_are(at(json_array_get(levels, 0), "colored_up"), 0, NULL);
     ints_are(at(json_array_get(levels, 2), "colored_up"), 1, (int[]){25});
-    ints_are(at(json_array_get(levels, 3), "colored_up"), 1, (int[]){100});
+    ints_are(at(json_array_get(levels, 3), "colored_up"), 0, NULL);
     ints_are(at(json_array_get(levels, 4), "colored_up"), 0, NULL);
     /* The configured field stays as configured. */
     assert_true(json_is_null(at(json_array_get(levels, 2), "color_up")));

@@ -272,30 +272,46 @@ static void next_prev_goto(void **state)
         SEE(MIN(5), 1, MIN(20), true),
         DO(MIN(6), NEXT),
         SEE(MIN(6), 2, MIN(10), true),
+        /* Back a level: the level goes on from the time it was left at
+         * (level 1 was left after 1 minute, level 0 after 5). */
         DO(MIN(7), PREV),
-        SEE(MIN(7), 1, MIN(20), true),
+        SEE(MIN(7), 1, MIN(19), true),
         DO(MIN(8), PREV),
-        SEE(MIN(8), 0, MIN(20), true),
+        SEE(MIN(8), 0, MIN(15), true),
         NO(MIN(9), APPLY_CONFLICT, "this is the first level", PREV),
         NO(MIN(9), APPLY_INVALID, "no level with index 5", GOTO(5)),
         NO(MIN(9), APPLY_INVALID, "no level with index -1", GOTO(-1)),
         DO(MIN(9), GOTO(4)),
         SEE(MIN(9), 4, MIN(15), true),
         NO(MIN(10), APPLY_CONFLICT, "this is the last level", NEXT),
+        /* The break was left after 1 of its 10 minutes: 9 left, then
+         * level 3 starts whole. */
         DO(MIN(10), GOTO(2)),
-        SEE(MIN(20), 3, MIN(20), true),
-        /* Paused, a level change stays paused with the new level's full time. */
+        SEE(MIN(10), 2, MIN(9), true),
+        SEE(MIN(20), 3, MIN(19), true),
+        /* Paused, a level change stays paused (level 4 was left after
+         * 1 minute at 10). */
         DO(MIN(21), PAUSE),
         DO(MIN(22), NEXT),
-        SEE(MIN(40), 4, MIN(15), false),
+        SEE(MIN(40), 4, MIN(14), false),
         DO(MIN(41), PREV),
-        SEE(MIN(41), 3, MIN(20), false),
-        /* Previous level from overtime. */
+        SEE(MIN(41), 3, MIN(18), false),
+        /* Previous level from overtime: the level left in overtime keeps
+         * nothing, the one before goes on from where it was left. */
         DO(MIN(42), GOTO(4)),
         DO(MIN(42), RESUME),
-        OVER(MIN(60), 4, MIN(3), true),
+        OVER(MIN(60), 4, MIN(4), true),
         DO(MIN(60), PREV),
-        SEE(MIN(60), 3, MIN(20), true),
+        SEE(MIN(60), 3, MIN(18), true),
+        DO(MIN(61), NEXT),
+        SEE(MIN(61), 4, MIN(15), true),
+        /* A level left early, then reached by the clock itself, starts
+         * whole: level 4 left at 14 min, level 3 runs out into it. */
+        DO(MIN(62), PREV),
+        SEE(MIN(62), 3, MIN(17), true),
+        SEE(MIN(79), 4, MIN(15), true),
+        DO(MIN(80), PREV),
+        SEE(MIN(80), 3, MIN(20), true),
     };
     structure_t s = standard();
     model_t *m = model_new(&s);

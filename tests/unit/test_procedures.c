@@ -51,8 +51,10 @@ static void add_chip(structure_t *s, int64_t value, const char *colour)
 }
 
 /* A freezeout with chips 25/100/500/1000 and a structure in which the 25s
- * go at the first break (after 75/150), the 100s at the end of 400/800
- * (no break follows), the 500s at the end of 1500/3000. */
+ * go at the first break (after 75/150), the 100s at the second break (the
+ * last level needing them, 400/800, has no break right after it), and the
+ * 500s, last needed by 1500/3000 with no break after it, are the
+ * director's to color up. */
 static structure_t *chip_structure(void)
 {
     static structure_t s;
@@ -139,9 +141,10 @@ static void color_up_derived_from_the_structure(void **state)
     /* 75/150 is the last level needing a 25: the break right after it. */
     assert_int_equal(color_up_level(s, 0), 3);
     /* 400/800 is the last needing a 100; 500/1000 follows without a break:
-     * at the end of 400/800. */
-    assert_int_equal(color_up_level(s, 1), 7);
-    assert_int_equal(color_up_level(s, 2), 11);
+     * at the next break, never quietly at the end of a play level. */
+    assert_int_equal(color_up_level(s, 1), 9);
+    /* 1500/3000 is the last needing a 500, and no break follows. */
+    assert_int_equal(color_up_level(s, 2), -1);
     assert_int_equal(color_up_level(s, 3), -1); /* the largest stays */
 }
 
@@ -150,11 +153,11 @@ static void color_up_moves_when_the_structure_changes(void **state)
     (void)state;
     start_with(chip_structure(), 0);
     /* With 75/150 made 100/200, 50/100 is the last level needing a 25, and
-     * no break follows it: at the end of that level. */
+     * no break follows it: at the first break after it. */
     ok((command_t){.type = CMD_EDIT_LEVEL, .index = 2, .has = LF_SMALL | LF_BIG,
                    .level = {.small_blind = 100, .big_blind = 200}},
        T0 + 1);
-    assert_int_equal(color_up_level(&m->t.s, 0), 1);
+    assert_int_equal(color_up_level(&m->t.s, 0), 3);
     /* An ante of 25 late in the game keeps the 25s in play until then. */
     ok((command_t){.type = CMD_EDIT_LEVEL, .index = 8, .has = LF_ANTE, .level = {.ante = 25}},
        T0 + 2);
@@ -178,7 +181,7 @@ static void color_up_announced_ahead_and_shown_at_the_break(void **state)
     assert_int_equal(v.color_up_now, 25);
     assert_int_equal(v.color_up_into, 100);
     assert_int_equal(v.next_color_up, 100);
-    assert_int_equal(v.next_color_up_level, 7);
+    assert_int_equal(v.next_color_up_level, 9);
     assert_true(v.chips_in_use & chip_bit(25)); /* still at the tables */
 
     go_to(4, T0 + 5);
@@ -189,14 +192,38 @@ static void color_up_announced_ahead_and_shown_at_the_break(void **state)
     assert_int_equal(v.chips_in_play, chips);
     assert_int_equal(v.average_stack, avg);
 
-    go_to(7, T0 + 7); /* the 100s go at the end of this level */
+    /* 400/800 is the last level needing the 100s; no break follows it,
+     * so they stay at the tables until the next break. */
+    go_to(8, T0 + 7);
     v = view(T0 + 8);
+    assert_int_equal(v.chips_in_use, chip_bit(100) | chip_bit(500) | chip_bit(1000));
     assert_int_equal(v.next_color_up, 100);
-    assert_int_equal(v.next_color_up_level, 7);
-    go_to(8, T0 + 9);
-    v = view(T0 + 10);
+    assert_int_equal(v.next_color_up_level, 9);
+    assert_int_equal(v.color_up_due, 0);
+    go_to(9, T0 + 9);
+    assert_int_equal(view(T0 + 10).color_up_now, 100);
+    go_to(10, T0 + 11);
+    v = view(T0 + 12);
     assert_int_equal(v.chips_in_use, chip_bit(500) | chip_bit(1000));
-    assert_int_equal(v.next_color_up, 500);
+    /* No break after 1500/3000: the 500s are never removed by the clock
+     * alone; after that level the director is asked. */
+    assert_int_equal(v.next_color_up, 0);
+    assert_int_equal(v.color_up_due, 0);
+    go_to(12, T0 + 13);
+    v = view(T0 + 14);
+    assert_int_equal(v.color_up_due, 500);
+    assert_true(v.chips_in_use & chip_bit(500));
+    json_t *st = codec_state(&m->t, 1, T0 + 14, NULL, NULL);
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_object_get(json_object_get(st, "color_up"), "due"), "value")),
+                     500);
+    json_decref(st);
+    ok((command_t){.type = CMD_COLOR_UP, .value = 500}, T0 + 15);
+    assert_int_equal(view(T0 + 16).color_up_due, 0);
+    ok((command_t){.type = CMD_COLOR_UP_DONE}, T0 + 17);
+    v = view(T0 + 18);
+    assert_int_equal(v.chips_in_use, chip_bit(1000));
+    assert_int_equal(v.color_up_due, 0);
 }
 
 static void color_up_at_a_break_the_config_names(void **state)
@@ -207,9 +234,15 @@ static void color_up_at_a_break_the_config_names(void **state)
     assert_int_equal(color_up_level(s, 2), 9);
     start_with(s, 0);
     go_to(9, T0 + 1);
+    /* The derived 100s go at the same break: the smaller first. */
     tourney_view_t v = view(T0 + 2);
-    assert_int_equal(v.color_up_now, 500);
-    assert_int_equal(v.color_up_into, 1000);
+    assert_int_equal(v.color_up_now, 100);
+    assert_int_equal(v.color_up_into, 500);
+    json_t *js = codec_structure(&m->t.s);
+    json_t *up = json_object_get(json_array_get(json_object_get(js, "levels"), 9), "colored_up");
+    assert_int_equal(json_array_size(up), 2);
+    assert_int_equal(json_integer_value(json_array_get(up, 1)), 500);
+    json_decref(js);
     go_to(10, T0 + 3);
     assert_int_equal(view(T0 + 4).chips_in_use, chip_bit(1000));
 }
@@ -232,6 +265,16 @@ static void color_up_by_the_director(void **state)
     assert_int_equal(v.color_up_now, 0);
     assert_int_equal(v.chips_in_use, chip_bit(500) | chip_bit(1000));
     assert_int_equal(v.chips_in_play, chips);
+    /* The structure sheet (the kiosk's) shows the 100s colored up here,
+     * and no longer at the second break where the structure had them. */
+    json_t *js = codec_structure(&m->t.s);
+    json_t *levels = json_object_get(js, "levels");
+    json_t *here = json_object_get(json_array_get(levels, 4), "colored_up");
+    json_t *later = json_object_get(json_array_get(levels, 9), "colored_up");
+    assert_int_equal(json_array_size(here), 1);
+    assert_int_equal(json_integer_value(json_array_get(here, 0)), 100);
+    assert_int_equal(json_array_size(later), 0);
+    json_decref(js);
     refused((command_t){.type = CMD_COLOR_UP, .value = 100}, T0 + 7, APPLY_CONFLICT,
             "no longer in play");
     refused((command_t){.type = CMD_COLOR_UP, .value = 30}, T0 + 8, APPLY_INVALID,
@@ -346,6 +389,34 @@ static void hand_for_hand_stops_and_resumes_the_clock(void **state)
     ok((command_t){.type = CMD_PAUSE}, T0 + 17 * MIN);
     ok((command_t){.type = CMD_HFH_START, .tables = 2}, T0 + 18 * MIN);
     ok((command_t){.type = CMD_HFH_STOP}, T0 + 19 * MIN);
+    assert_false(m->t.clock.running);
+}
+
+static void hand_for_hand_ends_when_the_bubble_bursts(void **state)
+{
+    (void)state;
+    /* 10 entries: 3 places paid; 4 left, hand-for-hand on the bubble. */
+    start_with(chip_structure(), 10);
+    ok((command_t){.type = CMD_BUST, .count = 6}, T0 + MIN);
+    ok((command_t){.type = CMD_BUBBLE_START}, T0 + MIN);
+    ok((command_t){.type = CMD_HFH_START, .tables = 1}, T0 + 2 * MIN);
+    assert_false(m->t.clock.running);
+    ok((command_t){.type = CMD_BUST}, T0 + 5 * MIN); /* the bubble bursts */
+    assert_true(view(T0 + 5 * MIN).in_the_money);
+    assert_false(m->t.hfh.active);
+    /* The level clock goes on from where hand-for-hand stopped it. */
+    assert_true(m->t.clock.running);
+    assert_int_equal(view(T0 + 6 * MIN).remaining_ms, 17 * MIN);
+
+    /* The house may keep it on in the money (stopped by hand). */
+    structure_t *s = chip_structure();
+    s->house.hfh_stays = true;
+    start_with(s, 10);
+    ok((command_t){.type = CMD_BUST, .count = 6}, T0 + MIN);
+    ok((command_t){.type = CMD_HFH_START, .tables = 1}, T0 + 2 * MIN);
+    ok((command_t){.type = CMD_BUST}, T0 + 5 * MIN);
+    assert_true(view(T0 + 5 * MIN).in_the_money);
+    assert_true(m->t.hfh.active);
     assert_false(m->t.clock.running);
 }
 
@@ -831,6 +902,78 @@ static void clock_call_one_at_a_time_and_cancel(void **state)
     json_decref(st);
 }
 
+static void clock_call_at_time_goes_by_itself(void **state)
+{
+    (void)state;
+    start_with(chip_structure(), 0);
+    ok((command_t){.type = CMD_CLOCK_CALL, .table = 4, .seat = 7}, T0);
+    /* TIME at 60 s; on the wall 10 s more, then gone without a tap. */
+    assert_true(view(T0 + 60 * SEC).call_on);
+    assert_true(view(T0 + 69 * SEC + 999).call_on);
+    assert_false(view(T0 + 70 * SEC).call_on);
+    json_t *st = codec_state(&m->t, 1, T0 + 70 * SEC, NULL, NULL);
+    assert_true(json_is_null(json_object_get(st, "clock_call")));
+    json_decref(st);
+    refused((command_t){.type = CMD_CLOCK_CALL_CANCEL}, T0 + 70 * SEC, APPLY_CONFLICT,
+            "not called");
+
+    /* The house may keep it until cancelled. */
+    structure_t *s = chip_structure();
+    s->house.call_stays = true;
+    start_with(s, 0);
+    ok((command_t){.type = CMD_CLOCK_CALL, .table = 4, .seat = 7}, T0);
+    assert_true(view(T0 + 10 * MIN).call_on);
+    st = codec_state(&m->t, 1, T0 + 10 * MIN, NULL, NULL);
+    assert_true(json_is_true(json_object_get(json_object_get(st, "clock_call"), "expired")));
+    json_decref(st);
+    ok((command_t){.type = CMD_CLOCK_CALL_CANCEL}, T0 + 10 * MIN);
+}
+
+/* ---- the last actions and undo ---- */
+
+static const char *state_text(int64_t now, const char *key, int index)
+{
+    static char buf[TOURNEY_DONE_TEXT + 8];
+    json_t *st = codec_state(&m->t, 1, now, NULL, NULL);
+    json_t *v = json_object_get(st, key);
+    if (index >= 0)
+        v = json_array_get(v, (size_t)index);
+    snprintf(buf, sizeof buf, "%s", json_is_string(v) ? json_string_value(v) : "(none)");
+    json_decref(st);
+    return buf;
+}
+
+static void undo_names_what_it_takes_back(void **state)
+{
+    (void)state;
+    start_with(chip_structure(), 40);
+    assert_string_equal(state_text(T0, "undo", -1), "start of the clock");
+    ok((command_t){.type = CMD_BUST, .count = 3}, T0 + MIN);
+    assert_string_equal(state_text(T0 + MIN, "undo", -1),
+                        "bust of 3 players, places 38\u2013""40");
+    ok((command_t){.type = CMD_ADJUST, .delta_ms = -10 * SEC}, T0 + MIN);
+    refused((command_t){.type = CMD_PREV_LEVEL}, T0 + MIN, APPLY_CONFLICT, "first level");
+    /* The latest first. */
+    assert_string_equal(state_text(T0 + MIN, "last_actions", 0), "-0:10 on the clock");
+    assert_string_equal(state_text(T0 + MIN, "last_actions", 1),
+                        "bust of 3 players, places 38\u2013""40");
+    assert_string_equal(state_text(T0 + MIN, "last_actions", 3), "registration of 40 players");
+    ok((command_t){.type = CMD_UNDO}, T0 + MIN);
+    ok((command_t){.type = CMD_UNDO}, T0 + MIN);
+    assert_int_equal(view(T0 + MIN).players_left, 40);
+    assert_string_equal(state_text(T0 + MIN, "undo", -1), "start of the clock");
+    ok((command_t){.type = CMD_UNDO}, T0 + MIN);
+    ok((command_t){.type = CMD_UNDO}, T0 + MIN);
+    assert_string_equal(state_text(T0 + MIN, "undo", -1), "(none)");
+    /* More actions than the list keeps: the oldest fall out. */
+    for (int i = 1; i <= TOURNEY_DONE_MAX + 3; i++)
+        ok((command_t){.type = CMD_REGISTER, .count = i}, T0 + i);
+    assert_string_equal(state_text(T0 + 20, "last_actions", 0), "registration of 11 players");
+    assert_string_equal(state_text(T0 + 20, "last_actions", TOURNEY_DONE_MAX - 1),
+                        "registration of 4 players");
+    assert_string_equal(state_text(T0 + 20, "last_actions", TOURNEY_DONE_MAX), "(none)");
+}
+
 /* ---- penalties (RULES 9) ---- */
 
 static json_t *penalties_at(int64_t now)
@@ -920,6 +1063,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(color_up_by_the_director, setup, teardown),
         cmocka_unit_test_setup_teardown(chip_problems_of_a_structure, setup, teardown),
         cmocka_unit_test_setup_teardown(hand_for_hand_stops_and_resumes_the_clock, setup, teardown),
+        cmocka_unit_test_setup_teardown(hand_for_hand_ends_when_the_bubble_bursts, setup, teardown),
         cmocka_unit_test_setup_teardown(hand_for_hand_deals_when_every_table_is_done, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(hand_for_hand_next_hand_by_itself, setup, teardown),
@@ -941,6 +1085,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(clock_call_short_levels, setup, teardown),
         cmocka_unit_test_setup_teardown(clock_call_durations_configurable, setup, teardown),
         cmocka_unit_test_setup_teardown(clock_call_one_at_a_time_and_cancel, setup, teardown),
+        cmocka_unit_test_setup_teardown(clock_call_at_time_goes_by_itself, setup, teardown),
+        cmocka_unit_test_setup_teardown(undo_names_what_it_takes_back, setup, teardown),
         cmocka_unit_test_setup_teardown(penalty_by_minutes_runs_out, setup, teardown),
         cmocka_unit_test_setup_teardown(penalty_by_rounds_until_cleared, setup, teardown),
         cmocka_unit_test_setup_teardown(undo_takes_back_a_procedure, setup, teardown),

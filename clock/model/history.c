@@ -1,0 +1,140 @@
+/* The last actions in words (history.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "model/history.h"
+
+static const char *plural(int n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+/* "Level 5 (300/600)", "the break after level 4". */
+static void level_words(const structure_t *s, int i, char *buf, size_t len)
+{
+    int number = 0;
+    for (int k = 0; k <= i && k < s->n_levels; k++)
+        number += s->levels[k].kind == LEVEL_PLAY;
+    const level_t *l = &s->levels[i];
+    if (l->kind == LEVEL_BREAK) {
+        snprintf(buf, len, "the break after level %d", number);
+        return;
+    }
+    char sb[24], bb[24];
+    format_chips(l->small_blind, sb, sizeof sb);
+    format_chips(l->big_blind, bb, sizeof bb);
+    snprintf(buf, len, "level %d (%s/%s)", number, sb, bb);
+}
+
+static void mmss(int64_t ms, char *buf, size_t len)
+{
+    int64_t a = (ms < 0 ? -ms : ms) / 1000;
+    snprintf(buf, len, "%s%lld:%02lld", ms < 0 ? "-" : "", (long long)(a / 60),
+             (long long)(a % 60));
+}
+
+void history_describe(const tourney_t *before, const tourney_t *after, const command_t *c,
+                      char *buf, size_t len)
+{
+    int n = c->count > 0 ? c->count : 1;
+    char a[64], b[64];
+    switch (c->type) {
+    case CMD_START: snprintf(buf, len, "start of the clock"); return;
+    case CMD_PAUSE: snprintf(buf, len, "pause"); return;
+    case CMD_RESUME: snprintf(buf, len, "resume"); return;
+    case CMD_ADJUST:
+        mmss(c->delta_ms, a, sizeof a);
+        snprintf(buf, len, "%s%s on the clock", c->delta_ms > 0 ? "+" : "", a);
+        return;
+    case CMD_SET_REMAINING:
+        mmss(c->ms, a, sizeof a);
+        snprintf(buf, len, "time left set to %s", a);
+        return;
+    case CMD_NEXT_LEVEL:
+    case CMD_PREV_LEVEL:
+    case CMD_GOTO_LEVEL:
+        level_words(&after->s, after->clock.level, a, sizeof a);
+        snprintf(buf, len, "%s%s", c->type == CMD_PREV_LEVEL   ? "back to "
+                                   : c->type == CMD_NEXT_LEVEL ? "on to "
+                                                               : "to ",
+                 a);
+        return;
+    case CMD_ADD_LEVEL:
+        level_words(&after->s, c->index + 1, a, sizeof a);
+        snprintf(buf, len, "new %s", a);
+        return;
+    case CMD_EDIT_LEVEL:
+        level_words(&after->s, c->index, a, sizeof a);
+        snprintf(buf, len, "change of %s", a);
+        return;
+    case CMD_DELETE_LEVEL:
+        level_words(&before->s, c->index, a, sizeof a);
+        snprintf(buf, len, "deletion of %s", a);
+        return;
+    case CMD_ANNOUNCE: snprintf(buf, len, "announcement \"%.40s\"", c->text); return;
+    case CMD_ANNOUNCE_CLEAR: snprintf(buf, len, "announcement cleared"); return;
+    case CMD_REGISTER:
+        snprintf(buf, len, "registration of %d %s", n, plural(n, "player", "players"));
+        return;
+    case CMD_UNREGISTER:
+        snprintf(buf, len, "unregistration of %d %s", n, plural(n, "player", "players"));
+        return;
+    case CMD_REBUY: snprintf(buf, len, "%d %s", n, plural(n, "rebuy", "rebuys")); return;
+    case CMD_ADDON: snprintf(buf, len, "%d %s", n, plural(n, "add-on", "add-ons")); return;
+    case CMD_BUST: {
+        int out = after->busted - before->busted;
+        int worst = before->entries - before->busted; /* players left before */
+        if (out == 1)
+            snprintf(buf, len, "bust of 1 player, place %d", worst);
+        else
+            snprintf(buf, len, "bust of %d players, places %d\u2013%d", out, worst - out + 1, worst);
+        return;
+    }
+    case CMD_HFH_START: snprintf(buf, len, "start of hand-for-hand"); return;
+    case CMD_TABLE_DONE: snprintf(buf, len, "table %d done", c->table); return;
+    case CMD_TABLE_WAITING: snprintf(buf, len, "table %d waiting with an all-in", c->table); return;
+    case CMD_HFH_NEXT: snprintf(buf, len, "hand-for-hand hand %d dealt", after->hfh.hand); return;
+    case CMD_HFH_STOP: snprintf(buf, len, "end of hand-for-hand"); return;
+    case CMD_HFH_TABLES: snprintf(buf, len, "tables in hand-for-hand: %d", after->hfh.tables); return;
+    case CMD_BUBBLE_START: snprintf(buf, len, "bubble on"); return;
+    case CMD_BUBBLE_STOP: snprintf(buf, len, "bubble off"); return;
+    case CMD_DAY_END_DRAW:
+        snprintf(buf, len, "end-of-day draw: %d hands", after->day_end.drawn);
+        return;
+    case CMD_DAY_END_HAND_DONE:
+        if (c->table)
+            snprintf(buf, len, "end-of-day hand done at table %d", c->table);
+        else
+            snprintf(buf, len, "end-of-day hand done");
+        return;
+    case CMD_DAY_END_CLEAR: snprintf(buf, len, "end-of-day draw cleared"); return;
+    case CMD_CLOCK_CALL:
+        snprintf(buf, len, "clock call on table %d, seat %d", c->table, c->seat);
+        return;
+    case CMD_CLOCK_CALL_CANCEL: snprintf(buf, len, "clock call cancelled"); return;
+    case CMD_COLOR_UP:
+        format_chips(c->value, a, sizeof a);
+        snprintf(buf, len, "color-up of the %s chips", a);
+        return;
+    case CMD_COLOR_UP_DONE:
+        format_chips(before->color_up_value, b, sizeof b);
+        snprintf(buf, len, "color-up of the %s chips done", b);
+        return;
+    case CMD_PENALTY:
+        snprintf(buf, len, "penalty for table %d, seat %d", c->table, c->seat);
+        return;
+    case CMD_PENALTY_CLEAR:
+        snprintf(buf, len, "penalty cleared for table %d, seat %d", c->table, c->seat);
+        return;
+    default: snprintf(buf, len, "%s", command_name(c->type)); return;
+    }
+}
+
+void history_add(tourney_t *t, const char *what)
+{
+    char *slot = t->done[t->n_done % TOURNEY_DONE_MAX];
+    /* Whole: a snapshot keeps the text, not what an older one left after it. */
+    memset(slot, 0, TOURNEY_DONE_TEXT);
+    snprintf(slot, TOURNEY_DONE_TEXT, "%s", what);
+    t->n_done++;
+}
