@@ -40,7 +40,7 @@ enum {
     ROSTER_MAX_PLAYERS = 2500,
     ROSTER_MAX_TABLES = 256,
     ROSTER_MAX_SEATS = 10, /* never more than ten at a table (RULES 7) */
-    ROSTER_NAME_MAX = 40,  /* UTF-8 bytes with the terminating 0 */
+    ROSTER_NAME_MAX = TOURNEY_PLAYER_NAME_MAX,
     ROSTER_TABLE_NAME_MAX = 16,
     ROSTER_MAX_MOVES = ROSTER_MAX_SEATS, /* moves in one proposal */
 };

@@ -26,6 +26,8 @@ enum {
     TOURNEY_MAX_SEAT = 12,
     TOURNEY_MAX_PENALTY_MINUTES = 120,
     TOURNEY_MAX_PENALTY_ROUNDS = 10,
+    TOURNEY_MAX_REGISTER = 100,    /* players registered by name in one command */
+    TOURNEY_PLAYER_NAME_MAX = 40,  /* UTF-8 bytes with the terminating 0 */
 };
 
 typedef enum { LEVEL_PLAY = 0, LEVEL_BREAK = 1 } level_kind;
@@ -271,6 +273,16 @@ typedef struct {
         int table;             /* their table and */
         int64_t chips;         /* chips at the start of the hand */
     } busts[TOURNEY_MAX_BUSTS];
+    /* Players by name (model/game.h): bust, rebuy, add-on of one player by
+     * number (table and seat above name him too); register of names[i], or
+     * of count players, at the seats the engine drew (journaled: a replay
+     * never draws again). */
+    int player;                /* 1-based player number; 0: none */
+    int n_names, n_seats;
+    char names[TOURNEY_MAX_REGISTER][TOURNEY_PLAYER_NAME_MAX];
+    struct {
+        int16_t table, seat;   /* table number as on its sign, seat 1.. */
+    } seats[TOURNEY_MAX_REGISTER];
 } command_t;
 
 typedef struct {
