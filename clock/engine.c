@@ -855,17 +855,18 @@ int engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *do
         return 503;
     }
     pthread_mutex_lock(&e->write_lock);
-    int seats = game_seats_needed(e->m, c);
+    int seats = game_draws_needed(e->m, c);
     if (seats > 0) {
         /* The seats are drawn here, once, and journaled with the command:
          * replay seats the same players at the same seats. */
         uint64_t rnd[TOURNEY_MAX_REGISTER];
+        seats = seats < TOURNEY_MAX_REGISTER ? seats : TOURNEY_MAX_REGISTER;
         if (c != &drawn) {
             drawn = *c;
             c = &drawn;
         }
         int rc = draw_numbers(rnd, seats, err, errlen) ? 503 : 0;
-        if (!rc && !game_draw_seats(e->m, &drawn, rnd, err, errlen))
+        if (!rc && !game_draw(e->m, &drawn, rnd, err, errlen))
             rc = APPLY_CONFLICT;
         if (rc) {
             pthread_mutex_unlock(&e->write_lock);

@@ -20,6 +20,11 @@ bool roster_json_command_field(command_type type, const char *key, bool internal
     case CMD_BUST:
     case CMD_REBUY:
     case CMD_ADDON: return is(key, "player") || is(key, "table") || is(key, "seat");
+    case CMD_MOVE:
+        return is(key, "player") || is(key, "from_table") || is(key, "from_seat") ||
+               is(key, "table") || is(key, "seat");
+    case CMD_BREAK_TABLE: return is(key, "table") || (internal && is(key, "moves"));
+    case CMD_FINAL_TABLE: return internal && is(key, "moves");
     default: return false;
     }
 }
@@ -128,6 +133,51 @@ static int parse_player(const json_t *obj, command_t *c, char *err, size_t errle
     return 0;
 }
 
+/* move: {"player": 17} or {"from_table": 2, "from_seat": 4}, to {"table": 5, "seat": 7}. */
+static int parse_move(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    if (get_small(obj, "player", ROSTER_MAX_PLAYERS, &c->player, err, errlen) ||
+        get_small(obj, "from_table", TOURNEY_MAX_TABLE_NO, &c->from_table, err, errlen) ||
+        get_small(obj, "from_seat", ROSTER_MAX_SEATS, &c->from_seat, err, errlen) ||
+        get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen) ||
+        get_small(obj, "seat", ROSTER_MAX_SEATS, &c->seat, err, errlen))
+        return -1;
+    if (!c->table || !c->seat)
+        return bad(err, errlen, "move needs the table and seat to move to");
+    if ((c->player > 0) == (c->from_table > 0 || c->from_seat > 0) ||
+        (!c->player && !(c->from_table && c->from_seat)))
+        return bad(err, errlen, "move names the player by player, or by from_table and from_seat");
+    return 0;
+}
+
+/* The moves the engine drew for a break or the redraw: [[player, table, seat], ...]. */
+static int parse_moves(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    const json_t *moves = json_object_get(obj, "moves");
+    if (!moves)
+        return 0;
+    size_t n = json_array_size(moves);
+    if (!json_is_array(moves) || n < 1 || n > ROSTER_MAX_SEATS)
+        return bad(err, errlen, "moves must list [player, table, seat] for each player");
+    for (size_t i = 0; i < n; i++) {
+        const json_t *m = json_array_get(moves, i);
+        long v[3];
+        static const long hi[3] = {ROSTER_MAX_PLAYERS, TOURNEY_MAX_TABLE_NO, ROSTER_MAX_SEATS};
+        for (int k = 0; k < 3; k++) {
+            const json_t *x = json_array_get(m, (size_t)k);
+            if (json_array_size(m) != 3 || !json_is_integer(x) || json_integer_value(x) < 1 ||
+                json_integer_value(x) > hi[k])
+                return bad(err, errlen, "moves must list [player, table, seat] for each player");
+            v[k] = (long)json_integer_value(x);
+        }
+        c->movers[i] = (int16_t)v[0];
+        c->seats[i].table = (int16_t)v[1];
+        c->seats[i].seat = (int16_t)v[2];
+    }
+    c->n_seats = (int)n;
+    return 0;
+}
+
 int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, char *err,
                               size_t errlen)
 {
@@ -136,12 +186,42 @@ int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, ch
     case CMD_BUST:
     case CMD_REBUY:
     case CMD_ADDON: return parse_player(obj, c, err, errlen);
+    case CMD_MOVE: return parse_move(obj, c, err, errlen);
+    case CMD_BREAK_TABLE:
+        if (get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen))
+            return -1;
+        if (!c->table)
+            return bad(err, errlen, "break_table needs the table");
+        return parse_moves(obj, c, err, errlen);
+    case CMD_FINAL_TABLE: return parse_moves(obj, c, err, errlen);
     default: return 0;
     }
 }
 
 void roster_json_command(const command_t *c, json_t *o)
 {
+    if (c->type == CMD_MOVE) {
+        if (c->player > 0)
+            json_object_set_new(o, "player", json_integer(c->player));
+        else
+            json_object_set_new(o, "from_table", json_integer(c->from_table)),
+                json_object_set_new(o, "from_seat", json_integer(c->from_seat));
+        json_object_set_new(o, "table", json_integer(c->table));
+        json_object_set_new(o, "seat", json_integer(c->seat));
+        return;
+    }
+    if (c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE) {
+        if (c->type == CMD_BREAK_TABLE)
+            json_object_set_new(o, "table", json_integer(c->table));
+        if (c->n_seats > 0) {
+            json_t *moves = json_array();
+            for (int i = 0; i < c->n_seats && i < ROSTER_MAX_SEATS; i++)
+                json_array_append_new(moves, json_pack("[i,i,i]", c->movers[i], c->seats[i].table,
+                                                       c->seats[i].seat));
+            json_object_set_new(o, "moves", moves);
+        }
+        return;
+    }
     if (c->type == CMD_REGISTER) {
         if (c->n_names > 0) {
             json_t *names = json_array();
@@ -207,6 +287,41 @@ static json_t *table_json(const table_t *t, int players)
                      t->name, "seats", t->seats, "open", t->open, "blocked", blocked, "button",
                      t->button ? json_integer(t->button) : json_null(), "break_order",
                      t->break_pos + 1, "players", players);
+}
+
+static const char *const action_names[] = {"none", "balance", "break", "final"};
+
+json_t *roster_json_proposal(const roster_t *r, uint64_t seed)
+{
+    uint64_t rnd[ROSTER_MAX_SEATS];
+    for (int i = 0; i < ROSTER_MAX_SEATS; i++) {
+        /* splitmix64: a suggestion only; the move confirmed is journaled */
+        uint64_t z = (seed += 0x9e3779b97f4a7c15u);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+        rnd[i] = z ^ (z >> 31);
+    }
+    move_t m[ROSTER_MAX_SEATS];
+    int n = 0, table = -1;
+    roster_action a = roster_next_action(r);
+    if (a == ROSTER_BALANCE)
+        n = roster_propose_balance(r, rnd, m, ROSTER_MAX_SEATS);
+    else if (a == ROSTER_BREAK)
+        table = roster_next_break(r);
+    json_t *moves = json_array();
+    for (int i = 0; i < n; i++) {
+        json_t *x = json_pack("{s:i, s:i, s:i, s:b}", "from_table",
+                              r->tables[m[i].from_table].number, "to_table",
+                              r->tables[m[i].to_table].number, "to_seat", m[i].to_seat, "waits",
+                              m[i].waits);
+        /* Without a button the floor names him: the player who is big blind next. */
+        json_object_set_new(x, "player", m[i].player >= 0 ? json_integer(m[i].player + 1) : json_null());
+        json_object_set_new(x, "from_seat", m[i].from_seat ? json_integer(m[i].from_seat) : json_null());
+        json_array_append_new(moves, x);
+    }
+    return json_pack("{s:s, s:o, s:o, s:i}", "action", action_names[a], "moves", moves, "table",
+                     table >= 0 ? json_integer(r->tables[table].number) : json_null(),
+                     "final_size", roster_final_size(r));
 }
 
 json_t *roster_json_players(const roster_t *r)

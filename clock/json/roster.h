@@ -23,6 +23,12 @@ json_t *roster_json_player(const roster_t *r, int player);
 /* GET /api/players: {"version", "players": [...], "tables": [...]}. */
 json_t *roster_json_players(const roster_t *r);
 
+/* What the floor should do now (roster_next_action), for the director to
+ * confirm: {"action": "none"|"balance"|"break"|"final", "moves": [...],
+ * "table": N to break}. seed varies the seats suggested at tables without
+ * a known button. */
+json_t *roster_json_proposal(const roster_t *r, uint64_t seed);
+
 /* The roster and its undo entries, as a snapshot carries them. */
 json_t *roster_json_save(const game_t *g);
 /* Loads what roster_json_save wrote into g's roster and undo entries

@@ -39,16 +39,37 @@ bool game_command_names_players(const game_t *g, const command_t *c)
     case CMD_BUST:
     case CMD_REBUY:
     case CMD_ADDON: return c->player > 0 || (c->n_busts == 0 && c->seat > 0);
+    case CMD_MOVE:
+    case CMD_BREAK_TABLE:
+    case CMD_FINAL_TABLE: return true;
     default: return false;
     }
 }
 
-int game_seats_needed(const game_t *g, const command_t *c)
+static int register_draws(const game_t *g, const command_t *c)
 {
-    if (c->type != CMD_REGISTER || g->r.n_tables == 0 || c->n_seats > 0)
+    if (g->r.n_tables == 0 || c->n_seats > 0)
         return 0;
     int n = c->n_names > 0 ? c->n_names : count_of(c);
     return n <= TOURNEY_MAX_REGISTER ? n : 0;
+}
+
+int game_draws_needed(const game_t *g, const command_t *c)
+{
+    if (c->n_seats > 0)
+        return 0;
+    switch (c->type) {
+    case CMD_REGISTER: return register_draws(g, c);
+    case CMD_BREAK_TABLE: {
+        int t = roster_table_by_number(&g->r, c->table);
+        return t < 0 ? 0 : 2 * roster_table_players(&g->r, t);
+    }
+    case CMD_FINAL_TABLE: {
+        int n = roster_players_left(&g->r);
+        return n <= roster_final_size(&g->r) ? n : 0;
+    }
+    default: return 0;
+    }
 }
 
 static const char *name_of(const command_t *c, int i)
@@ -56,9 +77,36 @@ static const char *name_of(const command_t *c, int i)
     return c->n_names > 0 ? c->names[i] : NULL;
 }
 
-bool game_draw_seats(const game_t *g, command_t *c, const uint64_t *rnd, char *err, size_t errlen)
+/* The moves drawn, in the command's journal form. */
+static void put_moves(const roster_t *r, command_t *c, const move_t *m, int n)
 {
-    int n = game_seats_needed(g, c);
+    for (int i = 0; i < n; i++) {
+        c->movers[i] = (int16_t)(m[i].player + 1);
+        c->seats[i].table = r->tables[m[i].to_table].number;
+        c->seats[i].seat = (int16_t)m[i].to_seat;
+    }
+    c->n_seats = n;
+}
+
+/* A table that may break: open, and not the last one open. */
+static int breakable(const roster_t *r, int number, char *err, size_t errlen)
+{
+    int t = roster_table_by_number(r, number), open = 0;
+    if (t < 0)
+        return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", number), -1;
+    if (!r->tables[t].open)
+        return fail(APPLY_CONFLICT, err, errlen, "table %d is closed already", number), -1;
+    for (int i = 0; i < r->n_tables; i++)
+        open += r->tables[i].open;
+    if (open < 2)
+        return fail(APPLY_CONFLICT, err, errlen, "table %d is the last one open", number), -1;
+    return t;
+}
+
+static bool draw_register(const game_t *g, command_t *c, const uint64_t *rnd, char *err,
+                          size_t errlen)
+{
+    int n = register_draws(g, c);
     if (n == 0) {
         snprintf(err, errlen, "at most %d players register in one go", TOURNEY_MAX_REGISTER);
         return false;
@@ -74,37 +122,80 @@ bool game_draw_seats(const game_t *g, command_t *c, const uint64_t *rnd, char *e
     for (int i = 0; i < n; i++)
         names[i] = name_of(c, i) ? name_of(c, i) : "";
     bool ok = roster_register_seated(r, names, n, rnd, moves, err, errlen);
-    for (int i = 0; ok && i < n; i++) {
-        c->seats[i].table = r->tables[moves[i].to_table].number;
-        c->seats[i].seat = (int16_t)moves[i].to_seat;
+    if (ok) {
+        put_moves(r, c, moves, n);
+        memset(c->movers, 0, sizeof c->movers); /* new players have no number yet */
     }
-    if (ok)
-        c->n_seats = n;
     free(r);
     return ok;
 }
 
-int game_player_of(const game_t *g, const command_t *c, char *err, size_t errlen)
+bool game_draw(const game_t *g, command_t *c, const uint64_t *rnd, char *err, size_t errlen)
 {
     const roster_t *r = &g->r;
-    if (c->player > 0) {
-        if (c->player > r->n_players)
-            return fail(APPLY_CONFLICT, err, errlen, "there is no player %d", c->player), -1;
-        return c->player - 1;
+    move_t moves[ROSTER_MAX_SEATS];
+    int n;
+    switch (c->type) {
+    case CMD_REGISTER: return draw_register(g, c, rnd, err, errlen);
+    case CMD_BREAK_TABLE: {
+        int t = breakable(r, c->table, err, errlen);
+        if (t < 0)
+            return false;
+        n = roster_propose_break(r, t, rnd, moves, ROSTER_MAX_SEATS);
+        if (n < roster_table_players(r, t)) {
+            snprintf(err, errlen, "the other tables have too few free seats for table %d",
+                     c->table);
+            return false;
+        }
+        break;
     }
-    int t = roster_table_by_number(r, c->table);
+    case CMD_FINAL_TABLE:
+        n = roster_players_left(r) <= roster_final_size(r)
+                ? roster_propose_final(r, rnd, moves, ROSTER_MAX_SEATS)
+                : 0;
+        if (n == 0) {
+            snprintf(err, errlen, "%d players are left: the final table seats %d",
+                     roster_players_left(r), roster_final_size(r));
+            return false;
+        }
+        break;
+    default: snprintf(err, errlen, "nothing to draw"); return false;
+    }
+    put_moves(r, c, moves, n);
+    return true;
+}
+
+/* Who sits at table `number`, seat `seat`: his index, or -1 with err. */
+static int occupant(const roster_t *r, int number, int seat, char *err, size_t errlen)
+{
+    int t = roster_table_by_number(r, number);
     if (t < 0)
-        return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", c->table), -1;
-    if (c->seat < 1 || c->seat > r->tables[t].seats)
-        return fail(APPLY_CONFLICT, err, errlen, "table %d has seats 1 to %d", c->table,
+        return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", number), -1;
+    if (seat < 1 || seat > r->tables[t].seats)
+        return fail(APPLY_CONFLICT, err, errlen, "table %d has seats 1 to %d", number,
                     r->tables[t].seats),
                -1;
-    int p = r->tables[t].occupant[c->seat - 1] - 1;
+    int p = r->tables[t].occupant[seat - 1] - 1;
     if (p < 0)
-        return fail(APPLY_CONFLICT, err, errlen, "nobody sits at table %d, seat %d", c->table,
-                    c->seat),
+        return fail(APPLY_CONFLICT, err, errlen, "nobody sits at table %d, seat %d", number, seat),
                -1;
     return p;
+}
+
+static int player_index(const roster_t *r, int number, char *err, size_t errlen)
+{
+    if (number < 1 || number > r->n_players)
+        return fail(APPLY_CONFLICT, err, errlen, "there is no player %d", number), -1;
+    return number - 1;
+}
+
+int game_player_of(const game_t *g, const command_t *c, char *err, size_t errlen)
+{
+    if (c->type == CMD_MOVE)
+        return c->player > 0 ? player_index(&g->r, c->player, err, errlen)
+                             : occupant(&g->r, c->from_table, c->from_seat, err, errlen);
+    return c->player > 0 ? player_index(&g->r, c->player, err, errlen)
+                         : occupant(&g->r, c->table, c->seat, err, errlen);
 }
 
 /* ---- the undo stack beside the model's ---- */
@@ -233,6 +324,77 @@ static apply_status do_player(game_t *g, const command_t *c, int64_t now, char *
     return model_apply(&g->m, &one, now, err, errlen);
 }
 
+/* A command of the roster alone: the tourney's undo entry is the tourney
+ * as it is, so that both stacks stay in step. */
+static void model_push_same(model_t *m)
+{
+    if (m->n_undo == TOURNEY_UNDO_DEPTH) {
+        memmove(&m->undo[0], &m->undo[1], sizeof m->undo[0] * (TOURNEY_UNDO_DEPTH - 1));
+        m->n_undo--;
+    }
+    m->undo[m->n_undo++] = m->t;
+}
+
+/* The drawn moves of a break or the redraw, as the roster applies them. */
+static bool moves_of(const roster_t *r, const command_t *c, move_t *m, char *err, size_t errlen)
+{
+    if (c->n_seats < 1 || c->n_seats > ROSTER_MAX_SEATS) {
+        fail(APPLY_CONFLICT, err, errlen, "the seats of these players were not drawn");
+        return false;
+    }
+    for (int i = 0; i < c->n_seats; i++) {
+        int p = player_index(r, c->movers[i], err, errlen);
+        int t = roster_table_by_number(r, c->seats[i].table);
+        if (p < 0)
+            return false;
+        if (t < 0) {
+            fail(APPLY_CONFLICT, err, errlen, "there is no table %d", c->seats[i].table);
+            return false;
+        }
+        m[i] = (move_t){p, r->players[p].table, r->players[p].seat, t, c->seats[i].seat, false};
+    }
+    return true;
+}
+
+static apply_status do_table(game_t *g, const command_t *c, char *err, size_t errlen)
+{
+    roster_t *r = &g->r;
+    move_t m[ROSTER_MAX_SEATS];
+    if (c->type == CMD_MOVE) {
+        int p = game_player_of(g, c, err, errlen);
+        int t = roster_table_by_number(r, c->table);
+        if (p < 0)
+            return APPLY_CONFLICT;
+        if (t < 0)
+            return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", c->table);
+        if (r->players[p].status == PLAYER_SEATED && r->players[p].table == t &&
+            r->players[p].seat == c->seat)
+            return fail(APPLY_CONFLICT, err, errlen, "the player sits there already");
+        return roster_seat_player(r, p, t, c->seat, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
+    }
+    if (c->type == CMD_FINAL_TABLE)
+        return moves_of(r, c, m, err, errlen) && roster_apply_final(r, m, c->n_seats, err, errlen)
+                   ? APPLY_OK
+                   : APPLY_CONFLICT;
+    /* break_table: every player of the table to the seat drawn, then it closes. */
+    int t = breakable(r, c->table, err, errlen);
+    if (t < 0)
+        return APPLY_CONFLICT;
+    int n = roster_table_players(r, t);
+    if (n > 0 && !moves_of(r, c, m, err, errlen))
+        return APPLY_CONFLICT;
+    if (n > 0 && c->n_seats != n)
+        return fail(APPLY_CONFLICT, err, errlen, "the seats of the players of table %d were not drawn",
+                    c->table);
+    for (int i = 0; i < n; i++)
+        if (m[i].from_table != t || r->players[m[i].player].status != PLAYER_SEATED)
+            return fail(APPLY_CONFLICT, err, errlen, "player %d does not sit at table %d",
+                        m[i].player + 1, c->table);
+    if (n > 0 && !roster_apply_moves(r, m, n, err, errlen))
+        return APPLY_CONFLICT;
+    return roster_table_open(r, t, false, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
+}
+
 apply_status game_apply(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
 {
     if (c->type == CMD_UNDO)
@@ -260,6 +422,10 @@ apply_status game_apply(game_t *g, const command_t *c, int64_t now, char *err, s
         st = model_apply(&g->m, c, now, err, errlen);
     else if (c->type == CMD_REGISTER)
         st = do_register(g, c, now, err, errlen);
+    else if (c->type == CMD_MOVE || c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE) {
+        if ((st = do_table(g, c, err, errlen)) == APPLY_OK)
+            model_push_same(&g->m);
+    }
     else
         st = do_player(g, c, now, err, errlen);
     if (st == APPLY_OK && c->type == CMD_BUST) {

@@ -31,20 +31,23 @@ void game_roster_reset(game_t *g, const roster_t *tables);
 
 /* Whether the command goes through the roster: register with names or at
  * seats, or any register while the roster has tables; bust, rebuy or add-on
- * of a player by number or by table and seat. */
+ * of a player by number or by table and seat; move, break_table,
+ * final_table. */
 bool game_command_names_players(const game_t *g, const command_t *c);
 
-/* How many seats a register command needs drawn (0: none); the engine draws
- * them with game_draw_seats before applying it. */
-int game_seats_needed(const game_t *g, const command_t *c);
-/* Fills c->seats for the players of c, drawn one after the other with
- * rnd[i] (uniform 64-bit numbers) among the seats TDA 10A allows. False
- * (err says why) when they do not fit. */
-bool game_draw_seats(const game_t *g, command_t *c, const uint64_t *rnd, char *err,
-                     size_t errlen);
+/* How many random numbers the command needs drawn (0: none): a register
+ * that seats players, a table break (two a player: table, then seat), the
+ * final-table redraw. The engine draws them with game_draw before applying
+ * the command, and journals what was drawn. */
+int game_draws_needed(const game_t *g, const command_t *c);
+/* Fills c->seats (and for breaks and the redraw c->movers) with rnd, uniform
+ * 64-bit numbers: register, each player a seat TDA 10A allows, one after the
+ * other; break_table, the two-step draw; final_table, every player left a
+ * seat at the final table. False (err says why) when it cannot be done. */
+bool game_draw(const game_t *g, command_t *c, const uint64_t *rnd, char *err, size_t errlen);
 
-/* Applies c at now; on failure nothing changes. A register command that
- * seats players must carry its seats (game_draw_seats). */
+/* Applies c at now; on failure nothing changes. A command that needs
+ * draws must carry what was drawn (game_draw). */
 apply_status game_apply(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen);
 
 /* The roster's player index for c's player (by number, or by table and

@@ -240,6 +240,7 @@ typedef enum {
     CMD_CLOCK_CALL, CMD_CLOCK_CALL_CANCEL,
     CMD_COLOR_UP, CMD_COLOR_UP_DONE,
     CMD_PENALTY, CMD_PENALTY_CLEAR,
+    CMD_MOVE, CMD_BREAK_TABLE, CMD_FINAL_TABLE, /* the roster's (model/game.h) */
     CMD__COUNT
 } command_type;
 
@@ -283,6 +284,11 @@ typedef struct {
     struct {
         int16_t table, seat;   /* table number as on its sign, seat 1.. */
     } seats[TOURNEY_MAX_REGISTER];
+    /* move: the player by number or by the seat he leaves, to table and
+     * seat above; break_table, final_table: movers[i] (numbers) to
+     * seats[i], as the engine drew them. */
+    int from_table, from_seat;
+    int16_t movers[TOURNEY_MAX_REGISTER];
 } command_t;
 
 typedef struct {

@@ -130,6 +130,8 @@ static enum MHD_Result get_players(net_t *n, struct MHD_Connection *con, request
 {
     const snapshot_t *snap = engine_snapshot(n->e);
     json_t *j = roster_json_players(snap->roster);
+    if (j)
+        json_object_set_new(j, "next", roster_json_proposal(snap->roster, snap->roster->version));
     snapshot_release(snap);
     return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
 }
@@ -338,6 +340,11 @@ static json_t *players_named(net_t *n, const command_t *c)
     } else if (c->player > 0) {
         from = c->player - 1;
         to = c->player;
+    } else if ((c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE) && c->n_seats > 0) {
+        list = json_array();
+        for (int i = 0; i < c->n_seats && i < TOURNEY_MAX_REGISTER; i++)
+            if (c->movers[i] >= 1 && c->movers[i] <= r->n_players)
+                json_array_append_new(list, roster_json_player(r, c->movers[i] - 1));
     }
     if (from >= 0 && from < to && to <= r->n_players) {
         list = json_array();

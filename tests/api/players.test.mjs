@@ -149,3 +149,47 @@ test('the state every screen receives does not grow with the players', async () 
     clock.cleanup();
   }
 });
+
+test('a table break proposed and confirmed, a move, both undone', async () => {
+  const clock = await startClock({ args: ['--config', SEATED] });
+  try {
+    const cookie = await login(clock);
+    // 30 players on six tables (10+9+9+9+9+9 seats) fit on five: table 6 breaks first.
+    const r = await command(clock, cookie, { type: 'register', count: 30 });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    let list = await players(clock);
+    assert.equal(list.next.action, 'break');
+    assert.equal(list.next.table, 6);
+    const leaving = list.players.filter((p) => p.table === 6).map((p) => p.id).sort();
+    const b = await command(clock, cookie, { type: 'break_table', table: 6 });
+    assert.equal(b.status, 200, JSON.stringify(b.body));
+    assert.deepEqual(b.body.players.map((p) => p.id).sort(), leaving);
+    for (const p of b.body.players) assert.ok(p.table >= 1 && p.table <= 5, JSON.stringify(p));
+    list = await players(clock);
+    assert.equal(list.tables[5].open, false);
+    assert.equal(list.tables[5].players, 0);
+    const counts = list.tables.slice(0, 5).map((t) => t.players);
+    assert.ok(Math.max(...counts) - Math.min(...counts) <= 1, `even: ${counts}`);
+    // A move to a free seat, by the seat the player leaves.
+    const mover = list.players.find((p) => p.table === 2);
+    const taken = new Set(list.players.filter((p) => p.table === 1).map((p) => p.seat));
+    const free = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].find((s) => !taken.has(s));
+    const m = await command(clock, cookie,
+      { type: 'move', from_table: 2, from_seat: mover.seat, table: 1, seat: free });
+    assert.equal(m.status, 200, JSON.stringify(m.body));
+    assert.equal(m.body.players[0].id, mover.id);
+    assert.equal(seatOf(m.body.players[0]), `1/${free}`);
+    const into = await command(clock, cookie, { type: 'move', player: mover.id, table: 6, seat: 1 });
+    assert.equal(into.status, 409);
+    assert.match(into.body.error, /closed/);
+    // Undo the move, then the break: everyone back where they sat.
+    assert.equal((await command(clock, cookie, { type: 'undo' })).status, 200);
+    assert.equal((await command(clock, cookie, { type: 'undo' })).status, 200);
+    const back = await players(clock);
+    assert.deepEqual(back.players.map(seatOf), r.body.players.map(seatOf));
+    assert.equal(back.tables[5].open, true);
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+  }
+});

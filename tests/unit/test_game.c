@@ -79,8 +79,8 @@ static void register_names(const char *const *names, int n, uint64_t seed)
     uint64_t rnd[TOURNEY_MAX_REGISTER];
     for (int i = 0; i < n; i++)
         rnd[i] = seed * 0x9e3779b97f4a7c15u + (uint64_t)i * 0xbf58476d1ce4e5b9u;
-    assert_int_equal(game_seats_needed(g, c), n);
-    assert_true(game_draw_seats(g, c, rnd, err, sizeof err));
+    assert_int_equal(game_draws_needed(g, c), n);
+    assert_true(game_draw(g, c, rnd, err, sizeof err));
     assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_OK);
 }
 
@@ -222,7 +222,7 @@ static void counts_only_tournament_is_as_before(void **state)
     game_init(g, &settings->structure, NULL);
     command_t *c = cmd(CMD_REGISTER);
     c->count = 500;
-    assert_int_equal(game_seats_needed(g, c), 0);
+    assert_int_equal(game_draws_needed(g, c), 0);
     assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_OK);
     assert_int_equal(g->m.t.entries, 500);
     assert_int_equal(g->r.n_players, 0);
@@ -262,7 +262,7 @@ static void journal_form_replays_every_seat(void **state)
             c->n_names = 0;
             c->count = 3;
         }
-        assert_true(game_draw_seats(g, c, rnd, err, sizeof err));
+        assert_true(game_draw(g, c, rnd, err, sizeof err));
         json_t *j = codec_command(c);
         assert_int_equal(codec_command_parse_internal(j, back, err, sizeof err), 0);
         json_decref(j);
@@ -359,6 +359,96 @@ static void command_fields_are_checked(void **state)
     assert_int_equal(codec_command_parse_text(okay, strlen(okay), c, err, sizeof err), 0);
     assert_int_equal(c->n_names, 2);
     assert_int_equal(c->count, 2);
+    free(c);
+}
+
+/* Applies c with its draws made from seed, through the journal form (as a
+ * replay applies it) into `also` when given. */
+static apply_status drawn_apply(command_t *c, uint64_t seed, game_t *also)
+{
+    uint64_t rnd[2 * TOURNEY_MAX_REGISTER];
+    for (int i = 0; i < 2 * TOURNEY_MAX_REGISTER; i++)
+        rnd[i] = (seed + (uint64_t)i) * 0x9e3779b97f4a7c15u;
+    if (game_draws_needed(g, c) > 0 && !game_draw(g, c, rnd, err, sizeof err))
+        return APPLY_CONFLICT;
+    if (also) {
+        command_t *back = malloc(sizeof *back);
+        json_t *j = codec_command(c);
+        assert_int_equal(codec_command_parse_internal(j, back, err, sizeof err), 0);
+        json_decref(j);
+        assert_int_equal(game_apply(also, back, T, err, sizeof err), APPLY_OK);
+        free(back);
+    }
+    return game_apply(g, c, T, err, sizeof err);
+}
+
+static void break_table_final_table_and_moves_are_undone_and_replayed(void **state)
+{
+    (void)state;
+    game_t *replayed = malloc(sizeof *replayed);
+    *replayed = *g;
+    command_t *c = malloc(sizeof *c);
+    memset(c, 0, sizeof *c);
+    c->type = CMD_REGISTER;
+    c->count = 9;
+    assert_int_equal(drawn_apply(c, 7, replayed), APPLY_OK);
+    /* Tables 1 and 2 have 9 seats, table 3 five: 9 players fit on 1 and 2. */
+    memset(c, 0, sizeof *c);
+    c->type = CMD_BREAK_TABLE;
+    c->table = 1;
+    int at1 = roster_table_players(&g->r, 0);
+    assert_int_equal(drawn_apply(c, 8, replayed), APPLY_OK);
+    assert_int_equal(c->n_seats, at1);
+    assert_false(g->r.tables[0].open);
+    assert_int_equal(roster_table_players(&g->r, 1) + roster_table_players(&g->r, 2), 9);
+    /* The two-step draw kept the tables even: within one. */
+    assert_true(abs(roster_table_players(&g->r, 1) - roster_table_players(&g->r, 2)) <= 1);
+    assert_memory_equal(&g->r, &replayed->r, sizeof g->r);
+    /* The last table open never breaks. */
+    memset(c, 0, sizeof *c);
+    c->type = CMD_BREAK_TABLE;
+    c->table = 2;
+    assert_int_equal(drawn_apply(c, 9, NULL), APPLY_CONFLICT); /* table 3 cannot take them */
+    /* A move to a free seat, by the seat the player leaves. */
+    int from = 0;
+    while (!g->r.tables[1].occupant[from])
+        from++;
+    int mover = g->r.tables[1].occupant[from];
+    int to = 1;
+    while (g->r.tables[2].occupant[to - 1] || to == 2)
+        to++;
+    memset(c, 0, sizeof *c);
+    c->type = CMD_MOVE;
+    c->from_table = 2, c->from_seat = from + 1, c->table = 3, c->seat = to;
+    assert_int_equal(drawn_apply(c, 0, replayed), APPLY_OK);
+    assert_int_equal(g->r.tables[2].occupant[to - 1], mover);
+    c->from_table = 0, c->from_seat = 0, c->player = mover, c->seat = 2;
+    assert_int_equal(drawn_apply(c, 0, NULL), APPLY_CONFLICT); /* blocked */
+    /* Bust down to five: the final table is drawn at table 2, the last of
+     * the break order open (without one, the last table listed breaks
+     * first). */
+    for (int id = 1, out = 0; out < 4; id++)
+        if (player(id)->status != PLAYER_OUT && id != mover) {
+            assert_int_equal(bust_player(id), APPLY_OK);
+            out++;
+        }
+    roster_t *before = malloc(sizeof *before);
+    *before = g->r;
+    memset(c, 0, sizeof *c);
+    c->type = CMD_FINAL_TABLE;
+    assert_int_equal(drawn_apply(c, 10, NULL), APPLY_OK);
+    assert_int_equal(c->n_seats, 5);
+    assert_true(g->r.final_drawn);
+    assert_int_equal(roster_table_players(&g->r, 1), 5);
+    assert_false(g->r.tables[2].open);
+    /* Undo: back to two tables, every player where he sat. */
+    assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, err, sizeof err), APPLY_OK);
+    assert_false(g->r.final_drawn);
+    assert_true(g->r.tables[2].open);
+    assert_memory_equal(g->r.players, before->players, sizeof before->players[0] * 9);
+    assert_memory_equal(g->r.tables, before->tables, sizeof before->tables[0] * 3);
+    free(before);
+    free(replayed);
     free(c);
 }
 
@@ -466,6 +556,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(snapshot_form_restores_roster_and_undo, setup, teardown),
         cmocka_unit_test_setup_teardown(command_fields_are_checked, setup, teardown),
         cmocka_unit_test_setup_teardown(table_config_errors_name_file_and_line, setup, teardown),
+        cmocka_unit_test_setup_teardown(break_table_final_table_and_moves_are_undone_and_replayed,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(engine_restart_restores_every_seat, setup, teardown),
     };
     (void)scratch_mount_tiny_or_skip; /* the full disk is test_engine's */
