@@ -313,6 +313,16 @@ static void snapshot_form_restores_roster_and_undo(void **state)
     assert_non_null(strstr(err, "agree"));
     json_array_set_new(p0, 3, json_integer(11));
     assert_int_equal(roster_json_load(j, back, err, sizeof err), -1);
+    /* A seat that names a player who sits elsewhere. */
+    json_array_set_new(p0, 3, json_integer(g->r.players[0].seat));
+    assert_int_equal(roster_json_load(j, back, err, sizeof err), 0);
+    int t0 = g->r.players[0].table, s = 0;
+    while (g->r.tables[t0].occupant[s])
+        s++;
+    json_t *occ = json_array_get(json_array_get(json_object_get(j, "tables"), (size_t)t0), 7);
+    json_array_set_new(occ, (size_t)s, json_integer(2));
+    assert_int_equal(roster_json_load(j, back, err, sizeof err), -1);
+    assert_non_null(strstr(err, "agree"));
     json_decref(j);
     /* A snapshot from before the roster: the tables, no players, and undo
      * entries that take nothing back. */
