@@ -400,6 +400,18 @@ apply_status game_apply(game_t *g, const command_t *c, int64_t now, char *err, s
     if (c->type == CMD_UNDO)
         return undo(g, c, now, err, errlen);
     bool names = game_command_names_players(g, c);
+    if (!names && ((c->type == CMD_BUST && c->n_busts == 0) || c->type == CMD_UNREGISTER)) {
+        /* Counts take only players without a record: a named player goes
+         * out by name or seat, so that his place is his. */
+        tourney_view_t v;
+        tourney_view(&g->m.t, now, &v);
+        int named = roster_players_left(&g->r);
+        if (named > 0 && v.players_left - count_of(c) < named)
+            return fail(APPLY_CONFLICT, err, errlen,
+                        "%d of the %d players left have a seat or a name: name them (player, or "
+                        "table and seat)",
+                        named, v.players_left);
+    }
     bool roster = names || (c->type == CMD_BUST && roster_players_left(&g->r) > 0);
     if (!roster) {
         apply_status st = model_apply(&g->m, c, now, err, errlen);

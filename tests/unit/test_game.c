@@ -209,10 +209,14 @@ static void undo_stays_in_step_with_other_commands(void **state)
         assert_int_equal(game_apply(g, c, T + 3, err, sizeof err), APPLY_OK);
         assert_int_equal(g->n_undo, g->m.n_undo);
     }
-    /* A count-only bust while players have names leaves their records. */
+    /* Counts never take a named player: his place would be nobody's. */
     c = cmd(CMD_BUST);
     c->count = 1;
-    assert_int_equal(game_apply(g, c, T + 4, err, sizeof err), APPLY_OK);
+    assert_int_equal(game_apply(g, c, T + 4, err, sizeof err), APPLY_CONFLICT);
+    assert_non_null(strstr(err, "name them"));
+    c = cmd(CMD_UNREGISTER);
+    assert_int_equal(game_apply(g, c, T + 4, err, sizeof err), APPLY_CONFLICT);
+    assert_int_equal(g->m.t.busted, 0);
     assert_int_equal(roster_players_left(&g->r), 3);
 }
 
