@@ -1,4 +1,5 @@
-/* JSON forms of the roster: the fields of commands that name players, GET /api/players, and the roster in snapshots. */
+/* JSON forms of the roster: the fields of commands that name players, GET /api/players, and the
+ * roster in snapshots. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,8 +217,8 @@ void roster_json_command(const command_t *c, json_t *o)
         if (c->n_seats > 0) {
             json_t *moves = json_array();
             for (int i = 0; i < c->n_seats && i < ROSTER_MAX_SEATS; i++)
-                json_array_append_new(moves, json_pack("[i,i,i]", c->movers[i], c->seats[i].table,
-                                                       c->seats[i].seat));
+                json_array_append_new(
+                    moves, json_pack("[i,i,i]", c->movers[i], c->seats[i].table, c->seats[i].seat));
             json_object_set_new(o, "moves", moves);
         }
         return;
@@ -233,7 +234,8 @@ void roster_json_command(const command_t *c, json_t *o)
         if (c->n_seats > 0) {
             json_t *seats = json_array();
             for (int i = 0; i < c->n_seats && i < TOURNEY_MAX_REGISTER; i++)
-                json_array_append_new(seats, json_pack("[i,i]", c->seats[i].table, c->seats[i].seat));
+                json_array_append_new(seats,
+                                      json_pack("[i,i]", c->seats[i].table, c->seats[i].seat));
             json_object_set_new(o, "seats", seats);
         }
         return;
@@ -269,7 +271,8 @@ json_t *roster_json_player(const roster_t *r, int i)
     if (!o)
         return NULL;
     bool seated = p->status == PLAYER_SEATED && p->table >= 0 && p->table < r->n_tables;
-    json_object_set_new(o, "table", seated ? json_integer(r->tables[p->table].number) : json_null());
+    json_object_set_new(o, "table",
+                        seated ? json_integer(r->tables[p->table].number) : json_null());
     json_object_set_new(o, "seat", seated ? json_integer(p->seat) : json_null());
     json_object_set_new(o, "place", p->place_best ? json_integer(p->place_best) : json_null());
     if (p->place_worst != p->place_best)
@@ -310,18 +313,19 @@ json_t *roster_json_proposal(const roster_t *r, uint64_t seed)
         table = roster_next_break(r);
     json_t *moves = json_array();
     for (int i = 0; i < n; i++) {
-        json_t *x = json_pack("{s:i, s:i, s:i, s:b}", "from_table",
-                              r->tables[m[i].from_table].number, "to_table",
-                              r->tables[m[i].to_table].number, "to_seat", m[i].to_seat, "waits",
-                              m[i].waits);
+        json_t *x = json_pack(
+            "{s:i, s:i, s:i, s:b}", "from_table", r->tables[m[i].from_table].number, "to_table",
+            r->tables[m[i].to_table].number, "to_seat", m[i].to_seat, "waits", m[i].waits);
         /* Without a button the floor names him: the player who is big blind next. */
-        json_object_set_new(x, "player", m[i].player >= 0 ? json_integer(m[i].player + 1) : json_null());
-        json_object_set_new(x, "from_seat", m[i].from_seat ? json_integer(m[i].from_seat) : json_null());
+        json_object_set_new(x, "player",
+                            m[i].player >= 0 ? json_integer(m[i].player + 1) : json_null());
+        json_object_set_new(x, "from_seat",
+                            m[i].from_seat ? json_integer(m[i].from_seat) : json_null());
         json_array_append_new(moves, x);
     }
     return json_pack("{s:s, s:o, s:o, s:i}", "action", action_names[a], "moves", moves, "table",
-                     table >= 0 ? json_integer(r->tables[table].number) : json_null(),
-                     "final_size", roster_final_size(r));
+                     table >= 0 ? json_integer(r->tables[table].number) : json_null(), "final_size",
+                     roster_final_size(r));
 }
 
 json_t *roster_json_players(const roster_t *r)
@@ -367,8 +371,16 @@ static bool player_load(const json_t *a, player_t *p)
 {
     long v[10];
     static const long lo[10] = {1, 0, -1, 0, 0, 0, 0, 0, 0, 0};
-    static const long hi[10] = {ROSTER_MAX_PLAYERS, 2, ROSTER_MAX_TABLES - 1, ROSTER_MAX_SEATS,
-                                ROSTER_MAX_PLAYERS, ROSTER_MAX_PLAYERS, 0, 65535, 65535, 65535};
+    static const long hi[10] = {ROSTER_MAX_PLAYERS,
+                                2,
+                                ROSTER_MAX_TABLES - 1,
+                                ROSTER_MAX_SEATS,
+                                ROSTER_MAX_PLAYERS,
+                                ROSTER_MAX_PLAYERS,
+                                0,
+                                65535,
+                                65535,
+                                65535};
     if (!json_is_array(a) || json_array_size(a) != 11)
         return false;
     for (size_t i = 0; i < 10; i++)
@@ -427,13 +439,14 @@ static json_t *undo_save(const roster_undo_t *u, bool ok)
 {
     json_t *ps = json_array(), *ts = json_array();
     for (int i = 0; i < u->n_changed_players; i++)
-        json_array_append_new(ps, json_pack("[i,o]", u->player_index[i], player_save(&u->players[i])));
+        json_array_append_new(ps,
+                              json_pack("[i,o]", u->player_index[i], player_save(&u->players[i])));
     for (int i = 0; i < u->n_changed_tables; i++)
         json_array_append_new(ts, json_pack("[i,o]", u->table_index[i], table_save(&u->tables[i])));
     return json_pack("{s:I, s:i, s:i, s:b, s:b, s:i, s:i, s:b, s:o, s:o}", "v",
                      (json_int_t)u->version, "b", (int)u->balance, "w", u->within2_until, "fp",
-                     u->final_plus_one, "fd", u->final_drawn, "np", u->n_players, "nt",
-                     u->n_tables, "ok", ok, "p", ps, "t", ts);
+                     u->final_plus_one, "fd", u->final_drawn, "np", u->n_players, "nt", u->n_tables,
+                     "ok", ok, "p", ps, "t", ts);
 }
 
 json_t *roster_json_save(const game_t *g)

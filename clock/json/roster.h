@@ -1,4 +1,5 @@
-/* JSON forms of the roster: the fields of commands that name players, GET /api/players, and the roster in snapshots. */
+/* JSON forms of the roster: the fields of commands that name players, GET /api/players, and the
+ * roster in snapshots. */
 #ifndef POKERCLOCK_JSON_ROSTER_H
 #define POKERCLOCK_JSON_ROSTER_H
 

@@ -1,4 +1,5 @@
-/* The tournament with its roster: commands that name players change both, and undo takes back both. */
+/* The tournament with its roster: commands that name players change both, and undo takes back both.
+ */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,9 +240,8 @@ void game_roster_reset(game_t *g, const roster_t *tables)
 
 static bool changes_nothing(const roster_undo_t *u, const roster_t *r)
 {
-    return u->n_changed_players == 0 && u->n_changed_tables == 0 &&
-           u->n_players == r->n_players && u->n_tables == r->n_tables &&
-           u->final_drawn == r->final_drawn;
+    return u->n_changed_players == 0 && u->n_changed_tables == 0 && u->n_players == r->n_players &&
+           u->n_tables == r->n_tables && u->final_drawn == r->final_drawn;
 }
 
 static apply_status undo(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
@@ -298,8 +298,7 @@ static apply_status do_register(game_t *g, const command_t *c, int64_t now, char
     return st;
 }
 
-static apply_status do_player(game_t *g, const command_t *c, int64_t now, char *err,
-                              size_t errlen)
+static apply_status do_player(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
 {
     int p = game_player_of(g, c, err, errlen);
     if (p < 0)
@@ -384,8 +383,8 @@ static apply_status do_table(game_t *g, const command_t *c, char *err, size_t er
     if (n > 0 && !moves_of(r, c, m, err, errlen))
         return APPLY_CONFLICT;
     if (n > 0 && c->n_seats != n)
-        return fail(APPLY_CONFLICT, err, errlen, "the seats of the players of table %d were not drawn",
-                    c->table);
+        return fail(APPLY_CONFLICT, err, errlen,
+                    "the seats of the players of table %d were not drawn", c->table);
     for (int i = 0; i < n; i++)
         if (m[i].from_table != t || r->players[m[i].player].status != PLAYER_SEATED)
             return fail(APPLY_CONFLICT, err, errlen, "player %d does not sit at table %d",
@@ -437,8 +436,7 @@ apply_status game_apply(game_t *g, const command_t *c, int64_t now, char *err, s
     else if (c->type == CMD_MOVE || c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE) {
         if ((st = do_table(g, c, err, errlen)) == APPLY_OK)
             model_push_same(&g->m);
-    }
-    else
+    } else
         st = do_player(g, c, now, err, errlen);
     if (st == APPLY_OK && c->type == CMD_BUST) {
         /* The last bust, by name or by count: the one left is the winner. */

@@ -1,4 +1,5 @@
-/* The tournament with its roster: commands that name players change both, and undo takes back both. */
+/* The tournament with its roster: commands that name players change both, and undo takes back both.
+ */
 #ifndef POKERCLOCK_GAME_H
 #define POKERCLOCK_GAME_H
 

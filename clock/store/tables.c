@@ -1,4 +1,5 @@
-/* The venue's tables in the configuration: how many, their seats, seats kept free, the break order. */
+/* The venue's tables in the configuration: how many, their seats, seats kept free, the break order.
+ */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -167,8 +168,7 @@ static void load_break_order(sink_t *k, const config_setting_t *m, table_config_
         for (int j = 0; j < i && known; j++)
             known = out->break_order[j] != t;
         if (!known) {
-            say(k, e, "tables: break_order names each table once (%d is not a table, or twice)",
-                t);
+            say(k, e, "tables: break_order names each table once (%d is not a table, or twice)", t);
             return;
         }
         out->break_order[i] = (int16_t)t;
@@ -225,8 +225,8 @@ void tables_roster(const table_config_t *tc, roster_t *r)
     char err[128];
     roster_init(r);
     for (int i = 0; i < tc->n; i++)
-        roster_add_table(r, tc->t[i].number, tc->t[i].name, tc->t[i].seats, tc->t[i].blocked,
-                         err, sizeof err);
+        roster_add_table(r, tc->t[i].number, tc->t[i].name, tc->t[i].seats, tc->t[i].blocked, err,
+                         sizeof err);
     if (tc->n_break > 0) {
         int order[ROSTER_MAX_TABLES];
         for (int i = 0; i < tc->n_break; i++)

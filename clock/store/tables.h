@@ -1,4 +1,5 @@
-/* The venue's tables in the configuration: how many, their seats, seats kept free, the break order. */
+/* The venue's tables in the configuration: how many, their seats, seats kept free, the break order.
+ */
 #ifndef POKERCLOCK_TABLES_H
 #define POKERCLOCK_TABLES_H
 
@@ -15,7 +16,7 @@ typedef struct {
         uint16_t blocked; /* bit s-1: seat s kept free (a dealer) */
         char name[ROSTER_TABLE_NAME_MAX];
     } t[ROSTER_MAX_TABLES];
-    int n_break;             /* 0: the last table breaks first */
+    int n_break; /* 0: the last table breaks first */
     int16_t break_order[ROSTER_MAX_TABLES];
 } table_config_t;
 

@@ -1,4 +1,5 @@
-/* Players through the one writer: register by name with seats drawn and journaled, bust by player or seat, the winner, undo, replay, snapshots. */
+/* Players through the one writer: register by name with seats drawn and journaled, bust by player
+ * or seat, the winner, undo, replay, snapshots. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
