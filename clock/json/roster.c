@@ -1,5 +1,4 @@
-/* JSON forms of the roster: the fields of commands that name players, GET /api/players, and the
- * roster in snapshots. */
+/* The roster in JSON: fields of commands naming players, GET /api/players, and snapshots. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,4 @@
-/* The tournament with its roster: commands that name players change both, and undo takes back both.
- */
+/* The tourney with its roster: commands that name players change both; one undo takes both back. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

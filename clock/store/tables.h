@@ -1,5 +1,4 @@
-/* The venue's tables in the configuration: how many, their seats, seats kept free, the break order.
- */
+/* The venue's tables in the configuration: how many, their seats, seats kept free, break order. */
 #ifndef POKERCLOCK_TABLES_H
 #define POKERCLOCK_TABLES_H
 

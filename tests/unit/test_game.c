@@ -1,5 +1,4 @@
-/* Players through the one writer: register by name with seats drawn and journaled, bust by player
- * or seat, the winner, undo, replay, snapshots. */
+/* Players through the one writer: seats drawn and journaled, busts, the winner, undo, replay. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
