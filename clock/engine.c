@@ -13,6 +13,7 @@
 
 #include "engine.h"
 #include "json/codec.h"
+#include "json/roster.h"
 #include "store/config.h"
 #include "store/journal.h"
 #include "store/snapshot.h"
@@ -25,15 +26,24 @@ enum {
     SEQ_RESTART_MARGIN = 1000,
 };
 
+/* The roster as published: shared by the snapshots until it changes. */
+typedef struct roster_pub {
+    roster_t r;
+    atomic_int refs;
+} roster_pub_t;
+
 typedef struct {
     snapshot_t s;              /* first: a snapshot_t* is a published_t* */
     atomic_int refs;
+    roster_pub_t *roster;      /* a reference */
 } published_t;
 
 struct engine {
     pthread_mutex_t write_lock;  /* one writer: model, journal, counters */
     pthread_mutex_t pub_lock;    /* guards only the `published` pointer */
-    model_t *m, *scratch;        /* scratch: where a command is tried first */
+    game_t *m, *scratch;         /* scratch: where a command is tried first */
+    roster_t *tables;            /* the configuration's tables, players none */
+    roster_pub_t *roster;        /* the roster last published */
     journal_t *j;                /* NULL: memory only, or the disk failed */
     char *state_dir;
     bool read_only;
@@ -81,10 +91,16 @@ int64_t engine_now(const engine_t *e)
 
 /* ---- publishing ---- */
 
+static void roster_release(roster_pub_t *r)
+{
+    if (r && atomic_fetch_sub(&r->refs, 1) == 1)
+        free(r);
+}
+
 static void remember_shown(engine_t *e, int64_t now)
 {
     tourney_view_t v;
-    tourney_view(&e->m->t, now, &v);
+    tourney_view(&e->m->m.t, now, &v);
     e->shown_level = v.level;
     e->shown_overtime = v.overtime;
     e->shown_announcement = v.announcement_active;
@@ -96,7 +112,23 @@ static void publish(engine_t *e, int64_t now)
     published_t *p = malloc(sizeof *p);
     if (!p)
         return; /* the previous snapshot stays; the next change tries again */
-    p->s.t = e->m->t;
+    if (!e->roster || e->roster->r.version != e->m->r.version) {
+        /* Copied only when it changed: the state sent on every change
+         * stays as small as it was, however many players there are. */
+        roster_pub_t *r = malloc(sizeof *r);
+        if (!r) {
+            free(p);
+            return;
+        }
+        r->r = e->m->r;
+        atomic_init(&r->refs, 1);
+        roster_release(e->roster);
+        e->roster = r;
+    }
+    atomic_fetch_add(&e->roster->refs, 1);
+    p->roster = e->roster;
+    p->s.roster = &e->roster->r;
+    p->s.t = e->m->m.t;
     p->s.seq = ++e->seq;
     snprintf(p->s.storage_error, sizeof p->s.storage_error, "%s", e->storage_error);
     snprintf(p->s.notice, sizeof p->s.notice, "%s", e->notice);
@@ -123,8 +155,10 @@ const snapshot_t *engine_snapshot(engine_t *e)
 void snapshot_release(const snapshot_t *s)
 {
     published_t *p = (published_t *)s;
-    if (p && atomic_fetch_sub(&p->refs, 1) == 1)
+    if (p && atomic_fetch_sub(&p->refs, 1) == 1) {
+        roster_release(p->roster);
         free(p);
+    }
 }
 
 void engine_listen(engine_t *e, engine_listener_fn fn, void *ctx)
@@ -245,12 +279,17 @@ static void append_snapshot(engine_t *e, int64_t now)
 {
     if (!e->j || e->read_only)
         return;
-    json_t *model = snapshot_model_to_json(e->m);
+    json_t *model = snapshot_model_to_json(&e->m->m);
     if (!model)
         return; /* the records still hold the tournament */
-    json_t *rec = json_pack("{s:s, s:I, s:I, s:s, s:I, s:o}", "k", "snap", "t", (json_int_t)now,
-                            "seq", (json_int_t)e->seq, "boot", e->boot_id, "offset",
-                            (json_int_t)e->offset, "model", model);
+    json_t *roster = roster_json_save(e->m);
+    if (!roster) {
+        json_decref(model);
+        return;
+    }
+    json_t *rec = json_pack("{s:s, s:I, s:I, s:s, s:I, s:o, s:o}", "k", "snap", "t",
+                            (json_int_t)now, "seq", (json_int_t)e->seq, "boot", e->boot_id,
+                            "offset", (json_int_t)e->offset, "model", model, "roster", roster);
     char why[512];
     if (rec)
         append_json(e, rec, false, why, sizeof why);
@@ -355,6 +394,25 @@ static void lose(losses_t *l, bool costs, const char *fmt, ...)
         snprintf(l->first, sizeof l->first, "%s", line);
 }
 
+/* The tournament of a configuration at its start, with its tables. */
+static void start_game(engine_t *e, const settings_t *c)
+{
+    tables_roster(&c->tables, e->tables);
+    game_init(e->m, &c->structure, e->tables);
+}
+
+/* The roster of a snapshot record; one written before the roster existed
+ * has the configuration's tables and no players. */
+static int snapshot_roster_load(engine_t *e, const json_t *rec, char *why, size_t whylen)
+{
+    const json_t *roster = json_object_get(rec, "roster");
+    if (!roster) {
+        game_roster_reset(e->m, e->tables);
+        return 0;
+    }
+    return roster_json_load(roster, e->m, why, whylen);
+}
+
 /* The start of the tournament from an init record; false when it does not
  * load. */
 static bool load_init(engine_t *e, json_t *rec)
@@ -366,7 +424,7 @@ static bool load_init(engine_t *e, json_t *rec)
     bool ok = text && c && probs && config_load_string(text, name ? name : "journal", c, probs);
     char *t2 = ok ? strdup(text) : NULL, *n2 = ok ? strdup(name ? name : "journal") : NULL;
     if (ok && t2 && n2) {
-        model_init(e->m, &c->structure);
+        start_game(e, c);
         free(e->config_text);
         free(e->config_name);
         e->config_text = t2;
@@ -395,7 +453,8 @@ static void replay(engine_t *e, entries_t *es, losses_t *l)
         char why[256] = "it is not JSON";
         x->rec = json_loadb(x->raw, x->len, 0, NULL);
         if (x->rec &&
-            snapshot_model_from_json(json_object_get(x->rec, "model"), e->m, why, sizeof why) == 0)
+            snapshot_model_from_json(json_object_get(x->rec, "model"), &e->m->m, why, sizeof why) == 0 &&
+            snapshot_roster_load(e, x->rec, why, sizeof why) == 0)
             base = i;
         else
             lose(l, false, "the snapshot at byte %ld does not load (%s): an earlier one is used",
@@ -433,7 +492,7 @@ static void replay(engine_t *e, entries_t *es, losses_t *l)
         const char *type = json_string_value(json_object_get(cmd, "type"));
         int64_t t = json_integer_value(json_object_get(x->rec, "t"));
         if (codec_command_parse_internal(cmd, &c, why, sizeof why) != 0 ||
-            model_apply(e->m, &c, t, why, sizeof why) != APPLY_OK)
+            game_apply(e->m, &c, t, why, sizeof why) != APPLY_OK)
             lose(l, true, "record %zu at byte %ld (%s) could not be applied: %s", i + 1, x->at,
                  type ? type : "a command", why);
         else
@@ -548,7 +607,7 @@ static bool resume_new_boot(engine_t *e, int64_t last_t, const char *lost)
                              "offset", (json_int_t)e->offset, "t", (json_int_t)engine_now(e),
                              "wall", (json_int_t)wall_ms(), "seq", (json_int_t)e->seq);
     append_restart_record(e, boot);
-    if (e->m->t.clock.running) {
+    if (e->m->m.t.clock.running) {
         command_t c = {.type = CMD_POWER_RECOVERED, .ms = last_t};
         char why[256];
         int64_t now = engine_now(e);
@@ -556,7 +615,7 @@ static bool resume_new_boot(engine_t *e, int64_t last_t, const char *lost)
                                 "wall", (json_int_t)wall_ms(), "seq", (json_int_t)e->seq, "cmd",
                                 codec_command(&c));
         append_restart_record(e, rec);
-        model_apply(e->m, &c, now, why, sizeof why);
+        game_apply(e->m, &c, now, why, sizeof why);
         snprintf(e->notice, sizeof e->notice, "%s%s",
                  "Recovered after power loss: check the time, then resume", lost);
         return true;
@@ -682,6 +741,7 @@ engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
     pthread_mutex_init(&e->pub_lock, NULL);
     e->m = malloc(sizeof *e->m);
     e->scratch = malloc(sizeof *e->scratch);
+    e->tables = malloc(sizeof *e->tables);
     e->config_text = strdup(o->config_text ? o->config_text : "");
     e->config_name = strdup(o->config_name ? o->config_name : "built-in");
     /* A follower keeps nothing: the master has the tournament on its disk. */
@@ -690,7 +750,7 @@ engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
     e->follow_url = o->follow_url ? strdup(o->follow_url) : NULL;
     settings_t *c = calloc(1, sizeof *c);
     config_problems_t *probs = calloc(1, sizeof *probs);
-    if (!e->m || !e->scratch || !e->config_text || !e->config_name || !c || !probs ||
+    if (!e->m || !e->scratch || !e->tables || !e->config_text || !e->config_name || !c || !probs ||
         (o->follow_url && !e->follow_url)) {
         snprintf(err, errlen, "out of memory");
         goto fail;
@@ -710,7 +770,7 @@ engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
     else
         journal_boot_id(e->boot_id, sizeof e->boot_id);
     e->offset = 0;
-    model_init(e->m, &c->structure);
+    start_game(e, c);
 
     if (e->state_dir && open_journal(e, err, errlen) != 0)
         goto fail;
@@ -743,6 +803,8 @@ void engine_free(engine_t *e)
         snapshot_release(&e->published->s);
     free(e->m);
     free(e->scratch);
+    free(e->tables);
+    roster_release(e->roster);
     free(e->state_dir);
     free(e->follow_url);
     free(e->config_text);
@@ -774,7 +836,31 @@ static int draw_card(char *err, size_t errlen)
     }
 }
 
+/* Uniform 64-bit numbers from the kernel's random source, for seat draws. */
+static int draw_numbers(uint64_t *out, int n, char *err, size_t errlen)
+{
+    size_t want = (size_t)n * sizeof *out, got = 0;
+    while (got < want) {
+        ssize_t k = getrandom((char *)out + got, want - got, 0);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            snprintf(err, errlen, "cannot draw seats: the kernel's random source failed (%s)",
+                     k < 0 ? strerror(errno) : "no bytes");
+            return -1;
+        }
+        got += (size_t)k;
+    }
+    return 0;
+}
+
 int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    return engine_apply_get(e, c, now, NULL, err, errlen);
+}
+
+int engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *done, char *err,
+                     size_t errlen)
 {
     command_t drawn;
     if (c->type == CMD_DAY_END_DRAW) {
@@ -799,8 +885,31 @@ int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t
         return 503;
     }
     pthread_mutex_lock(&e->write_lock);
+    int seats = game_draws_needed(e->m, c);
+    if (seats > 0) {
+        /* The seats are drawn here, once, and journaled with the command:
+         * replay seats the same players at the same seats. */
+        uint64_t rnd[TOURNEY_MAX_REGISTER];
+        seats = seats < TOURNEY_MAX_REGISTER ? seats : TOURNEY_MAX_REGISTER;
+        if (c != &drawn) {
+            drawn = *c;
+            c = &drawn;
+        }
+        int rc = draw_numbers(rnd, seats, err, errlen) ? 503 : 0;
+        if (!rc && !game_draw(e->m, &drawn, rnd, err, errlen))
+            rc = APPLY_CONFLICT;
+        if (rc) {
+            pthread_mutex_unlock(&e->write_lock);
+            return rc;
+        }
+    }
+    int first_new = e->m->r.n_players + 1;
+    char unknown[8];
+    int named = c->type != CMD_REGISTER && game_command_names_players(e->m, c)
+                    ? game_player_of(e->m, c, unknown, sizeof unknown) + 1
+                    : 0;
     *e->scratch = *e->m;
-    apply_status st = model_apply(e->scratch, c, now, err, errlen);
+    apply_status st = game_apply(e->scratch, c, now, err, errlen);
     if (st != APPLY_OK) {
         pthread_mutex_unlock(&e->write_lock);
         return (int)st;
@@ -829,9 +938,16 @@ int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t
         }
         e->storage_error[0] = 0;
     }
-    model_t *old = e->m;
+    game_t *old = e->m;
     e->m = e->scratch;
     e->scratch = old;
+    if (done) {
+        *done = *c;
+        if (c->type == CMD_REGISTER && e->m->r.n_players >= first_new)
+            done->player = first_new;
+        else if (named > 0)
+            done->player = named; /* a bust by seat: who sat there */
+    }
     if (c->type == CMD_RESUME)
         e->notice[0] = 0;
     if (c->type == CMD_DAY_END_DRAW)
@@ -851,7 +967,7 @@ int engine_mirror(engine_t *e, const tourney_t *t, const char *notice)
         return -1;
     pthread_mutex_lock(&e->write_lock);
     if (t)
-        e->m->t = *t;
+        e->m->m.t = *t;
     snprintf(e->notice, sizeof e->notice, "%s", notice ? notice : "");
     publish(e, engine_now(e));
     uint64_t seq = e->seq;
@@ -865,13 +981,13 @@ void engine_tick(engine_t *e, int64_t now)
     pthread_mutex_lock(&e->write_lock);
     uint64_t seq = 0;
     tourney_view_t v;
-    tourney_view(&e->m->t, now, &v);
+    tourney_view(&e->m->m.t, now, &v);
     if (v.level != e->shown_level || v.overtime != e->shown_overtime ||
         v.announcement_active != e->shown_announcement) {
         publish(e, now);
         seq = e->seq;
     }
-    if (e->j && !e->read_only && e->m->t.clock.running &&
+    if (e->j && !e->read_only && e->m->m.t.clock.running &&
         now - e->last_checkpoint >= CHECKPOINT_EVERY_MS) {
         char why[512];
         json_t *rec = json_pack("{s:s, s:I, s:I}", "k", "ckpt", "t", (json_int_t)now, "seq",

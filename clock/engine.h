@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/seating.h"
 #include "model/tourney.h"
 
 typedef struct engine engine_t;
@@ -18,6 +19,7 @@ typedef struct {
     char storage_error[256];   /* "" while the journal is writable */
     char follows[128];         /* a follower: the master's URL; else "" */
     char notice[256];          /* start-up notice for the panel, or "" */
+    const roster_t *roster;    /* players, tables and seats (never NULL) */
 } snapshot_t;
 
 typedef struct {
@@ -42,6 +44,11 @@ int64_t engine_now(const engine_t *e);
  * command), or 503 (it could not be saved: nothing changed); err says why. */
 int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err,
                  size_t errlen);
+/* The same; done (when not NULL) receives the command as it was applied
+ * and journaled: a register's seats drawn, and in done->player the number
+ * of the first player it registered. */
+int engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *done,
+                     char *err, size_t errlen);
 
 /* Called from the main loop a few times a second: writes checkpoints while
  * the clock runs and publishes a new snapshot when the level changes. */

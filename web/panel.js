@@ -971,5 +971,7 @@ PC.onState((s) => {
 setInterval(tick, 250);
 setInterval(refreshPreview, 5000);
 document.addEventListener('visibilitychange', () => { if (!document.hidden) refreshPreview(); });
+/* For web/players.js: its commands go through the same sender. */
+window.PCPanel = { command, confirmed };
 checkSession();
 PC.start();

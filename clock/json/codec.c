@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "json/codec.h"
+#include "json/roster.h"
 #include "model/fields.h"
 
 /* The values of r that rec describes for the state, and its groups, by
@@ -317,7 +318,7 @@ static bool level_field(const char *key)
 
 static bool field_allowed(command_type type, const char *key, bool internal)
 {
-    if (strcmp(key, "type") == 0)
+    if (strcmp(key, "type") == 0 || roster_json_command_field(type, key, internal))
         return true;
     switch (type) {
     case CMD_ADJUST:
@@ -631,7 +632,17 @@ static int parse_type(const json_t *obj, command_t *c, bool internal, char *err,
     return 0;
 }
 
+static int parse_fields(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen);
+
+/* The command's own fields, then those that name players (json/roster.c). */
 static int parse(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
+{
+    if (parse_fields(obj, c, internal, err, errlen))
+        return -1;
+    return roster_json_command_parse(obj, c, internal, err, errlen);
+}
+
+static int parse_fields(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
 {
     memset(c, 0, sizeof *c);
     if (parse_type(obj, c, internal, err, errlen))
@@ -821,5 +832,6 @@ json_t *codec_command(const command_t *c)
     default:
         break;
     }
+    roster_json_command(c, o);
     return o;
 }

@@ -431,6 +431,9 @@ apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char
             result_add(t, (result_t){place, place, prize_sum(&v, place, place), 0, 0, now});
         }
     }
+    if (v.players_left - n == 1)
+        /* The last bust: the one left is the winner, place 1. */
+        result_add(t, (result_t){1, 1, prize_sum(&v, 1, 1), 0, 0, now});
     t->busted += n;
     if (v.paid_places > 0 && v.players_left - n <= v.paid_places && t->itm_at == 0) {
         t->itm_at = now;

@@ -838,9 +838,13 @@ bool roster_bust_command(const roster_t *r, const int *players, const int64_t *c
 bool roster_record_busts(roster_t *r, const int *players, const int64_t *chips, int n,
                          const tourney_t *after, char *err, size_t errlen)
 {
-    if (n < 1 || n > after->n_results)
+    /* The last bust of the tournament is followed by the winner's place. */
+    int end = after->n_results;
+    if (end > 0 && after->results[end - 1].place_best == 1)
+        end--;
+    if (n < 1 || n > end)
         return fail(err, errlen, "the tourney has no places for these players");
-    const result_t *hand = &after->results[after->n_results - n];
+    const result_t *hand = &after->results[end - n];
     const result_t *got[TOURNEY_MAX_BUSTS];
     for (int i = 0; i < n; i++) {
         if (!player_ok(r, players[i], err, errlen))

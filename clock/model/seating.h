@@ -1,11 +1,11 @@
 /* The roster: players, tables and seats; the seat draw, balancing, breaking
  * and the final-table redraw of RULES.md section 7 (TDA 10A, 11, 12, 13).
  *
- * Where the roster sits (a proposal for the engine step that follows):
+ * Where the roster sits (model/game.h):
  * the tourney_t is a small flat value copied on every change, with a
  * 16-deep undo stack of whole copies; 2,000 player records cannot ride in it.
  * The roster is a value of its own beside it, in the engine:
- *     struct { model_t m; roster_t r; roster_undo_t undo[16]; }
+ *     game_t: { model_t m; roster_t r; roster_undo_t undo[16]; }
  * - roster_t (below) has fixed capacities, so hostile input cannot grow
  *   memory, and one version number, raised on each change: the state every
  *   screen receives carries only that number (and the counts), and clients
@@ -40,7 +40,7 @@ enum {
     ROSTER_MAX_PLAYERS = 2500,
     ROSTER_MAX_TABLES = 256,
     ROSTER_MAX_SEATS = 10, /* never more than ten at a table (RULES 7) */
-    ROSTER_NAME_MAX = 40,  /* UTF-8 bytes with the terminating 0 */
+    ROSTER_NAME_MAX = TOURNEY_PLAYER_NAME_MAX,
     ROSTER_TABLE_NAME_MAX = 16,
     ROSTER_MAX_MOVES = ROSTER_MAX_SEATS, /* moves in one proposal */
 };

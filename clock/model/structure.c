@@ -164,6 +164,9 @@ static const char *const command_names[CMD__COUNT] = {
     [CMD_COLOR_UP_DONE] = "color_up_done",
     [CMD_PENALTY] = "penalty",
     [CMD_PENALTY_CLEAR] = "penalty_clear",
+    [CMD_MOVE] = "move",
+    [CMD_BREAK_TABLE] = "break_table",
+    [CMD_FINAL_TABLE] = "final_table",
 };
 
 const char *command_name(command_type type)

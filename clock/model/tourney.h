@@ -29,6 +29,8 @@ enum {
     TOURNEY_CALL_SHOWN_MS = 10000, /* TIME stays this long after a clock call ran out */
     TOURNEY_DONE_MAX = 8,      /* the last actions kept in words */
     TOURNEY_DONE_TEXT = 72,
+    TOURNEY_MAX_REGISTER = 100,    /* players registered by name in one command */
+    TOURNEY_PLAYER_NAME_MAX = 40,  /* UTF-8 bytes with the terminating 0 */
 };
 
 typedef enum { LEVEL_PLAY = 0, LEVEL_BREAK = 1 } level_kind;
@@ -262,6 +264,7 @@ typedef enum {
     CMD_CLOCK_CALL, CMD_CLOCK_CALL_CANCEL,
     CMD_COLOR_UP, CMD_COLOR_UP_DONE,
     CMD_PENALTY, CMD_PENALTY_CLEAR,
+    CMD_MOVE, CMD_BREAK_TABLE, CMD_FINAL_TABLE, /* the roster's (model/game.h) */
     CMD__COUNT
 } command_type;
 
@@ -295,6 +298,21 @@ typedef struct {
         int table;             /* their table and */
         int64_t chips;         /* chips at the start of the hand */
     } busts[TOURNEY_MAX_BUSTS];
+    /* Players by name (model/game.h): bust, rebuy, add-on of one player by
+     * number (table and seat above name him too); register of names[i], or
+     * of count players, at the seats the engine drew (journaled: a replay
+     * never draws again). */
+    int player;                /* 1-based player number; 0: none */
+    int n_names, n_seats;
+    char names[TOURNEY_MAX_REGISTER][TOURNEY_PLAYER_NAME_MAX];
+    struct {
+        int16_t table, seat;   /* table number as on its sign, seat 1.. */
+    } seats[TOURNEY_MAX_REGISTER];
+    /* move: the player by number or by the seat he leaves, to table and
+     * seat above; break_table, final_table: movers[i] (numbers) to
+     * seats[i], as the engine drew them. */
+    int from_table, from_seat;
+    int16_t movers[TOURNEY_MAX_REGISTER];
 } command_t;
 
 typedef struct {

@@ -19,6 +19,7 @@
 #include <microhttpd.h>
 
 #include "json/codec.h"
+#include "json/roster.h"
 #include "model/text.h"
 #include "net/chop.h"
 #include "net/conns.h"
@@ -109,6 +110,17 @@ static enum MHD_Result get_structure(net_t *n, struct MHD_Connection *con, reque
 {
     const snapshot_t *snap = engine_snapshot(n->e);
     json_t *j = codec_structure(&snap->t.s);
+    snapshot_release(snap);
+    return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
+}
+
+/* GET /api/players: the roster, from the snapshot (nothing waits on the writer). */
+static enum MHD_Result get_players(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    const snapshot_t *snap = engine_snapshot(n->e);
+    json_t *j = roster_json_players(snap->roster);
+    if (j)
+        json_object_set_new(j, "next", roster_json_proposal(snap->roster, snap->roster->version));
     snapshot_release(snap);
     return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
 }
@@ -303,6 +315,39 @@ static enum MHD_Result post_logout(net_t *n, struct MHD_Connection *con, request
                       COOKIE "=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0");
 }
 
+/* After a command that named players: their records as they are now
+ * (those registered, the one out and the winner, ...), or NULL. */
+static json_t *players_named(net_t *n, const command_t *c)
+{
+    const snapshot_t *snap = engine_snapshot(n->e);
+    const roster_t *r = snap->roster;
+    json_t *list = NULL;
+    int from = -1, to = -1;
+    if (c->type == CMD_REGISTER && c->player > 0) {
+        from = c->player - 1;
+        to = r->n_players;
+    } else if (c->player > 0) {
+        from = c->player - 1;
+        to = c->player;
+    } else if ((c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE) && c->n_seats > 0) {
+        list = json_array();
+        for (int i = 0; i < c->n_seats && i < TOURNEY_MAX_REGISTER; i++)
+            if (c->movers[i] >= 1 && c->movers[i] <= r->n_players)
+                json_array_append_new(list, roster_json_player(r, c->movers[i] - 1));
+    }
+    if (from >= 0 && from < to && to <= r->n_players) {
+        list = json_array();
+        for (int i = from; i < to; i++)
+            json_array_append_new(list, roster_json_player(r, i));
+        /* The last bust: the winner too. */
+        for (int i = 0; c->type == CMD_BUST && i < r->n_players; i++)
+            if (r->players[i].status != PLAYER_OUT && r->players[i].place_best == 1)
+                json_array_append_new(list, roster_json_player(r, i));
+    }
+    snapshot_release(snap);
+    return list;
+}
+
 static enum MHD_Result post_command(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     if (!logged_in(n, con))
@@ -311,14 +356,24 @@ static enum MHD_Result post_command(net_t *n, struct MHD_Connection *con, reques
     char err[512];
     if (codec_command_parse_text(r->body ? r->body : "", r->len, &c, err, sizeof err) != 0)
         return reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
-    int status = engine_apply(n->e, &c, engine_now(n->e), err, sizeof err);
-    if (status != MHD_HTTP_OK)
+    command_t *done = malloc(sizeof *done);
+    if (!done)
+        return reply_error(con, MHD_HTTP_INTERNAL_SERVER_ERROR, "the clock is out of memory");
+    int status = engine_apply_get(n->e, &c, engine_now(n->e), done, err, sizeof err);
+    if (status != MHD_HTTP_OK) {
+        free(done);
         return reply_error(con, (unsigned)status, "%s", err);
+    }
     uint64_t seq;
     json_t *state = state_json(n, &seq);
-    return reply_json(con, MHD_HTTP_OK,
-                      json_pack("{s:b, s:I, s:o*}", "ok", 1, "seq", (json_int_t)seq, "state", state),
-                      NULL, NULL);
+    json_t *reply =
+        json_pack("{s:b, s:I, s:o*}", "ok", 1, "seq", (json_int_t)seq, "state", state);
+    /* The players the command named: the seats drawn, the place of a bust. */
+    json_t *players = reply ? players_named(n, done) : NULL;
+    if (players)
+        json_object_set_new(reply, "players", players);
+    free(done);
+    return reply_json(con, MHD_HTTP_OK, reply, NULL, NULL);
 }
 
 static enum MHD_Result post_chop(net_t *n, struct MHD_Connection *con, request_t *r)
@@ -334,6 +389,7 @@ static const struct route {
 } routes[] = {
     {"GET", "/api/state", get_state},       {"GET", "/api/events", get_events},
     {"GET", "/api/structure", get_structure}, {"GET", "/api/settings", get_settings},
+    {"GET", "/api/players", get_players},
     {"GET", "/api/screen.png", get_screen}, {"GET", "/api/session", get_session},
     {"POST", "/api/login", post_login},     {"POST", "/api/logout", post_logout},
     {"POST", "/api/command", post_command}, {"GET", "/healthz", get_healthz},

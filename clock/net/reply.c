@@ -16,6 +16,10 @@ json_t *reply_state(engine_t *e, uint64_t *seq)
     if (j)
         json_object_set_new(j, "follows", snap->follows[0] ? json_string(snap->follows)
                                                            : json_null());
+    /* The roster is its own resource (GET /api/players): clients fetch it
+     * when this number changes. */
+    if (j && snap->roster)
+        json_object_set_new(j, "roster_version", json_integer(snap->roster->version));
     if (seq)
         *seq = snap->seq;
     snapshot_release(snap);

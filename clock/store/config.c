@@ -621,10 +621,16 @@ static void defaults(settings_t *c)
     snprintf(t->warn, sizeof t->warn, "#ff8c00");
 }
 
+/* A problem of the tables (store/tables.c), as an error of the file. */
+static void table_problem(void *ctx, int line, const char *msg)
+{
+    problem(ctx, line, false, "%s", msg);
+}
+
 static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
 {
-    static const char *const keys[] = {"bind",  "port",       "pin", "language", "language2",
-                                       "theme", "tournament", NULL};
+    static const char *const keys[] = {"bind",  "port",       "pin",    "language", "language2",
+                                       "theme", "tournament", "tables", NULL};
     check_keys(x, root, "the file", keys);
     get_string(x, root, "bind", c->bind, sizeof c->bind);
     get_int32(x, root, "port", 1, 65535, &c->port);
@@ -647,6 +653,8 @@ static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
     const config_setting_t *g;
     if ((g = group_of(x, root, "theme")))
         load_theme(x, g, &c->theme);
+    if ((g = config_setting_get_member(root, "tables")))
+        tables_load(g, &c->tables, table_problem, x);
     g = config_setting_get_member(root, "tournament");
     if (!g)
         ERR(x, NULL, "there is no tournament = { ... }; group");

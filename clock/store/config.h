@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "model/tourney.h"
+#include "store/tables.h"
 
 enum { CONFIG_MAX_PROBLEMS = 64, CONFIG_MSG_MAX = 256, CONFIG_PATH_MAX = 256 };
 /* The whole file is read into memory (libconfig reports syntax errors by
@@ -39,6 +40,7 @@ typedef struct {
     char language2[8];         /* second language shown beside it, or "" */
     theme_t theme;
     structure_t structure;
+    table_config_t tables;     /* the venue's tables; none: counts only */
 } settings_t;
 
 /* Fills c from a libconfig file. Every problem found is added to p, as

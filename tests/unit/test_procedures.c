@@ -666,11 +666,14 @@ static void mixed_tables_tie_by_rank_at_their_table(void **state)
     assert_int_equal(view(T0 + 2 * MIN).players_left, 3);
     /* Equal stacks at one table: a tie too. */
     ok(busts(2, (int[]){2, 2}, (int64_t[]){700, 700}), T0 + 3 * MIN);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 1; i < 3; i++) {
         assert_int_equal(result_at(i)->place_best, 2);
         assert_int_equal(result_at(i)->place_worst, 3);
         assert_int_equal(result_at(i)->prize_each, (200 + 120) / 2);
     }
+    /* The one left is the winner. */
+    assert_int_equal(result_at(0)->place_best, 1);
+    assert_int_equal(result_at(0)->prize_each, 320);
 }
 
 static void busts_one_by_one_and_the_winner(void **state)
@@ -686,8 +689,13 @@ static void busts_one_by_one_and_the_winner(void **state)
     refused(busts(1, (int[]){0}, (int64_t[]){100}), T0 + MIN, APPLY_INVALID, "needs a table");
     refused(busts(1, (int[]){1}, (int64_t[]){0}), T0 + MIN, APPLY_INVALID, "chips");
     ok((command_t){.type = CMD_BUST, .count = 7}, T0 + MIN);
-    assert_int_equal(result_at(0)->place_best, 2);
-    assert_int_equal(result_at(0)->prize_each, 300);
+    assert_int_equal(result_at(1)->place_best, 2);
+    assert_int_equal(result_at(1)->prize_each, 300);
+    /* The last bust makes the one left the winner: place 1, first prize. */
+    assert_int_equal(result_at(0)->place_best, 1);
+    assert_int_equal(result_at(0)->place_worst, 1);
+    assert_int_equal(result_at(0)->prize_each, 500);
+    refused((command_t){.type = CMD_BUST}, T0 + MIN, APPLY_CONFLICT, "the winner");
     assert_false(m->t.clock.running); /* the winner is known */
 }
 

@@ -1,0 +1,594 @@
+/* The roster in JSON: fields of commands naming players, GET /api/players, and snapshots. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json/roster.h"
+#include "model/text.h"
+
+/* ---- commands ---- */
+
+static bool is(const char *a, const char *b)
+{
+    return strcmp(a, b) == 0;
+}
+
+bool roster_json_command_field(command_type type, const char *key, bool internal)
+{
+    switch (type) {
+    case CMD_REGISTER: return is(key, "name") || is(key, "names") || (internal && is(key, "seats"));
+    case CMD_BUST:
+    case CMD_REBUY:
+    case CMD_ADDON: return is(key, "player") || is(key, "table") || is(key, "seat");
+    case CMD_MOVE:
+        return is(key, "player") || is(key, "from_table") || is(key, "from_seat") ||
+               is(key, "table") || is(key, "seat");
+    case CMD_BREAK_TABLE: return is(key, "table") || (internal && is(key, "moves"));
+    case CMD_FINAL_TABLE: return internal && is(key, "moves");
+    default: return false;
+    }
+}
+
+static int bad(char *err, size_t errlen, const char *msg)
+{
+    snprintf(err, errlen, "%s", msg);
+    return -1;
+}
+
+static int put_name(const json_t *v, char *out, const char *what, char *err, size_t errlen)
+{
+    const char *s = json_string_value(v);
+    if (!s || !*s || strlen(s) >= TOURNEY_PLAYER_NAME_MAX || !text_one_line(s)) {
+        snprintf(err, errlen,
+                 "%s must be a name of 1 to %d bytes on one line (UTF-8, no control characters)",
+                 what, TOURNEY_PLAYER_NAME_MAX - 1);
+        return -1;
+    }
+    snprintf(out, TOURNEY_PLAYER_NAME_MAX, "%s", s);
+    return 0;
+}
+
+static int parse_register(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
+{
+    const json_t *name = json_object_get(obj, "name"), *names = json_object_get(obj, "names");
+    const json_t *count = json_object_get(obj, "count");
+    if (name && names)
+        return bad(err, errlen, "register takes name or names, not both");
+    if (name) {
+        if (put_name(name, c->names[0], "name", err, errlen))
+            return -1;
+        c->n_names = 1;
+    } else if (names) {
+        size_t n = json_array_size(names);
+        if (!json_is_array(names) || n < 1 || n > TOURNEY_MAX_REGISTER) {
+            snprintf(err, errlen, "names must be a list of 1 to %d names", TOURNEY_MAX_REGISTER);
+            return -1;
+        }
+        for (size_t i = 0; i < n; i++) {
+            char what[32];
+            snprintf(what, sizeof what, "names[%zu]", i);
+            if (put_name(json_array_get(names, i), c->names[i], what, err, errlen))
+                return -1;
+        }
+        c->n_names = (int)n;
+    }
+    if (c->n_names > 0) {
+        /* The journal writes the count of a list; a client gives one or the other. */
+        if (count && (!internal || json_integer_value(count) != c->n_names))
+            return bad(err, errlen, "register takes count or names, not both");
+        c->count = c->n_names;
+    }
+    const json_t *seats = json_object_get(obj, "seats");
+    if (!seats)
+        return 0;
+    int n = c->n_names > 0 ? c->n_names : (c->count > 0 ? c->count : 1);
+    if (!json_is_array(seats) || json_array_size(seats) != (size_t)n)
+        return bad(err, errlen, "seats must list a [table, seat] for each player");
+    for (int i = 0; i < n; i++) {
+        const json_t *s = json_array_get(seats, (size_t)i);
+        json_t *t = json_array_get(s, 0), *k = json_array_get(s, 1);
+        if (json_array_size(s) != 2 || !json_is_integer(t) || !json_is_integer(k) ||
+            json_integer_value(t) < 1 || json_integer_value(t) > TOURNEY_MAX_TABLE_NO ||
+            json_integer_value(k) < 1 || json_integer_value(k) > ROSTER_MAX_SEATS)
+            return bad(err, errlen, "seats must list a [table, seat] for each player");
+        c->seats[i].table = (int16_t)json_integer_value(t);
+        c->seats[i].seat = (int16_t)json_integer_value(k);
+    }
+    c->n_seats = n;
+    return 0;
+}
+
+static int get_small(const json_t *obj, const char *key, int hi, int *out, char *err, size_t errlen)
+{
+    const json_t *v = json_object_get(obj, key);
+    if (!v)
+        return 0;
+    if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > hi) {
+        snprintf(err, errlen, "%s must be a whole number from 1 to %d", key, hi);
+        return -1;
+    }
+    *out = (int)json_integer_value(v);
+    return 0;
+}
+
+/* bust, rebuy, add-on of one player: {"player": 17} or {"table": 4, "seat": 7}. */
+static int parse_player(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    bool player = json_object_get(obj, "player") != NULL;
+    bool table = json_object_get(obj, "table") != NULL, seat = json_object_get(obj, "seat") != NULL;
+    if (!player && !table && !seat)
+        return 0;
+    if (get_small(obj, "player", ROSTER_MAX_PLAYERS, &c->player, err, errlen) ||
+        get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen) ||
+        get_small(obj, "seat", ROSTER_MAX_SEATS, &c->seat, err, errlen))
+        return -1;
+    if (player && (table || seat))
+        return bad(err, errlen, "name the player by player, or by table and seat, not both");
+    if (!player && !(table && seat))
+        return bad(err, errlen, "a player by seat needs both table and seat");
+    if (json_object_get(obj, "players") ||
+        (json_object_get(obj, "count") && json_integer_value(json_object_get(obj, "count")) != 1))
+        return bad(err, errlen, "one player by player or seat: not with count or players");
+    c->count = 1;
+    return 0;
+}
+
+/* move: {"player": 17} or {"from_table": 2, "from_seat": 4}, to {"table": 5, "seat": 7}. */
+static int parse_move(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    if (get_small(obj, "player", ROSTER_MAX_PLAYERS, &c->player, err, errlen) ||
+        get_small(obj, "from_table", TOURNEY_MAX_TABLE_NO, &c->from_table, err, errlen) ||
+        get_small(obj, "from_seat", ROSTER_MAX_SEATS, &c->from_seat, err, errlen) ||
+        get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen) ||
+        get_small(obj, "seat", ROSTER_MAX_SEATS, &c->seat, err, errlen))
+        return -1;
+    if (!c->table || !c->seat)
+        return bad(err, errlen, "move needs the table and seat to move to");
+    if ((c->player > 0) == (c->from_table > 0 || c->from_seat > 0) ||
+        (!c->player && !(c->from_table && c->from_seat)))
+        return bad(err, errlen, "move names the player by player, or by from_table and from_seat");
+    return 0;
+}
+
+/* The moves the engine drew for a break or the redraw: [[player, table, seat], ...]. */
+static int parse_moves(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    const json_t *moves = json_object_get(obj, "moves");
+    if (!moves)
+        return 0;
+    size_t n = json_array_size(moves);
+    if (!json_is_array(moves) || n < 1 || n > ROSTER_MAX_SEATS)
+        return bad(err, errlen, "moves must list [player, table, seat] for each player");
+    for (size_t i = 0; i < n; i++) {
+        const json_t *m = json_array_get(moves, i);
+        long v[3];
+        static const long hi[3] = {ROSTER_MAX_PLAYERS, TOURNEY_MAX_TABLE_NO, ROSTER_MAX_SEATS};
+        for (int k = 0; k < 3; k++) {
+            const json_t *x = json_array_get(m, (size_t)k);
+            if (json_array_size(m) != 3 || !json_is_integer(x) || json_integer_value(x) < 1 ||
+                json_integer_value(x) > hi[k])
+                return bad(err, errlen, "moves must list [player, table, seat] for each player");
+            v[k] = (long)json_integer_value(x);
+        }
+        c->movers[i] = (int16_t)v[0];
+        c->seats[i].table = (int16_t)v[1];
+        c->seats[i].seat = (int16_t)v[2];
+    }
+    c->n_seats = (int)n;
+    return 0;
+}
+
+int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, char *err,
+                              size_t errlen)
+{
+    switch (c->type) {
+    case CMD_REGISTER: return parse_register(obj, c, internal, err, errlen);
+    case CMD_BUST:
+    case CMD_REBUY:
+    case CMD_ADDON: return parse_player(obj, c, err, errlen);
+    case CMD_MOVE: return parse_move(obj, c, err, errlen);
+    case CMD_BREAK_TABLE:
+        if (get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen))
+            return -1;
+        if (!c->table)
+            return bad(err, errlen, "break_table needs the table");
+        return parse_moves(obj, c, err, errlen);
+    case CMD_FINAL_TABLE: return parse_moves(obj, c, err, errlen);
+    default: return 0;
+    }
+}
+
+void roster_json_command(const command_t *c, json_t *o)
+{
+    if (c->type == CMD_MOVE) {
+        if (c->player > 0)
+            json_object_set_new(o, "player", json_integer(c->player));
+        else
+            json_object_set_new(o, "from_table", json_integer(c->from_table)),
+                json_object_set_new(o, "from_seat", json_integer(c->from_seat));
+        json_object_set_new(o, "table", json_integer(c->table));
+        json_object_set_new(o, "seat", json_integer(c->seat));
+        return;
+    }
+    if (c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE) {
+        if (c->type == CMD_BREAK_TABLE)
+            json_object_set_new(o, "table", json_integer(c->table));
+        if (c->n_seats > 0) {
+            json_t *moves = json_array();
+            for (int i = 0; i < c->n_seats && i < ROSTER_MAX_SEATS; i++)
+                json_array_append_new(
+                    moves, json_pack("[i,i,i]", c->movers[i], c->seats[i].table, c->seats[i].seat));
+            json_object_set_new(o, "moves", moves);
+        }
+        return;
+    }
+    if (c->type == CMD_REGISTER) {
+        if (c->n_names > 0) {
+            json_t *names = json_array();
+            for (int i = 0; i < c->n_names && i < TOURNEY_MAX_REGISTER; i++)
+                json_array_append_new(names, json_string(c->names[i]));
+            json_object_set_new(o, "names", names);
+            json_object_set_new(o, "count", json_integer(c->n_names));
+        }
+        if (c->n_seats > 0) {
+            json_t *seats = json_array();
+            for (int i = 0; i < c->n_seats && i < TOURNEY_MAX_REGISTER; i++)
+                json_array_append_new(seats,
+                                      json_pack("[i,i]", c->seats[i].table, c->seats[i].seat));
+            json_object_set_new(o, "seats", seats);
+        }
+        return;
+    }
+    if ((c->type == CMD_BUST || c->type == CMD_REBUY || c->type == CMD_ADDON) && c->n_busts == 0) {
+        if (c->player > 0) {
+            json_object_del(o, "count");
+            json_object_set_new(o, "player", json_integer(c->player));
+        } else if (c->seat > 0) {
+            json_object_del(o, "count");
+            json_object_set_new(o, "table", json_integer(c->table));
+            json_object_set_new(o, "seat", json_integer(c->seat));
+        }
+    }
+}
+
+/* ---- GET /api/players ---- */
+
+static const char *status_name(int status)
+{
+    return status == PLAYER_SEATED ? "seated" : status == PLAYER_OUT ? "out" : "waiting";
+}
+
+json_t *roster_json_player(const roster_t *r, int i)
+{
+    const player_t *p = &r->players[i];
+    char label[64];
+    roster_player_label(r, i, label, sizeof label);
+    json_t *o = json_pack("{s:i, s:s, s:s, s:s, s:i, s:i, s:i, s:I}", "id", (int)p->id, "name",
+                          p->name, "label", label, "status", status_name(p->status), "entries",
+                          (int)p->entries, "rebuys", (int)p->rebuys, "addons", (int)p->addons,
+                          "prize", (json_int_t)p->prize);
+    if (!o)
+        return NULL;
+    bool seated = p->status == PLAYER_SEATED && p->table >= 0 && p->table < r->n_tables;
+    json_object_set_new(o, "table",
+                        seated ? json_integer(r->tables[p->table].number) : json_null());
+    json_object_set_new(o, "seat", seated ? json_integer(p->seat) : json_null());
+    json_object_set_new(o, "place", p->place_best ? json_integer(p->place_best) : json_null());
+    if (p->place_worst != p->place_best)
+        json_object_set_new(o, "place_worst", json_integer(p->place_worst));
+    return o;
+}
+
+static json_t *table_json(const table_t *t, int players)
+{
+    json_t *blocked = json_array();
+    for (int s = 1; s <= t->seats; s++)
+        if ((t->blocked >> (s - 1)) & 1)
+            json_array_append_new(blocked, json_integer(s));
+    return json_pack("{s:i, s:s, s:i, s:b, s:o, s:o, s:i, s:i}", "number", t->number, "name",
+                     t->name, "seats", t->seats, "open", t->open, "blocked", blocked, "button",
+                     t->button ? json_integer(t->button) : json_null(), "break_order",
+                     t->break_pos + 1, "players", players);
+}
+
+static const char *const action_names[] = {"none", "balance", "break", "final"};
+
+json_t *roster_json_proposal(const roster_t *r, uint64_t seed)
+{
+    uint64_t rnd[ROSTER_MAX_SEATS];
+    for (int i = 0; i < ROSTER_MAX_SEATS; i++) {
+        /* splitmix64: a suggestion only; the move confirmed is journaled */
+        uint64_t z = (seed += 0x9e3779b97f4a7c15u);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+        rnd[i] = z ^ (z >> 31);
+    }
+    move_t m[ROSTER_MAX_SEATS];
+    int n = 0, table = -1;
+    roster_action a = roster_next_action(r);
+    if (a == ROSTER_BALANCE)
+        n = roster_propose_balance(r, rnd, m, ROSTER_MAX_SEATS);
+    else if (a == ROSTER_BREAK)
+        table = roster_next_break(r);
+    json_t *moves = json_array();
+    for (int i = 0; i < n; i++) {
+        json_t *x = json_pack(
+            "{s:i, s:i, s:i, s:b}", "from_table", r->tables[m[i].from_table].number, "to_table",
+            r->tables[m[i].to_table].number, "to_seat", m[i].to_seat, "waits", m[i].waits);
+        /* Without a button the floor names him: the player who is big blind next. */
+        json_object_set_new(x, "player",
+                            m[i].player >= 0 ? json_integer(m[i].player + 1) : json_null());
+        json_object_set_new(x, "from_seat",
+                            m[i].from_seat ? json_integer(m[i].from_seat) : json_null());
+        json_array_append_new(moves, x);
+    }
+    return json_pack("{s:s, s:o, s:o, s:i}", "action", action_names[a], "moves", moves, "table",
+                     table >= 0 ? json_integer(r->tables[table].number) : json_null(), "final_size",
+                     roster_final_size(r));
+}
+
+json_t *roster_json_players(const roster_t *r)
+{
+    json_t *players = json_array(), *tables = json_array();
+    for (int i = 0; i < r->n_players; i++)
+        json_array_append_new(players, roster_json_player(r, i));
+    for (int i = 0; i < r->n_tables; i++)
+        json_array_append_new(tables, table_json(&r->tables[i], roster_table_players(r, i)));
+    return json_pack("{s:I, s:o, s:o, s:i, s:i}", "version", (json_int_t)r->version, "players",
+                     players, "tables", tables, "left", roster_players_left(r), "entries",
+                     roster_entries(r));
+}
+
+/* ---- snapshots: compact arrays, checked on the way back in ---- */
+
+static json_t *player_save(const player_t *p)
+{
+    return json_pack("[i,i,i,i,i,i,I,i,i,i,s]", (int)p->id, (int)p->status, (int)p->table,
+                     (int)p->seat, (int)p->place_best, (int)p->place_worst, (json_int_t)p->prize,
+                     (int)p->entries, (int)p->rebuys, (int)p->addons, p->name);
+}
+
+static json_t *table_save(const table_t *t)
+{
+    json_t *occ = json_array();
+    for (int s = 0; s < ROSTER_MAX_SEATS; s++)
+        json_array_append_new(occ, json_integer(t->occupant[s]));
+    return json_pack("[i,s,i,b,i,i,i,o]", t->number, t->name, t->seats, t->open, (int)t->blocked,
+                     t->button, t->break_pos, occ);
+}
+
+static bool int_in(const json_t *a, size_t i, long lo, long hi, long *out)
+{
+    const json_t *v = json_array_get(a, i);
+    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+        return false;
+    *out = (long)json_integer_value(v);
+    return true;
+}
+
+static bool player_load(const json_t *a, player_t *p)
+{
+    long v[10];
+    static const long lo[10] = {1, 0, -1, 0, 0, 0, 0, 0, 0, 0};
+    static const long hi[10] = {ROSTER_MAX_PLAYERS,
+                                2,
+                                ROSTER_MAX_TABLES - 1,
+                                ROSTER_MAX_SEATS,
+                                ROSTER_MAX_PLAYERS,
+                                ROSTER_MAX_PLAYERS,
+                                0,
+                                65535,
+                                65535,
+                                65535};
+    if (!json_is_array(a) || json_array_size(a) != 11)
+        return false;
+    for (size_t i = 0; i < 10; i++)
+        if (i != 6 && !int_in(a, i, lo[i], hi[i], &v[i]))
+            return false;
+    const json_t *prize = json_array_get(a, 6);
+    const char *name = json_string_value(json_array_get(a, 10));
+    if (!json_is_integer(prize) || json_integer_value(prize) < 0 || !name ||
+        strlen(name) >= ROSTER_NAME_MAX || !text_one_line(name))
+        return false;
+    memset(p, 0, sizeof *p);
+    p->id = (int32_t)v[0];
+    p->status = (uint8_t)v[1];
+    p->table = (int16_t)v[2];
+    p->seat = (uint8_t)v[3];
+    p->place_best = (int16_t)v[4];
+    p->place_worst = (int16_t)v[5];
+    p->prize = json_integer_value(prize);
+    p->entries = (uint16_t)v[7];
+    p->rebuys = (uint16_t)v[8];
+    p->addons = (uint16_t)v[9];
+    snprintf(p->name, sizeof p->name, "%s", name);
+    return (p->status == PLAYER_SEATED) == (p->table >= 0 && p->seat >= 1);
+}
+
+static bool table_load(const json_t *a, table_t *t)
+{
+    long number, seats, blocked, button, pos;
+    const char *name = json_string_value(json_array_get(a, 1));
+    const json_t *occ = json_array_get(a, 7);
+    if (!json_is_array(a) || json_array_size(a) != 8 || !name ||
+        strlen(name) >= ROSTER_TABLE_NAME_MAX || !text_one_line(name) ||
+        !json_is_boolean(json_array_get(a, 3)) || !int_in(a, 0, 1, TOURNEY_MAX_TABLE_NO, &number) ||
+        !int_in(a, 2, 2, ROSTER_MAX_SEATS, &seats) || !int_in(a, 4, 0, 0xffff, &blocked) ||
+        !int_in(a, 5, 0, seats, &button) || !int_in(a, 6, 0, ROSTER_MAX_TABLES - 1, &pos) ||
+        json_array_size(occ) != ROSTER_MAX_SEATS)
+        return false;
+    memset(t, 0, sizeof *t);
+    t->number = (int16_t)number;
+    snprintf(t->name, sizeof t->name, "%s", name);
+    t->seats = (uint8_t)seats;
+    t->open = json_is_true(json_array_get(a, 3));
+    t->blocked = (uint16_t)blocked;
+    t->button = (uint8_t)button;
+    t->break_pos = (int16_t)pos;
+    for (size_t s = 0; s < ROSTER_MAX_SEATS; s++) {
+        long o;
+        if (!int_in(occ, s, 0, ROSTER_MAX_PLAYERS, &o) || (o && (long)s >= seats))
+            return false;
+        t->occupant[s] = (int16_t)o;
+    }
+    return true;
+}
+
+static json_t *undo_save(const roster_undo_t *u, bool ok)
+{
+    json_t *ps = json_array(), *ts = json_array();
+    for (int i = 0; i < u->n_changed_players; i++)
+        json_array_append_new(ps,
+                              json_pack("[i,o]", u->player_index[i], player_save(&u->players[i])));
+    for (int i = 0; i < u->n_changed_tables; i++)
+        json_array_append_new(ts, json_pack("[i,o]", u->table_index[i], table_save(&u->tables[i])));
+    return json_pack("{s:I, s:i, s:i, s:b, s:b, s:i, s:i, s:b, s:o, s:o}", "v",
+                     (json_int_t)u->version, "b", (int)u->balance, "w", u->within2_until, "fp",
+                     u->final_plus_one, "fd", u->final_drawn, "np", u->n_players, "nt", u->n_tables,
+                     "ok", ok, "p", ps, "t", ts);
+}
+
+json_t *roster_json_save(const game_t *g)
+{
+    const roster_t *r = &g->r;
+    json_t *ps = json_array(), *ts = json_array(), *us = json_array();
+    for (int i = 0; i < r->n_players; i++)
+        json_array_append_new(ps, player_save(&r->players[i]));
+    for (int i = 0; i < r->n_tables; i++)
+        json_array_append_new(ts, table_save(&r->tables[i]));
+    for (int i = 0; i < g->n_undo; i++)
+        json_array_append_new(us, undo_save(&g->undo[i], g->undoable[i]));
+    return json_pack("{s:I, s:i, s:i, s:b, s:b, s:o, s:o, s:o}", "v", (json_int_t)r->version, "b",
+                     (int)r->balance, "w", r->within2_until, "fp", r->final_plus_one, "fd",
+                     r->final_drawn, "players", ps, "tables", ts, "undo", us);
+}
+
+/* The header fields a roster and an undo entry share. */
+static bool header_load(const json_t *j, uint32_t *version, balance_mode *balance, int *within2,
+                        bool *fp, bool *fd)
+{
+    const json_t *v = json_object_get(j, "v"), *b = json_object_get(j, "b"),
+                 *w = json_object_get(j, "w"), *p = json_object_get(j, "fp"),
+                 *d = json_object_get(j, "fd");
+    if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > UINT32_MAX ||
+        !json_is_integer(b) || json_integer_value(b) < 0 ||
+        json_integer_value(b) > BALANCE_FULL_TABLE || !json_is_integer(w) ||
+        json_integer_value(w) < 0 || json_integer_value(w) > ROSTER_MAX_TABLES ||
+        !json_is_boolean(p) || !json_is_boolean(d))
+        return false;
+    *version = (uint32_t)json_integer_value(v);
+    *balance = (balance_mode)json_integer_value(b);
+    *within2 = (int)json_integer_value(w);
+    *fp = json_is_true(p);
+    *fd = json_is_true(d);
+    return true;
+}
+
+static bool undo_load(const json_t *j, roster_undo_t *u, bool *ok)
+{
+    const json_t *np = json_object_get(j, "np"), *nt = json_object_get(j, "nt"),
+                 *ps = json_object_get(j, "p"), *ts = json_object_get(j, "t"),
+                 *okj = json_object_get(j, "ok");
+    memset(u, 0, sizeof *u);
+    if (!header_load(j, &u->version, &u->balance, &u->within2_until, &u->final_plus_one,
+                     &u->final_drawn) ||
+        !json_is_integer(np) || json_integer_value(np) < 0 ||
+        json_integer_value(np) > ROSTER_MAX_PLAYERS || !json_is_integer(nt) ||
+        json_integer_value(nt) < 0 || json_integer_value(nt) > ROSTER_MAX_TABLES ||
+        !json_is_boolean(okj) || json_array_size(ps) > ROSTER_UNDO_RECORDS ||
+        json_array_size(ts) > ROSTER_UNDO_RECORDS)
+        return false;
+    u->n_players = (int)json_integer_value(np);
+    u->n_tables = (int)json_integer_value(nt);
+    *ok = json_is_true(okj);
+    long at;
+    for (size_t i = 0; i < json_array_size(ps); i++) {
+        const json_t *e = json_array_get(ps, i);
+        if (!int_in(e, 0, 0, ROSTER_MAX_PLAYERS - 1, &at) ||
+            !player_load(json_array_get(e, 1), &u->players[i]))
+            return false;
+        u->player_index[i] = (int16_t)at;
+    }
+    for (size_t i = 0; i < json_array_size(ts); i++) {
+        const json_t *e = json_array_get(ts, i);
+        if (!int_in(e, 0, 0, ROSTER_MAX_TABLES - 1, &at) ||
+            !table_load(json_array_get(e, 1), &u->tables[i]))
+            return false;
+        u->table_index[i] = (int16_t)at;
+    }
+    u->n_changed_players = (int)json_array_size(ps);
+    u->n_changed_tables = (int)json_array_size(ts);
+    return true;
+}
+
+/* Every seated player sits where his table says, and nobody else does. */
+static bool seats_agree(const roster_t *r)
+{
+    int seated = 0;
+    for (int i = 0; i < r->n_players; i++) {
+        const player_t *p = &r->players[i];
+        if (p->id != i + 1)
+            return false;
+        if (p->status != PLAYER_SEATED)
+            continue;
+        if (p->table >= r->n_tables || p->seat > r->tables[p->table].seats ||
+            r->tables[p->table].occupant[p->seat - 1] != i + 1)
+            return false;
+        seated++;
+    }
+    for (int t = 0; t < r->n_tables; t++)
+        for (int s = 0; s < ROSTER_MAX_SEATS; s++)
+            seated -= r->tables[t].occupant[s] != 0;
+    return seated == 0;
+}
+
+int roster_json_load(const json_t *j, game_t *g, char *err, size_t errlen)
+{
+    const json_t *ps = json_object_get(j, "players"), *ts = json_object_get(j, "tables"),
+                 *us = json_object_get(j, "undo");
+    roster_t *r = malloc(sizeof *r);
+    roster_undo_t *u = malloc(sizeof *u * TOURNEY_UNDO_DEPTH);
+    bool ok[TOURNEY_UNDO_DEPTH];
+    const char *why = NULL;
+    if (!r || !u) {
+        why = "out of memory";
+        goto out;
+    }
+    roster_init(r);
+    if (!json_is_object(j) ||
+        !header_load(j, &r->version, &r->balance, &r->within2_until, &r->final_plus_one,
+                     &r->final_drawn) ||
+        !json_is_array(ps) || json_array_size(ps) > ROSTER_MAX_PLAYERS || !json_is_array(ts) ||
+        json_array_size(ts) > ROSTER_MAX_TABLES || !json_is_array(us) ||
+        json_array_size(us) != (size_t)g->m.n_undo) {
+        why = "the roster's fields are missing or out of range";
+        goto out;
+    }
+    r->n_players = (int)json_array_size(ps);
+    r->n_tables = (int)json_array_size(ts);
+    for (int i = 0; i < r->n_players && !why; i++)
+        if (!player_load(json_array_get(ps, (size_t)i), &r->players[i]))
+            why = "a player of the roster does not read";
+    for (int i = 0; i < r->n_tables && !why; i++)
+        if (!table_load(json_array_get(ts, (size_t)i), &r->tables[i]))
+            why = "a table of the roster does not read";
+    if (!why && !seats_agree(r))
+        why = "the roster's players and seats do not agree";
+    for (size_t i = 0; i < json_array_size(us) && !why; i++)
+        if (!undo_load(json_array_get(us, i), &u[i], &ok[i]))
+            why = "an undo entry of the roster does not read";
+    if (!why) {
+        g->r = *r;
+        g->n_undo = g->m.n_undo;
+        for (int i = 0; i < g->n_undo; i++) {
+            g->undo[i] = u[i];
+            g->undoable[i] = ok[i];
+        }
+    }
+out:
+    if (why)
+        snprintf(err, errlen, "%s", why);
+    free(r);
+    free(u);
+    return why ? -1 : 0;
+}

@@ -1,0 +1,39 @@
+/* The roster in JSON: fields of commands naming players, GET /api/players, and snapshots. */
+#ifndef POKERCLOCK_JSON_ROSTER_H
+#define POKERCLOCK_JSON_ROSTER_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model/game.h"
+
+/* Whether a command of this type takes the field (name, names, player,
+ * table and seat; seats only from the journal). */
+bool roster_json_command_field(command_type type, const char *key, bool internal);
+/* Reads those fields into c, after the command's other fields; 0 or -1 with
+ * err. */
+int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, char *err,
+                              size_t errlen);
+/* Adds them to the command's JSON object o. */
+void roster_json_command(const command_t *c, json_t *o);
+
+/* One player as GET /api/players lists him. */
+json_t *roster_json_player(const roster_t *r, int player);
+/* GET /api/players: {"version", "players": [...], "tables": [...]}. */
+json_t *roster_json_players(const roster_t *r);
+
+/* What the floor should do now (roster_next_action), for the director to
+ * confirm: {"action": "none"|"balance"|"break"|"final", "moves": [...],
+ * "table": N to break}. seed varies the seats suggested at tables without
+ * a known button. */
+json_t *roster_json_proposal(const roster_t *r, uint64_t seed);
+
+/* The roster and its undo entries, as a snapshot carries them. */
+json_t *roster_json_save(const game_t *g);
+/* Loads what roster_json_save wrote into g's roster and undo entries
+ * (g->m already loaded: the undo entries must be as many as its own).
+ * 0, or -1 with err and g's roster unchanged. */
+int roster_json_load(const json_t *j, game_t *g, char *err, size_t errlen);
+
+#endif

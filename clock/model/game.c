@@ -1,0 +1,457 @@
+/* The tourney with its roster: commands that name players change both; one undo takes both back. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/game.h"
+
+static apply_status fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static apply_status fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+void game_init(game_t *g, const structure_t *s, const roster_t *tables)
+{
+    model_init(&g->m, s);
+    if (tables)
+        g->r = *tables;
+    else
+        roster_init(&g->r);
+    g->n_undo = 0;
+}
+
+static int count_of(const command_t *c)
+{
+    return c->count > 0 ? c->count : 1;
+}
+
+bool game_command_names_players(const game_t *g, const command_t *c)
+{
+    switch (c->type) {
+    case CMD_REGISTER: return c->n_names > 0 || c->n_seats > 0 || g->r.n_tables > 0;
+    case CMD_BUST:
+    case CMD_REBUY:
+    case CMD_ADDON: return c->player > 0 || (c->n_busts == 0 && c->seat > 0);
+    case CMD_MOVE:
+    case CMD_BREAK_TABLE:
+    case CMD_FINAL_TABLE: return true;
+    default: return false;
+    }
+}
+
+static int register_draws(const game_t *g, const command_t *c)
+{
+    if (g->r.n_tables == 0 || c->n_seats > 0)
+        return 0;
+    int n = c->n_names > 0 ? c->n_names : count_of(c);
+    return n <= TOURNEY_MAX_REGISTER ? n : 0;
+}
+
+int game_draws_needed(const game_t *g, const command_t *c)
+{
+    if (c->n_seats > 0)
+        return 0;
+    switch (c->type) {
+    case CMD_REGISTER: return register_draws(g, c);
+    case CMD_BREAK_TABLE: {
+        int t = roster_table_by_number(&g->r, c->table);
+        return t < 0 ? 0 : 2 * roster_table_players(&g->r, t);
+    }
+    case CMD_FINAL_TABLE: {
+        int n = roster_players_left(&g->r);
+        return n <= roster_final_size(&g->r) ? n : 0;
+    }
+    default: return 0;
+    }
+}
+
+static const char *name_of(const command_t *c, int i)
+{
+    return c->n_names > 0 ? c->names[i] : NULL;
+}
+
+/* The moves drawn, in the command's journal form. */
+static void put_moves(const roster_t *r, command_t *c, const move_t *m, int n)
+{
+    for (int i = 0; i < n; i++) {
+        c->movers[i] = (int16_t)(m[i].player + 1);
+        c->seats[i].table = r->tables[m[i].to_table].number;
+        c->seats[i].seat = (int16_t)m[i].to_seat;
+    }
+    c->n_seats = n;
+}
+
+/* A table that may break: open, and not the last one open. */
+static int breakable(const roster_t *r, int number, char *err, size_t errlen)
+{
+    int t = roster_table_by_number(r, number), open = 0;
+    if (t < 0)
+        return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", number), -1;
+    if (!r->tables[t].open)
+        return fail(APPLY_CONFLICT, err, errlen, "table %d is closed already", number), -1;
+    for (int i = 0; i < r->n_tables; i++)
+        open += r->tables[i].open;
+    if (open < 2)
+        return fail(APPLY_CONFLICT, err, errlen, "table %d is the last one open", number), -1;
+    return t;
+}
+
+static bool draw_register(const game_t *g, command_t *c, const uint64_t *rnd, char *err,
+                          size_t errlen)
+{
+    int n = register_draws(g, c);
+    if (n == 0) {
+        snprintf(err, errlen, "at most %d players register in one go", TOURNEY_MAX_REGISTER);
+        return false;
+    }
+    roster_t *r = malloc(sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    *r = g->r;
+    const char *names[TOURNEY_MAX_REGISTER];
+    move_t moves[TOURNEY_MAX_REGISTER];
+    for (int i = 0; i < n; i++)
+        names[i] = name_of(c, i) ? name_of(c, i) : "";
+    bool ok = roster_register_seated(r, names, n, rnd, moves, err, errlen);
+    if (ok) {
+        put_moves(r, c, moves, n);
+        memset(c->movers, 0, sizeof c->movers); /* new players have no number yet */
+    }
+    free(r);
+    return ok;
+}
+
+bool game_draw(const game_t *g, command_t *c, const uint64_t *rnd, char *err, size_t errlen)
+{
+    const roster_t *r = &g->r;
+    move_t moves[ROSTER_MAX_SEATS];
+    int n;
+    switch (c->type) {
+    case CMD_REGISTER: return draw_register(g, c, rnd, err, errlen);
+    case CMD_BREAK_TABLE: {
+        int t = breakable(r, c->table, err, errlen);
+        if (t < 0)
+            return false;
+        n = roster_propose_break(r, t, rnd, moves, ROSTER_MAX_SEATS);
+        if (n < roster_table_players(r, t)) {
+            snprintf(err, errlen, "the other tables have too few free seats for table %d",
+                     c->table);
+            return false;
+        }
+        break;
+    }
+    case CMD_FINAL_TABLE:
+        n = roster_players_left(r) <= roster_final_size(r)
+                ? roster_propose_final(r, rnd, moves, ROSTER_MAX_SEATS)
+                : 0;
+        if (n == 0) {
+            snprintf(err, errlen, "%d players are left: the final table seats %d",
+                     roster_players_left(r), roster_final_size(r));
+            return false;
+        }
+        break;
+    default: snprintf(err, errlen, "nothing to draw"); return false;
+    }
+    put_moves(r, c, moves, n);
+    return true;
+}
+
+/* Who sits at table `number`, seat `seat`: his index, or -1 with err. */
+static int occupant(const roster_t *r, int number, int seat, char *err, size_t errlen)
+{
+    int t = roster_table_by_number(r, number);
+    if (t < 0)
+        return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", number), -1;
+    if (seat < 1 || seat > r->tables[t].seats)
+        return fail(APPLY_CONFLICT, err, errlen, "table %d has seats 1 to %d", number,
+                    r->tables[t].seats),
+               -1;
+    int p = r->tables[t].occupant[seat - 1] - 1;
+    if (p < 0)
+        return fail(APPLY_CONFLICT, err, errlen, "nobody sits at table %d, seat %d", number, seat),
+               -1;
+    return p;
+}
+
+static int player_index(const roster_t *r, int number, char *err, size_t errlen)
+{
+    if (number < 1 || number > r->n_players)
+        return fail(APPLY_CONFLICT, err, errlen, "there is no player %d", number), -1;
+    return number - 1;
+}
+
+int game_player_of(const game_t *g, const command_t *c, char *err, size_t errlen)
+{
+    if (c->type == CMD_MOVE)
+        return c->player > 0 ? player_index(&g->r, c->player, err, errlen)
+                             : occupant(&g->r, c->from_table, c->from_seat, err, errlen);
+    return c->player > 0 ? player_index(&g->r, c->player, err, errlen)
+                         : occupant(&g->r, c->table, c->seat, err, errlen);
+}
+
+/* ---- the undo stack beside the model's ---- */
+
+static void push_undo(game_t *g, const roster_undo_t *u, bool ok)
+{
+    if (g->n_undo == TOURNEY_UNDO_DEPTH) {
+        memmove(&g->undo[0], &g->undo[1], sizeof g->undo[0] * (TOURNEY_UNDO_DEPTH - 1));
+        memmove(&g->undoable[0], &g->undoable[1], sizeof g->undoable[0] * (TOURNEY_UNDO_DEPTH - 1));
+        g->n_undo--;
+    }
+    g->undo[g->n_undo] = *u;
+    g->undoable[g->n_undo++] = ok;
+}
+
+/* What a command that leaves the roster as it is pushes. */
+static void push_nothing(game_t *g)
+{
+    roster_undo_t u;
+    memset(&u, 0, sizeof u);
+    u.version = g->r.version;
+    u.balance = g->r.balance;
+    u.within2_until = g->r.within2_until;
+    u.final_plus_one = g->r.final_plus_one;
+    u.final_drawn = g->r.final_drawn;
+    u.n_players = g->r.n_players;
+    u.n_tables = g->r.n_tables;
+    push_undo(g, &u, true);
+}
+
+void game_roster_reset(game_t *g, const roster_t *tables)
+{
+    if (tables)
+        g->r = *tables;
+    else
+        roster_init(&g->r);
+    g->n_undo = 0;
+    while (g->n_undo < g->m.n_undo)
+        push_nothing(g);
+}
+
+static bool changes_nothing(const roster_undo_t *u, const roster_t *r)
+{
+    return u->n_changed_players == 0 && u->n_changed_tables == 0 && u->n_players == r->n_players &&
+           u->n_tables == r->n_tables && u->final_drawn == r->final_drawn;
+}
+
+static apply_status undo(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    if (g->n_undo > 0 && !g->undoable[g->n_undo - 1])
+        return fail(APPLY_CONFLICT, err, errlen,
+                    "the last change moved too many players to be taken back");
+    apply_status st = model_apply(&g->m, c, now, err, errlen);
+    if (st != APPLY_OK)
+        return st;
+    if (g->n_undo > 0) {
+        const roster_undo_t *u = &g->undo[--g->n_undo];
+        if (!changes_nothing(u, &g->r))
+            roster_undo(&g->r, u);
+    }
+    return APPLY_OK;
+}
+
+/* ---- commands that name players ---- */
+
+static apply_status do_register(game_t *g, const command_t *c, int64_t now, char *err,
+                                size_t errlen)
+{
+    roster_t *r = &g->r;
+    int n = c->n_names > 0 ? c->n_names : count_of(c);
+    if (n > TOURNEY_MAX_REGISTER)
+        return fail(APPLY_INVALID, err, errlen,
+                    "at most %d players register in one go while the clock seats them",
+                    TOURNEY_MAX_REGISTER);
+    if (c->n_seats > 0 && r->n_tables == 0)
+        return fail(APPLY_CONFLICT, err, errlen, "this tournament has no tables to seat players");
+    if (r->n_tables > 0 && c->n_seats != n)
+        return fail(APPLY_CONFLICT, err, errlen, "the seats of these players were not drawn");
+    for (int i = 0; i < n; i++) {
+        int p = roster_register(r, name_of(c, i), err, errlen);
+        if (p < 0)
+            return APPLY_CONFLICT;
+        if (r->n_tables == 0)
+            continue;
+        int t = roster_table_by_number(r, c->seats[i].table);
+        if (t < 0)
+            return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", c->seats[i].table);
+        if (!roster_seat_player(r, p, t, c->seats[i].seat, err, errlen))
+            return APPLY_CONFLICT;
+    }
+    command_t *tc = malloc(sizeof *tc);
+    if (!tc)
+        return fail(APPLY_CONFLICT, err, errlen, "out of memory");
+    memset(tc, 0, sizeof *tc);
+    tc->type = CMD_REGISTER;
+    tc->count = n;
+    apply_status st = model_apply(&g->m, tc, now, err, errlen);
+    free(tc);
+    return st;
+}
+
+static apply_status do_player(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    int p = game_player_of(g, c, err, errlen);
+    if (p < 0)
+        return APPLY_CONFLICT;
+    if (c->type == CMD_BUST) {
+        command_t *tc = malloc(sizeof *tc);
+        if (!tc)
+            return fail(APPLY_CONFLICT, err, errlen, "out of memory");
+        apply_status st = APPLY_CONFLICT;
+        if (roster_bust_command(&g->r, &p, NULL, 1, tc, err, errlen))
+            st = model_apply(&g->m, tc, now, err, errlen);
+        free(tc);
+        if (st == APPLY_OK && !roster_record_busts(&g->r, &p, NULL, 1, &g->m.t, err, errlen))
+            st = APPLY_CONFLICT;
+        return st;
+    }
+    bool ok = c->type == CMD_REBUY ? roster_rebuy(&g->r, p, err, errlen)
+                                   : roster_addon(&g->r, p, err, errlen);
+    if (!ok)
+        return APPLY_CONFLICT;
+    command_t one = {.type = c->type, .count = 1};
+    return model_apply(&g->m, &one, now, err, errlen);
+}
+
+/* A command of the roster alone: the tourney's undo entry is the tourney
+ * as it is, so that both stacks stay in step. */
+static void model_push_same(model_t *m)
+{
+    if (m->n_undo == TOURNEY_UNDO_DEPTH) {
+        memmove(&m->undo[0], &m->undo[1], sizeof m->undo[0] * (TOURNEY_UNDO_DEPTH - 1));
+        m->n_undo--;
+    }
+    m->undo[m->n_undo++] = m->t;
+}
+
+/* The drawn moves of a break or the redraw, as the roster applies them. */
+static bool moves_of(const roster_t *r, const command_t *c, move_t *m, char *err, size_t errlen)
+{
+    if (c->n_seats < 1 || c->n_seats > ROSTER_MAX_SEATS) {
+        fail(APPLY_CONFLICT, err, errlen, "the seats of these players were not drawn");
+        return false;
+    }
+    for (int i = 0; i < c->n_seats; i++) {
+        int p = player_index(r, c->movers[i], err, errlen);
+        int t = roster_table_by_number(r, c->seats[i].table);
+        if (p < 0)
+            return false;
+        if (t < 0) {
+            fail(APPLY_CONFLICT, err, errlen, "there is no table %d", c->seats[i].table);
+            return false;
+        }
+        m[i] = (move_t){p, r->players[p].table, r->players[p].seat, t, c->seats[i].seat, false};
+    }
+    return true;
+}
+
+static apply_status do_table(game_t *g, const command_t *c, char *err, size_t errlen)
+{
+    roster_t *r = &g->r;
+    move_t m[ROSTER_MAX_SEATS];
+    if (c->type == CMD_MOVE) {
+        int p = game_player_of(g, c, err, errlen);
+        int t = roster_table_by_number(r, c->table);
+        if (p < 0)
+            return APPLY_CONFLICT;
+        if (t < 0)
+            return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", c->table);
+        if (r->players[p].status == PLAYER_SEATED && r->players[p].table == t &&
+            r->players[p].seat == c->seat)
+            return fail(APPLY_CONFLICT, err, errlen, "the player sits there already");
+        return roster_seat_player(r, p, t, c->seat, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
+    }
+    if (c->type == CMD_FINAL_TABLE)
+        return moves_of(r, c, m, err, errlen) && roster_apply_final(r, m, c->n_seats, err, errlen)
+                   ? APPLY_OK
+                   : APPLY_CONFLICT;
+    /* break_table: every player of the table to the seat drawn, then it closes. */
+    int t = breakable(r, c->table, err, errlen);
+    if (t < 0)
+        return APPLY_CONFLICT;
+    int n = roster_table_players(r, t);
+    if (n > 0 && !moves_of(r, c, m, err, errlen))
+        return APPLY_CONFLICT;
+    if (n > 0 && c->n_seats != n)
+        return fail(APPLY_CONFLICT, err, errlen,
+                    "the seats of the players of table %d were not drawn", c->table);
+    for (int i = 0; i < n; i++)
+        if (m[i].from_table != t || r->players[m[i].player].status != PLAYER_SEATED)
+            return fail(APPLY_CONFLICT, err, errlen, "player %d does not sit at table %d",
+                        m[i].player + 1, c->table);
+    if (n > 0 && !roster_apply_moves(r, m, n, err, errlen))
+        return APPLY_CONFLICT;
+    return roster_table_open(r, t, false, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
+}
+
+apply_status game_apply(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    if (c->type == CMD_UNDO)
+        return undo(g, c, now, err, errlen);
+    bool names = game_command_names_players(g, c);
+    if (!names && ((c->type == CMD_BUST && c->n_busts == 0) || c->type == CMD_UNREGISTER)) {
+        /* Counts take only players without a record: a named player goes
+         * out by name or seat, so that his place is his. */
+        tourney_view_t v;
+        tourney_view(&g->m.t, now, &v);
+        int named = roster_players_left(&g->r);
+        if (named > 0 && v.players_left - count_of(c) < named)
+            return fail(APPLY_CONFLICT, err, errlen,
+                        "%d of the %d players left have a seat or a name: name them (player, or "
+                        "table and seat)",
+                        named, v.players_left);
+    }
+    bool roster = names || (c->type == CMD_BUST && roster_players_left(&g->r) > 0);
+    if (!roster) {
+        apply_status st = model_apply(&g->m, c, now, err, errlen);
+        if (st != APPLY_OK)
+            return st;
+        if (g->m.n_undo == 0)
+            g->n_undo = 0; /* a power loss: nothing before it is undone */
+        else
+            push_nothing(g);
+        return APPLY_OK;
+    }
+    /* Everything as it was, to go back to on failure and to diff against. */
+    game_t *before = malloc(sizeof *before);
+    if (!before)
+        return fail(APPLY_CONFLICT, err, errlen, "out of memory");
+    before->m = g->m;
+    before->r = g->r;
+    apply_status st;
+    if (!names)
+        st = model_apply(&g->m, c, now, err, errlen);
+    else if (c->type == CMD_REGISTER)
+        st = do_register(g, c, now, err, errlen);
+    else if (c->type == CMD_MOVE || c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE) {
+        if ((st = do_table(g, c, err, errlen)) == APPLY_OK)
+            model_push_same(&g->m);
+    } else
+        st = do_player(g, c, now, err, errlen);
+    if (st == APPLY_OK && c->type == CMD_BUST) {
+        /* The last bust, by name or by count: the one left is the winner. */
+        tourney_view_t v;
+        tourney_view(&g->m.t, now, &v);
+        if (v.players_left == 1)
+            roster_record_winner(&g->r, &g->m.t, now);
+    }
+    if (st != APPLY_OK) {
+        g->m = before->m;
+        g->r = before->r;
+    } else {
+        roster_undo_t u;
+        bool ok = roster_diff(&before->r, &g->r, &u);
+        push_undo(g, &u, ok);
+    }
+    free(before);
+    return st;
+}

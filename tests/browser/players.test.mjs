@@ -1,0 +1,83 @@
+// The panel's seats in Chromium against the real pokerclock: names pasted
+// in one go and their seats read out, the seat finder, a bust from the table
+// map with its place, and the table break proposed and confirmed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join, resolve } from 'node:path';
+import { startClock, launch, until, getJson, OUT, PIN } from './harness.mjs';
+
+let clock, browser, page;
+
+before(async () => {
+  clock = await startClock({ args: ['--config', resolve('assets/structures/seated.cfg')] });
+  browser = await launch();
+  page = await browser.newPage({ viewport: { width: 400, height: 1400 } });
+  page.on('dialog', (d) => d.accept());
+  await page.goto(clock.base + '/');
+  await page.fill('#pin', PIN);
+  await page.click('#login-btn');
+  await page.waitForSelector('#controls', { state: 'visible' });
+});
+
+after(async () => {
+  await browser?.close();
+  await clock?.stop();
+  clock?.cleanup();
+});
+
+test('names pasted in one go are seated and read out; a tap on a seat busts with the place', async () => {
+  await page.click('#sec-seats > summary').catch(() => {});
+  await page.evaluate(() => { document.querySelector('#sec-seats').open = true; });
+  await page.fill('#seat-names', 'Anna Berg\nBo Ek\n\nCy Dahl\n');
+  await page.click('#seat-register');
+  const drawn = await until(async () => {
+    const t = await page.textContent('#seat-drawn');
+    return /Cy Dahl/.test(t) && t;
+  }, 'the seats read out');
+  const roster = await getJson(clock, '/api/players');
+  assert.equal(roster.players.length, 3);
+  for (const p of roster.players) assert.ok(drawn.includes(`${p.name}Table ${p.table}, Seat ${p.seat}`), drawn);
+
+  // The seat finder: a few letters.
+  await page.fill('#seat-find', 'bo');
+  const found = await until(async () => (await page.textContent('#seat-found')).trim(), 'the finder');
+  const bo = roster.players[1];
+  assert.ok(found.includes(`Bo Ek — Table ${bo.table}, Seat ${bo.seat}`), found);
+
+  // The map: tap Anna's seat, confirm, she is out in 3rd place.
+  const anna = roster.players[0];
+  await page.click(`#seat-map button[title="Anna Berg"]`);
+  await page.waitForSelector('#confirm[open]');
+  await page.click('#confirm-yes');
+  const result = await until(async () => {
+    const t = await page.textContent('#seat-result');
+    return /Anna Berg: place 3/.test(t) && t;
+  }, 'the place');
+  assert.ok(result);
+  const after1 = await getJson(clock, '/api/players');
+  assert.equal(after1.players[0].status, 'out');
+  assert.equal(after1.players[0].table, null);
+  await until(async () => !(await page.isVisible(`#seat-map button[title="Anna Berg"]`)), 'her seat empty');
+  assert.ok(anna.table);
+  await page.screenshot({ path: join(OUT, 'panel-seats.png'), fullPage: true });
+});
+
+test('the final-table redraw is proposed and confirmed with one tap', async () => {
+  // Two players left fit the final table (table 1, the last of the break order).
+  const next = await until(async () => {
+    const t = await page.textContent('#seat-next');
+    return (await page.isVisible('#seat-next')) && t;
+  }, 'the proposal');
+  assert.match(next, /Final table: 10 seats/);
+  await page.click('#seat-next button');
+  const r = await until(async () => {
+    const x = await getJson(clock, '/api/players');
+    return x.tables.filter((t) => t.open).length === 1 && x;
+  }, 'one table left open');
+  assert.equal(r.tables[0].open, true);
+  for (const p of r.players.filter((q) => q.status === 'seated')) assert.equal(p.table, 1);
+  // The seats drawn are read out, and nothing more is proposed.
+  await until(async () => /Bo Ek.*Table 1, Seat/.test(await page.textContent('#seat-drawn')), 'the new seats');
+  await until(async () => !(await page.isVisible('#seat-next')), 'no proposal');
+  await page.screenshot({ path: join(OUT, 'panel-seats-final.png'), fullPage: true });
+});
