@@ -267,6 +267,9 @@
   });
   PC.onState(render);
   addEventListener('resize', () => PC.fitText($('#name')));
+  /* Measured again once the wall's font has come: it is narrower than the
+   * stand-in the name was first measured in. */
+  document.fonts.addEventListener('loadingdone', () => PC.fitText($('#name')));
   labels();
   setInterval(tick, 200);
   PC.start();

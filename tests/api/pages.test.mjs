@@ -1,7 +1,7 @@
 // The pages: named routes, types, caching and CSP headers, and no way out of the web directory.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startClock, getJson, raw } from './clock.mjs';
@@ -45,6 +45,17 @@ test('other files are served with their types', async () => {
   const css = await fetch(clock.base + '/style.css');
   assert.match(css.headers.get('content-type'), /^text\/css/);
   assert.equal(await css.text(), 'body { color: #fff; }\n');
+});
+
+test('the wall\'s font is served for the pages, also with --web-dir, and nothing else from assets/', async () => {
+  for (const face of ['Roboto-Regular', 'Roboto-Bold']) {
+    const r = await fetch(clock.base + `/fonts/${face}.ttf`);
+    assert.equal(r.status, 200, face);
+    assert.equal(r.headers.get('content-type'), 'font/ttf');
+    assert.deepEqual(Buffer.from(await r.arrayBuffer()), readFileSync(`assets/fonts/${face}.ttf`), face);
+  }
+  for (const path of ['/fonts/Roboto-Italic.ttf', '/fonts/README.md', '/assets/fonts/Roboto-Bold.ttf', '/fonts/'])
+    assert.equal((await fetch(clock.base + path)).status, 404, path);
 });
 
 test('paths out of the web directory are not served', async () => {
