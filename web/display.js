@@ -87,7 +87,9 @@
     const p = s.players || {};
     setText($('#players'), (p.remaining ?? 0) + ' / ' + (p.entries ?? 0));
     setText($('#avg'), p.entries ? fmtNum(p.average_stack) : '–');
-    setText($('#avg-bb'), p.average_stack_bb != null && p.entries ? Math.round(p.average_stack_bb) + ' BB' : '');
+    /* On a break, in the big blinds of the level after it, as on the wall. */
+    const bbLevel = isBreak ? n : l;
+    setText($('#avg-bb'), p.entries && bbLevel ? PC.fmtBB(p.average_stack, bbLevel.big_blind) : '');
     setText($('#chips'), fmtChips(p.chips_in_play));
     setText($('#pool'), money(s.prize_pool, s.currency));
     const pay = s.payouts || [];

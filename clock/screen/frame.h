@@ -84,6 +84,8 @@ void frame_money(frame_t *fr, int64_t n, char *buf, size_t len);
 void frame_clock_text(int64_t ms, bool up, char *buf, size_t len);
 /* The wake-up for a countdown shown in whole seconds (rounded up). */
 void frame_wake_countdown(paint_t *p, int64_t ms);
+/* The average stack in big blinds ("25 BB", "9.9 BB"), or "" without one. */
+void frame_bb_text(int64_t average, int64_t big_blind, char *buf, size_t len);
 int frame_play_number(const structure_t *s, int index);
 void frame_blinds_text(frame_t *fr, const level_t *l, char *buf, size_t len);
 void frame_ante_text(frame_t *fr, const level_t *l, char *buf, size_t len);

@@ -160,13 +160,7 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
     const level_t *bl = fr->cur;
     for (int i = v->level; bl->kind != LEVEL_PLAY && i < fr->s->n_levels; i++)
         bl = &fr->s->levels[i];
-    if (bl->big_blind > 0 && v->average_stack > 0) {
-        int64_t x10 = v->average_stack * 10 / bl->big_blind;
-        if (x10 < 100)
-            snprintf(st[n].sub, sizeof st[n].sub, "%" PRId64 ".%" PRId64 " BB", x10 / 10, x10 % 10);
-        else
-            snprintf(st[n].sub, sizeof st[n].sub, "%" PRId64 " BB", x10 / 10);
-    }
+    frame_bb_text(v->average_stack, bl->big_blind, st[n].sub, sizeof st[n].sub);
     st[n++].col = c->fg;
 
     frame_label2(fr, W_CHIPS_IN_PLAY, st[n].label, sizeof st[n].label);

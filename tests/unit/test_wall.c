@@ -17,6 +17,7 @@
 #include <SDL2/SDL_image.h>
 
 #include "engine.h"
+#include "screen/frame.h"
 #include "screen/lang.h"
 #include "screen/screen.h"
 #include "screen/text.h"
@@ -454,6 +455,32 @@ static unsigned char *file_read(const char *path, size_t *len)
     return d;
 }
 
+/* The average in big blinds against the vectors the pages' fmtBB is tested
+ * with too (tests/vectors/bb.txt): the wall and /display round alike. */
+static void bb_text_matches_the_shared_vectors(void **state)
+{
+    (void)state;
+    FILE *f = fopen("tests/vectors/bb.txt", "r");
+    assert_non_null(f);
+    char line[160], want[64], got[64];
+    long long avg, bb;
+    int n = 0, used;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || sscanf(line, "%lld %lld %n", &avg, &bb, &used) != 2)
+            continue;
+        snprintf(want, sizeof want, "%s", line + used);
+        want[strcspn(want, "\n")] = '\0';
+        if (strcmp(want, "\"\"") == 0)
+            want[0] = '\0';
+        frame_bb_text(avg, bb, got, sizeof got);
+        if (strcmp(got, want) != 0)
+            fail_msg("frame_bb_text(%lld, %lld) = \"%s\", not \"%s\"", avg, bb, got, want);
+        n++;
+    }
+    fclose(f);
+    assert_true(n >= 10);
+}
+
 /* Every state at its sizes looks exactly like the picture a person checked. */
 static void golden_images_match(void **state)
 {
@@ -783,6 +810,7 @@ int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 0);
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(bb_text_matches_the_shared_vectors),
         cmocka_unit_test(golden_images_match),
         cmocka_unit_test(countdown_does_not_move),
         cmocka_unit_test(renders_from_threads_agree),
