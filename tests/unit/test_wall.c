@@ -351,6 +351,19 @@ static const shot_t shots[] = {
     {"clock-call-1920x1200", st_clock_call, 1920, 1200, "de", "", NULL, NULL, false, NULL},
     {"day-end-hands-1080x1920", st_day_end_hands, 1080, 1920, "en", "", NULL, NULL, false, NULL},
     {"in-the-money-1280x720", st_in_the_money, 1280, 720, "nl", "", NULL, NULL, false, NULL},
+    /* The Raspberry Pi's 7-inch touchscreen, and a portrait TV of 720x1280. */
+    {"running-800x480", st_running, 800, 480, "en", "", NULL, NULL, false, NULL},
+    {"paused-800x480", st_paused, 800, 480, "en", "", URL, "482913", false, NULL},
+    {"break-color-up-800x480", st_break_color_up, 800, 480, "en", "", URL, NULL, false, NULL},
+    {"hand-for-hand-800x480", st_hand_for_hand, 800, 480, "en", "", NULL, NULL, false, NULL},
+    {"penalties-800x480", st_penalties, 800, 480, "en", "", NULL, NULL, false, NULL},
+    {"clock-call-800x480", st_clock_call, 800, 480, "en", "", NULL, NULL, false, NULL},
+    {"day-end-hands-800x480", st_day_end_hands, 800, 480, "en", "", NULL, NULL, false, NULL},
+    {"running-720x1280", st_running, 720, 1280, "en", "", NULL, NULL, false, NULL},
+    {"paused-720x1280", st_paused, 720, 1280, "en", "", URL, "482913", false, NULL},
+    {"break-color-up-720x1280", st_break_color_up, 720, 1280, "en", "", URL, NULL, false, NULL},
+    {"hand-for-hand-720x1280", st_hand_for_hand, 720, 1280, "en", "", NULL, NULL, false, NULL},
+    {"day-end-hands-720x1280", st_day_end_hands, 720, 1280, "en", "", NULL, NULL, false, NULL},
 };
 
 /* A venue's logo: a gold disc with a dark ring, made here so the test
