@@ -255,6 +255,42 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
     }
 }
 
+/* The tournament's name in the header: on one line, smaller if need be;
+ * when that would make it small, on two lines split at the space nearest
+ * its middle. Never cut ("Thursday R..."). */
+static void header_name(frame_t *fr, box_t bx, int x, int w, const char *name)
+{
+    paint_t *p = fr->p;
+    SDL_Color fg = fr->w->col.fg;
+    int want = bx.h * 50 / 100;
+    int px = paint_fit(p, FACE_BOLD, want, w, name);
+    const char *mid = NULL;
+    size_t n = strlen(name);
+    for (const char *c = strchr(name, ' '); c; c = strchr(c + 1, ' '))
+        if (!mid || labs((long)(c - name) - (long)n / 2) < labs((long)(mid - name) - (long)n / 2))
+            mid = c;
+    if (px >= want * 6 / 10 || !mid || (size_t)(mid - name) >= 300) {
+        paint_text(p, FACE_BOLD, px, fg, x, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2,
+                   ALIGN_LEFT, name);
+        return;
+    }
+    char l1[300];
+    snprintf(l1, sizeof l1, "%.*s", (int)(mid - name), name);
+    const char *l2 = mid + 1;
+    int px2 = paint_fit(p, FACE_BOLD, bx.h * 34 / 100, w, l1);
+    int f2 = paint_fit(p, FACE_BOLD, px2, w, l2);
+    px2 = f2 < px2 ? f2 : px2;
+    if (px2 <= px) { /* two lines would be no larger */
+        paint_text(p, FACE_BOLD, px, fg, x, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2,
+                   ALIGN_LEFT, name);
+        return;
+    }
+    int ch = frame_cap_h(fr, FACE_BOLD, px2), lh = ch * 16 / 10;
+    int y = bx.y + (bx.h - lh - ch) / 2;
+    paint_text(p, FACE_BOLD, px2, fg, x, y, ALIGN_LEFT, l1);
+    paint_text(p, FACE_BOLD, px2, fg, x, y + lh, ALIGN_LEFT, l2);
+}
+
 /* Long on purpose: one band laid out from both ends toward the middle;
  * its parts share the space left. */
 static void header(frame_t *fr, box_t bx, bool compact_clock)
@@ -334,11 +370,8 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
         right -= paint_text_width(p, FACE_BOLD, lpx, line) + pad;
     }
     const char *name = fr->s->name;
-    if (*name && right > x) {
-        int px = paint_fit(p, FACE_BOLD, bx.h * 50 / 100, right - x, name);
-        paint_text(p, FACE_BOLD, px, c->fg, x, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2,
-                   ALIGN_LEFT, name);
-    }
+    if (*name && right > x)
+        header_name(fr, bx, x, right - x, name);
 }
 
 /* A PIN or one-time code to show (only ever on the physical wall) brings the

@@ -298,6 +298,15 @@ static int64_t st_banners_compete(void)
     return at;
 }
 
+/* Hand-for-hand in a tournament whose name is long: the header's level
+ * line and clock leave it little room. */
+static int64_t st_long_name(void)
+{
+    int64_t at = st_hand_for_hand();
+    snprintf(m.t.s.name, sizeof m.t.s.name, "Thursday Rebuy Deepstack Championship");
+    return at;
+}
+
 typedef struct {
     const char *name;
     state_fn state;
@@ -364,6 +373,9 @@ static const shot_t shots[] = {
     {"break-color-up-720x1280", st_break_color_up, 720, 1280, "en", "", URL, NULL, false, NULL},
     {"hand-for-hand-720x1280", st_hand_for_hand, 720, 1280, "en", "", NULL, NULL, false, NULL},
     {"day-end-hands-720x1280", st_day_end_hands, 720, 1280, "en", "", NULL, NULL, false, NULL},
+    {"long-name-800x480", st_long_name, 800, 480, "en", "", NULL, NULL, false, NULL},
+    {"long-name-720x1280", st_long_name, 720, 1280, "en", "", NULL, NULL, false, NULL},
+    {"long-name-1920x1080", st_long_name, 1920, 1080, "en", "", NULL, NULL, false, NULL},
 };
 
 /* A venue's logo: a gold disc with a dark ring, made here so the test
