@@ -134,6 +134,10 @@
     const take = takeover(s, c);
     document.body.classList.toggle('takeover', take);
     $('#top-right').classList.toggle('show', take);
+    /* The level line or a state word beside the name leaves it less room:
+     * fitted again rather than cut. */
+    const name = $('#name');
+    if (name.scrollWidth > name.clientWidth + 1) PC.fitText(name);
     banners(s);
     penalties(s);
   }
