@@ -223,14 +223,67 @@ static char *load_config(const options_t *o, settings_t *config, const char **na
     return text;
 }
 
-/* --screenshot: the wall for the saved state, into a PNG file. */
-static int screenshot(const options_t *o, const settings_t *config, engine_t *engine,
-                      const char *url)
+/* The running clock leaves its panel's address in the state directory
+ * (DIR/panel), so that --screenshot, another process, shows the port the
+ * clock really serves on, not the configuration's. */
+static void panel_url_keep(const char *state_dir, const char *url)
 {
-    shot_ctx_t sc = {.config = config, .engine = engine, .url = url};
+    char path[PATH_MAX], tmp[PATH_MAX];
+    if (!state_dir || (size_t)snprintf(path, sizeof path, "%s/panel", state_dir) >= sizeof path ||
+        (size_t)snprintf(tmp, sizeof tmp, "%s/panel.tmp", state_dir) >= sizeof tmp)
+        return;
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return; /* only a picture's address depends on it */
+    bool ok = fprintf(f, "%s\n", url) > 0;
+    if (fclose(f) != 0 || !ok || rename(tmp, path) != 0)
+        unlink(tmp);
+}
+
+/* The address a running clock left, if it is one (http://...:PORT/). */
+static bool panel_url_kept(const char *state_dir, char *buf, size_t len)
+{
+    char path[PATH_MAX], err[128];
+    if (!state_dir || (size_t)snprintf(path, sizeof path, "%s/panel", state_dir) >= sizeof path)
+        return false;
+    char *text = file_read(path, 512, NULL, err, sizeof err);
+    if (!text)
+        return false;
+    text[strcspn(text, "\r\n")] = '\0';
+    bool ok = strncmp(text, "http://", 7) == 0 && strlen(text) < len && text[strlen(text) - 1] == '/';
+    for (const char *c = text; ok && *c; c++)
+        ok = (unsigned char)*c > 0x20 && (unsigned char)*c < 0x7f;
+    if (ok)
+        snprintf(buf, len, "%s", text);
+    free(text);
+    return ok;
+}
+
+/* --screenshot: the wall for the saved state, into a PNG file. The file is
+ * local, like the wall: it shows what the wall shows, the panel's real
+ * address and a generated PIN until the director has logged in once (never
+ * pictures served over HTTP: take_screenshot). */
+static int screenshot(const options_t *o, const settings_t *config, engine_t *engine,
+                      const char *url, const char *state_dir)
+{
+    char kept[600];
+    if (!o->port && panel_url_kept(state_dir, kept, sizeof kept))
+        url = kept;
+    char pin[32];
+    bool generated = false;
+    char path[PATH_MAX];
+    const char *configured = o->pin ? o->pin : getenv("POKERCLOCK_PIN");
+    if ((!configured || !*configured) && !config->pin[0] && state_dir &&
+        (size_t)snprintf(path, sizeof path, "%s/pin", state_dir) < sizeof path &&
+        access(path, R_OK) == 0 && !pin_seen(state_dir) &&
+        pin_resolve(state_dir, NULL, pin, sizeof pin, &generated) != 0)
+        generated = false;
     unsigned char *png = NULL;
     size_t len = 0;
-    int rc = take_screenshot(&sc, o->shot_w, o->shot_h, &png, &len);
+    const snapshot_t *snap = engine_snapshot(engine);
+    int rc = wall_render_png(config, snap, engine_now(engine), o->shot_w, o->shot_h, url,
+                             generated ? pin : NULL, &png, &len);
+    snapshot_release(snap);
     FILE *f = rc == 0 ? fopen(o->screenshot, "wb") : NULL;
     if (!f || fwrite(png, 1, len, f) != len || fclose(f) != 0) {
         fprintf(stderr, "pokerclock: cannot write %s: %s\n", o->screenshot,
@@ -340,6 +393,8 @@ static int serve(engine_t *engine, const site_t *site)
         fprintf(stderr, "pokerclock: %s\n", err);
         return 1;
     }
+    if (!site->master)
+        panel_url_keep(site->state_dir, site->own);
     follow_t *follow = NULL;
     if (site->master) {
         if (!(follow = follow_master(engine, site->master, err, sizeof err))) {
@@ -439,7 +494,7 @@ int main(int argc, char **argv)
      * would refuse every command. */
     snprintf(site.url, sizeof site.url, "%s%s", o.follow ? master.text : site.own,
              o.follow ? "/" : "");
-    rc = o.screenshot ? screenshot(&o, &config, engine, site.url) : serve(engine, &site);
+    rc = o.screenshot ? screenshot(&o, &config, engine, site.url, state_dir) : serve(engine, &site);
     engine_free(engine);
     return rc;
 }

@@ -167,6 +167,14 @@ const PC = (() => {
     if (v == null) return '';
     return SYMBOLS[cur] ? SYMBOLS[cur] + fmtNum(v) : fmtNum(v) + (cur ? ' ' + cur : '');
   }
+  /* The average stack in big blinds as the wall writes it: rounded down
+   * (25.7 is 25 BB), one decimal under 10 BB; '' without a big blind
+   * (tests/vectors/bb.txt). */
+  function fmtBB(average, bigBlind) {
+    if (!(bigBlind > 0) || !(average > 0)) return '';
+    const x10 = Math.floor(average * 10 / bigBlind);
+    return (x10 < 100 ? Math.floor(x10 / 10) + '.' + (x10 % 10) : String(Math.floor(x10 / 10))) + ' BB';
+  }
   function blinds(l) {
     if (!l) return '';
     return fmtChips(l.small_blind) + ' / ' + fmtChips(l.big_blind);
@@ -227,6 +235,6 @@ const PC = (() => {
 
   return {
     setState, onState, current, clock, clockMs, wallMs, sinceMs, start, onOnline,
-    fmtTime, fmtChips, fmtNum, fmtMoney, blinds, $, $$, el, setText, fitText, settings, applyTheme,
+    fmtTime, fmtChips, fmtNum, fmtMoney, fmtBB, blinds, $, $$, el, setText, fitText, settings, applyTheme,
   };
 })();

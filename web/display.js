@@ -87,7 +87,9 @@
     const p = s.players || {};
     setText($('#players'), (p.remaining ?? 0) + ' / ' + (p.entries ?? 0));
     setText($('#avg'), p.entries ? fmtNum(p.average_stack) : '–');
-    setText($('#avg-bb'), p.average_stack_bb != null && p.entries ? Math.round(p.average_stack_bb) + ' BB' : '');
+    /* On a break, in the big blinds of the level after it, as on the wall. */
+    const bbLevel = isBreak ? n : l;
+    setText($('#avg-bb'), p.entries && bbLevel ? PC.fmtBB(p.average_stack, bbLevel.big_blind) : '');
     setText($('#chips'), fmtChips(p.chips_in_play));
     setText($('#pool'), money(s.prize_pool, s.currency));
     const pay = s.payouts || [];
@@ -132,6 +134,10 @@
     const take = takeover(s, c);
     document.body.classList.toggle('takeover', take);
     $('#top-right').classList.toggle('show', take);
+    /* The level line or a state word beside the name leaves it less room:
+     * fitted again rather than cut. */
+    const name = $('#name');
+    if (name.scrollWidth > name.clientWidth + 1) PC.fitText(name);
     banners(s);
     penalties(s);
   }
@@ -267,6 +273,9 @@
   });
   PC.onState(render);
   addEventListener('resize', () => PC.fitText($('#name')));
+  /* Measured again once the wall's font has come: it is narrower than the
+   * stand-in the name was first measured in. */
+  document.fonts.addEventListener('loadingdone', () => PC.fitText($('#name')));
   labels();
   setInterval(tick, 200);
   PC.start();

@@ -168,6 +168,8 @@
   });
   PC.onState(render);
   addEventListener('resize', () => { const s = PC.current(); if (s) render(s); });
+  /* The sheet and the name are measured again in the wall's font once it came. */
+  document.fonts.addEventListener('loadingdone', () => { const s = PC.current(); if (s) render(s); });
   setInterval(tick, 250);
   PC.start();
 })();

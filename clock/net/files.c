@@ -127,19 +127,36 @@ static struct MHD_Response *from_disk(const files_t *f, const char *rel)
     return r;
 }
 
+/* The wall's own font for the pages (/display, /kiosk draw in Roboto as the
+ * wall does): always the copy built into the binary, also with --web-dir. */
+static const embedded_file_t *font_file(const char *url)
+{
+    static const struct {
+        const char *url, *file;
+    } fonts[] = {{"/fonts/Roboto-Regular.ttf", "assets/fonts/Roboto-Regular.ttf"},
+                 {"/fonts/Roboto-Bold.ttf", "assets/fonts/Roboto-Bold.ttf"}};
+    for (size_t i = 0; i < sizeof fonts / sizeof fonts[0]; i++)
+        if (strcmp(url, fonts[i].url) == 0)
+            return embedded_find(fonts[i].file);
+    return NULL;
+}
+
 struct MHD_Response *files_response(files_t *f, const char *url)
 {
     char rel[PATH_MAX];
-    if (!page_path(url, rel, sizeof rel))
-        return NULL;
-    if (f->root)
-        return from_disk(f, rel);
-    const embedded_file_t *e = embedded_find(rel);
+    const embedded_file_t *e = font_file(url);
+    if (!e) {
+        if (!page_path(url, rel, sizeof rel))
+            return NULL;
+        if (f->root)
+            return from_disk(f, rel);
+        e = embedded_find(rel);
+    }
     if (!e)
         return NULL;
     struct MHD_Response *r =
         MHD_create_response_from_buffer(e->size, (void *)e->data, MHD_RESPMEM_PERSISTENT);
     if (r)
-        add_headers(r, e->mime ? e->mime : mime_of(rel));
+        add_headers(r, e->mime ? e->mime : mime_of(e->path));
     return r;
 }

@@ -416,9 +416,9 @@ static void fig_color_up(frame_t *fr, box_t bx)
         size_t n = strlen(colour_line);
         snprintf(colour_line + n, sizeof colour_line - n, " (%s)", from->colour);
     }
-    int lpx = paint_fit(p, FACE_BOLD, right.h * 8 / 100, right.w * 9 / 10, colour_line);
+    int lpx = paint_fit(p, FACE_BOLD, frame_readable(right.h * 8 / 100), right.w * 9 / 10, colour_line);
     frame_label2(fr, W_RACE, race, sizeof race);
-    int hpx = paint_fit(p, FACE_BOLD, right.h * 8 / 100, right.w * 9 / 10, race);
+    int hpx = paint_fit(p, FACE_BOLD, frame_readable(right.h * 8 / 100), right.w * 9 / 10, race);
     const word_id lines[4] = {W_RACE_1, W_RACE_2, W_RACE_3, W_RACE_4};
     int fit = right.h * 7 / 100;
     for (int i = 0; i < 4; i++) {
@@ -504,7 +504,7 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     /* One box per table: still playing ones lit, done ones dim. */
     char label[128];
     frame_label2(fr, W_STILL_PLAYING, label, sizeof label);
-    int lpx = u * 6 / 100;
+    int lpx = frame_readable(u * 6 / 100);
     paint_text(p, FACE_REGULAR, lpx, c->muted, bx.x + bx.w / 2, y, ALIGN_CENTER, label);
     y += frame_cap_h(fr, FACE_REGULAR, lpx) + u / 20;
     /* The tables in play, by number (a table broken out of order is gone). */
@@ -516,7 +516,7 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
         if ((set >> t) & 1)
             nums[n++] = t + 1;
     bool any_waiting = h->waiting != 0;
-    int legend_px = u * 6 / 100;
+    int legend_px = frame_readable(u * 6 / 100);
     int legend_h = any_waiting ? frame_cap_h(fr, FACE_REGULAR, legend_px) * 3 : 0;
     int avail_h = bx.y + bx.h - y - legend_h;
     int cols = n, rows = 1;

@@ -105,3 +105,17 @@ void frame_countdown_text(frame_t *fr, char *buf, size_t len)
             frame_wake_countdown(fr->p, fr->v.remaining_ms);
     }
 }
+
+/* Rounded down (a player has at least this many big blinds), one decimal
+ * under 10: the pages' fmtBB does the same (tests/vectors/bb.txt). */
+void frame_bb_text(int64_t average, int64_t big_blind, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (big_blind <= 0 || average <= 0 || average > INT64_MAX / 10)
+        return;
+    int64_t x10 = average * 10 / big_blind;
+    if (x10 < 100)
+        snprintf(buf, len, "%" PRId64 ".%" PRId64 " BB", x10 / 10, x10 % 10);
+    else
+        snprintf(buf, len, "%" PRId64 " BB", x10 / 10);
+}

@@ -18,7 +18,24 @@ enum {
     CALL_LINGER_MS = 10000,    /* "TIME" stays this long after a clock call ran out */
     ROTATE_MS = 8000,          /* strips take turns in the footer */
     MAX_BANNERS = 16,
+    /* The smallest text on a wall, in pixels: a label or the panel's
+     * address on a 7-inch 800x480 touchscreen, read at arm's length. */
+    MIN_TEXT_PX = 18,
 };
+
+/* A text size that is never below MIN_TEXT_PX. */
+static inline int frame_readable(int px)
+{
+    return px < MIN_TEXT_PX ? MIN_TEXT_PX : px;
+}
+
+/* A screen whose short side is under 600 pixels (the Pi's 800x480
+ * touchscreen): more of it for the footer's address, no text below
+ * MIN_TEXT_PX. */
+static inline bool frame_small(int w, int h)
+{
+    return (w < h ? w : h) < 600;
+}
 
 typedef struct {
     SDL_Color bg, fg, accent, paused, brk, warn; /* from the theme, or the defaults */
@@ -84,6 +101,8 @@ void frame_money(frame_t *fr, int64_t n, char *buf, size_t len);
 void frame_clock_text(int64_t ms, bool up, char *buf, size_t len);
 /* The wake-up for a countdown shown in whole seconds (rounded up). */
 void frame_wake_countdown(paint_t *p, int64_t ms);
+/* The average stack in big blinds ("25 BB", "9.9 BB"), or "" without one. */
+void frame_bb_text(int64_t average, int64_t big_blind, char *buf, size_t len);
 int frame_play_number(const structure_t *s, int index);
 void frame_blinds_text(frame_t *fr, const level_t *l, char *buf, size_t len);
 void frame_ante_text(frame_t *fr, const level_t *l, char *buf, size_t len);

@@ -23,15 +23,18 @@ static int stat_block(frame_t *fr, box_t bx, const char *label, const char *valu
     int y = bx.y;
     paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, label_px, bx.w, label), c->muted, bx.x,
                y, ALIGN_LEFT, label);
-    y += frame_cap_h(fr, FACE_REGULAR, label_px) + label_px / 2;
+    /* On a small screen the three lines sit closer to fit their slot. */
+    bool small = frame_small(p->w, p->h);
+    int gap = small ? label_px / 4 : label_px / 2, sub_px = small ? label_px : label_px * 5 / 4;
+    y += frame_cap_h(fr, FACE_REGULAR, label_px) + gap;
     int vpx = paint_fit(p, FACE_BOLD, value_px, bx.w, value);
     paint_text(p, FACE_BOLD, vpx, value_col, bx.x, y, ALIGN_LEFT, value);
     y += frame_cap_h(fr, FACE_BOLD, value_px);
     if (sub && *sub) {
-        y += label_px / 2;
-        paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, label_px * 5 / 4, bx.w, sub),
-                   c->muted, bx.x, y, ALIGN_LEFT, sub);
-        y += frame_cap_h(fr, FACE_REGULAR, label_px * 5 / 4);
+        y += gap;
+        paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, sub_px, bx.w, sub), c->muted, bx.x,
+                   y, ALIGN_LEFT, sub);
+        y += frame_cap_h(fr, FACE_REGULAR, sub_px);
     }
     return y - bx.y;
 }
@@ -87,7 +90,7 @@ void wall_clock_block(frame_t *fr, box_t bx)
         cd_px = bx.h * 50 / 100;
     int bar_h = bx.h * 22 / 1000 + 1;
     int blinds_px = paint_fit(p, FACE_BOLD, bx.h * 17 / 100, bx.w, blinds[0] ? blinds : "0");
-    int sub_px = bx.h * 7 / 100;
+    int sub_px = frame_readable(bx.h * 7 / 100);
 
     int h_label = frame_cap_h(fr, FACE_BOLD, label_px);
     int h_cd = frame_cap_h(fr, FACE_BOLD, cd_px);
@@ -160,13 +163,7 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
     const level_t *bl = fr->cur;
     for (int i = v->level; bl->kind != LEVEL_PLAY && i < fr->s->n_levels; i++)
         bl = &fr->s->levels[i];
-    if (bl->big_blind > 0 && v->average_stack > 0) {
-        int64_t x10 = v->average_stack * 10 / bl->big_blind;
-        if (x10 < 100)
-            snprintf(st[n].sub, sizeof st[n].sub, "%" PRId64 ".%" PRId64 " BB", x10 / 10, x10 % 10);
-        else
-            snprintf(st[n].sub, sizeof st[n].sub, "%" PRId64 " BB", x10 / 10);
-    }
+    frame_bb_text(v->average_stack, bl->big_blind, st[n].sub, sizeof st[n].sub);
     st[n++].col = c->fg;
 
     frame_label2(fr, W_CHIPS_IN_PLAY, st[n].label, sizeof st[n].label);
@@ -258,6 +255,42 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
     }
 }
 
+/* The tournament's name in the header: on one line, smaller if need be;
+ * when that would make it small, on two lines split at the space nearest
+ * its middle. Never cut ("Thursday R..."). */
+static void header_name(frame_t *fr, box_t bx, int x, int w, const char *name)
+{
+    paint_t *p = fr->p;
+    SDL_Color fg = fr->w->col.fg;
+    int want = bx.h * 50 / 100;
+    int px = paint_fit(p, FACE_BOLD, want, w, name);
+    const char *mid = NULL;
+    size_t n = strlen(name);
+    for (const char *c = strchr(name, ' '); c; c = strchr(c + 1, ' '))
+        if (!mid || labs((long)(c - name) - (long)n / 2) < labs((long)(mid - name) - (long)n / 2))
+            mid = c;
+    if (px >= want * 6 / 10 || !mid || (size_t)(mid - name) >= 300) {
+        paint_text(p, FACE_BOLD, px, fg, x, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2,
+                   ALIGN_LEFT, name);
+        return;
+    }
+    char l1[300];
+    snprintf(l1, sizeof l1, "%.*s", (int)(mid - name), name);
+    const char *l2 = mid + 1;
+    int px2 = paint_fit(p, FACE_BOLD, bx.h * 34 / 100, w, l1);
+    int f2 = paint_fit(p, FACE_BOLD, px2, w, l2);
+    px2 = f2 < px2 ? f2 : px2;
+    if (px2 <= px) { /* two lines would be no larger */
+        paint_text(p, FACE_BOLD, px, fg, x, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2,
+                   ALIGN_LEFT, name);
+        return;
+    }
+    int ch = frame_cap_h(fr, FACE_BOLD, px2), lh = ch * 16 / 10;
+    int y = bx.y + (bx.h - lh - ch) / 2;
+    paint_text(p, FACE_BOLD, px2, fg, x, y, ALIGN_LEFT, l1);
+    paint_text(p, FACE_BOLD, px2, fg, x, y + lh, ALIGN_LEFT, l2);
+}
+
 /* Long on purpose: one band laid out from both ends toward the middle;
  * its parts share the space left. */
 static void header(frame_t *fr, box_t bx, bool compact_clock)
@@ -337,11 +370,8 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
         right -= paint_text_width(p, FACE_BOLD, lpx, line) + pad;
     }
     const char *name = fr->s->name;
-    if (*name && right > x) {
-        int px = paint_fit(p, FACE_BOLD, bx.h * 50 / 100, right - x, name);
-        paint_text(p, FACE_BOLD, px, c->fg, x, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2,
-                   ALIGN_LEFT, name);
-    }
+    if (*name && right > x)
+        header_name(fr, bx, x, right - x, name);
 }
 
 /* A PIN or one-time code to show (only ever on the physical wall) brings the
@@ -448,22 +478,24 @@ static void footer_qr(frame_t *fr, box_t *bx)
     panel_addresses(fr->f->url, qr, sizeof qr, by_name, sizeof by_name, by_ip, sizeof by_ip);
     paint_hash(p, qr, strlen(qr));
     qr_draw(p, qr, qx, bx->y, size);
-    int tw = bx->w / 4;
+    bool small = frame_small(p->w, p->h);
+    int tw = small ? bx->w / 3 : bx->w / 4;
     int tx = qx - bx->h / 8;
-    int px = bx->h * 15 / 100;
+    int px = frame_readable(bx->h * 15 / 100);
+    int step = small ? 17 : 20; /* tenths of a capital's height from line to line */
     int y = bx->y + bx->h / 10;
     char label[128];
     frame_label2(fr, W_PANEL, label, sizeof label);
     paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, px, tw, label), c->muted, tx, y,
                ALIGN_RIGHT, label);
-    y += frame_cap_h(fr, FACE_REGULAR, px) * 2;
+    y += frame_cap_h(fr, FACE_REGULAR, px) * step / 10;
     paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, px, tw, by_name), c->fg, tx, y, ALIGN_RIGHT,
                by_name);
-    y += frame_cap_h(fr, FACE_BOLD, px) * 2;
+    y += frame_cap_h(fr, FACE_BOLD, px) * step / 10;
     if (by_ip[0]) {
         paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, px, tw, by_ip), c->fg, tx, y,
                    ALIGN_RIGHT, by_ip);
-        y += frame_cap_h(fr, FACE_BOLD, px) * 2;
+        y += frame_cap_h(fr, FACE_BOLD, px) * step / 10;
     }
     if (fr->f->pin && *fr->f->pin) {
         char pin[64];
@@ -604,7 +636,7 @@ static void landscape(frame_t *fr, box_t body)
     wall_clock_block(fr, centre);
     stat_t st[8];
     int n = stats_collect(fr, st, true);
-    int label_px = H * 3 / 100, value_px = H * 6 / 100;
+    int label_px = frame_readable(H * 3 / 100), value_px = H * 6 / 100;
     int slot = body.h / 4;
     for (int i = 0; i < 4; i++)
         stat_block(fr, (box_t){left.x, left.y + i * slot, left.w, slot}, st[i].label,
@@ -614,7 +646,7 @@ static void landscape(frame_t *fr, box_t body)
         stat_block(fr, (box_t){right.x, y + (i - 4) * slot, right.w, slot}, st[i].label,
                    st[i].value, st[i].sub, st[i].col, label_px, value_px);
     payouts_block(fr, (box_t){right.x, y + 2 * slot, right.w, body.h - 2 * slot}, label_px,
-                  H * 38 / 1000, 5, 1);
+                  frame_readable(H * 38 / 1000), 5, 1);
 }
 
 /* The body of a portrait wall: the clock on top, the figures in two
@@ -632,7 +664,7 @@ static void portrait(frame_t *fr, box_t body, int gap)
     int rows = (n + 1) / 2;
     int grid_h = body.h * 36 / 100;
     int slot = grid_h / rows, colw = body.w / 2;
-    int label_px = W * 3 / 100, value_px = W * 6 / 100;
+    int label_px = frame_readable(W * 3 / 100), value_px = W * 6 / 100;
     for (int i = 0; i < n; i++)
         stat_block(fr,
                    (box_t){body.x + (i % 2) * colw, top + gap / 2 + (i / 2) * slot,
@@ -640,7 +672,7 @@ static void portrait(frame_t *fr, box_t body, int gap)
                    st[i].label, st[i].value, st[i].sub, st[i].col, label_px, value_px);
     int py = top + grid_h + gap;
     payouts_block(fr, (box_t){body.x, py, body.w, body.y + body.h - py}, label_px,
-                  W * 45 / 1000, 8, 2);
+                  frame_readable(W * 45 / 1000), 8, 2);
 }
 
 /* Header, body and footer in proportions of the screen; a takeover fills
@@ -648,9 +680,9 @@ static void portrait(frame_t *fr, box_t body, int gap)
 static void page(frame_t *fr)
 {
     int W = fr->p->w, H = fr->p->h;
-    bool tall = H > W;
-    int head_h = H * (tall ? 6 : 11) / 100;
-    int foot_h = H * (tall ? 10 : 16) / 100;
+    bool tall = H > W, small = frame_small(W, H);
+    int head_h = H * (tall ? 6 : small ? 12 : 11) / 100;
+    int foot_h = H * (tall ? 10 : small ? 22 : 16) / 100;
     int margin = W * (tall ? 40 : 25) / 1000;
     int gap = H * (tall ? 15 : 20) / 1000;
     box_t head = {0, 0, W, head_h};

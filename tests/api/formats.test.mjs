@@ -18,3 +18,11 @@ test('fmtChips writes every amount of the shared vectors as the wall does', () =
   assert.ok(vectors.length >= 20);
   for (const [v, text] of vectors) assert.equal(PC.fmtChips(v), text, `fmtChips(${v})`);
 });
+
+test('fmtBB writes the average in big blinds as the wall does (shared vectors)', () => {
+  const vectors = readFileSync('tests/vectors/bb.txt', 'utf8').split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => { const m = /^(-?\d+) (-?\d+) (.*)$/.exec(l.trim()); return [Number(m[1]), Number(m[2]), m[3] === '""' ? '' : m[3]]; });
+  assert.ok(vectors.length >= 10);
+  for (const [avg, bb, text] of vectors) assert.equal(PC.fmtBB(avg, bb), text, `fmtBB(${avg}, ${bb})`);
+});

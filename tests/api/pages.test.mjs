@@ -1,7 +1,7 @@
 // The pages: named routes, types, caching and CSP headers, and no way out of the web directory.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startClock, getJson, raw } from './clock.mjs';
@@ -52,6 +52,17 @@ test('a path written with escapes, in either case, is the same path', async () =
     const r = await raw(clock, { path });
     assert.equal(r.status, 200, path);
   }
+});
+
+test('the wall\'s font is served for the pages, also with --web-dir, and nothing else from assets/', async () => {
+  for (const face of ['Roboto-Regular', 'Roboto-Bold']) {
+    const r = await fetch(clock.base + `/fonts/${face}.ttf`);
+    assert.equal(r.status, 200, face);
+    assert.equal(r.headers.get('content-type'), 'font/ttf');
+    assert.deepEqual(Buffer.from(await r.arrayBuffer()), readFileSync(`assets/fonts/${face}.ttf`), face);
+  }
+  for (const path of ['/fonts/Roboto-Italic.ttf', '/fonts/README.md', '/assets/fonts/Roboto-Bold.ttf', '/fonts/'])
+    assert.equal((await fetch(clock.base + path)).status, 404, path);
 });
 
 test('paths out of the web directory are not served', async () => {

@@ -1,7 +1,11 @@
 // GET /api/screen.png: the wall as a PNG of the size asked for.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startClock, getJson } from './clock.mjs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startClock, getJson, BIN } from './clock.mjs';
 
 let clock;
 before(async () => { clock = await startClock(); });
@@ -77,6 +81,39 @@ test('the generated PIN is on no public picture, page or answer', async () => {
   } finally {
     await configured.stop();
     configured.cleanup();
+  }
+});
+
+// --screenshot, a local file like the wall itself: the port the clock
+// really serves on (not the configuration's 8080), and the generated PIN
+// where the wall shows it, until the director has logged in once.
+test('--screenshot shows the running clock\'s real port, and its PIN as the wall does', async () => {
+  const made = await startClock({ env: { POKERCLOCK_PIN: '' } });
+  const dir = mkdtempSync(join(tmpdir(), 'pokerclock-shot-'));
+  const local = (name, args = []) => {
+    const out = join(dir, name + '.png');
+    const r = spawnSync(BIN, ['--screenshot', out, '--size', '1280x720', '--state', made.stateDir, ...args],
+      { env: { ...process.env, POKERCLOCK_PIN: '', SDL_VIDEODRIVER: 'dummy' }, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return readFileSync(out);
+  };
+  const served = async () => Buffer.from(await (await fetch(`${made.base}/api/screen.png?w=1280&h=720`)).arrayBuffer());
+  try {
+    const pin = /director PIN (\d+)/.exec(made.stderr)?.[1];
+    assert.ok(pin);
+    const before = local('before');
+    assert.ok(before.equals(local('port', ['--port', String(made.port)])), 'the address is the port the clock uses');
+    assert.ok(!before.equals(local('8080', ['--port', '8080'])), 'another port makes another picture');
+    assert.ok(!before.equals(await served()), 'the local picture shows the PIN the public one never shows');
+    const r = await fetch(made.base + '/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pin }) });
+    assert.equal(r.status, 200);
+    const after = local('after');
+    assert.ok(!after.equals(before), 'after the first login the PIN is gone');
+    assert.ok(after.equals(await served()), 'and the local picture is the public one');
+  } finally {
+    await made.stop();
+    made.cleanup();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

@@ -17,6 +17,7 @@
 #include <SDL2/SDL_image.h>
 
 #include "engine.h"
+#include "screen/frame.h"
 #include "screen/lang.h"
 #include "screen/screen.h"
 #include "screen/text.h"
@@ -297,6 +298,15 @@ static int64_t st_banners_compete(void)
     return at;
 }
 
+/* Hand-for-hand in a tournament whose name is long: the header's level
+ * line and clock leave it little room. */
+static int64_t st_long_name(void)
+{
+    int64_t at = st_hand_for_hand();
+    snprintf(m.t.s.name, sizeof m.t.s.name, "Thursday Rebuy Deepstack Championship");
+    return at;
+}
+
 typedef struct {
     const char *name;
     state_fn state;
@@ -350,6 +360,22 @@ static const shot_t shots[] = {
     {"clock-call-1920x1200", st_clock_call, 1920, 1200, "de", "", NULL, NULL, false, NULL},
     {"day-end-hands-1080x1920", st_day_end_hands, 1080, 1920, "en", "", NULL, NULL, false, NULL},
     {"in-the-money-1280x720", st_in_the_money, 1280, 720, "nl", "", NULL, NULL, false, NULL},
+    /* The Raspberry Pi's 7-inch touchscreen, and a portrait TV of 720x1280. */
+    {"running-800x480", st_running, 800, 480, "en", "", NULL, NULL, false, NULL},
+    {"paused-800x480", st_paused, 800, 480, "en", "", URL, "482913", false, NULL},
+    {"break-color-up-800x480", st_break_color_up, 800, 480, "en", "", URL, NULL, false, NULL},
+    {"hand-for-hand-800x480", st_hand_for_hand, 800, 480, "en", "", NULL, NULL, false, NULL},
+    {"penalties-800x480", st_penalties, 800, 480, "en", "", NULL, NULL, false, NULL},
+    {"clock-call-800x480", st_clock_call, 800, 480, "en", "", NULL, NULL, false, NULL},
+    {"day-end-hands-800x480", st_day_end_hands, 800, 480, "en", "", NULL, NULL, false, NULL},
+    {"running-720x1280", st_running, 720, 1280, "en", "", NULL, NULL, false, NULL},
+    {"paused-720x1280", st_paused, 720, 1280, "en", "", URL, "482913", false, NULL},
+    {"break-color-up-720x1280", st_break_color_up, 720, 1280, "en", "", URL, NULL, false, NULL},
+    {"hand-for-hand-720x1280", st_hand_for_hand, 720, 1280, "en", "", NULL, NULL, false, NULL},
+    {"day-end-hands-720x1280", st_day_end_hands, 720, 1280, "en", "", NULL, NULL, false, NULL},
+    {"long-name-800x480", st_long_name, 800, 480, "en", "", NULL, NULL, false, NULL},
+    {"long-name-720x1280", st_long_name, 720, 1280, "en", "", NULL, NULL, false, NULL},
+    {"long-name-1920x1080", st_long_name, 1920, 1080, "en", "", NULL, NULL, false, NULL},
 };
 
 /* A venue's logo: a gold disc with a dark ring, made here so the test
@@ -452,6 +478,32 @@ static unsigned char *file_read(const char *path, size_t *len)
     fclose(f);
     *len = (size_t)n;
     return d;
+}
+
+/* The average in big blinds against the vectors the pages' fmtBB is tested
+ * with too (tests/vectors/bb.txt): the wall and /display round alike. */
+static void bb_text_matches_the_shared_vectors(void **state)
+{
+    (void)state;
+    FILE *f = fopen("tests/vectors/bb.txt", "r");
+    assert_non_null(f);
+    char line[160], want[64], got[64];
+    long long avg, bb;
+    int n = 0, used;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || sscanf(line, "%lld %lld %n", &avg, &bb, &used) != 2)
+            continue;
+        snprintf(want, sizeof want, "%s", line + used);
+        want[strcspn(want, "\n")] = '\0';
+        if (strcmp(want, "\"\"") == 0)
+            want[0] = '\0';
+        frame_bb_text(avg, bb, got, sizeof got);
+        if (strcmp(got, want) != 0)
+            fail_msg("frame_bb_text(%lld, %lld) = \"%s\", not \"%s\"", avg, bb, got, want);
+        n++;
+    }
+    fclose(f);
+    assert_true(n >= 10);
 }
 
 /* Every state at its sizes looks exactly like the picture a person checked. */
@@ -783,6 +835,7 @@ int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 0);
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(bb_text_matches_the_shared_vectors),
         cmocka_unit_test(golden_images_match),
         cmocka_unit_test(countdown_does_not_move),
         cmocka_unit_test(renders_from_threads_agree),
