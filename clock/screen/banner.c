@@ -161,7 +161,7 @@ static void clock_call_takeover(frame_t *fr)
     const tourney_t *t = fr->t;
     const tourney_view_t *v = &fr->v;
     int64_t over = fr->f->now - (t->call.started + t->call.total_ms);
-    if (!t->call.active || over >= CALL_LINGER_MS)
+    if (!t->call.active || !v->call_on)
         return;
     bool counting = v->call_counting, expired = v->call_expired;
     SDL_Color bg = expired ? c->paused : counting ? c->warn : c->panel;
@@ -174,8 +174,8 @@ static void clock_call_takeover(frame_t *fr)
         frame_wake_countdown(fr->p, v->call_remaining_ms);
         if (counting)
             fr->call_second = (int)((v->call_remaining_ms + 999) / 1000);
-    } else {
-        paint_wake_in(fr->p, CALL_LINGER_MS - over);
+    } else if (!t->s.house.call_stays) {
+        paint_wake_in(fr->p, TOURNEY_CALL_SHOWN_MS - over);
     }
 }
 

@@ -15,7 +15,6 @@ enum {
     NEW_LEVEL_MS = 20000,      /* the new-level banner, from the start of a level */
     ITM_MS = 30000,            /* the in-the-money celebration */
     CARD_MS = 4000,            /* the end-of-day card being drawn */
-    CALL_LINGER_MS = 10000,    /* "TIME" stays this long after a clock call ran out */
     ROTATE_MS = 8000,          /* strips take turns in the footer */
     MAX_BANNERS = 16,
     /* The smallest text on a wall, in pixels: a label or the panel's

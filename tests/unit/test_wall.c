@@ -276,6 +276,27 @@ static int64_t st_clock_call_start(void)
     return call_at + 9500;
 }
 
+/* TIME a few seconds after the call ran out; 15 s later it has gone from
+ * the wall by itself, unless the house keeps it until cancelled. */
+static int64_t st_clock_call_time(void)
+{
+    st_clock_call();
+    return call_at + 63000;
+}
+
+static int64_t st_clock_call_gone(void)
+{
+    st_clock_call();
+    return call_at + 78000;
+}
+
+static int64_t st_clock_call_stays(void)
+{
+    st_clock_call();
+    m.t.s.house.call_stays = true;
+    return call_at + 78000;
+}
+
 static int64_t st_penalties(void)
 {
     field();
@@ -367,6 +388,9 @@ static const shot_t shots[] = {
     {"hand-for-hand-800x480", st_hand_for_hand, 800, 480, "en", "", NULL, NULL, false, NULL},
     {"penalties-800x480", st_penalties, 800, 480, "en", "", NULL, NULL, false, NULL},
     {"clock-call-800x480", st_clock_call, 800, 480, "en", "", NULL, NULL, false, NULL},
+    {"clock-call-time-1280x720", st_clock_call_time, 1280, 720, "en", "", NULL, NULL, false, NULL},
+    {"clock-call-gone-1280x720", st_clock_call_gone, 1280, 720, "en", "", NULL, NULL, false, NULL},
+    {"clock-call-stays-1280x720", st_clock_call_stays, 1280, 720, "en", "", NULL, NULL, false, NULL},
     {"day-end-hands-800x480", st_day_end_hands, 800, 480, "en", "", NULL, NULL, false, NULL},
     {"running-720x1280", st_running, 720, 1280, "en", "", NULL, NULL, false, NULL},
     {"paused-720x1280", st_paused, 720, 1280, "en", "", URL, "482913", false, NULL},
