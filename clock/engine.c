@@ -859,6 +859,53 @@ int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t
     return engine_apply_get(e, c, now, NULL, err, errlen);
 }
 
+/* The seats a command needs are drawn here, once, into *drawn (which *c
+ * then points at), and journaled with the command: replay seats the same
+ * players at the same seats. Returns 0, or the HTTP status of a refusal. */
+static int draw_seats(engine_t *e, const command_t **c, command_t *drawn, char *err,
+                      size_t errlen)
+{
+    int seats = game_draws_needed(e->m, *c);
+    if (seats <= 0)
+        return 0;
+    uint64_t rnd[TOURNEY_MAX_REGISTER];
+    seats = seats < TOURNEY_MAX_REGISTER ? seats : TOURNEY_MAX_REGISTER;
+    if (*c != drawn) {
+        *drawn = **c;
+        *c = drawn;
+    }
+    if (draw_numbers(rnd, seats, err, errlen))
+        return 503;
+    return game_draw(e->m, drawn, rnd, err, errlen) ? 0 : APPLY_CONFLICT;
+}
+
+/* The command on disk before it is acknowledged. On failure the clock
+ * says so (storage_error, published) and the command is refused: -1. */
+static int journal_command(engine_t *e, const command_t *c, int64_t now, char *err,
+                           size_t errlen)
+{
+    char why[512] = "";
+    int rc = -1;
+    /* Without a journal no command was ever accepted: the state is still
+     * the configuration's, and the journal can start from it. */
+    if (e->j || journal_start(e, why, sizeof why) == 0) {
+        json_t *rec = json_pack("{s:s, s:I, s:I, s:I, s:o}", "k", "cmd", "t", (json_int_t)now,
+                                "wall", (json_int_t)wall_ms(), "seq", (json_int_t)(e->seq + 1),
+                                "cmd", codec_command(c));
+        rc = append_json(e, rec, true, why, sizeof why);
+    }
+    if (rc != 0) {
+        /* Never acknowledge what is not on disk: refuse, change nothing. */
+        snprintf(e->storage_error, sizeof e->storage_error, "cannot save: %s", why);
+        snprintf(err, errlen, "%s (nothing was changed; the clock goes on as it was)",
+                 e->storage_error);
+        publish(e, now);
+        return -1;
+    }
+    e->storage_error[0] = 0;
+    return 0;
+}
+
 int engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *done, char *err,
                      size_t errlen)
 {
@@ -885,23 +932,10 @@ int engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *do
         return 503;
     }
     pthread_mutex_lock(&e->write_lock);
-    int seats = game_draws_needed(e->m, c);
-    if (seats > 0) {
-        /* The seats are drawn here, once, and journaled with the command:
-         * replay seats the same players at the same seats. */
-        uint64_t rnd[TOURNEY_MAX_REGISTER];
-        seats = seats < TOURNEY_MAX_REGISTER ? seats : TOURNEY_MAX_REGISTER;
-        if (c != &drawn) {
-            drawn = *c;
-            c = &drawn;
-        }
-        int rc = draw_numbers(rnd, seats, err, errlen) ? 503 : 0;
-        if (!rc && !game_draw(e->m, &drawn, rnd, err, errlen))
-            rc = APPLY_CONFLICT;
-        if (rc) {
-            pthread_mutex_unlock(&e->write_lock);
-            return rc;
-        }
+    int rc = draw_seats(e, &c, &drawn, err, errlen);
+    if (rc) {
+        pthread_mutex_unlock(&e->write_lock);
+        return rc;
     }
     int first_new = e->m->r.n_players + 1;
     char unknown[8];
@@ -914,29 +948,11 @@ int engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *do
         pthread_mutex_unlock(&e->write_lock);
         return (int)st;
     }
-    if (e->state_dir) {
-        char why[512] = "";
-        int rc = -1;
-        /* Without a journal no command was ever accepted: the state is still
-         * the configuration's, and the journal can start from it. */
-        if (e->j || journal_start(e, why, sizeof why) == 0) {
-            json_t *rec = json_pack("{s:s, s:I, s:I, s:I, s:o}", "k", "cmd", "t", (json_int_t)now,
-                                    "wall", (json_int_t)wall_ms(), "seq", (json_int_t)(e->seq + 1),
-                                    "cmd", codec_command(c));
-            rc = append_json(e, rec, true, why, sizeof why);
-        }
-        if (rc != 0) {
-            /* Never acknowledge what is not on disk: refuse, change nothing. */
-            snprintf(e->storage_error, sizeof e->storage_error, "cannot save: %s", why);
-            snprintf(err, errlen, "%s (nothing was changed; the clock goes on as it was)",
-                     e->storage_error);
-            publish(e, now);
-            uint64_t seq = e->seq;
-            pthread_mutex_unlock(&e->write_lock);
-            notify(e, seq);
-            return 503;
-        }
-        e->storage_error[0] = 0;
+    if (e->state_dir && journal_command(e, c, now, err, errlen) != 0) {
+        uint64_t seq = e->seq;
+        pthread_mutex_unlock(&e->write_lock);
+        notify(e, seq);
+        return 503;
     }
     game_t *old = e->m;
     e->m = e->scratch;

@@ -33,6 +33,9 @@ static void mmss(int64_t ms, char *buf, size_t len)
              (long long)(a % 60));
 }
 
+/* Long on purpose: one case per command, a line or two of words each, read
+ * best as one table; split, the words would be spread over functions that
+ * each name nothing. */
 void history_describe(const tourney_t *before, const tourney_t *after, const command_t *c,
                       char *buf, size_t len)
 {

@@ -39,9 +39,9 @@ static int stat_block(frame_t *fr, box_t bx, const char *label, const char *valu
     return y - bx.y;
 }
 
-/* Long on purpose: one layout from top to bottom, every part placed under
+/* The level label, the countdown, the progress bar, the blinds: the heart.
+ * Long on purpose: one layout from top to bottom, every part placed under
  * the one before with the sizes measured for it. */
-/* The level label, the countdown, the progress bar, the blinds: the heart. */
 void wall_clock_block(frame_t *fr, box_t bx)
 {
     paint_t *p = fr->p;
