@@ -113,6 +113,26 @@ export async function command(clock, cookie, cmd) {
   return postJson(clock, '/api/command', cmd, { cookie });
 }
 
+// A clock started with these arguments and a director's session, stopped
+// however fn ends. fn gets the clock, the session's cookie, ok(cmd) (a
+// command that must succeed: its state) and state() (GET /api/state).
+export async function withDirector(args, fn) {
+  const clock = await startClock({ args });
+  try {
+    const cookie = await login(clock);
+    const ok = async (cmd) => {
+      const r = await command(clock, cookie, cmd);
+      if (r.status !== 200) throw new Error(`${cmd.type}: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.state;
+    };
+    const state = async () => (await getJson(clock, '/api/state')).body;
+    await fn({ clock, cookie, ok, state });
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+  }
+}
+
 // A raw HTTP request, for what fetch will not send (odd paths, a chosen
 // source address, no Origin rewriting).
 export function raw(clock, { method = 'GET', path = '/', headers = {}, body, localAddress } = {}) {

@@ -6,23 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startClock, getJson, login, command } from './clock.mjs';
-
-async function withClock(args, fn) {
-  const clock = await startClock({ args });
-  try {
-    const cookie = await login(clock);
-    const ok = async (cmd) => {
-      const r = await command(clock, cookie, cmd);
-      assert.equal(r.status, 200, `${cmd.type}: ${r.status} ${JSON.stringify(r.body)}`);
-      return r.body.state;
-    };
-    await fn({ clock, ok, state: async () => (await getJson(clock, '/api/state')).body });
-  } finally {
-    await clock.stop();
-    clock.cleanup();
-  }
-}
+import { withDirector as withClock, getJson } from './clock.mjs';
 
 // The built-in tournament with these lines added to its house group.
 function configWithHouse(lines) {

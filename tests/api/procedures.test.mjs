@@ -5,37 +5,27 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { startClock, getJson, login, command, sleep } from './clock.mjs';
+import { withDirector, startClock, getJson, login, command, sleep } from './clock.mjs';
 
 const cfg = (name) => resolve('assets/structures', name);
 
 // A clock on a sample tournament with a director's session, stopped however
 // the test ends.
 async function withClock(name, fn) {
-  const clock = await startClock({ args: ['--config', cfg(name)] });
-  try {
-    const cookie = await login(clock);
-    const ok = async (cmd) => {
-      const r = await command(clock, cookie, cmd);
-      assert.equal(r.status, 200, `${cmd.type}: ${r.status} ${JSON.stringify(r.body)}`);
-      return r.body.state;
-    };
+  await withDirector(['--config', cfg(name)], async (d) => {
     // A refused command: the status, a reason a person can act on, and no
     // change at all (seq, and every procedure's part of the state).
     const refused = async (cmd, status, reason) => {
-      const before = (await getJson(clock, '/api/state')).body;
-      const r = await command(clock, cookie, cmd);
+      const before = await d.state();
+      const r = await command(d.clock, d.cookie, cmd);
       assert.equal(r.status, status, `${JSON.stringify(cmd)}: ${r.status} ${JSON.stringify(r.body)}`);
       assert.match(r.body.error, reason);
-      const after = (await getJson(clock, '/api/state')).body;
+      const after = await d.state();
       assert.equal(after.seq, before.seq, `${cmd.type} changed seq`);
       assert.deepEqual(procedures(after), procedures(before), `${cmd.type} changed the state`);
     };
-    await fn({ clock, cookie, ok, refused, state: async () => (await getJson(clock, '/api/state')).body });
-  } finally {
-    await clock.stop();
-    clock.cleanup();
-  }
+    await fn({ ...d, refused });
+  });
 }
 
 // The procedures' part of a state, without the times that count down.
