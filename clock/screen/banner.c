@@ -241,13 +241,39 @@ static void color_up_takeover(frame_t *fr)
     }
 }
 
+/* The tournament is over: the winner, by name when the roster has one,
+ * and the first prize. It stays until the director undoes the last bust. */
+static void winner_takeover(frame_t *fr)
+{
+    const tourney_t *t = fr->t;
+    const result_t *first = NULL;
+    for (int i = 0; i < t->n_results; i++)
+        if (t->results[i].place_best == 1)
+            first = &t->results[i];
+    banner_t *b;
+    if (!first || fr->v.players_left != 1 ||
+        !(b = banner_add(fr, 120, TAKEOVER, fr->w->col.panel, fr->w->col.accent, FIG_NONE)))
+        return;
+    const roster_t *r = fr->f->snap->roster;
+    char who[96] = "";
+    for (int i = 0; r && i < r->n_players; i++)
+        if (r->players[i].place_best == 1 && r->players[i].name[0])
+            roster_player_label(r, i, who, sizeof who);
+    if (who[0])
+        snprintf(b->title, sizeof b->title, "%s: %s", frame_word(fr, W_WINNER), who);
+    else
+        title2(fr, b, W_WINNER);
+    if (first->prize_each > 0)
+        frame_money(fr, first->prize_each, b->line, sizeof b->line);
+}
+
 /* Every banner the wall knows, each adding itself when its moment has come;
  * among equal priorities the earlier one here goes first. */
 static void (*const banner_makers[])(frame_t *fr) = {
     storage_error_strip,   follower_notice_strip, power_loss_strip,      announcement_strip,
     new_level_strip,       bubble_strip,          color_up_next_strip,   penalties_strip,
     clock_call_takeover,   day_end_takeover,      in_the_money_takeover, hand_for_hand_takeover,
-    color_up_takeover,
+    color_up_takeover,     winner_takeover,
 };
 
 void banners_collect(frame_t *fr)

@@ -609,8 +609,10 @@ static void frame_setup(frame_t *fr, wall_t *w, const wall_frame_t *f)
     fr->started = fr->t->clock.started;
     fr->running = fr->t->clock.running;
     /* Hand-for-hand and the end-of-day draw stop the level clock on purpose:
-     * the wall shows the procedure, not PAUSED. */
-    fr->paused = fr->started && !fr->running && !fr->t->hfh.active && !fr->t->day_end.active;
+     * the wall shows the procedure, not PAUSED; so does the end (one player
+     * left): nothing waits to resume. */
+    fr->paused = fr->started && !fr->running && !fr->t->hfh.active && !fr->t->day_end.active &&
+                 !(fr->v.players_left == 1 && fr->t->n_results > 0);
     fr->is_break = fr->cur->kind == LEVEL_BREAK;
     fr->last_minute = fr->running && !fr->is_break && !fr->v.overtime &&
                       fr->v.remaining_ms <= 60000;

@@ -297,6 +297,29 @@ static int64_t st_clock_call_stays(void)
     return call_at + 78000;
 }
 
+/* The last bust: one player left, the winner with the first prize; by
+ * name when the roster has one. */
+static const roster_t *shot_roster;
+
+static int64_t st_winner(void)
+{
+    field();
+    int64_t at = level_start(6);
+    run((command_t){.type = CMD_BUST, .count = 36}, at);
+    return at + 5000;
+}
+
+static int64_t st_winner_named(void)
+{
+    static roster_t r;
+    memset(&r, 0, sizeof r);
+    r.n_players = 1;
+    r.players[0] = (player_t){.id = 1, .place_best = 1, .place_worst = 1, .table = -1};
+    snprintf(r.players[0].name, sizeof r.players[0].name, "Kari Nordmann");
+    shot_roster = &r;
+    return st_winner();
+}
+
 static int64_t st_penalties(void)
 {
     field();
@@ -388,6 +411,8 @@ static const shot_t shots[] = {
     {"hand-for-hand-800x480", st_hand_for_hand, 800, 480, "en", "", NULL, NULL, false, NULL},
     {"penalties-800x480", st_penalties, 800, 480, "en", "", NULL, NULL, false, NULL},
     {"clock-call-800x480", st_clock_call, 800, 480, "en", "", NULL, NULL, false, NULL},
+    {"winner-1920x1080", st_winner, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"winner-named-1280x720", st_winner_named, 1280, 720, "nb", "", NULL, NULL, false, NULL},
     {"clock-call-time-1280x720", st_clock_call_time, 1280, 720, "en", "", NULL, NULL, false, NULL},
     {"clock-call-gone-1280x720", st_clock_call_gone, 1280, 720, "en", "", NULL, NULL, false, NULL},
     {"clock-call-stays-1280x720", st_clock_call_stays, 1280, 720, "en", "", NULL, NULL, false, NULL},
@@ -443,10 +468,12 @@ static void config_for(const shot_t *s)
 
 static int render(const shot_t *s, unsigned char **png, size_t *len)
 {
+    shot_roster = NULL;
     int64_t now = s->state();
     static snapshot_t snap;
     memset(&snap, 0, sizeof snap);
     snap.t = m.t;
+    snap.roster = shot_roster;
     snap.seq = 1;
     if (s->storage_error)
         snprintf(snap.storage_error, sizeof snap.storage_error, "%s", s->storage_error);
