@@ -9,6 +9,10 @@
   let structure = null;
   let prevItm = null;
   let itmUntil = 0;
+  /* The winner's name, from the roster, asked for only while the winner is
+   * shown and again only when the roster changes. */
+  let winnerOf = null;
+  let winnerName = '';
   const NEW_LEVEL_MS = 20000;  /* the new-level banner, from the start of a level */
   const ROTATE_MS = 8000;      /* strips take turns in the footer, as on the wall */
 
@@ -52,6 +56,22 @@
   function procedureStops(s) {
     return !!s.hand_for_hand || (s.day_end && s.day_end.drawn != null);
   }
+  /* The tournament is over: one player left and place 1 in the results.
+   * Nothing waits to resume then, so no PAUSED either. */
+  function over(s) {
+    return (s.players || {}).remaining === 1 && (s.results || []).some((r) => r.place_best === 1);
+  }
+  async function loadWinner(version) {
+    if (winnerOf === version) return;
+    winnerOf = version;
+    try {
+      const r = await fetch('/api/players', { cache: 'no-store' });
+      if (!r.ok) return;
+      const w = ((await r.json()).players || []).find((x) => x.place === 1 && x.name);
+      if (winnerOf === version) winnerName = w ? w.name : '';
+    } catch (e) { winnerOf = null; /* offline: asked again with the next state */ }
+    tick();
+  }
 
   /* The parts that change only with a new state. */
   function render(s) {
@@ -62,7 +82,9 @@
     prevItm = !!s.in_the_money;
 
     const stops = procedureStops(s);
-    const paused = s.started && !s.running && !stops;
+    const ended = over(s);
+    if (ended) loadWinner(s.roster_version);
+    const paused = s.started && !s.running && !stops && !ended;
     document.body.classList.toggle('break', isBreak);
     document.body.classList.toggle('paused', paused);
     document.body.classList.toggle('stopped', s.started && !s.running && stops);
@@ -182,8 +204,8 @@
     shown.forEach((b, j) => { b.hidden = j !== turn; });
   }
 
-  /* A procedure takes the middle of the wall, the most urgent first: a
-   * clock call, the end of the day, hand-for-hand, a color-up going on.
+  /* A procedure takes the middle of the wall, the most urgent first: the
+   * winner, a clock call, the end of the day, hand-for-hand, a color-up going on.
    * Returns whether one does. */
   function takeover(s, c) {
     const box = $('#takeover');
@@ -192,7 +214,12 @@
     const d = s.day_end || {};
     const h = s.hand_for_hand;
     const cu = s.color_up && s.color_up.now;
-    if (cc) {
+    if (over(s)) {
+      const first = s.results.find((r) => r.place_best === 1);
+      cls = 'winner';
+      kids = [el('div', { class: 'title', text: winnerName ? t('winner') + ': ' + winnerName : t2('winner') })];
+      if (first.prize_each > 0) kids.push(el('div', { class: 'prize', text: money(first.prize_each, s.currency) }));
+    } else if (cc) {
       const left = PC.wallMs(cc.remaining_ms);
       const counting = left <= cc.countdown_ms;
       const total = Math.max(cc.remaining_ms, 1);

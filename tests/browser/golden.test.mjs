@@ -72,6 +72,9 @@ async function open(path, viewport, remaining = 754000) {
   const ctx = await browser.newContext({ viewport });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => errors.push(path + ': ' + e.message));
+  /* The roster is asked for only when the page needs a name from it. */
+  page.playersAsked = 0;
+  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/players') page.playersAsked++; });
   await page.clock.install({ time: new Date('2026-11-19T20:00:00Z') });
   await page.clock.pauseAt(new Date('2026-11-19T20:01:00Z'));
   /* The state comes as from the event stream, which stays open. */
@@ -172,6 +175,8 @@ async function displayShots(name, remaining, check, sizes = SIZES) {
         throw e;
       });
       if (check) await check(p, tag);
+      /* Only the winner's screen needs the roster, once. */
+      assert.equal(p.playersAsked, name.startsWith('winner') ? 1 : 0, 'requests of /api/players');
       await golden(p, `display-${name}-${tag}`);
     } finally { await p.context().close(); }
   }
@@ -252,6 +257,34 @@ test('a break without a color-up, with penalties', async () => {
   await director.command({ type: 'penalty', table: 4, seat: 1, rounds: 1 });
   await director.command({ type: 'announce', text: 'Dinner is served in the bar' });
   await displayShots('break-penalties', 600000);
+});
+
+// Last: it ends the tournament. The winner takes the middle, first without
+// a name (players registered by count), then by name; never PAUSED, though
+// the clock stops.
+test('the winner after the last bust, without and with a name', async () => {
+  await director.command({ type: 'announce_clear' });
+  for (const [table, seat] of [[3, 5], [1, 2], [2, 9], [4, 1]]) await director.command({ type: 'penalty_clear', table, seat });
+  const st = await getJson(clock, '/api/structure');
+  const level6 = st.levels.findIndex((l) => l.number === 6 && l.kind !== 'break');
+  await director.command({ type: 'goto_level', index: level6 });
+  const bustAllButOne = async () => {
+    await director.command({ type: 'bust', count: (await getJson(clock, '/api/state')).players.remaining - 1 });
+    assert.equal((await getJson(clock, '/api/state')).running, false);
+  };
+  const shows = (title) => async (p) => {
+    assert.equal(await p.$eval('#paused-band', (e) => e.hidden), true, 'PAUSED shown');
+    assert.equal(await p.$eval('#takeover .title', (e) => e.textContent), title);
+  };
+  await bustAllButOne();
+  await displayShots('winner', 754000, shows('WINNER'));
+  await director.command({ type: 'undo' });
+  /* Registration is open at the first level. */
+  await director.command({ type: 'goto_level', index: 0 });
+  await director.command({ type: 'register', name: 'Kari Nordmann' });
+  await director.command({ type: 'goto_level', index: level6 });
+  await bustAllButOne();
+  await displayShots('winner-named', 754000, shows('WINNER: Kari Nordmann'));
 });
 
 test('no script errors on the pages', () => {
