@@ -125,7 +125,8 @@
     if (per.addon_open) items.push(t('addon_now'));
     else if (per.addon_after_level && (isBreak ? l.number < per.addon_after_level : l.number <= per.addon_after_level))
       items.push(t('addon_after', per.addon_after_level));
-    setText($('#periods'), items.join('   ·   '));
+    /* Registration and rebuys mean nothing once there is a winner. */
+    setText($('#periods'), ended ? '' : items.join('   ·   '));
     tick();
   }
 
