@@ -66,7 +66,7 @@
     winnerOf = version;
     try {
       const r = await fetch('/api/players', { cache: 'no-store' });
-      if (!r.ok) return;
+      if (!r.ok) { winnerOf = null; return; }
       const w = ((await r.json()).players || []).find((x) => x.place === 1 && x.name);
       if (winnerOf === version) winnerName = w ? w.name : '';
     } catch (e) { winnerOf = null; /* offline: asked again with the next state */ }
@@ -84,6 +84,7 @@
     const stops = procedureStops(s);
     const ended = over(s);
     if (ended) loadWinner(s.roster_version);
+    else { winnerOf = null; winnerName = ''; } /* undone: the next winner may be another */
     const paused = s.started && !s.running && !stops && !ended;
     document.body.classList.toggle('break', isBreak);
     document.body.classList.toggle('paused', paused);
