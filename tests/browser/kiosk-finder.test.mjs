@@ -8,11 +8,13 @@ import { join, resolve } from 'node:path';
 import { startClock, launch, until, api, getJson, OUT } from './harness.mjs';
 
 let clock, browser, page;
+let rosterFetches = 0;
 
 before(async () => {
   clock = await startClock({ args: ['--config', resolve('assets/structures/seated.cfg')] });
   browser = await launch();
   page = await browser.newPage({ viewport: { width: 1080, height: 1920 } });
+  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/players') rosterFetches++; });
   await page.goto(clock.base + '/kiosk');
   await page.waitForSelector('body:not(.loading)');
 });
@@ -62,4 +64,18 @@ test('a bust changes the roster and the finder says out with the place', async (
   const after1 = (await getJson(clock, '/api/players')).players.find((p) => p.name === 'Anna Berg');
   assert.equal(after1.status, 'out');
   await until(async () => (await page.textContent('#found')) === `Anna Bergout, place ${after1.place}`, 'out, place');
+});
+
+test('the roster is fetched again when it changes, not with every state', async () => {
+  const director = await api(clock);
+  const n = rosterFetches;
+  await director.command({ type: 'start' });
+  await until(async () => /Level 1/.test(await page.textContent('#k-level')) && !(await page.evaluate(() => document.body.classList.contains('paused'))), 'the start on the kiosk');
+  await director.command({ type: 'pause' });
+  await until(async () => page.evaluate(() => document.body.classList.contains('paused')), 'the pause on the kiosk');
+  assert.equal(rosterFetches, n, 'fetched without a roster change');
+  await director.command({ type: 'register', names: ['Cy Dahl'] });
+  await page.fill('#find', 'dahl');
+  await until(async () => /Cy Dahl/.test(await page.textContent('#found')), 'the new name');
+  assert.equal(rosterFetches, n + 1);
 });
