@@ -1,5 +1,6 @@
 /* The kiosk: the structure sheet, the payouts and the tournament info in
- * turn (RULES 1: what the venue must post), with a compact clock on top. */
+ * turn (RULES 1: what the venue must post), with a compact clock on top
+ * and a seat finder when players are registered by name. */
 'use strict';
 
 (() => {
@@ -106,6 +107,58 @@
     $('#info').replaceChildren(...rows);
   }
 
+  /* The seat finder: players type a few letters of their name and read
+   * their table and seat. The roster is fetched again only when the state's
+   * roster_version changes; the box shows only when players have names. */
+  let roster = null, rosterVersion = null, fetching = false, again = false, idle = 0;
+  const FIND_IDLE_MS = 60000;
+  /* Lower case without accents, so "bjorn" finds "Bjørn" and "jose" "José". */
+  const fold = (x) => x.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')
+    .replace(/[øœ]/g, 'o').replace(/æ/g, 'ae').replace(/ß/g, 'ss').replace(/[đð]/g, 'd').replace(/ł/g, 'l');
+
+  async function loadRoster() {
+    if (fetching) { again = true; return; }
+    fetching = true;
+    try {
+      const r = await fetch('/api/players', { cache: 'no-store' });
+      if (r.ok) roster = await r.json();
+    } catch (e) { rosterVersion = null; /* offline: tried again with the next state */ }
+    fetching = false;
+    if (again) { again = false; return loadRoster(); }
+    renderFound();
+  }
+
+  function renderFound() {
+    const named = roster ? (roster.players || []).filter((p) => p.name) : [];
+    const box = $('#finder');
+    if (box.hidden !== (named.length === 0)) {
+      box.hidden = !box.hidden;
+      /* The pages got less room (or more): the sheet is fitted again. */
+      const s = PC.current();
+      if (s) render(s);
+    }
+    const list = $('#found');
+    const q = fold($('#find').value.trim());
+    if (box.hidden || q.length < 2) { list.hidden = true; list.replaceChildren(); return; }
+    const hits = named.filter((p) => fold(p.name).includes(q)).slice(0, 8);
+    const where = (p) => p.status === 'out' ? t('seat_out', p.place)
+      : p.table == null ? t('seat_waiting') : t('table_seat', p.table, p.seat);
+    list.replaceChildren(...(hits.length ? hits.map((p) => el('li', { class: p.status === 'out' ? 'out' : '' },
+      el('span', { class: 'who', text: p.name }), el('span', { class: 'where', text: where(p) })))
+      : [el('li', { class: 'none', text: '–' })]));
+    list.hidden = false;
+  }
+
+  function onRoster(s) {
+    if (s.roster_version !== undefined && s.roster_version !== rosterVersion) { rosterVersion = s.roster_version; loadRoster(); }
+  }
+  $('#find').addEventListener('input', () => { idle = Date.now(); renderFound(); });
+  $('#finder').addEventListener('submit', (e) => { e.preventDefault(); $('#find').blur(); });
+  /* The next player finds an empty box. */
+  setInterval(() => {
+    if ($('#find').value && Date.now() - idle > FIND_IDLE_MS) { $('#find').value = ''; renderFound(); }
+  }, 5000);
+
   function render(s) {
     document.body.classList.remove('loading');
     document.body.classList.toggle('paused', s.started && !s.running);
@@ -119,6 +172,7 @@
     renderInfo(s);
     renderSheet();
     if (s.seq !== structureSeq) { structureSeq = s.seq; loadStructure(); }
+    onRoster(s);
     tick();
   }
 
@@ -153,6 +207,8 @@
     setText($('#h-structure'), I18N.t2('structure'));
     setText($('#h-payouts'), I18N.t2('payouts'));
     setText($('#h-info'), I18N.t2('tournament_info'));
+    $('#find').placeholder = I18N.t2('find_seat');
+    renderFound();
     const s = PC.current();
     if (s) render(s);
   }
