@@ -56,11 +56,6 @@
   function procedureStops(s) {
     return !!s.hand_for_hand || (s.day_end && s.day_end.drawn != null);
   }
-  /* The tournament is over: one player left and place 1 in the results.
-   * Nothing waits to resume then, so no PAUSED either. */
-  function over(s) {
-    return (s.players || {}).remaining === 1 && (s.results || []).some((r) => r.place_best === 1);
-  }
   async function loadWinner(version) {
     if (winnerOf === version) return;
     winnerOf = version;
@@ -82,7 +77,9 @@
     prevItm = !!s.in_the_money;
 
     const stops = procedureStops(s);
-    const ended = over(s);
+    /* Over (the clock's word: one player left, place 1 recorded): nothing
+     * waits to resume, so no PAUSED either. */
+    const ended = s.over === true;
     if (ended) loadWinner(s.roster_version);
     else { winnerOf = null; winnerName = ''; } /* undone: the next winner may be another */
     const paused = s.started && !s.running && !stops && !ended;
@@ -216,7 +213,7 @@
     const d = s.day_end || {};
     const h = s.hand_for_hand;
     const cu = s.color_up && s.color_up.now;
-    if (over(s)) {
+    if (s.over === true) {
       const first = s.results.find((r) => r.place_best === 1);
       cls = 'winner';
       kids = [el('div', { class: 'title', text: winnerName ? t('winner') + ': ' + winnerName : t2('winner') })];

@@ -210,6 +210,7 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
     json_object_set_new(o, "currency", json_string(s->currency));
     json_object_set_new(o, "started", json_boolean(t->clock.started));
     json_object_set_new(o, "running", json_boolean(t->clock.running));
+    json_object_set_new(o, "over", json_boolean(v.over));
     json_object_set_new(o, "level", level_json(s, v.level));
     json_object_set_new(o, "next_level", v.next_level >= 0 ? level_json(s, v.next_level) : json_null());
     json_object_set_new(o, "levels_count", json_integer(s->n_levels));

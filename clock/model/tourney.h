@@ -237,6 +237,8 @@ typedef struct {
     int64_t call_remaining_ms;
     bool call_counting;        /* in the counted last seconds */
     bool call_expired;
+    bool over;                 /* one player left and place 1 recorded: the
+                                  winner is known, nothing waits to resume */
     bool call_on;              /* the call is on the wall: counting, or at
                                   TIME for a while (house.call_stays: until
                                   cancelled) */

@@ -101,6 +101,8 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
         v->tournament_elapsed_ms += now - t->clock.since;
 
     v->players_left = t->entries - t->busted;
+    for (int i = 0; i < t->n_results && v->players_left == 1; i++)
+        v->over |= t->results[i].place_best == 1;
     v->chips_in_play = (int64_t)t->entries * s->starting_stack +
                        (int64_t)t->rebuys * s->rebuy_chips +
                        (int64_t)t->addons * s->addon_chips;

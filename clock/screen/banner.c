@@ -251,7 +251,7 @@ static void winner_takeover(frame_t *fr)
         if (t->results[i].place_best == 1)
             first = &t->results[i];
     banner_t *b;
-    if (!first || fr->v.players_left != 1 ||
+    if (!fr->v.over || !first ||
         !(b = banner_add(fr, 120, TAKEOVER, fr->w->col.panel, fr->w->col.accent, FIG_NONE)))
         return;
     const roster_t *r = fr->f->snap->roster;

@@ -612,7 +612,7 @@ static void frame_setup(frame_t *fr, wall_t *w, const wall_frame_t *f)
      * the wall shows the procedure, not PAUSED; so does the end (one player
      * left): nothing waits to resume. */
     fr->paused = fr->started && !fr->running && !fr->t->hfh.active && !fr->t->day_end.active &&
-                 !(fr->v.players_left == 1 && fr->t->n_results > 0);
+                 !fr->v.over;
     fr->is_break = fr->cur->kind == LEVEL_BREAK;
     fr->last_minute = fr->running && !fr->is_break && !fr->v.overtime &&
                       fr->v.remaining_ms <= 60000;
