@@ -808,7 +808,9 @@ function renderHandForHand(s) {
     const input = $('#hfh-tables');
     const seats = structure.house.seats_per_table || 9;
     const left = (s.players && s.players.remaining) || 0;
-    const want = String(left > 0 ? Math.ceil(left / seats) : structure.house.tables || '');
+    const seated = (window.PCPanel && window.PCPanel.tablesInPlay) || [];
+    const want = seated.length ? seated.join(', ')
+      : String(left > 0 ? Math.ceil(left / seats) : structure.house.tables || '');
     if (document.activeElement !== input && (input.value === '' || input.value === input.dataset.auto)) {
       input.value = want;
       input.dataset.auto = want;

@@ -5,6 +5,7 @@
   let version = null;     /* the roster_version last fetched */
   let roster = null;      /* GET /api/players */
   let fetching = false, again = false;
+  let tapMode = 'bust';   /* what a tap on a seat does: bust, or mark the button */
 
   /* Commands go through the panel's one sender (busy state, double-tap
    * guard, errors shown under the button). */
@@ -91,7 +92,12 @@
     }
   }
 
-  /* Every table and its seats: tap a player to bust him. */
+  /* The button on a seat (any seat: a dead button may sit at an empty
+   * one); a tap on the seat that has it takes it off. */
+  const markButton = (t, s, btn) => send({ type: 'button', table: t.number, seat: t.button === s ? 0 : s }, btn);
+
+  /* Every table and its seats: tap a player to bust him, or a seat to mark
+   * the button (then hand-for-hand moves it on as the table reports). */
   function renderMap() {
     const map = $('#seat-map');
     if (!roster || roster.tables.length === 0) { map.replaceChildren(); return; }
@@ -100,9 +106,13 @@
       const seats = [];
       for (let s = 1; s <= t.seats; s++) {
         const p = at.get(`${t.number}/${s}`);
+        const cls = (t.button === s ? ' button' : '');
+        const label = `Table ${t.number} seat ${s}${p ? ' ' + p.label : ''}${t.button === s ? ', button' : ''}`;
         if (t.blocked.includes(s)) seats.push(el('span', { class: 'seat blocked', text: `${s} ✕` }));
-        else if (!p) seats.push(el('span', { class: 'seat', text: `${s}` }));
-        else seats.push(el('button', { class: 'seat taken', title: p.label, text: `${s} ${p.label}`,
+        else if (tapMode === 'button') seats.push(el('button', { class: 'seat' + (p ? ' taken' : '') + cls, 'aria-label': label,
+          text: p ? `${s} ${p.label}` : `${s}`, onclick: (e) => markButton(t, s, e.currentTarget) }));
+        else if (!p) seats.push(el('span', { class: 'seat' + cls, 'aria-label': label, text: `${s}` }));
+        else seats.push(el('button', { class: 'seat taken' + cls, title: p.label, 'aria-label': label, text: `${s} ${p.label}`,
           onclick: (e) => bust(p, e.currentTarget) }));
       }
       return el('div', { class: 'table' }, el('b', { text: `Table ${t.number}${t.name ? ' ' + t.name : ''} · ${t.players}` }), ...seats);
@@ -111,6 +121,8 @@
 
   function render() {
     const has = roster && roster.tables.length > 0;
+    /* Hand-for-hand and the end-of-day draw start with these tables. */
+    PCPanel.tablesInPlay = has ? roster.tables.filter((t) => t.open && t.players > 0).map((t) => t.number) : [];
     setText($('#seat-figures'), roster ? `${roster.left} in, ${roster.entries} entries${has ? ', ' + roster.tables.filter((t) => t.open).length + ' tables open' : ''}` : '');
     renderNext();
     renderFound();
@@ -118,6 +130,14 @@
   }
 
   $('#seat-form').addEventListener('submit', register);
+  document.querySelectorAll('[data-seat-mode]').forEach((b) => b.addEventListener('click', () => {
+    tapMode = b.dataset.seatMode;
+    document.querySelectorAll('[data-seat-mode]').forEach((x) => {
+      x.classList.toggle('on', x === b);
+      x.setAttribute('aria-pressed', x === b);
+    });
+    renderMap();
+  }));
   $('#seat-find').addEventListener('input', renderFound);
   PC.onState((s) => {
     if (s.roster_version !== version) { version = s.roster_version; load(); }

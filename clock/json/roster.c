@@ -24,6 +24,7 @@ bool roster_json_command_field(command_type type, const char *key, bool internal
         return is(key, "player") || is(key, "from_table") || is(key, "from_seat") ||
                is(key, "table") || is(key, "seat");
     case CMD_BREAK_TABLE: return is(key, "table") || (internal && is(key, "moves"));
+    case CMD_BUTTON: return is(key, "table") || is(key, "seat");
     case CMD_FINAL_TABLE: return internal && is(key, "moves");
     default: return false;
     }
@@ -194,12 +195,24 @@ int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, ch
             return bad(err, errlen, "break_table needs the table");
         return parse_moves(obj, c, err, errlen);
     case CMD_FINAL_TABLE: return parse_moves(obj, c, err, errlen);
+    case CMD_BUTTON:
+        if (get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen) ||
+            get_small(obj, "seat", ROSTER_MAX_SEATS, &c->seat, err, errlen))
+            return -1;
+        if (!c->table)
+            return bad(err, errlen, "button needs the table, and the seat of the button (0: none)");
+        return 0;
     default: return 0;
     }
 }
 
 void roster_json_command(const command_t *c, json_t *o)
 {
+    if (c->type == CMD_BUTTON) {
+        json_object_set_new(o, "table", json_integer(c->table));
+        json_object_set_new(o, "seat", json_integer(c->seat));
+        return;
+    }
     if (c->type == CMD_MOVE) {
         if (c->player > 0)
             json_object_set_new(o, "player", json_integer(c->player));

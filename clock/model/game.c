@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "model/game.h"
+#include "model/history.h"
+#include "model/procedures.h"
 
 static apply_status fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -41,7 +43,8 @@ bool game_command_names_players(const game_t *g, const command_t *c)
     case CMD_ADDON: return c->player > 0 || (c->n_busts == 0 && c->seat > 0);
     case CMD_MOVE:
     case CMD_BREAK_TABLE:
-    case CMD_FINAL_TABLE: return true;
+    case CMD_FINAL_TABLE:
+    case CMD_BUTTON: return true;
     default: return false;
     }
 }
@@ -323,14 +326,19 @@ static apply_status do_player(game_t *g, const command_t *c, int64_t now, char *
 }
 
 /* A command of the roster alone: the tourney's undo entry is the tourney
- * as it is, so that both stacks stay in step. */
-static void model_push_same(model_t *m)
+ * as it is, so that both stacks stay in step, and the command goes into the
+ * last actions, so that the undo button names it. */
+static void model_push_same(model_t *m, const command_t *c)
 {
     if (m->n_undo == TOURNEY_UNDO_DEPTH) {
         memmove(&m->undo[0], &m->undo[1], sizeof m->undo[0] * (TOURNEY_UNDO_DEPTH - 1));
         m->n_undo--;
     }
     m->undo[m->n_undo++] = m->t;
+    char what[TOURNEY_DONE_TEXT];
+    history_describe(&m->t, &m->t, c, what, sizeof what);
+    history_add(&m->t, what);
+    m->t.undoable = m->n_undo;
 }
 
 /* The drawn moves of a break or the redraw, as the roster applies them. */
@@ -370,6 +378,16 @@ static apply_status do_table(game_t *g, const command_t *c, char *err, size_t er
             return fail(APPLY_CONFLICT, err, errlen, "the player sits there already");
         return roster_seat_player(r, p, t, c->seat, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
     }
+    if (c->type == CMD_BUTTON) {
+        int t = roster_table_by_number(r, c->table);
+        if (t < 0)
+            return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", c->table);
+        if (r->tables[t].button == c->seat)
+            return fail(APPLY_CONFLICT, err, errlen,
+                        c->seat ? "the button is at seat %d already" : "table %d has no button marked",
+                        c->seat ? c->seat : c->table);
+        return roster_set_button(r, t, c->seat, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
+    }
     if (c->type == CMD_FINAL_TABLE)
         return moves_of(r, c, m, err, errlen) && roster_apply_final(r, m, c->n_seats, err, errlen)
                    ? APPLY_OK
@@ -393,10 +411,40 @@ static apply_status do_table(game_t *g, const command_t *c, char *err, size_t er
     return roster_table_open(r, t, false, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
 }
 
-apply_status game_apply(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
+/* Hand-for-hand and the end-of-day draw without tables named: with players
+ * seated, the tables in play are those with players (a table numbered
+ * beyond what the procedures count stays for the director to name). */
+static void tables_of_roster(const roster_t *r, command_t *c)
 {
-    if (c->type == CMD_UNDO)
-        return undo(g, c, now, err, errlen);
+    if ((c->type != CMD_HFH_START && c->type != CMD_DAY_END_DRAW) || c->tables || c->table_set)
+        return;
+    int numbers[ROSTER_MAX_TABLES];
+    int n = roster_tables_in_play(r, numbers, ROSTER_MAX_TABLES);
+    uint64_t set = 0;
+    for (int i = 0; i < n; i++) {
+        if (numbers[i] > TOURNEY_MAX_TABLES)
+            return;
+        set |= UINT64_C(1) << (numbers[i] - 1);
+    }
+    c->table_set = set;
+}
+
+/* A table reported done in hand-for-hand: its marked button moves on. */
+static bool moves_a_button(const game_t *g, const command_t *c)
+{
+    if (c->type != CMD_TABLE_DONE || !g->m.t.hfh.active)
+        return false;
+    int t = roster_table_by_number(&g->r, c->table);
+    return t >= 0 && g->r.tables[t].button != 0;
+}
+
+apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err, size_t errlen)
+{
+    if (c_in->type == CMD_UNDO)
+        return undo(g, c_in, now, err, errlen);
+    command_t cmd = *c_in;
+    const command_t *c = &cmd;
+    tables_of_roster(&g->r, &cmd);
     bool names = game_command_names_players(g, c);
     if (!names && ((c->type == CMD_BUST && c->n_busts == 0) || c->type == CMD_UNREGISTER)) {
         /* Counts take only players without a record: a named player goes
@@ -410,7 +458,8 @@ apply_status game_apply(game_t *g, const command_t *c, int64_t now, char *err, s
                         "table and seat)",
                         named, v.players_left);
     }
-    bool roster = names || (c->type == CMD_BUST && roster_players_left(&g->r) > 0);
+    bool roster = names || (c->type == CMD_BUST && roster_players_left(&g->r) > 0) ||
+                  moves_a_button(g, c);
     if (!roster) {
         apply_status st = model_apply(&g->m, c, now, err, errlen);
         if (st != APPLY_OK)
@@ -428,13 +477,19 @@ apply_status game_apply(game_t *g, const command_t *c, int64_t now, char *err, s
     before->m = g->m;
     before->r = g->r;
     apply_status st;
-    if (!names)
-        st = model_apply(&g->m, c, now, err, errlen);
-    else if (c->type == CMD_REGISTER)
+    if (!names) {
+        bool button = moves_a_button(g, c);
+        if ((st = model_apply(&g->m, c, now, err, errlen)) == APPLY_OK && button)
+            roster_hand_done(&g->r, roster_table_by_number(&g->r, c->table));
+    } else if (c->type == CMD_REGISTER)
         st = do_register(g, c, now, err, errlen);
-    else if (c->type == CMD_MOVE || c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE) {
-        if ((st = do_table(g, c, err, errlen)) == APPLY_OK)
-            model_push_same(&g->m);
+    else if (c->type == CMD_MOVE || c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE ||
+             c->type == CMD_BUTTON) {
+        if ((st = do_table(g, c, err, errlen)) == APPLY_OK) {
+            model_push_same(&g->m, c);
+            if (c->type == CMD_BREAK_TABLE)
+                procedures_table_closed(&g->m.t, c->table, now);
+        }
     } else
         st = do_player(g, c, now, err, errlen);
     if (st == APPLY_OK && c->type == CMD_BUST) {

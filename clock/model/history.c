@@ -129,6 +129,15 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
     case CMD_PENALTY_CLEAR:
         snprintf(buf, len, "penalty cleared for table %d, seat %d", c->table, c->seat);
         return;
+    case CMD_MOVE: snprintf(buf, len, "move to table %d, seat %d", c->table, c->seat); return;
+    case CMD_BREAK_TABLE: snprintf(buf, len, "break of table %d", c->table); return;
+    case CMD_FINAL_TABLE: snprintf(buf, len, "final table draw"); return;
+    case CMD_BUTTON:
+        if (c->seat)
+            snprintf(buf, len, "button at table %d, seat %d", c->table, c->seat);
+        else
+            snprintf(buf, len, "button cleared at table %d", c->table);
+        return;
     default: snprintf(buf, len, "%s", command_name(c->type)); return;
     }
 }

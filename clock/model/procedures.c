@@ -582,6 +582,28 @@ static apply_status hfh_tables(tourney_t *t, const command_t *c, int64_t now, ch
     return APPLY_OK;
 }
 
+void procedures_table_closed(tourney_t *t, int table, int64_t now)
+{
+    if (table < 1 || table > TOURNEY_MAX_TABLES)
+        return;
+    uint64_t bit = UINT64_C(1) << (table - 1);
+    hand_for_hand_t *h = &t->hfh;
+    if (h->active && (h->in_play & bit) && (h->in_play & ~bit)) {
+        h->in_play &= ~bit;
+        h->tables = __builtin_popcountll(h->in_play);
+        h->done &= h->in_play;
+        h->waiting &= h->in_play;
+        if (hfh_done(h) && t->s.house.hfh_auto_next)
+            hfh_next_hand(t, now);
+    }
+    day_end_t *d = &t->day_end;
+    if (d->active && (d->in_play & bit) && (d->in_play & ~bit)) {
+        d->in_play &= ~bit;
+        d->tables = __builtin_popcountll(d->in_play);
+        d->left[table - 1] = 0;
+    }
+}
+
 static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now, char *err,
                                   size_t errlen)
 {

@@ -11,6 +11,9 @@ apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, cha
 /* A bust, with places and prizes for players out in the same hand. */
 apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char *err,
                              size_t errlen);
+/* A table broken (by its number): out of hand-for-hand and the end-of-day
+ * draw; a hand-for-hand hand the others had finished is complete. */
+void procedures_table_closed(tourney_t *t, int table, int64_t now);
 /* Fills the procedures' part of a view whose clock part is done. */
 void procedures_view(const tourney_t *t, int64_t now, tourney_view_t *v);
 

@@ -165,6 +165,7 @@ static const char *const command_names[CMD__COUNT] = {
     [CMD_PENALTY] = "penalty",
     [CMD_PENALTY_CLEAR] = "penalty_clear",
     [CMD_MOVE] = "move",
+    [CMD_BUTTON] = "button",
     [CMD_BREAK_TABLE] = "break_table",
     [CMD_FINAL_TABLE] = "final_table",
 };

@@ -267,6 +267,7 @@ typedef enum {
     CMD_COLOR_UP, CMD_COLOR_UP_DONE,
     CMD_PENALTY, CMD_PENALTY_CLEAR,
     CMD_MOVE, CMD_BREAK_TABLE, CMD_FINAL_TABLE, /* the roster's (model/game.h) */
+    CMD_BUTTON,                /* the roster's: a table's button seat (0: not marked) */
     CMD__COUNT
 } command_type;
 

@@ -81,3 +81,35 @@ test('the final-table redraw is proposed and confirmed with one tap', async () =
   await until(async () => !(await page.isVisible('#seat-next')), 'no proposal');
   await page.screenshot({ path: join(OUT, 'panel-seats-final.png'), fullPage: true });
 });
+
+test('a tap marks the button; hand-for-hand starts with the tables that have players and moves it on', async () => {
+  const r = await getJson(clock, '/api/players');
+  const seated = r.players.filter((p) => p.status === 'seated').sort((a, b) => a.seat - b.seat);
+  assert.equal(seated.length, 2);
+  await page.click('[data-seat-mode="button"]');
+  await page.click(`#seat-map button[aria-label="Table 1 seat ${seated[0].seat} ${seated[0].label}"]`);
+  await until(async () => (await getJson(clock, '/api/players')).tables.find((t) => t.number === 1).button === seated[0].seat,
+    'the button marked');
+  await until(async () => page.isVisible(`#seat-map .seat.button[aria-label$="${seated[0].label}, button"]`), 'the button shown');
+  // The undo button names what it takes back.
+  await until(async () => new RegExp(`Undo: button at table 1, seat ${seated[0].seat}`).test(await page.textContent('body')),
+    'the undo button names the button');
+  await page.screenshot({ path: join(OUT, 'panel-seats-button.png'), fullPage: true });
+
+  // Hand-for-hand: the tables field holds the one table with players.
+  await page.evaluate(() => { document.querySelector('#sec-hfh').open = true; });
+  await until(async () => (await page.inputValue('#hfh-tables')) === '1', 'table 1 proposed');
+  await page.click('#hfh-start');
+  await page.waitForSelector('#hfh-grid button[data-table="1"]');
+  await page.click('#hfh-grid button[data-table="1"]');
+  // Heads-up, the button goes to the other player.
+  const moved = await until(async () => {
+    const x = await getJson(clock, '/api/players');
+    const b = x.tables.find((t) => t.number === 1).button;
+    return b === seated[1].seat && b;
+  }, 'the button moved on');
+  assert.equal(moved, seated[1].seat);
+  // Undo takes back the table's report and the button with it.
+  const s = await getJson(clock, '/api/state');
+  assert.match(s.undo || '', /table 1 done/);
+});

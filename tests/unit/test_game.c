@@ -396,6 +396,89 @@ static apply_status drawn_apply(command_t *c, uint64_t seed, game_t *also)
     return game_apply(g, c, T, err, sizeof err);
 }
 
+/* The tables with players, as the set the procedures take (bit t-1). */
+static uint64_t tables_with_players(void)
+{
+    uint64_t set = 0;
+    for (int t = 0; t < g->r.n_tables; t++)
+        if (g->r.tables[t].open && roster_table_players(&g->r, t) > 0)
+            set |= UINT64_C(1) << (g->r.tables[t].number - 1);
+    return set;
+}
+
+static void hand_for_hand_plays_the_tables_with_players_and_moves_buttons(void **state)
+{
+    (void)state;
+    const char *names[] = {"Anna", "Bo", "Cy", "Dan", "Eva"};
+    register_names(names, 5, 3);
+    uint64_t in_play = tables_with_players();
+    assert_int_equal(__builtin_popcountll(in_play), 3);
+    /* Table 1's button, at a seat with a player; a seat past the table's
+     * size and a table that does not exist are refused. */
+    const table_t *t1 = &g->r.tables[roster_table_by_number(&g->r, 1)];
+    int first = 1;
+    while (!t1->occupant[first - 1])
+        first++;
+    command_t *c = cmd(CMD_BUTTON);
+    c->table = 1, c->seat = first;
+    assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_OK);
+    assert_int_equal(t1->button, first);
+    /* The undo button names it. */
+    char said[64];
+    snprintf(said, sizeof said, "button at table 1, seat %d", first);
+    assert_string_equal(g->m.t.done[(g->m.t.n_done - 1) % TOURNEY_DONE_MAX], said);
+    assert_int_equal(g->m.t.undoable, g->m.n_undo);
+    c = cmd(CMD_BUTTON);
+    c->table = 1, c->seat = 10;
+    assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_CONFLICT);
+    c = cmd(CMD_BUTTON);
+    c->table = 7, c->seat = 1;
+    assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_CONFLICT);
+    assert_non_null(strstr(err, "no table 7"));
+    /* Hand-for-hand without tables named: the tables with players. */
+    assert_int_equal(game_apply(g, cmd(CMD_HFH_START), T, err, sizeof err), APPLY_OK);
+    assert_int_equal(g->m.t.hfh.in_play, in_play);
+    assert_int_equal(g->m.t.hfh.tables, 3);
+    /* Table 1 done: its button goes to the next player; undo brings it back. */
+    c = cmd(CMD_TABLE_DONE);
+    c->table = 1;
+    assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_OK);
+    int next = first % t1->seats + 1;
+    while (!t1->occupant[next - 1])
+        next = next % t1->seats + 1;
+    assert_int_not_equal(next, first);
+    assert_int_equal(t1->button, next);
+    assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, err, sizeof err), APPLY_OK);
+    assert_int_equal(t1->button, first);
+    assert_int_equal(g->m.t.hfh.done, 0);
+    /* Table 2 done without a button: the roster stays as it is. */
+    uint32_t version = g->r.version;
+    c = cmd(CMD_TABLE_DONE);
+    c->table = 2;
+    assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_OK);
+    assert_int_equal(g->r.version, version);
+    /* Table 1 broken while table 2 is done: out of hand-for-hand; undo
+     * brings it back into play. */
+    c = cmd(CMD_BREAK_TABLE);
+    c->table = 1;
+    assert_int_equal(drawn_apply(c, 4, NULL), APPLY_OK);
+    assert_int_equal(g->m.t.hfh.in_play, in_play & ~UINT64_C(1));
+    assert_int_equal(g->m.t.hfh.tables, 2);
+    assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, err, sizeof err), APPLY_OK);
+    assert_int_equal(g->m.t.hfh.in_play, in_play);
+    /* Named tables still win over the roster's. */
+    assert_int_equal(game_apply(g, cmd(CMD_HFH_STOP), T, err, sizeof err), APPLY_OK);
+    c = cmd(CMD_HFH_START);
+    c->tables = 2;
+    assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_OK);
+    assert_int_equal(g->m.t.hfh.in_play, 3);
+    /* The end-of-day draw counts the tables with players too. */
+    c = cmd(CMD_DAY_END_DRAW);
+    c->drawn = 5;
+    assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_OK);
+    assert_int_equal(g->m.t.day_end.in_play, in_play);
+}
+
 static void break_table_final_table_and_moves_are_undone_and_replayed(void **state)
 {
     (void)state;
@@ -573,6 +656,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(break_table_final_table_and_moves_are_undone_and_replayed,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(engine_restart_restores_every_seat, setup, teardown),
+        cmocka_unit_test_setup_teardown(hand_for_hand_plays_the_tables_with_players_and_moves_buttons,
+                                        setup, teardown),
     };
     (void)scratch_mount_tiny_or_skip; /* the full disk is test_engine's */
     return cmocka_run_group_tests(tests, NULL, NULL);
