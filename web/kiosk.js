@@ -1,6 +1,7 @@
 /* The kiosk: the structure sheet, the payouts and the tournament info in
- * turn (RULES 1: what the venue must post), with a compact clock on top
- * and a seat finder when players are registered by name. */
+ * turn (RULES 1: what the venue must post), with a compact clock on top;
+ * when players are registered by name, a seat finder, the seats in
+ * alphabetical order, the order the tables break in and the results. */
 'use strict';
 
 (() => {
@@ -126,6 +127,61 @@
     fetching = false;
     if (again) { again = false; return loadRoster(); }
     renderFound();
+    renderRosterPages();
+  }
+
+  /* The seats, alphabetically: as many pages of columns as the players
+   * need at a size read from a few steps away, each shown in turn. */
+  let seatChunk = 0, seatChunks = 1;
+  /* ?page=N or ?page=seats shows one page and stops rotating (for a fixed screen). */
+  const fixed = new URLSearchParams(location.search).get('page');
+  const byName = (a, b) => fold(a.name).localeCompare(fold(b.name)) || a.id - b.id;
+  function renderSeats() {
+    const named = roster ? roster.players.filter((p) => p.name && p.status !== 'out') : [];
+    $('#p-seats').hidden = named.length === 0;
+    if (!named.length) return;
+    const list = $('#seat-list');
+    const item = (p) => el('li', {}, el('span', { class: 'who', text: p.name }),
+      el('span', { class: 'where', text: p.table == null ? t('seat_waiting') : t('table_seat', p.table, p.seat) }));
+    list.style.setProperty('--cols', innerHeight > innerWidth ? 1 : 2);
+    list.replaceChildren(item(named.sort(byName)[0]));
+    const row = list.firstChild.offsetHeight || 1;
+    const per = Math.max(1, Math.floor(list.clientHeight / row) * (innerHeight > innerWidth ? 1 : 2));
+    seatChunks = Math.ceil(named.length / per);
+    if (seatChunk >= seatChunks) seatChunk = 0;
+    list.replaceChildren(...named.slice(seatChunk * per, (seatChunk + 1) * per).map(item));
+    setText($('#h-seats'), I18N.t2('seat_list') + (seatChunks > 1 ? ` (${seatChunk + 1}/${seatChunks})` : ''));
+  }
+
+  /* The tables still open, the next to break first (RULES 7: the break
+   * order is posted); the last one, where the final table plays, last. */
+  function renderTables() {
+    const open = roster ? roster.tables.filter((x) => x.open && x.players > 0) : [];
+    $('#p-tables').hidden = open.length < 2 || !roster.players.some((p) => p.name);
+    open.sort((a, b) => a.break_order - b.break_order);
+    $('#break-list').replaceChildren(...open.map((x) => el('li', {},
+      el('span', { class: 'who', text: t('table_players', x.number, x.players) }), el('span', { class: 'where', text: x.name || '' }))));
+  }
+
+  /* Places so far, the best first: the ones a player looks for. */
+  function renderResults() {
+    const out = roster ? roster.players.filter((p) => p.place != null) : [];
+    $('#p-results').hidden = out.length === 0 || !roster.players.some((p) => p.name);
+    out.sort((a, b) => a.place - b.place);
+    const s = PC.current();
+    const list = $('#result-list');
+    list.replaceChildren(...out.slice(0, 40).map((p) => el('li', {},
+      el('span', { class: 'who', text: (p.place_worst ? p.place + '–' + p.place_worst : p.place) + '. ' + p.label }),
+      el('span', { class: 'where', text: p.prize ? fmtMoney(p.prize, s && s.currency) : '' }))));
+    fit(list, Math.min(out.length, 40), innerHeight / 20);
+  }
+
+  function renderRosterPages() {
+    renderSeats();
+    renderTables();
+    renderResults();
+    if (fixed) show(0);
+    dots();
   }
 
   function renderFound() {
@@ -183,11 +239,33 @@
     setText($('#k-clock'), s.overtime ? '+' + fmtTime(c.overtime, false) : (s.started && !s.running ? t('paused') + ' ' : '') + fmtTime(c.remaining));
   }
 
-  function show(n) {
-    const pages = $$('.page');
-    page = (n + pages.length) % pages.length;
-    pages.forEach((p, i) => p.classList.toggle('on', i === page));
+  /* The pages in turn; a page without content (no names: no seats) is left out. */
+  const shown = () => $$('.page').filter((p) => !p.hidden);
+  function dots() {
+    const pages = shown();
+    if ($$('#dots span').length !== pages.length) $('#dots').replaceChildren(...pages.map(() => el('span')));
     $$('#dots span').forEach((d, i) => d.classList.toggle('on', i === page));
+  }
+  function show(n) {
+    const pages = shown();
+    page = (n + pages.length) % pages.length;
+    /* ?page= (a number among all pages, or a name: seats, tables, results)
+     * holds one page for a fixed screen, once it has something to show. */
+    const held = fixed && (isNaN(Number(fixed)) ? document.getElementById('p-' + fixed) : $$('.page')[Number(fixed)]);
+    if (held && pages.includes(held)) page = pages.indexOf(held);
+    $$('.page').forEach((p) => p.classList.toggle('on', p === pages[page]));
+    dots();
+  }
+  /* The next page, or the next page of seats while there are more. */
+  function turn() {
+    if (shown()[page] === $('#p-seats') && seatChunk + 1 < seatChunks) {
+      seatChunk++;
+      renderSeats();
+      return;
+    }
+    seatChunk = 0;
+    show(page + 1);
+    if (shown()[page] === $('#p-seats')) renderSeats();
   }
 
   async function loadStructure() {
@@ -207,23 +285,23 @@
     setText($('#h-structure'), I18N.t2('structure'));
     setText($('#h-payouts'), I18N.t2('payouts'));
     setText($('#h-info'), I18N.t2('tournament_info'));
+    setText($('#h-tables'), I18N.t2('break_order'));
+    setText($('#h-results'), I18N.t2('results'));
+    renderRosterPages();
     $('#find').placeholder = I18N.t2('find_seat');
     renderFound();
     const s = PC.current();
     if (s) render(s);
   }
 
-  /* ?page=N shows one page and stops rotating (for a fixed screen). */
-  const fixed = new URLSearchParams(location.search).get('page');
-  $('#dots').replaceChildren(...$$('.page').map(() => el('span')));
-  show(fixed ? Number(fixed) : 0);
-  if (!fixed) setInterval(() => show(page + 1), PAGE_MS);
+  show(0);
+  if (!fixed) setInterval(turn, PAGE_MS);
   PC.onOnline((on) => {
     $('#offline').hidden = on;
     if (on) { loadSettings(); loadStructure(); }
   });
   PC.onState(render);
-  addEventListener('resize', () => { const s = PC.current(); if (s) render(s); });
+  addEventListener('resize', () => { const s = PC.current(); if (s) render(s); renderRosterPages(); });
   /* The sheet and the name are measured again in the wall's font once it came. */
   document.fonts.addEventListener('loadingdone', () => { const s = PC.current(); if (s) render(s); });
   setInterval(tick, 250);

@@ -79,3 +79,60 @@ test('the roster is fetched again when it changes, not with every state', async 
   await until(async () => /Cy Dahl/.test(await page.textContent('#found')), 'the new name');
   assert.equal(rosterFetches, n + 1);
 });
+
+test('the seats alphabetically, the break order and the results are pages of their own', async () => {
+  const director = await api(clock);
+  const roster = await getJson(clock, '/api/players');
+  const seated = roster.players.filter((p) => p.status === 'seated');
+  const p2 = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  // ?page=seats holds the page for a screen of its own.
+  await p2.goto(clock.base + '/kiosk?page=seats');
+  await p2.waitForSelector('#p-seats.on');
+  const rows = await until(async () => {
+    const r = await p2.$$eval('#seat-list li', (li) => li.map((x) => [x.querySelector('.who').textContent, x.querySelector('.where').textContent]));
+    return r.length === seated.length && r;
+  }, 'every seated player listed');
+  const names = rows.map((r) => r[0]);
+  // Alphabetical, accents aside: Annabel, Bjørn, Cy, José.
+  assert.deepEqual(names, ['Annabel Lee', 'Bjørn Ødegård', 'Cy Dahl', 'José Núñez']);
+  for (const [name, where] of rows) {
+    const p = seated.find((x) => x.name === name);
+    assert.equal(where, `Table ${p.table}, seat ${p.seat}`);
+  }
+  // The page it replaced has faded out.
+  await until(async () => p2.$eval('#p-structure', (x) => getComputedStyle(x).opacity === '0'), 'the fade');
+  await p2.screenshot({ path: join(OUT, 'kiosk-seats-1920x1080.png') });
+
+  // The tables with players, the next to break first.
+  const tables = roster.tables.filter((x) => x.open && x.players > 0).sort((a, b) => a.break_order - b.break_order);
+  await p2.goto(clock.base + '/kiosk?page=tables');
+  await p2.waitForSelector('#p-tables.on');
+  const listed = await until(async () => {
+    const r = await p2.$$eval('#break-list .who', (li) => li.map((x) => x.textContent));
+    return r.length === tables.length && r;
+  }, 'the break order');
+  assert.deepEqual(listed, tables.map((x) => `Table ${x.number} · ${x.players} players`));
+
+  // Results: Anna Berg's place.
+  const anna = roster.players.find((p) => p.name === 'Anna Berg');
+  await p2.goto(clock.base + '/kiosk?page=results');
+  await p2.waitForSelector('#p-results.on');
+  await until(async () => (await p2.textContent('#result-list')).includes(`${anna.place}. Anna Berg`), 'her place');
+  await p2.screenshot({ path: join(OUT, 'kiosk-results-1920x1080.png') });
+
+  // A field too long for one screen: pages of seats, numbered, all of it in them.
+  await director.command({ type: 'register', names: Array.from({ length: 40 }, (_, i) => `Player ${String(i + 1).padStart(3, '0')}`) });
+  await p2.goto(clock.base + '/kiosk?page=seats');
+  const head = await until(async () => {
+    const h = await p2.textContent('#h-seats');
+    return /\(1\/\d+\)$/.test(h) && h;
+  }, 'numbered pages of seats');
+  const pages = Number(head.match(/\/(\d+)\)$/)[1]);
+  const perPage = await p2.$$eval('#seat-list li', (li) => li.length);
+  assert.ok(pages >= 2 && perPage * pages >= 44 && perPage * (pages - 1) < 44, `${perPage} a page, ${pages} pages`);
+  // Every row inside the page: nothing cut at the bottom.
+  const inside = await p2.$eval('#seat-list', (l) => l.scrollHeight <= l.clientHeight + 1);
+  assert.ok(inside);
+  await p2.screenshot({ path: join(OUT, 'kiosk-seats-pages-1920x1080.png') });
+  await p2.close();
+});
