@@ -59,6 +59,7 @@ struct engine {
     bool shown_announcement;
     char storage_error[256];
     char notice[256];
+    char language[8], language2[8]; /* the configuration's languages */
     char *pending[2];            /* records of a restart that did not fit on
                                     the disk: written before any other */
     int n_pending;
@@ -133,6 +134,11 @@ static void publish(engine_t *e, int64_t now)
     snprintf(p->s.storage_error, sizeof p->s.storage_error, "%s", e->storage_error);
     snprintf(p->s.notice, sizeof p->s.notice, "%s", e->notice);
     snprintf(p->s.follows, sizeof p->s.follows, "%s", e->follow_url ? e->follow_url : "");
+    /* Set on the panel (journaled), or the configuration's. */
+    const tourney_t *t = &p->s.t;
+    snprintf(p->s.language, sizeof p->s.language, "%s", t->language[0] ? t->language : e->language);
+    snprintf(p->s.language2, sizeof p->s.language2, "%s",
+             t->language[0] ? t->language2 : e->language2);
     atomic_init(&p->refs, 1);
     remember_shown(e, now);
     pthread_mutex_lock(&e->pub_lock);
@@ -762,6 +768,8 @@ engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
         snprintf(err, errlen, "%s", line);
         goto fail;
     }
+    memcpy(e->language, c->language, sizeof e->language);
+    memcpy(e->language2, c->language2, sizeof e->language2);
     /* POKERCLOCK_BOOT_ID stands in for the kernel's boot id: a reboot can
      * then be tried out (and tested) without rebooting. */
     const char *boot = getenv("POKERCLOCK_BOOT_ID");

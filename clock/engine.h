@@ -20,6 +20,8 @@ typedef struct {
     char follows[128];         /* a follower: the master's URL; else "" */
     char notice[256];          /* start-up notice for the panel, or "" */
     const roster_t *roster;    /* players, tables and seats (never NULL) */
+    char language[8];          /* the wall's language: set on the panel, else */
+    char language2[8];         /* the configuration's; the second one or "" */
 } snapshot_t;
 
 typedef struct {

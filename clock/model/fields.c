@@ -209,6 +209,11 @@ static const field_t tourney_fields[] = {
     KEPT(tourney_t, n_done, FIELD_UINT),
     KEPT_ARRAY(tourney_t, done, FIELD_TEXT, NULL),
     KEPT(tourney_t, undoable, FIELD_INT),
+    KEPT(tourney_t, language, FIELD_TEXT),
+    KEPT(tourney_t, language2, FIELD_TEXT),
+    KEPT(tourney_t, quiet, FIELD_BOOL),
+    KEPT(tourney_t, said, FIELD_TEXT),
+    KEPT(tourney_t, said_at, FIELD_INT),
 };
 const record_t tourney_record = RECORD(tourney_t, tourney_fields);
 

@@ -141,11 +141,15 @@ static enum MHD_Result get_settings(net_t *n, struct MHD_Connection *con, reques
                           json_pack("{s:s, s:n, s:{}}", "language", "en", "language2", "theme"),
                           NULL, NULL);
     const theme_t *t = &c->theme;
-    json_t *j = json_pack("{s:s, s:o, s:{s:s, s:s, s:s, s:s, s:s, s:s}}", "language",
-                          c->language[0] ? c->language : "en", "language2",
-                          c->language2[0] ? json_string(c->language2) : json_null(), "theme",
+    /* The languages as the wall has them now (set on the panel, or these). */
+    const snapshot_t *snap = engine_snapshot(n->e);
+    const char *l1 = snap->language[0] ? snap->language : c->language[0] ? c->language : "en";
+    const char *l2 = snap->language[0] ? snap->language2 : c->language2;
+    json_t *j = json_pack("{s:s, s:o, s:{s:s, s:s, s:s, s:s, s:s, s:s}}", "language", l1,
+                          "language2", l2[0] ? json_string(l2) : json_null(), "theme",
                           "background", t->bg, "foreground", t->fg, "accent", t->accent,
                           "paused", t->paused, "break", t->brk, "warning", t->warn);
+    snapshot_release(snap);
     return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
 }
 
