@@ -33,7 +33,7 @@
     if (document.activeElement !== $('#wall-lang')) $('#wall-lang').value = code(s.language) || 'en';
     if (document.activeElement !== $('#wall-lang2')) $('#wall-lang2').value = code(s.language2);
     setText($('#wall-quiet'), s.quiet ? 'Sound on' : 'Quiet');
-    const snd = s.sound || {};
+    const snd = s.sound || {};  /* null until the wall has opened its device */
     const said = [];
     if (s.quiet) said.push('The wall is quiet: no sounds, no voice.');
     if (snd.device === false) said.push('No sound on the wall: ' + (snd.why || 'no sound device') + '.');
