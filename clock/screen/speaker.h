@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "screen/lang.h"
 #include "store/config.h"
 
 typedef struct speaker speaker_t;
@@ -19,5 +20,10 @@ void speaker_free(speaker_t *sp);
 /* Looks at snap (now): plays and says what is new since the last look.
  * The first look only takes note. Never blocks on speech. */
 void speaker_hear(speaker_t *sp, const snapshot_t *snap, int64_t now);
+
+/* A level's words in language l, as the wall says them: "Level 7. Blinds
+ * 400, 800. Big blind ante 800." (levels[i], play level number). */
+void speaker_level_words(lang_id l, const structure_t *s, int i, int number, char *buf,
+                         size_t len);
 
 #endif
