@@ -166,6 +166,7 @@ static const field_t voice_fields[] = {
     SPEAK("speak_bubble", VOICE_BUBBLE),
     SPEAK("speak_money", VOICE_MONEY),
     SPEAK("speak_day_end", VOICE_DAY_END),
+    FIELD(voice_config_t, "pages", pages, FIELD_BOOL, 0, 1, 1, 0, FORM_CONFIG, NULL),
 };
 const record_t voice_record = RECORD(voice_config_t, voice_fields);
 

@@ -46,6 +46,9 @@ typedef struct {
      * silence, "" for its default. */
     char sound[VOICE__COUNT][VOICE_SOUND_NAME];
     bool speak[VOICE__COUNT];  /* spoken too; off by default */
+    bool pages;                /* /display and /kiosk play the sounds too,
+                                  once tapped (off: a TV nobody taps would
+                                  ask for a tap forever) */
 } voice_config_t;
 
 /* The sound names there are (assets/sounds/), in order; NULL-terminated. */

@@ -150,6 +150,16 @@ static enum MHD_Result get_settings(net_t *n, struct MHD_Connection *con, reques
                           "background", t->bg, "foreground", t->fg, "accent", t->accent,
                           "paused", t->paused, "break", t->brk, "warning", t->warn);
     snapshot_release(snap);
+    /* What the pages play, when the venue lets them (sound.pages). */
+    json_t *sounds = json_object();
+    for (int e = 0; e < VOICE__COUNT; e++) {
+        const char *name = voice_sound_for(&c->voice, (voice_event)e);
+        if (e != VOICE_SAY)
+            json_object_set_new(sounds, voice_event_name((voice_event)e),
+                                name ? json_string(name) : json_null());
+    }
+    json_object_set_new(j, "sound", json_pack("{s:b, s:i, s:o}", "pages", c->voice.pages,
+                                              "volume", voice_volume(&c->voice), "sounds", sounds));
     return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
 }
 

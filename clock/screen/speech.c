@@ -1,4 +1,5 @@
 /* The wall's voice with espeak-ng; see speech.h. */
+#include <SDL2/SDL.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -214,6 +215,9 @@ static void *worker(void *arg)
         pthread_mutex_lock(&sp->lock);
     }
     pthread_mutex_unlock(&sp->lock);
+    /* SDL keeps per-thread storage (its error text) that it frees only for
+     * threads it made itself. */
+    SDL_TLSCleanup();
     return NULL;
 }
 
