@@ -37,7 +37,6 @@ struct screen {
     uint64_t last_hash;        /* fingerprint of the frame on screen */
     bool force;                /* redraw whatever the fingerprint says */
     int dismissed_level;       /* new-level banner dismissed locally for this level */
-    int shown_level;           /* the level on screen, -1 before the first frame */
     bool pin_seen;             /* once seen, the generated PIN is never shown again */
     char code[PIN_DIGITS + 1]; /* the one-time login code on the wall, or "" */
     int64_t pin_checked;
@@ -214,7 +213,6 @@ screen_t *screen_new(const screen_options_t *o, char *err, size_t errlen)
     }
     s->o = *o;
     s->dismissed_level = -1;
-    s->shown_level = -1;
     if (o->headless)
         return s;
     s->console = on_console();

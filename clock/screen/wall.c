@@ -732,9 +732,6 @@ static void wall_paint(wall_t *w, const wall_frame_t *f, bool dry, wall_plan_t *
         plan->hash = p->hash;
         plan->wake_in_ms = p->wake_in_ms;
         plan->animating = p->animating;
-        plan->level = fr.v.level;
-        plan->level_running = fr.running;
-        plan->call_second = fr.call_second;
     }
 }
 
