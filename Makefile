@@ -40,6 +40,8 @@ DEB_BUILD = build-essential pkg-config libjansson-dev libconfig-dev \
             libmicrohttpd-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
             libqrencode-dev fonts-dejavu-core gettext
 DEB_TEST  = libcmocka-dev chromium curl xvfb xdotool
+# The wall's voice (espeak-ng, run as a program) and the sound tests' sox.
+DEB_TEST += espeak-ng sox
 # Node and npm only when the machine has none (it may have them from elsewhere).
 DEB_NODE  = $(if $(shell command -v node 2>/dev/null),,nodejs)
 DEB_NPM   = $(if $(shell command -v npm 2>/dev/null),,npm)
@@ -66,7 +68,8 @@ PO        = po/en.po po/nb.po po/de.po po/nl.po po/da.po
 # Web pages, the built-in tournament and the font are embedded in the binary.
 EMBED_SRC = $(sort $(shell find web -type f ! -name '*.md' 2>/dev/null)) \
             assets/structures/default.cfg \
-            $(sort $(shell find assets/fonts -type f -name '*.ttf' 2>/dev/null))
+            $(sort $(shell find assets/fonts -type f -name '*.ttf' 2>/dev/null)) \
+            $(sort $(wildcard assets/sounds/*.wav))
 # Generated from the catalogs, embedded under its web/ name.
 EMBED_GEN = web/i18n.js=$(BUILD)/web/i18n.js
 TEST_SRC  = $(sort $(wildcard tests/unit/test_*.c))

@@ -59,6 +59,9 @@ struct engine {
     bool shown_announcement;
     char storage_error[256];
     char notice[256];
+    char language[8], language2[8]; /* the configuration's languages */
+    bool sound_known;               /* the wall has said: */
+    char sound[160], speech[160];   /* why it has no sound, no voice */
     char *pending[2];            /* records of a restart that did not fit on
                                     the disk: written before any other */
     int n_pending;
@@ -133,6 +136,14 @@ static void publish(engine_t *e, int64_t now)
     snprintf(p->s.storage_error, sizeof p->s.storage_error, "%s", e->storage_error);
     snprintf(p->s.notice, sizeof p->s.notice, "%s", e->notice);
     snprintf(p->s.follows, sizeof p->s.follows, "%s", e->follow_url ? e->follow_url : "");
+    /* Set on the panel (journaled), or the configuration's. */
+    const tourney_t *t = &p->s.t;
+    snprintf(p->s.language, sizeof p->s.language, "%s", t->language[0] ? t->language : e->language);
+    snprintf(p->s.language2, sizeof p->s.language2, "%s",
+             t->language[0] ? t->language2 : e->language2);
+    p->s.sound_known = e->sound_known;
+    snprintf(p->s.sound, sizeof p->s.sound, "%s", e->sound);
+    snprintf(p->s.speech, sizeof p->s.speech, "%s", e->speech);
     atomic_init(&p->refs, 1);
     remember_shown(e, now);
     pthread_mutex_lock(&e->pub_lock);
@@ -159,6 +170,12 @@ void snapshot_release(const snapshot_t *s)
         roster_release(p->roster);
         free(p);
     }
+}
+
+const snapshot_t *snapshot_retain(const snapshot_t *s)
+{
+    atomic_fetch_add(&((published_t *)s)->refs, 1);
+    return s;
 }
 
 void engine_listen(engine_t *e, engine_listener_fn fn, void *ctx)
@@ -762,6 +779,8 @@ engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
         snprintf(err, errlen, "%s", line);
         goto fail;
     }
+    memcpy(e->language, c->language, sizeof e->language);
+    memcpy(e->language2, c->language2, sizeof e->language2);
     /* POKERCLOCK_BOOT_ID stands in for the kernel's boot id: a reboot can
      * then be tried out (and tested) without rebooting. */
     const char *boot = getenv("POKERCLOCK_BOOT_ID");
@@ -975,6 +994,20 @@ int engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *do
     pthread_mutex_unlock(&e->write_lock);
     notify(e, seq);
     return 200;
+}
+
+void engine_set_sound(engine_t *e, const char *sound, const char *speech)
+{
+    pthread_mutex_lock(&e->write_lock);
+    e->sound_known = true;
+    if (sound)
+        snprintf(e->sound, sizeof e->sound, "%s", sound);
+    if (speech)
+        snprintf(e->speech, sizeof e->speech, "%s", speech);
+    publish(e, engine_now(e));
+    uint64_t seq = e->seq;
+    pthread_mutex_unlock(&e->write_lock);
+    notify(e, seq);
 }
 
 int engine_mirror(engine_t *e, const tourney_t *t, const char *notice)

@@ -20,6 +20,11 @@ typedef struct {
     char follows[128];         /* a follower: the master's URL; else "" */
     char notice[256];          /* start-up notice for the panel, or "" */
     const roster_t *roster;    /* players, tables and seats (never NULL) */
+    char language[8];          /* the wall's language: set on the panel, else */
+    char language2[8];         /* the configuration's; the second one or "" */
+    bool sound_known;          /* the wall has said what it can play: */
+    char sound[160];           /* why it plays no sound, or "" */
+    char speech[160];          /* why it does not speak, or "" */
 } snapshot_t;
 
 typedef struct {
@@ -57,6 +62,12 @@ void engine_tick(engine_t *e, int64_t now);
 /* The current snapshot with a reference taken; release it when done. */
 const snapshot_t *engine_snapshot(engine_t *e);
 void snapshot_release(const snapshot_t *s);
+/* One more reference to a snapshot already held. */
+const snapshot_t *snapshot_retain(const snapshot_t *s);
+
+/* What the wall can play, for the panel: why it has no sound and why it
+ * cannot speak ("" when it can, NULL keeps what was said); publishes. */
+void engine_set_sound(engine_t *e, const char *sound, const char *speech);
 
 /* A follower's way to show a tournament that is run elsewhere: replaces the
  * tournament with *t (when t is not NULL) and the notice with notice ("" or

@@ -68,6 +68,7 @@ mmdebstrap --mode=root --arch=arm64 --variant=apt \
     --include=initramfs-tools,busybox,linux-image-arm64,raspi-firmware,firmware-brcm80211 \
     --include=wpasupplicant,avahi-daemon,libnss-mdns,openssh-server,fdisk,e2fsprogs \
     --include=libegl1,libgles2,libgbm1,libdrm2,libegl-mesa0,libgl1-mesa-dri \
+    --include=espeak-ng \
     --skip=download/empty --skip=essential/unlink \
     --setup-hook='mkdir -p "$1"/var/cache/apt/archives/' \
     --setup-hook="sync-in '$cache' /var/cache/apt/archives/" \

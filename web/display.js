@@ -298,6 +298,13 @@
     if (on) { loadSettings(); loadStructure(); }
   });
   PC.onState(render);
+  /* The wall's language changed on the panel: the page follows it. */
+  let lang = null;
+  PC.onState((s) => {
+    const now = s.language + '/' + s.language2;
+    if (lang !== null && now !== lang) loadSettings();
+    lang = now;
+  });
   addEventListener('resize', () => PC.fitText($('#name')));
   /* Measured again once the wall's font has come: it is narrower than the
    * stand-in the name was first measured in. */

@@ -301,6 +301,13 @@
     if (on) { loadSettings(); loadStructure(); }
   });
   PC.onState(render);
+  /* The wall's language changed on the panel: the page follows it. */
+  let lang = null;
+  PC.onState((s) => {
+    const now = s.language + '/' + s.language2;
+    if (lang !== null && now !== lang) loadSettings();
+    lang = now;
+  });
   addEventListener('resize', () => { const s = PC.current(); if (s) render(s); renderRosterPages(); });
   /* The sheet and the name are measured again in the wall's font once it came. */
   document.fonts.addEventListener('loadingdone', () => { const s = PC.current(); if (s) render(s); });

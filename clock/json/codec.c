@@ -359,6 +359,12 @@ static bool field_allowed(command_type type, const char *key, bool internal)
                strcmp(key, "minutes") == 0 || strcmp(key, "rounds") == 0;
     case CMD_COLOR_UP:
         return strcmp(key, "value") == 0;
+    case CMD_SET_LANGUAGE:
+        return strcmp(key, "language") == 0 || strcmp(key, "language2") == 0;
+    case CMD_SOUND:
+        return strcmp(key, "quiet") == 0;
+    case CMD_SAY:
+        return strcmp(key, "text") == 0;
     default:
         return false;
     }
@@ -547,16 +553,16 @@ static int parse_bust(const json_t *obj, command_t *c, char *err, size_t errlen)
     return 0;
 }
 
-/* announce: {"text": "...", "seconds": 60}; without seconds until taken down. */
-static int parse_announce(const json_t *obj, command_t *c, char *err, size_t errlen)
+/* The "text" of an announcement or of say. */
+static int parse_text(const json_t *obj, command_t *c, const char *what, char *err, size_t errlen)
 {
     json_t *text = json_object_get(obj, "text");
     if (!json_is_string(text)) {
-        snprintf(err, errlen, "an announcement needs \"text\"");
+        snprintf(err, errlen, "%s needs \"text\"", what);
         return -1;
     }
     if (json_string_length(text) >= sizeof c->text) {
-        snprintf(err, errlen, "an announcement can be at most %zu bytes long", sizeof c->text - 1);
+        snprintf(err, errlen, "%s can be at most %zu bytes long", what, sizeof c->text - 1);
         return -1;
     }
     if (memchr(json_string_value(text), 0, json_string_length(text))) {
@@ -564,11 +570,53 @@ static int parse_announce(const json_t *obj, command_t *c, char *err, size_t err
         return -1;
     }
     memcpy(c->text, json_string_value(text), json_string_length(text) + 1);
+    return 0;
+}
+
+/* announce: {"text": "...", "seconds": 60}; without seconds until taken down. */
+static int parse_announce(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    if (parse_text(obj, c, "an announcement", err, errlen))
+        return -1;
     int64_t n = 0;
     bool p;
     if (get_int(obj, "seconds", false, 0, 86400, &n, &p, err, errlen))
         return -1;
     c->seconds = (int)n;
+    return 0;
+}
+
+/* set_language: {"language": "no", "language2": "en"}; language2 null,
+ * "" or left out: none. */
+static int parse_language(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    const char *keys[] = {"language", "language2"};
+    char *out[] = {c->language, c->language2};
+    for (int i = 0; i < 2; i++) {
+        json_t *v = json_object_get(obj, keys[i]);
+        if (i == 1 && (!v || json_is_null(v)))
+            continue;
+        if (!json_is_string(v) || json_string_length(v) >= sizeof c->language ||
+            strlen(json_string_value(v)) != json_string_length(v)) {
+            snprintf(err, errlen, "%s must be one of \"en\", \"no\", \"de\", \"nl\", \"da\"%s",
+                     keys[i], i ? ", or null for none" : "");
+            return -1;
+        }
+        memcpy(out[i], json_string_value(v), json_string_length(v) + 1);
+    }
+    return 0;
+}
+
+/* sound: {"quiet": true} */
+static int parse_quiet(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    bool p;
+    if (get_bool(obj, "quiet", &c->quiet, &p, err, errlen))
+        return -1;
+    if (!p) {
+        snprintf(err, errlen, "sound needs \"quiet\": true or false");
+        return -1;
+    }
     return 0;
 }
 
@@ -709,6 +757,12 @@ static int parse_fields(const json_t *obj, command_t *c, bool internal, char *er
         return parse_seat(obj, c, err, errlen);
     case CMD_COLOR_UP:
         return get_int(obj, "value", true, 1, INT64_C(1000000000000), &c->value, NULL, err, errlen);
+    case CMD_SET_LANGUAGE:
+        return parse_language(obj, c, err, errlen);
+    case CMD_SOUND:
+        return parse_quiet(obj, c, err, errlen);
+    case CMD_SAY:
+        return parse_text(obj, c, "something to say", err, errlen);
     default:
         return 0;
     }
@@ -829,6 +883,17 @@ json_t *codec_command(const command_t *c)
         break;
     case CMD_COLOR_UP:
         json_object_set_new(o, "value", json_integer(c->value));
+        break;
+    case CMD_SET_LANGUAGE:
+        json_object_set_new(o, "language", json_string(c->language));
+        json_object_set_new(o, "language2",
+                            c->language2[0] ? json_string(c->language2) : json_null());
+        break;
+    case CMD_SOUND:
+        json_object_set_new(o, "quiet", json_boolean(c->quiet));
+        break;
+    case CMD_SAY:
+        json_object_set_new(o, "text", json_string(c->text));
         break;
     default:
         break;

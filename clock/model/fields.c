@@ -5,6 +5,7 @@
 
 #include "model/fields.h"
 #include "model/tourney.h"
+#include "model/voice.h"
 
 /* Chip amounts and money beyond this are not a tournament, they are noise. */
 #define MAX_CHIPS INT64_C(1000000000000)
@@ -136,6 +137,39 @@ static const field_t structure_fields[] = {
 };
 const record_t structure_record = RECORD(structure_t, structure_fields);
 
+/* The configuration's sound group: the volume, each event's sound, and
+ * which events are spoken (all off unless set). */
+#define SOUND(name, e) \
+    FIELD(voice_config_t, name, sound[e], FIELD_TEXT, 0, 0, 1, 0, FORM_CONFIG, NULL)
+#define SPEAK(name, e) \
+    FIELD(voice_config_t, name, speak[e], FIELD_BOOL, 0, 1, 1, 0, FORM_CONFIG, NULL)
+
+static const field_t voice_fields[] = {
+    FIELD(voice_config_t, "volume", volume, FIELD_INT, 0, 100, 1, 0, FORM_CONFIG, NULL),
+    SOUND("level", VOICE_LEVEL),
+    SOUND("minute", VOICE_MINUTE),
+    SOUND("break", VOICE_BREAK),
+    SOUND("break_over", VOICE_BREAK_OVER),
+    SOUND("clock_call_second", VOICE_CALL_SECOND),
+    SOUND("clock_call_time", VOICE_CALL_TIME),
+    SOUND("color_up", VOICE_COLOR_UP),
+    SOUND("hand_for_hand", VOICE_HFH),
+    SOUND("bubble", VOICE_BUBBLE),
+    SOUND("money", VOICE_MONEY),
+    SOUND("day_end", VOICE_DAY_END),
+    SOUND("moves", VOICE_MOVES),
+    SPEAK("speak_level", VOICE_LEVEL),
+    SPEAK("speak_break", VOICE_BREAK),
+    SPEAK("speak_break_over", VOICE_BREAK_OVER),
+    SPEAK("speak_color_up", VOICE_COLOR_UP),
+    SPEAK("speak_hand_for_hand", VOICE_HFH),
+    SPEAK("speak_bubble", VOICE_BUBBLE),
+    SPEAK("speak_money", VOICE_MONEY),
+    SPEAK("speak_day_end", VOICE_DAY_END),
+    FIELD(voice_config_t, "pages", pages, FIELD_BOOL, 0, 1, 1, 0, FORM_CONFIG, NULL),
+};
+const record_t voice_record = RECORD(voice_config_t, voice_fields);
+
 /* ---- what only the snapshot keeps: the tournament as it goes ---- */
 
 static const field_t clock_fields[] = {
@@ -209,6 +243,11 @@ static const field_t tourney_fields[] = {
     KEPT(tourney_t, n_done, FIELD_UINT),
     KEPT_ARRAY(tourney_t, done, FIELD_TEXT, NULL),
     KEPT(tourney_t, undoable, FIELD_INT),
+    KEPT(tourney_t, language, FIELD_TEXT),
+    KEPT(tourney_t, language2, FIELD_TEXT),
+    KEPT(tourney_t, quiet, FIELD_BOOL),
+    KEPT(tourney_t, said, FIELD_TEXT),
+    KEPT(tourney_t, said_at, FIELD_INT),
 };
 const record_t tourney_record = RECORD(tourney_t, tourney_fields);
 

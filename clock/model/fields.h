@@ -66,6 +66,8 @@ extern const record_t rebuy_record;
 extern const record_t addon_record;
 extern const record_t structure_record;
 extern const record_t tourney_record;
+/* The configuration's sound group (voice_config_t, model/voice.h). */
+extern const record_t voice_record;
 
 /* The field of rec written as name in form, or NULL. */
 const field_t *field_find(const record_t *rec, const char *name, unsigned form);

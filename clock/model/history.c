@@ -138,6 +138,12 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
         else
             snprintf(buf, len, "button cleared at table %d", c->table);
         return;
+    case CMD_SET_LANGUAGE:
+        snprintf(buf, len, "wall language %s%s%s", after->language, after->language2[0] ? " + " : "",
+                 after->language2);
+        return;
+    case CMD_SOUND: snprintf(buf, len, "wall sound %s", c->quiet ? "off" : "on"); return;
+    case CMD_SAY: snprintf(buf, len, "spoken \"%.40s\"", c->text); return;
     default: snprintf(buf, len, "%s", command_name(c->type)); return;
     }
 }

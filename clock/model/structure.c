@@ -168,6 +168,9 @@ static const char *const command_names[CMD__COUNT] = {
     [CMD_BUTTON] = "button",
     [CMD_BREAK_TABLE] = "break_table",
     [CMD_FINAL_TABLE] = "final_table",
+    [CMD_SET_LANGUAGE] = "set_language",
+    [CMD_SOUND] = "sound",
+    [CMD_SAY] = "say",
 };
 
 const char *command_name(command_type type)

@@ -194,6 +194,14 @@ typedef struct {
     uint32_t n_done;
     char done[TOURNEY_DONE_MAX][TOURNEY_DONE_TEXT];
     int undoable;              /* how many of the last actions undo can take back */
+    /* The wall's settings changed on the panel while running (set_language,
+     * sound, say): journaled with the tournament. While language is "" the
+     * configuration's languages apply. */
+    char language[8];          /* "en", "no", "de", "nl", "da", or "" */
+    char language2[8];         /* the second one, or "" for none */
+    bool quiet;                /* the wall's sounds and voice are off */
+    char said[TOURNEY_TEXT_MAX]; /* the last text typed to be spoken */
+    int64_t said_at;           /* when; 0: never */
 } tourney_t;
 
 /* Everything a display needs at one instant, derived from a tourney and now. */
@@ -268,6 +276,7 @@ typedef enum {
     CMD_PENALTY, CMD_PENALTY_CLEAR,
     CMD_MOVE, CMD_BREAK_TABLE, CMD_FINAL_TABLE, /* the roster's (model/game.h) */
     CMD_BUTTON,                /* the roster's: a table's button seat (0: not marked) */
+    CMD_SET_LANGUAGE, CMD_SOUND, CMD_SAY, /* the wall's voice (model/voice.c) */
     CMD__COUNT
 } command_type;
 
@@ -316,6 +325,8 @@ typedef struct {
      * seats[i], as the engine drew them. */
     int from_table, from_seat;
     int16_t movers[TOURNEY_MAX_REGISTER];
+    char language[8], language2[8]; /* set_language ("" language2: none) */
+    bool quiet;                /* sound: the wall's sounds off */
 } command_t;
 
 typedef struct {

@@ -141,10 +141,24 @@ static const embedded_file_t *font_file(const char *url)
     return NULL;
 }
 
+/* The wall's sounds for the pages: /sounds/NAME.wav, built in. */
+static const embedded_file_t *sound_file(const char *url)
+{
+    char path[64];
+    size_t n = strlen(url);
+    if (strncmp(url, "/sounds/", 8) != 0 || n > 40 || n < 13 || strcmp(url + n - 4, ".wav") != 0 ||
+        strspn(url + 8, "abcdefghijklmnopqrstuvwxyz_") != n - 12)
+        return NULL;
+    snprintf(path, sizeof path, "assets%s", url);
+    return embedded_find(path);
+}
+
 struct MHD_Response *files_response(files_t *f, const char *url)
 {
     char rel[PATH_MAX];
     const embedded_file_t *e = font_file(url);
+    if (!e)
+        e = sound_file(url);
     if (!e) {
         if (!page_path(url, rel, sizeof rel))
             return NULL;

@@ -141,11 +141,25 @@ static enum MHD_Result get_settings(net_t *n, struct MHD_Connection *con, reques
                           json_pack("{s:s, s:n, s:{}}", "language", "en", "language2", "theme"),
                           NULL, NULL);
     const theme_t *t = &c->theme;
-    json_t *j = json_pack("{s:s, s:o, s:{s:s, s:s, s:s, s:s, s:s, s:s}}", "language",
-                          c->language[0] ? c->language : "en", "language2",
-                          c->language2[0] ? json_string(c->language2) : json_null(), "theme",
+    /* The languages as the wall has them now (set on the panel, or these). */
+    const snapshot_t *snap = engine_snapshot(n->e);
+    const char *l1 = snap->language[0] ? snap->language : c->language[0] ? c->language : "en";
+    const char *l2 = snap->language[0] ? snap->language2 : c->language2;
+    json_t *j = json_pack("{s:s, s:o, s:{s:s, s:s, s:s, s:s, s:s, s:s}}", "language", l1,
+                          "language2", l2[0] ? json_string(l2) : json_null(), "theme",
                           "background", t->bg, "foreground", t->fg, "accent", t->accent,
                           "paused", t->paused, "break", t->brk, "warning", t->warn);
+    snapshot_release(snap);
+    /* What the pages play, when the venue lets them (sound.pages). */
+    json_t *sounds = json_object();
+    for (int e = 0; e < VOICE__COUNT; e++) {
+        const char *name = voice_sound_for(&c->voice, (voice_event)e);
+        if (e != VOICE_SAY)
+            json_object_set_new(sounds, voice_event_name((voice_event)e),
+                                name ? json_string(name) : json_null());
+    }
+    json_object_set_new(j, "sound", json_pack("{s:b, s:i, s:o}", "pages", c->voice.pages,
+                                              "volume", voice_volume(&c->voice), "sounds", sounds));
     return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
 }
 

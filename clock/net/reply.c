@@ -16,6 +16,24 @@ json_t *reply_state(engine_t *e, uint64_t *seq)
     if (j)
         json_object_set_new(j, "follows", snap->follows[0] ? json_string(snap->follows)
                                                            : json_null());
+    /* The wall's languages, as set on the panel or configured; its quiet
+     * switch and the last text typed to be spoken. */
+    if (j) {
+        const tourney_t *t = &snap->t;
+        json_object_set_new(j, "language", json_string(snap->language));
+        json_object_set_new(j, "language2",
+                            snap->language2[0] ? json_string(snap->language2) : json_null());
+        json_object_set_new(j, "quiet", json_boolean(t->quiet));
+        json_object_set_new(j, "said", t->said_at ? json_pack("{s:s, s:I}", "text", t->said, "at",
+                                                              (json_int_t)t->said_at)
+                                                  : json_null());
+        /* null until the wall has opened (or not) its sound device */
+        json_object_set_new(j, "sound", !snap->sound_known ? json_null() :
+                            json_pack("{s:b, s:o, s:b, s:o}", "device", !snap->sound[0], "why",
+                                      snap->sound[0] ? json_string(snap->sound) : json_null(),
+                                      "speech", !snap->sound[0] && !snap->speech[0], "speech_why",
+                                      snap->speech[0] ? json_string(snap->speech) : json_null()));
+    }
     /* The roster is its own resource (GET /api/players): clients fetch it
      * when this number changes. */
     if (j && snap->roster)

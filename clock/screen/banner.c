@@ -172,8 +172,6 @@ static void clock_call_takeover(frame_t *fr)
     snprintf(b->title, sizeof b->title, frame_word(fr, W_CLOCK_ON), t->call.table, t->call.seat);
     if (!expired) {
         frame_wake_countdown(fr->p, v->call_remaining_ms);
-        if (counting)
-            fr->call_second = (int)((v->call_remaining_ms + 999) / 1000);
     } else if (!t->s.house.call_stays) {
         paint_wake_in(fr->p, TOURNEY_CALL_SHOWN_MS - over);
     }

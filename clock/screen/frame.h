@@ -87,7 +87,6 @@ typedef struct {
     const banner_t *takeover;
     const banner_t *strips[MAX_BANNERS];
     int n_strips;
-    int call_second;
 } frame_t;
 
 /* ---- words, numbers and times (frame.c) ---- */

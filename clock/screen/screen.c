@@ -1,12 +1,11 @@
 /* The wall's window (KMSDRM on the console, a window on a desktop, or none),
- * the main loop, the local keys and the alert tones. */
+ * the main loop, the local keys; its sounds and voice (screen/speaker.c). */
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_image.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
-#include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include <unistd.h>
 
 #include "screen/screen.h"
+#include "screen/speaker.h"
 #include "screen/wall.h"
 #include "sdnotify.h"
 #include "store/pin.h"
@@ -23,7 +23,6 @@ enum {
     TICK_MS = 250,             /* engine_tick a few times a second */
     ANIM_MS = 16,              /* a frame while something moves (~60 Hz) */
     DISPLAY_CHECK_MS = 2000,   /* on the console: is a display still connected? */
-    TONE_RATE = 48000,
     KEY_SLICE_MS = 100,        /* key latency where SDL cannot block for input */
 };
 
@@ -33,13 +32,11 @@ struct screen {
     SDL_Window *win;
     SDL_Renderer *r;
     wall_t *wall;
-    SDL_AudioDeviceID audio;   /* 0: no sound */
+    speaker_t *speaker;        /* sounds and voice; NULL when headless */
     atomic_uint_fast64_t frames; /* frames drawn; read from other threads */
     uint64_t last_hash;        /* fingerprint of the frame on screen */
     bool force;                /* redraw whatever the fingerprint says */
     int dismissed_level;       /* new-level banner dismissed locally for this level */
-    int shown_level;           /* the level on screen, -1 before the first frame */
-    int call_second;           /* the counted second of a clock call last beeped */
     bool pin_seen;             /* once seen, the generated PIN is never shown again */
     char code[PIN_DIGITS + 1]; /* the one-time login code on the wall, or "" */
     int64_t pin_checked;
@@ -207,58 +204,6 @@ static int video_open(screen_t *s, char *err, size_t errlen)
     return 0;
 }
 
-/* A sound card that can play has /dev/snd/pcmC<card>D<device>p (the unit's
- * sandbox may hide /proc/asound; /dev/snd alone holds only timers). */
-static bool sound_card_present(void)
-{
-    glob_t g;
-    bool any = glob("/dev/snd/pcmC*p", 0, NULL, &g) == 0 && g.gl_pathc > 0;
-    globfree(&g);
-    return any;
-}
-
-static void audio_open(screen_t *s)
-{
-    /* No sound card: one line, and the audio libraries are not asked (ALSA
-     * would print a block of errors at each start). */
-    const char *drv = getenv("SDL_AUDIODRIVER");
-    if (!(drv && *drv) && !sound_card_present()) {
-        fprintf(stderr, "pokerclock: no sound card: the level and clock-call tones are off\n");
-        return;
-    }
-    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
-        fprintf(stderr, "pokerclock: no sound: %s\n", SDL_GetError());
-        return;
-    }
-    SDL_AudioSpec want = {.freq = TONE_RATE, .format = AUDIO_S16SYS, .channels = 1,
-                          .samples = 1024}, have;
-    s->audio = SDL_OpenAudioDevice(NULL, 0, &want, &have, 0);
-    if (!s->audio) {
-        fprintf(stderr, "pokerclock: no sound: %s\n", SDL_GetError());
-        SDL_QuitSubSystem(SDL_INIT_AUDIO);
-        return;
-    }
-    SDL_PauseAudioDevice(s->audio, 0);
-}
-
-/* A generated tone with soft edges (no click), queued on the device. */
-static void tone(screen_t *s, double hz, int ms, double volume)
-{
-    if (!s->audio)
-        return;
-    int n = TONE_RATE * ms / 1000;
-    int edge = TONE_RATE / 200;
-    Sint16 *buf = malloc(sizeof *buf * (size_t)n);
-    if (!buf)
-        return;
-    for (int i = 0; i < n; i++) {
-        double env = i < edge ? (double)i / edge : i > n - edge ? (double)(n - i) / edge : 1;
-        buf[i] = (Sint16)(32767 * volume * env * sin(2 * M_PI * hz * i / TONE_RATE));
-    }
-    SDL_QueueAudio(s->audio, buf, (Uint32)(sizeof *buf * (size_t)n));
-    free(buf);
-}
-
 screen_t *screen_new(const screen_options_t *o, char *err, size_t errlen)
 {
     screen_t *s = calloc(1, sizeof *s);
@@ -268,7 +213,6 @@ screen_t *screen_new(const screen_options_t *o, char *err, size_t errlen)
     }
     s->o = *o;
     s->dismissed_level = -1;
-    s->shown_level = -1;
     if (o->headless)
         return s;
     s->console = on_console();
@@ -285,7 +229,6 @@ screen_t *screen_new(const screen_options_t *o, char *err, size_t errlen)
         free(s);
         return NULL;
     }
-    audio_open(s);
     return s;
 }
 
@@ -298,8 +241,7 @@ void screen_free(screen_t *s)
         SDL_DestroyRenderer(s->r);
     if (s->win)
         SDL_DestroyWindow(s->win);
-    if (s->audio)
-        SDL_CloseAudioDevice(s->audio);
+    speaker_free(s->speaker);
     if (!s->o.headless)
         SDL_Quit();
     free(s);
@@ -480,20 +422,10 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
         s->last_hash = plan.hash;
         s->force = false;
     }
+    /* The sounds and the voice of what changed. */
+    if (s->speaker)
+        speaker_hear(s->speaker, snap, now);
     snapshot_release(snap);
-
-    /* Alerts: a rising pair at a new level, a tick per counted second of a
-     * clock call, a long low tone when it runs out. */
-    if (s->shown_level >= 0 && plan.level != s->shown_level && plan.level_running) {
-        tone(s, 880, 160, 0.35);
-        tone(s, 1320, 260, 0.35);
-    }
-    s->shown_level = plan.level;
-    if (plan.call_second && plan.call_second != s->call_second)
-        tone(s, 1000, 90, 0.3);
-    else if (!plan.call_second && s->call_second == 1)
-        tone(s, 440, 700, 0.4);
-    s->call_second = plan.call_second;
 
     *wake_in = plan.animating ? ANIM_MS : plan.wake_in_ms;
     /* The generated PIN goes away soon after the director's first login. */
@@ -538,6 +470,10 @@ int screen_run(screen_t *s, engine_t *e, volatile sig_atomic_t *stop)
         const char *drv = SDL_GetCurrentVideoDriver();
         s->real_wait = drv && (!strcmp(drv, "x11") || !strcmp(drv, "wayland"));
     }
+    if (s->o.headless)
+        engine_set_sound(e, "the clock runs without a screen", "");
+    else if (!s->speaker)
+        s->speaker = speaker_new(s->o.config, e);
     if (s->o.headless) {
         char status[300];
         snprintf(status, sizeof status, "no wall on a screen: %s",

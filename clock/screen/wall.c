@@ -606,6 +606,13 @@ static void frame_setup(frame_t *fr, wall_t *w, const wall_frame_t *f)
     fr->s = &fr->t->s;
     tourney_view(fr->t, f->now, &fr->v);
     fr->cur = &fr->s->levels[fr->v.level];
+    /* The languages of this snapshot (set on the panel while running), or
+     * the configuration's when it names none. */
+    const char *l1 = f->snap->language[0] ? f->snap->language : w->config->language;
+    const char *l2 = f->snap->language[0] ? f->snap->language2 : w->config->language2;
+    w->lang = lang_from_code(l1);
+    w->lang2 = lang_from_code(l2);
+    w->two_languages = l2[0] && w->lang2 != w->lang;
     fr->started = fr->t->clock.started;
     fr->running = fr->t->clock.running;
     /* Hand-for-hand and the end-of-day draw stop the level clock on purpose:
@@ -725,9 +732,6 @@ static void wall_paint(wall_t *w, const wall_frame_t *f, bool dry, wall_plan_t *
         plan->hash = p->hash;
         plan->wake_in_ms = p->wake_in_ms;
         plan->animating = p->animating;
-        plan->level = fr.v.level;
-        plan->level_running = fr.running;
-        plan->call_second = fr.call_second;
     }
 }
 

@@ -27,9 +27,6 @@ typedef struct {
     uint64_t hash;
     int64_t wake_in_ms;        /* INT64_MAX: nothing shown changes by itself */
     bool animating;            /* something moves: draw at the display rate */
-    int level;                 /* the level shown (a change sounds the alert) */
-    bool level_running;        /* the clock is running */
-    int call_second;           /* counted second of a clock call shown; 0: none */
 } wall_plan_t;
 
 wall_t *wall_new(SDL_Renderer *r, const settings_t *c, char *err, size_t errlen);

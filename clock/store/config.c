@@ -598,6 +598,23 @@ static void load_theme(ctx_t *x, const config_setting_t *g, theme_t *t)
     get_string(x, g, "font", t->font, sizeof t->font);
 }
 
+/* sound = { volume = 80; level = "chime"; speak_level = true; ... }; */
+static void load_sound(ctx_t *x, const config_setting_t *g, voice_config_t *v)
+{
+    load_fields(x, g, "sound", &voice_record, v, NULL);
+    for (int e = 0; e < VOICE__COUNT; e++) {
+        if (!v->sound[e][0] || voice_sound_known(v->sound[e]))
+            continue;
+        char known[200] = "\"none\"";
+        for (int i = 0; voice_sounds[i]; i++) {
+            size_t n = strlen(known);
+            snprintf(known + n, sizeof known - n, ", \"%s\"", voice_sounds[i]);
+        }
+        ERR(x, config_setting_get_member(g, voice_event_name((voice_event)e)),
+            "sound: %s must be one of %s", voice_event_name((voice_event)e), known);
+    }
+}
+
 static bool language_known(const char *l)
 {
     static const char *const langs[] = {"en", "no", "de", "nl", "da", NULL};
@@ -612,6 +629,7 @@ static void defaults(settings_t *c)
     memset(c, 0, sizeof *c);
     c->port = 8080;
     snprintf(c->language, sizeof c->language, "en");
+    c->voice.volume = -1;
     theme_t *t = &c->theme;
     snprintf(t->bg, sizeof t->bg, "#0b1220");
     snprintf(t->fg, sizeof t->fg, "#f5f7fa");
@@ -630,7 +648,7 @@ static void table_problem(void *ctx, int line, const char *msg)
 static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
 {
     static const char *const keys[] = {"bind",  "port",       "pin",    "language", "language2",
-                                       "theme", "tournament", "tables", NULL};
+                                       "theme", "tournament", "tables", "sound", NULL};
     check_keys(x, root, "the file", keys);
     get_string(x, root, "bind", c->bind, sizeof c->bind);
     get_int32(x, root, "port", 1, 65535, &c->port);
@@ -653,6 +671,8 @@ static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
     const config_setting_t *g;
     if ((g = group_of(x, root, "theme")))
         load_theme(x, g, &c->theme);
+    if ((g = group_of(x, root, "sound")))
+        load_sound(x, g, &c->voice);
     if ((g = config_setting_get_member(root, "tables")))
         tables_load(g, &c->tables, table_problem, x);
     g = config_setting_get_member(root, "tournament");

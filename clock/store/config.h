@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "model/tourney.h"
+#include "model/voice.h"
 #include "store/tables.h"
 
 enum { CONFIG_MAX_PROBLEMS = 64, CONFIG_MSG_MAX = 256, CONFIG_PATH_MAX = 256 };
@@ -41,6 +42,7 @@ typedef struct {
     theme_t theme;
     structure_t structure;
     table_config_t tables;     /* the venue's tables; none: counts only */
+    voice_config_t voice;      /* sound = { ... }: volume, sounds, speech */
 } settings_t;
 
 /* Fills c from a libconfig file. Every problem found is added to p, as

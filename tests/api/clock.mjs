@@ -35,11 +35,11 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Starts the clock on stateDir (a fresh one when not given). Resolves once
 // /healthz answers; rejects with the program's own words when it exits first.
-export async function startClock({ stateDir, env = {}, args = [], port: fixedPort } = {}) {
+export async function startClock({ stateDir, env = {}, args = [], port: fixedPort, headless = true } = {}) {
   const dir = stateDir || freshStateDir();
   for (let attempt = 0; ; attempt++) {
     const port = fixedPort || await freePort();
-    const proc = spawn(BIN, ['--headless', '--port', String(port), '--state', dir, ...args], {
+    const proc = spawn(BIN, [...(headless ? ['--headless'] : []), '--port', String(port), '--state', dir, ...args], {
       env: { ...process.env, POKERCLOCK_PIN: PIN, SDL_VIDEODRIVER: 'dummy', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

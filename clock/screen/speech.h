@@ -1,0 +1,35 @@
+/* The wall's voice: text spoken by espeak-ng (a program of its own, run
+ * off the drawing thread), each phrase rendered once to a WAV file in a
+ * cache and played on the sound device. */
+#ifndef POKERCLOCK_SPEECH_H
+#define POKERCLOCK_SPEECH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "screen/sound.h"
+
+typedef struct speech speech_t;
+
+/* Starts the voice for snd (not NULL) with its cache in cache_dir (made
+ * when missing); NULL with why when espeak-ng is not there.
+ * POKERCLOCK_ESPEAK in the environment names the program instead. */
+speech_t *speech_new(sound_t *snd, const char *cache_dir, char *why, size_t whylen);
+/* Stops the voice; what was still to be said is dropped. */
+void speech_free(speech_t *sp);
+
+/* Says text in language ("en", "no", "de", "nl", "da") at volume 0..100,
+ * after what is already to be said; play false only renders it into the
+ * cache, so that it is ready when it is said. Never blocks: a full queue
+ * drops it. */
+void speech_say(speech_t *sp, const char *language, const char *text, int volume, bool play);
+
+/* Renders text in language into the WAV file path with the espeak-ng
+ * program at exe (blocking; at most 20 s). 0, or -1 with err. */
+int speech_render(const char *exe, const char *language, const char *text, const char *path,
+                  char *err, size_t errlen);
+/* The espeak-ng program: POKERCLOCK_ESPEAK, else espeak-ng on the PATH;
+ * false when there is none. */
+bool speech_find(char *exe, size_t len);
+
+#endif

@@ -1,0 +1,141 @@
+// The wall's voice: a level change heard in the wall's language and then
+// in the second one, a text typed on the panel said, and without espeak-ng
+// the tones alone, said on the panel. SDL's disk audio driver writes what a
+// sound card would play to a file; the test finds espeak-ng's own rendering
+// of the expected words in it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startClock, getJson, login, command, sleep } from './clock.mjs';
+
+function wavSamples(file) {
+  const b = readFileSync(file);
+  for (let at = 12; at < b.length;) {
+    const id = b.toString('latin1', at, at + 4), size = b.readUInt32LE(at + 4);
+    if (id === 'data') return new Int16Array(b.buffer.slice(b.byteOffset + at + 8, b.byteOffset + at + 8 + size));
+    at += 8 + size;
+  }
+  throw new Error(`${file}: no data`);
+}
+
+// What espeak-ng says for text in voice, as the clock plays it at volume %.
+function spoken(tmp, voice, text, volume) {
+  const f = join(tmp, `${voice}.wav`);
+  execFileSync('espeak-ng', ['-v', voice, '-w', f, '--stdin'], { input: text + '\n' });
+  return wavSamples(f).map((x) => Math.trunc((x * volume) / 100));
+}
+
+// Where a piece from the middle of want (0.2 s of it) starts in heard, or -1.
+function find(heard, want) {
+  const at = Math.floor(want.length / 2), n = 4410;
+  const piece = want.subarray(at, at + n);
+  outer: for (let i = 0; i + n <= heard.length; i++) {
+    for (let k = 0; k < n; k++) if (heard[i + k] !== piece[k]) continue outer;
+    return i - at;
+  }
+  return -1;
+}
+
+function rawSamples(file) {
+  if (!existsSync(file)) return new Int16Array(0);
+  const b = readFileSync(file);
+  return new Int16Array(b.buffer.slice(b.byteOffset, b.byteOffset + (b.length & ~1)));
+}
+
+async function wall(tmp, cfgText, env = {}) {
+  const cfg = join(tmp, 'voice.cfg');
+  writeFileSync(cfg, readFileSync('assets/structures/default.cfg', 'utf8').replace('language = "en";', cfgText));
+  const out = join(tmp, 'heard.raw');
+  const clock = await startClock({
+    args: ['--config', cfg], headless: false,
+    env: { SDL_AUDIODRIVER: 'disk', SDL_DISKAUDIOFILE: out, TMPDIR: tmp, ...env },
+  });
+  for (let i = 0; i < 200 && !(await getJson(clock, '/api/state')).body.sound; i++) await sleep(25);
+  return { clock, out };
+}
+
+async function until(fn, ms) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v || Date.now() > end) return v;
+    await sleep(100);
+  }
+}
+
+test('a new level is said in Norwegian, then in English, after its sound', async () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'pokerclock-voice-'));
+  const { clock, out } = await wall(tmp, 'language = "no";\nlanguage2 = "en";\nsound = { speak_level = true; };');
+  try {
+    const cookie = await login(clock);
+    assert.deepEqual((await getJson(clock, '/api/state')).body.sound,
+      { device: true, why: null, speech: true, speech_why: null });
+    await command(clock, cookie, { type: 'start' });
+    assert.equal((await command(clock, cookie, { type: 'next_level' })).status, 200);
+    const nb = spoken(tmp, 'nb', 'Nivå 2. Blinds 50, 100.', 80);
+    const en = spoken(tmp, 'en', 'Level 2. Blinds 50, 100.', 80);
+    let at;
+    await until(() => {
+      const heard = rawSamples(out);
+      at = [find(heard, nb), find(heard, en)];
+      return at[0] >= 0 && at[1] >= 0;
+    }, 20000);
+    assert.ok(at[0] >= 0, 'the Norwegian words were played');
+    assert.ok(at[1] >= 0, 'the English words were played');
+    assert.ok(at[1] >= at[0] + nb.length, 'English after Norwegian, not over it');
+    // The level's sound came first.
+    const heard = rawSamples(out);
+    const first = heard.findIndex((x) => Math.abs(x) > 100);
+    assert.ok(first >= 0 && first < at[0], `sound at ${first}, words at ${at[0]}`);
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('"say" says the typed text once, and nothing is said for events left off', async () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'pokerclock-voice-'));
+  const { clock, out } = await wall(tmp, 'language = "de";');
+  try {
+    const cookie = await login(clock);
+    const r = await command(clock, cookie, { type: 'say', text: 'Letzte Runde an der Bar' });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.body.state.said.text, 'Letzte Runde an der Bar');
+    const want = spoken(tmp, 'de', 'Letzte Runde an der Bar', 80);
+    const at = await until(() => { const i = find(rawSamples(out), want); return i >= 0 ? i : null; }, 20000);
+    assert.ok(at !== null, 'the typed text was said');
+    for (const bad of [{ text: '' }, { text: '   ' }, { text: 'a\nb' }, { text: 'x'.repeat(300) }, {}])
+      assert.equal((await command(clock, cookie, { type: 'say', ...bad })).status, 400, JSON.stringify(bad));
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('without espeak-ng the panel is told and the sounds go on', async () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'pokerclock-voice-'));
+  const { clock, out } = await wall(tmp, 'language = "en";\nsound = { speak_level = true; };',
+    { POKERCLOCK_ESPEAK: '/nonexistent/espeak-ng' });
+  try {
+    const s = (await getJson(clock, '/api/state')).body;
+    assert.equal(s.sound.device, true);
+    assert.equal(s.sound.speech, false);
+    assert.match(s.sound.speech_why, /espeak-ng/);
+    assert.match(clock.stderr, /no espeak-ng.*does not speak/);
+    const cookie = await login(clock);
+    await command(clock, cookie, { type: 'start' });
+    await command(clock, cookie, { type: 'next_level' });
+    const level = wavSamples('assets/sounds/level.wav').map((x) => Math.trunc((x * 80) / 100));
+    const at = await until(() => { const i = find(rawSamples(out), level); return i >= 0 ? i : null; }, 5000);
+    assert.ok(at !== null, 'the level sound was played');
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,113 @@
+/* /display and /kiosk play the wall's sounds when the venue allows it
+ * (sound.pages in the configuration): browsers let a page play only after
+ * a tap, so until then a small "Tap for sound" asks for one. */
+'use strict';
+
+const PCSound = (() => {
+  let settings = null;     /* /api/settings' sound: pages, volume, sounds */
+  let audio = null;        /* the AudioContext, made on the first tap */
+  const buffers = {};      /* name: decoded sound, fetched once */
+  let seen = null;         /* what the last look saw */
+  const played = [];       /* the names played, the latest last */
+
+  function hint(show) {
+    let h = document.getElementById('tap-sound');
+    if (show && !h) {
+      h = document.createElement('div');
+      h.id = 'tap-sound';
+      h.textContent = I18N.t('tap_for_sound');
+      h.style.cssText = 'position:fixed;left:1vw;bottom:1vw;padding:.4em .8em;border-radius:1em;' +
+        'background:rgba(0,0,0,.6);color:#fff;font:16px Roboto,sans-serif;z-index:99;pointer-events:none';
+      document.body.appendChild(h);
+    }
+    if (h) h.hidden = !show;
+  }
+
+  async function load(name) {
+    if (!name || buffers[name] || !audio) return;
+    buffers[name] = 'loading';
+    try {
+      const r = await fetch('/sounds/' + name + '.wav');
+      buffers[name] = await audio.decodeAudioData(await r.arrayBuffer());
+    } catch (e) { delete buffers[name]; }
+  }
+
+  /* Sounds one after another, as on the wall. */
+  let freeAt = 0;
+  function play(event) {
+    const name = settings && settings.sounds[event];
+    const s = PC.current();
+    if (!name || !s || s.quiet) return;
+    played.push(name);
+    const b = buffers[name];
+    if (!audio || !b || b === 'loading') return;
+    const src = audio.createBufferSource();
+    const gain = audio.createGain();
+    gain.gain.value = settings.volume / 100;
+    src.buffer = b;
+    src.connect(gain).connect(audio.destination);
+    const at = Math.max(audio.currentTime, freeAt);
+    src.start(at);
+    freeAt = at + b.duration;
+  }
+
+  function unlock() {
+    if (audio || !settings || !settings.pages) return;
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    audio = new Ctx();
+    audio.resume().catch(() => {});
+    for (const n of Object.values(settings.sounds)) load(n);
+    hint(false);
+  }
+
+  /* The same events as the wall's (clock/model/voice.c), from the state
+   * and the local countdown. */
+  function look() {
+    const s = PC.current();
+    if (!s || !settings || !settings.pages) return;
+    /* In the page's language, once it knows it. */
+    const h = document.getElementById('tap-sound');
+    if (h && !h.hidden) h.textContent = I18N.t('tap_for_sound');
+    const c = PC.clock();
+    const call = s.clock_call;
+    const now = {
+      level: s.level.index, kind: s.level.kind, running: s.running,
+      remaining: c ? c.remaining : 0,
+      second: call && call.counting && !call.expired ? Math.ceil(PC.wallMs(call.remaining_ms) / 1000) : 0,
+      expired: !!(call && call.expired),
+      bubble: !!s.bubble, money: !!s.in_the_money,
+      day: !!(s.day_end && (s.day_end.drawn || s.day_end.over)), over: !!(s.day_end && s.day_end.over),
+    };
+    const was = seen;
+    seen = now;
+    if (!was) return;
+    if (now.level !== was.level && now.running)
+      play(now.kind === 'break' ? 'break' : was.kind === 'break' ? 'break_over' : 'level');
+    else if (now.level === was.level && now.running && now.kind !== 'break' && !s.overtime &&
+             was.remaining > 60000 && now.remaining <= 60000 && now.remaining > 0)
+      play('minute');
+    if (now.second && now.second !== was.second) play('clock_call_second');
+    if (now.expired && !was.expired) play('clock_call_time');
+    if (now.bubble && !was.bubble) play('bubble');
+    if (now.money && !was.money) play('money');
+    if ((now.day && !was.day) || (now.over && !was.over)) play('day_end');
+  }
+
+  async function start() {
+    const st = await PC.settings();
+    settings = st.sound || null;
+    if (!settings || !settings.pages) return;
+    hint(true);
+    document.addEventListener('pointerdown', unlock, { once: false });
+    document.addEventListener('keydown', unlock, { once: false });
+    PC.onState(look);
+    setInterval(look, 200);
+  }
+  start();
+
+  /* For the browser tests: what was played, and which sounds the browser
+   * has decoded. */
+  const decoded = () => Object.keys(buffers).filter((k) => buffers[k] && buffers[k] !== 'loading');
+  return { played, decoded };
+})();
