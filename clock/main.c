@@ -21,6 +21,7 @@
 #include "store/config.h"
 #include "store/file.h"
 #include "store/pin.h"
+#include "store/slides.h"
 
 #ifndef POKERCLOCK_VERSION
 #define POKERCLOCK_VERSION "0"
@@ -378,6 +379,13 @@ static int serve(engine_t *engine, const site_t *site)
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+    /* The venue's slides, kept with the tournament (a follower keeps none). */
+    slides_t *slides = NULL;
+    if (!site->master) {
+        slides = slides_open(site->state_dir, err, sizeof err);
+        if (err[0])
+            fprintf(stderr, "pokerclock: %s\n", err);
+    }
     shot_ctx_t sc = {.config = site->config, .engine = engine, .url = site->url};
     net_options_t no = {.bind = site->config->bind,
                         .port = site->config->port,
@@ -387,10 +395,12 @@ static int serve(engine_t *engine, const site_t *site)
                         .config = site->config,
                         .screenshot = take_screenshot,
                         .screenshot_ctx = &sc,
-                        .screenshot_thread_end = wall_render_thread_end};
+                        .screenshot_thread_end = wall_render_thread_end,
+                        .slides = slides};
     net_t *net = net_start(engine, &no, err, sizeof err);
     if (!net) {
         fprintf(stderr, "pokerclock: %s\n", err);
+        slides_free(slides);
         return 1;
     }
     if (!site->master)
@@ -400,6 +410,7 @@ static int serve(engine_t *engine, const site_t *site)
         if (!(follow = follow_master(engine, site->master, err, sizeof err))) {
             fprintf(stderr, "pokerclock: %s\n", err);
             net_stop(net);
+            slides_free(slides);
             return 1;
         }
         fprintf(stderr, "pokerclock %s: following %s; pages at %s\n", POKERCLOCK_VERSION,
@@ -416,6 +427,7 @@ static int serve(engine_t *engine, const site_t *site)
     int rc = run_screen(engine, &so);
     follow_stop(follow);
     net_stop(net);
+    slides_free(slides);
     return rc;
 }
 
