@@ -18,6 +18,7 @@
 #include "follow/follow.h"
 #include "net/net.h"
 #include "screen/screen.h"
+#include "screen/slideshow.h"
 #include "store/config.h"
 #include "store/file.h"
 #include "store/pin.h"
@@ -419,14 +420,19 @@ static int serve(engine_t *engine, const site_t *site)
         fprintf(stderr, "pokerclock %s: panel at %s (state in %s)\n", POKERCLOCK_VERSION,
                 site->url, site->state_dir);
     }
+    slideshow_t *show = slides ? slideshow_new(slides) : NULL;
+    wall_render_slides(show);
     screen_options_t so = {.config = site->config,
                            .headless = o->headless,
                            .panel_url = site->url,
                            .pin = generated ? pin : NULL,
-                           .state_dir = site->state_dir};
+                           .state_dir = site->state_dir,
+                           .slideshow = show};
     int rc = run_screen(engine, &so);
     follow_stop(follow);
     net_stop(net);
+    wall_render_slides(NULL);
+    slideshow_free(show);
     slides_free(slides);
     return rc;
 }
