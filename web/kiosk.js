@@ -183,11 +183,30 @@
     setText($('#k-clock'), s.overtime ? '+' + fmtTime(c.overtime, false) : (s.started && !s.running ? t('paused') + ' ' : '') + fmtTime(c.remaining));
   }
 
+  /* The kiosk's own pages; the venue's slides show between them (#p-slide). */
+  const own = () => $$('.page:not(#p-slide)');
   function show(n) {
-    const pages = $$('.page');
+    const pages = own();
     page = (n + pages.length) % pages.length;
     pages.forEach((p, i) => p.classList.toggle('on', i === page));
+    $('#p-slide').classList.remove('on');
     $$('#dots span').forEach((d, i) => d.classList.toggle('on', i === page));
+  }
+  /* After each page a slide of the venue's, when one is live, for its
+   * seconds; ?slides=only: the slides alone under the clock (a sponsor's
+   * screen), the pages only while there is none. */
+  const slidesOnly = new URLSearchParams(location.search).get('slides') === 'only';
+  let slideNext = true;
+  function turn() {
+    const ms = slideNext ? PCSlides.next($('#k-slide')) : 0;
+    slideNext = slidesOnly || !slideNext || !ms;
+    if (ms) {
+      own().forEach((p) => p.classList.remove('on'));
+      $('#p-slide').classList.add('on');
+    } else {
+      show(page + 1);
+    }
+    setTimeout(turn, ms || PAGE_MS);
   }
 
   async function loadStructure() {
@@ -215,9 +234,9 @@
 
   /* ?page=N shows one page and stops rotating (for a fixed screen). */
   const fixed = new URLSearchParams(location.search).get('page');
-  $('#dots').replaceChildren(...$$('.page').map(() => el('span')));
+  $('#dots').replaceChildren(...own().map(() => el('span')));
   show(fixed ? Number(fixed) : 0);
-  if (!fixed) setInterval(() => show(page + 1), PAGE_MS);
+  if (!fixed) PCSlides.start().then(() => (slidesOnly ? turn() : setTimeout(turn, PAGE_MS)));
   PC.onOnline((on) => {
     $('#offline').hidden = on;
     if (on) { loadSettings(); loadStructure(); }
