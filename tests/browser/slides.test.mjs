@@ -85,3 +85,45 @@ test('the kiosk shows the slides alone under its clock strip with ?slides=only',
     await k.context().close();
   }
 });
+
+test('the panel adds a phone photo and a text slide, and reorders, switches off, times and deletes them', async () => {
+  const p = await page('/', { width: 390, height: 844 });
+  const list = async () => (await (await fetch(clock.base + '/api/slides')).json()).slides;
+  try {
+    await p.fill('#pin', PIN);
+    await p.click('#login-btn');
+    await p.waitForSelector('#controls', { state: 'visible' });
+    await p.click('#sec-slides summary');
+    await until(async () => (await p.$$('#sl-list .sl-row')).length === 2, 'the two slides already there');
+    const before = (await list()).length;
+    // A camera picture, as the phone's file picker hands it over.
+    await p.setInputFiles('#sl-file', new URL('../api/fixtures/slide-photo.jpg', import.meta.url).pathname);
+    await until(async () => (await p.textContent('#sec-slides .msg')).includes('Picture added (800 x 400)'), 'the upload');
+    await until(async () => (await p.$$('#sl-list .sl-row')).length === before + 1, 'a row for it');
+    await until(() => pictureShown(p, '#sl-list .sl-row:last-child img'), 'its thumbnail');
+    await p.fill('#sl-title', 'Next Friday: Bounty');
+    await p.fill('#sl-lines', 'Doors 18:00\nBuy-in €40');
+    await p.click('#sl-add-text');
+    await until(async () => (await list()).length === before + 2, 'the text slide');
+    const added = (await list()).at(-1);
+    assert.deepEqual([added.title, added.lines], ['Next Friday: Bounty', ['Doors 18:00', 'Buy-in €40']]);
+    await p.screenshot({ path: OUT + '/slides-panel-390x844.png', fullPage: true });
+
+    // Up once: it goes before the photo.
+    const row = `#sl-list .sl-row[data-id="${added.id}"]`;
+    await p.click(`${row} button[aria-label=Earlier]`);
+    await until(async () => (await list()).at(-2).id === added.id, 'moved up');
+    await p.click(`${row} input[type=checkbox]`);
+    await until(async () => (await list()).find((s) => s.id === added.id).enabled === false, 'switched off');
+    await p.fill(`${row} input[aria-label=Until]`, '2030-01-02T03:04');
+    await until(async () => (await list()).find((s) => s.id === added.id).until === '2030-01-02T03:04', 'a window');
+    // Delete takes two taps.
+    await p.click(`${row} button.danger`);
+    assert.equal((await list()).length, before + 2, 'one tap deletes nothing');
+    await p.click(`${row} button.danger`);
+    await until(async () => (await list()).length === before + 1, 'deleted');
+    assert.deepEqual(errors, []);
+  } finally {
+    await p.context().close();
+  }
+});
