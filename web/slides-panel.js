@@ -92,17 +92,21 @@
     $('#sl-list').replaceChildren(...list.map((s, i) => row(s, i, list.length)));
   }
 
-  /* A picture larger than the clock takes is made smaller here first
-   * (upright, at most 1920 pixels); smaller ones go as they are. */
+  /* A photo larger than any screen is made smaller here first (upright, at
+   * most 1920 pixels): less to send over the venue's Wi-Fi, and less for the
+   * clock to decode. Smaller pictures go as they are. */
   async function shrink(file) {
-    if (file.size <= max.bytes || !window.createImageBitmap) return file;
+    if (!window.createImageBitmap) return file;
     const bmp = await createImageBitmap(file);
+    if (Math.max(bmp.width, bmp.height) <= 1920 && file.size <= max.bytes) return file;
     const k = Math.min(1, 1920 / Math.max(bmp.width, bmp.height));
     const c = document.createElement('canvas');
     c.width = Math.round(bmp.width * k);
     c.height = Math.round(bmp.height * k);
     c.getContext('2d').drawImage(bmp, 0, 0, c.width, c.height);
-    return new Promise((ok) => c.toBlob((b) => ok(b || file), 'image/jpeg', 0.85));
+    /* A PNG stays PNG: a logo keeps its transparent background. */
+    const type = file.type === 'image/png' ? 'image/png' : 'image/jpeg';
+    return new Promise((ok) => c.toBlob((b) => ok(b || file), type, 0.85));
   }
 
   async function upload() {

@@ -270,8 +270,8 @@ static int SDLCALL mem_close(SDL_RWops *rw)
     return 0;
 }
 
-/* One picture decoded at a time: a phone's photo takes up to 160 MB while
- * it is, and a Pi Zero 2 W has 512 MB. */
+/* One picture decoded at a time: a large photo takes up to 170 MB while it
+ * is, and a Pi Zero 2 W has 512 MB. */
 static pthread_mutex_t one_at_a_time = PTHREAD_MUTEX_INITIALIZER;
 
 int picture_prepare(const void *data, size_t len, unsigned char **out, size_t *out_len,
