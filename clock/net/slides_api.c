@@ -1,6 +1,7 @@
 /* The slides API: the list, a picture, and the director's changes (each with
  * the session, like every command). */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,10 +209,27 @@ static enum MHD_Result picture(struct MHD_Connection *con, slides_t *s, int id)
         free(data);
         return reply_queue(con, MHD_HTTP_OK, NULL);
     }
+    /* Screens keep the picture and ask again with its tag: a fresh state
+     * directory starts its ids at 1 again, so an id alone does not name
+     * a picture for ever. */
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ data[i]) * 1099511628211ull;
+    char tag[40];
+    snprintf(tag, sizeof tag, "\"%d-%016llx\"", id, (unsigned long long)h);
+    const char *seen = MHD_lookup_connection_value(con, MHD_HEADER_KIND, "If-None-Match");
+    if (seen && strcmp(seen, tag) == 0) {
+        MHD_destroy_response(r);
+        r = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+        if (!r)
+            return reply_queue(con, MHD_HTTP_OK, NULL);
+        MHD_add_response_header(r, "ETag", tag);
+        MHD_add_response_header(r, "Cache-Control", "no-cache");
+        return reply_queue(con, MHD_HTTP_NOT_MODIFIED, r);
+    }
     MHD_add_response_header(r, "Content-Type", png ? "image/png" : "image/jpeg");
-    /* Ids are never used again for another picture, and a picture never
-     * changes: screens may keep it. */
-    MHD_add_response_header(r, "Cache-Control", "private, max-age=86400");
+    MHD_add_response_header(r, "ETag", tag);
+    MHD_add_response_header(r, "Cache-Control", "no-cache");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
     return reply_queue(con, MHD_HTTP_OK, r);
 }

@@ -57,6 +57,9 @@ test('a phone photo is turned upright and kept; a large PNG is scaled down to 10
     assert.deepEqual([a.body.slide.width, a.body.slide.height], [400, 800]);
     const pic = await fetch(clock.base + a.body.slide.url);
     assert.equal(pic.headers.get('content-type'), 'image/jpeg');
+    // Screens keep it and ask again with its tag.
+    const again = await fetch(clock.base + a.body.slide.url, { headers: { 'If-None-Match': pic.headers.get('etag') } });
+    assert.equal(again.status, 304);
     const bytes = Buffer.from(await pic.arrayBuffer());
     assert.equal(bytes[0], 0xff);
     assert.ok(!bytes.includes(Buffer.from('Exif\0\0', 'latin1')), 'the camera metadata is not kept');
