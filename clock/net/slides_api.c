@@ -173,6 +173,7 @@ static enum MHD_Result add(struct MHD_Connection *con, slides_t *s, const char *
         if (!body || !len)
             return reply_error(con, MHD_HTTP_BAD_REQUEST, "send the picture as the body");
         status = slides_add_picture(s, body, len, seconds, &added, err, sizeof err);
+        picture_thread_end();
     } else if (type && tl == 16 && !strncasecmp(type, "application/json", 16)) {
         slide_change_t c;
         if (change_parse(body, len, &c, err, sizeof err) != 0)

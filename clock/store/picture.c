@@ -324,3 +324,8 @@ int picture_prepare(const void *data, size_t len, unsigned char **out, size_t *o
     pthread_mutex_unlock(&one_at_a_time);
     return rc;
 }
+
+void picture_thread_end(void)
+{
+    SDL_TLSCleanup();
+}

@@ -38,6 +38,12 @@ SDL_Surface *picture_decode(const void *data, size_t len, char *err, size_t errl
 int picture_prepare(const void *data, size_t len, unsigned char **out, size_t *out_len,
                     picture_type *type, int *w, int *h, char *err, size_t errlen);
 
+/* A thread SDL did not make (an HTTP server's) calls this after working
+ * on a picture: SDL keeps its error text per thread and frees it only for
+ * its own threads. Never from the wall's thread (SDL keeps its renderer's
+ * state there too). */
+void picture_thread_end(void);
+
 /* src scaled into a new w x h RGBA surface by averaging the pixels each
  * one covers (a photo scaled down to a quarter stays smooth). */
 SDL_Surface *picture_scale(SDL_Surface *src, int w, int h);
