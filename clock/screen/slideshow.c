@@ -15,6 +15,7 @@ struct slideshow {
     slide_t list[SLIDES_MAX];
     int n;
     wall_slide_t *held[SLIDESHOW_DECODED]; /* the shown one and the next */
+    size_t alive;              /* bytes of decoded pixels not yet freed, held or not */
 };
 
 slideshow_t *slideshow_new(slides_t *store)
@@ -27,10 +28,17 @@ slideshow_t *slideshow_new(slides_t *store)
     return ss;
 }
 
+static size_t pixel_bytes(const wall_slide_t *sl)
+{
+    return sl->pixels ? (size_t)sl->pixels->pitch * (size_t)sl->pixels->h : 0;
+}
+
 /* Called with the lock held. */
 static void unref(wall_slide_t *sl)
 {
     if (sl && --sl->refs == 0) {
+        if (sl->owner)
+            sl->owner->alive -= pixel_bytes(sl);
         SDL_FreeSurface(sl->pixels);
         free(sl);
     }
@@ -111,6 +119,8 @@ static wall_slide_t *hold(slideshow_t *ss, const slide_t *s, int keep_a, int kee
     pthread_mutex_unlock(&ss->lock);
     wall_slide_t *w = make(ss, s, text_version);
     pthread_mutex_lock(&ss->lock);
+    if (w)
+        ss->alive += pixel_bytes(w);
     unref(ss->held[slot]); /* another thread's, made meanwhile */
     ss->held[slot] = w;
     return w;
@@ -146,11 +156,8 @@ wall_slide_t *slideshow_get(slideshow_t *ss, int64_t now_ms, time_t wall, int64_
 
 size_t slideshow_bytes(slideshow_t *ss)
 {
-    size_t b = 0;
     pthread_mutex_lock(&ss->lock);
-    for (int i = 0; i < SLIDESHOW_DECODED; i++)
-        if (ss->held[i] && ss->held[i]->pixels)
-            b += (size_t)ss->held[i]->pixels->pitch * ss->held[i]->pixels->h;
+    size_t b = ss->alive;
     pthread_mutex_unlock(&ss->lock);
     return b;
 }

@@ -43,7 +43,8 @@ void slideshow_release(wall_slide_t *sl);
 /* The store's version: grows when a slide is added, changed or removed. */
 uint64_t slideshow_version(slideshow_t *ss);
 
-/* Bytes of decoded pixels held now (for tests and the bench). */
+/* Bytes of decoded pixels not yet freed, held here or still drawn from
+ * (for tests and the bench). */
 size_t slideshow_bytes(slideshow_t *ss);
 
 #endif

@@ -59,10 +59,10 @@ static SDL_Surface *painted(int w, int h, uint32_t (*rgb)(int x, int y, int w, i
     return s;
 }
 
+/* Red in the top left quarter only: every turn and mirror moves it. */
 static uint32_t left_red(int x, int y, int w, int h)
 {
-    (void)y, (void)h;
-    return x < w / 2 ? 0xdd1111 : 0xffffff;
+    return x < w / 2 && y < h / 2 ? 0xdd1111 : 0xffffff;
 }
 
 /* A sponsor's card: a gold band, a dark field, a green disc. */
@@ -117,7 +117,8 @@ static int teardown(void **state)
 }
 
 /* A camera's portrait photo (stored sideways, EXIF 6 or 8) comes out
- * upright: the left half, red, becomes the top or the bottom. */
+ * upright: the red top left quarter goes to the top right (turned a
+ * quarter clockwise, 6) or the bottom left (anticlockwise, 8). */
 static void exif_orientation_turns_the_photo(void **state)
 {
     (void)state;
@@ -126,21 +127,21 @@ static void exif_orientation_turns_the_photo(void **state)
     unsigned char *jpg = encode(s, false, &len);
     SDL_FreeSurface(s);
     char err[256];
-    struct { int o, w, h; bool red_top; } cases[] = {{1, 80, 40, false}, {6, 40, 80, true},
-                                                     {8, 40, 80, false}};
-    for (size_t i = 0; i < 3; i++) {
+    /* Where the red is: one point of each quarter, in reading order. */
+    struct { int o, w, h, red; } cases[] = {{1, 80, 40, 0}, {6, 40, 80, 1}, {8, 40, 80, 2},
+                                           {3, 80, 40, 3}};
+    for (size_t i = 0; i < 4; i++) {
         unsigned char *d = with_orientation(jpg, len, cases[i].o, &olen);
         SDL_Surface *got = picture_decode(d, olen, err, sizeof err);
         assert_non_null(got);
         assert_int_equal(got->w, cases[i].w);
         assert_int_equal(got->h, cases[i].h);
-        if (cases[i].o == 1) {
-            assert_true(reddish(pixel(got, 5, 20)));
-            assert_false(reddish(pixel(got, 75, 20)));
-        } else {
-            assert_true(reddish(pixel(got, 20, cases[i].red_top ? 5 : 75)));
-            assert_false(reddish(pixel(got, 20, cases[i].red_top ? 75 : 5)));
-        }
+        int qx[4] = {got->w / 4, got->w * 3 / 4, got->w / 4, got->w * 3 / 4};
+        int qy[4] = {got->h / 4, got->h / 4, got->h * 3 / 4, got->h * 3 / 4};
+        for (int q = 0; q < 4; q++)
+            if (reddish(pixel(got, qx[q], qy[q])) != (q == cases[i].red))
+                fail_msg("orientation %d: quarter %d is %s", cases[i].o, q,
+                         q == cases[i].red ? "not red" : "red");
         SDL_FreeSurface(got);
         free(d);
     }
