@@ -29,7 +29,7 @@ typedef struct {
     int seconds;               /* how long it shows */
     bool enabled;
     char from[SLIDE_WHEN_LEN]; /* local time it starts showing, or "" */
-    char until[SLIDE_WHEN_LEN];/* local time it stops, or "" */
+    char until[SLIDE_WHEN_LEN]; /* local time it stops, or "" */
     char title[SLIDE_TITLE_MAX];
     char lines[SLIDE_LINES][SLIDE_LINE_MAX];
     int n_lines;
