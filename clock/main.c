@@ -18,9 +18,11 @@
 #include "follow/follow.h"
 #include "net/net.h"
 #include "screen/screen.h"
+#include "screen/slideshow.h"
 #include "store/config.h"
 #include "store/file.h"
 #include "store/pin.h"
+#include "store/slides.h"
 
 #ifndef POKERCLOCK_VERSION
 #define POKERCLOCK_VERSION "0"
@@ -378,6 +380,13 @@ static int serve(engine_t *engine, const site_t *site)
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+    /* The venue's slides, kept with the tournament (a follower keeps none). */
+    slides_t *slides = NULL;
+    if (!site->master) {
+        slides = slides_open(site->state_dir, err, sizeof err);
+        if (err[0])
+            fprintf(stderr, "pokerclock: %s\n", err);
+    }
     shot_ctx_t sc = {.config = site->config, .engine = engine, .url = site->url};
     net_options_t no = {.bind = site->config->bind,
                         .port = site->config->port,
@@ -387,10 +396,12 @@ static int serve(engine_t *engine, const site_t *site)
                         .config = site->config,
                         .screenshot = take_screenshot,
                         .screenshot_ctx = &sc,
-                        .screenshot_thread_end = wall_render_thread_end};
+                        .screenshot_thread_end = wall_render_thread_end,
+                        .slides = slides};
     net_t *net = net_start(engine, &no, err, sizeof err);
     if (!net) {
         fprintf(stderr, "pokerclock: %s\n", err);
+        slides_free(slides);
         return 1;
     }
     if (!site->master)
@@ -400,6 +411,7 @@ static int serve(engine_t *engine, const site_t *site)
         if (!(follow = follow_master(engine, site->master, err, sizeof err))) {
             fprintf(stderr, "pokerclock: %s\n", err);
             net_stop(net);
+            slides_free(slides);
             return 1;
         }
         fprintf(stderr, "pokerclock %s: following %s; pages at %s\n", POKERCLOCK_VERSION,
@@ -408,14 +420,20 @@ static int serve(engine_t *engine, const site_t *site)
         fprintf(stderr, "pokerclock %s: panel at %s (state in %s)\n", POKERCLOCK_VERSION,
                 site->url, site->state_dir);
     }
+    slideshow_t *show = slides ? slideshow_new(slides) : NULL;
+    wall_render_slides(show);
     screen_options_t so = {.config = site->config,
                            .headless = o->headless,
                            .panel_url = site->url,
                            .pin = generated ? pin : NULL,
-                           .state_dir = site->state_dir};
+                           .state_dir = site->state_dir,
+                           .slideshow = show};
     int rc = run_screen(engine, &so);
     follow_stop(follow);
     net_stop(net);
+    wall_render_slides(NULL);
+    slideshow_free(show);
+    slides_free(slides);
     return rc;
 }
 

@@ -154,6 +154,8 @@
     tb.classList.toggle('words', c.toBreak == null);
     const take = takeover(s, c);
     document.body.classList.toggle('takeover', take);
+    /* The venue's slides on a break and before the start, as on the wall. */
+    PCSlides.show($('#slide'), (l.kind === 'break' || !s.started) && !take && s.over !== true);
     $('#top-right').classList.toggle('show', take);
     /* The level line or a state word beside the name leaves it less room:
      * fitted again rather than cut. */
@@ -311,5 +313,6 @@
   document.fonts.addEventListener('loadingdone', () => PC.fitText($('#name')));
   labels();
   setInterval(tick, 200);
+  PCSlides.start();
   PC.start();
 })();

@@ -239,8 +239,9 @@
     setText($('#k-clock'), s.overtime ? '+' + fmtTime(c.overtime, false) : (s.started && !s.running ? t('paused') + ' ' : '') + fmtTime(c.remaining));
   }
 
-  /* The pages in turn; a page without content (no names: no seats) is left out. */
-  const shown = () => $$('.page').filter((p) => !p.hidden);
+  /* The kiosk's own pages in turn, a page without content (no names: no
+   * seats) left out; the venue's slides show between them (#p-slide). */
+  const shown = () => $$('.page:not(#p-slide)').filter((p) => !p.hidden);
   function dots() {
     const pages = shown();
     if ($$('#dots span').length !== pages.length) $('#dots').replaceChildren(...pages.map(() => el('span')));
@@ -256,16 +257,31 @@
     $$('.page').forEach((p) => p.classList.toggle('on', p === pages[page]));
     dots();
   }
-  /* The next page, or the next page of seats while there are more. */
+  /* The next page of seats while there are more; else after each page a
+   * slide of the venue's, when one is live, for its seconds; ?slides=only:
+   * the slides alone under the clock (a sponsor's screen), the pages only
+   * while there is none. */
+  const slidesOnly = new URLSearchParams(location.search).get('slides') === 'only';
+  let slideNext = true;
   function turn() {
-    if (shown()[page] === $('#p-seats') && seatChunk + 1 < seatChunks) {
+    const onSlide = $('#p-slide').classList.contains('on');
+    if (!onSlide && shown()[page] === $('#p-seats') && seatChunk + 1 < seatChunks) {
       seatChunk++;
       renderSeats();
+      setTimeout(turn, PAGE_MS);
       return;
     }
-    seatChunk = 0;
-    show(page + 1);
-    if (shown()[page] === $('#p-seats')) renderSeats();
+    const ms = slideNext ? PCSlides.next($('#k-slide')) : 0;
+    slideNext = slidesOnly || !slideNext || !ms;
+    if (ms) {
+      $$('.page').forEach((p) => p.classList.remove('on'));
+      $('#p-slide').classList.add('on');
+    } else {
+      seatChunk = 0;
+      show(page + 1);
+      if (shown()[page] === $('#p-seats')) renderSeats();
+    }
+    setTimeout(turn, ms || PAGE_MS);
   }
 
   async function loadStructure() {
@@ -295,7 +311,7 @@
   }
 
   show(0);
-  if (!fixed) setInterval(turn, PAGE_MS);
+  if (!fixed) PCSlides.start().then(() => (slidesOnly ? turn() : setTimeout(turn, PAGE_MS)));
   PC.onOnline((on) => {
     $('#offline').hidden = on;
     if (on) { loadSettings(); loadStructure(); }

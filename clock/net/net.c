@@ -31,6 +31,8 @@
 #include "net/reply.h"
 #include "net/session.h"
 #include "net/shots.h"
+#include "net/slides_api.h"
+#include "store/picture.h"
 #include "store/pin.h"
 
 enum {
@@ -60,6 +62,7 @@ struct net {
     files_t *files;
     conns_t *conns;
     shots_t *shots;
+    slides_t *slides;          /* /api/slides, or NULL */
     int limit;                 /* connections, from the descriptor limit */
     int streams_public;        /* event streams without a session, at most */
     int guard_speedup;         /* 1; more makes the guard's time run faster (tests) */
@@ -71,6 +74,8 @@ typedef struct {
     size_t len;
     size_t seen;               /* bytes of body received, kept or not */
     bool too_large;            /* the rest was read and thrown away */
+    size_t max, drain;         /* BODY_MAX, DRAIN_MAX; a slide's picture more */
+    size_t cap;                /* bytes allocated for body */
 } request_t;
 
 typedef enum MHD_Result (*handler_fn)(net_t *n, struct MHD_Connection *con, request_t *r);
@@ -449,6 +454,12 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
     if (!room_for(n, con, url))
         return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
                            "the clock has too many connections; try again in a moment");
+    if (slides_api_url(url)) {
+        if (!get && !same_origin(con))
+            return reply_error(con, MHD_HTTP_FORBIDDEN,
+                               "refused: this request came from another site's page");
+        return slides_api_answer(con, n->slides, method, url, r->body, r->len, logged_in(n, con));
+    }
     for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
         const struct route *rt = &routes[i];
         if (strcmp(url, rt->path) != 0)
@@ -492,34 +503,60 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
         if (!text_utf8_valid(url) || !text_utf8_valid(method))
             return reply_error(con, MHD_HTTP_BAD_REQUEST,
                                "the address or method is not valid UTF-8");
+        r->max = BODY_MAX;
+        r->drain = DRAIN_MAX;
         const char *cl = header(con, "Content-Length");
-        if (cl && strtoull(cl, NULL, 10) > DRAIN_MAX) /* answered unread; MHD then closes */
+        /* A slide's picture may be large: only the director's, and only up
+         * to its limit, is read at all. */
+        if (slides_api_url(url) && strcmp(method, "GET") && strcmp(method, "HEAD")) {
+            if (!logged_in(n, con))
+                return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+            /* Too large ones are read and thrown away, up to four times
+             * the limit, so that the phone hears why (a browser that is
+             * cut off mid-upload shows only a network error). */
+            r->max = PICTURE_BYTES_MAX;
+            r->drain = 4 * (size_t)PICTURE_BYTES_MAX;
+            if (cl && strtoull(cl, NULL, 10) > r->drain)
+                return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
+                                   "the picture is %.1f MB: at most %d MB",
+                                   strtoull(cl, NULL, 10) / 1e6, PICTURE_BYTES_MAX / (1024 * 1024));
+        }
+        if (cl && strtoull(cl, NULL, 10) > r->drain) /* answered unread; MHD then closes */
             return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
                                "the request is too large: at most 16 KiB");
         return MHD_YES;
     }
     if (*upload_size) {
         r->seen += *upload_size;
-        if (r->seen > DRAIN_MAX)
+        if (r->seen > r->drain)
             return MHD_NO; /* an endless body: hang up rather than read on */
-        if (!r->too_large && r->len + *upload_size > BODY_MAX) {
+        if (!r->too_large && r->len + *upload_size > r->max) {
             r->too_large = true;
             free(r->body);
             r->body = NULL;
-            r->len = 0;
+            r->len = r->cap = 0;
         }
         if (!r->too_large) {
-            char *more = realloc(r->body, r->len + *upload_size + 1);
-            if (!more)
-                return MHD_NO;
-            memcpy(more + r->len, upload_data, *upload_size);
+            if (r->len + *upload_size + 1 > r->cap) {
+                size_t cap = r->cap ? r->cap * 2 : 4096; /* doubling: a picture arrives in pieces */
+                while (cap < r->len + *upload_size + 1)
+                    cap *= 2;
+                char *more = realloc(r->body, cap);
+                if (!more)
+                    return MHD_NO;
+                r->body = more;
+                r->cap = cap;
+            }
+            memcpy(r->body + r->len, upload_data, *upload_size);
             r->len += *upload_size;
-            more[r->len] = 0;
-            r->body = more;
+            r->body[r->len] = 0;
         }
         *upload_size = 0;
         return MHD_YES;
     }
+    if (r->too_large && r->max == PICTURE_BYTES_MAX)
+        return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE, "the picture is too large: at most %d MB",
+                           PICTURE_BYTES_MAX / (1024 * 1024));
     if (r->too_large)
         return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
                            "the request is too large: at most 16 KiB");
@@ -674,6 +711,7 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     n->e = e;
     snprintf(n->pin, sizeof n->pin, "%s", o->pin ? o->pin : "");
     n->config = o->config;
+    n->slides = o->slides;
     n->state_dir = o->state_dir ? strdup(o->state_dir) : NULL;
     const char *beat = getenv("POKERCLOCK_SSE_HEARTBEAT_MS");
     int fd = -1;

@@ -6,6 +6,7 @@
 
 #include "engine.h"
 #include "store/config.h"
+#include "store/slides.h"
 
 /* Renders the wall as it looks now at w x h into a malloc'd PNG; 0 or -1.
  * Supplied by main (net never calls the screen itself); called from one
@@ -23,6 +24,7 @@ typedef struct {
     net_screenshot_fn screenshot;
     void *screenshot_ctx;
     void (*screenshot_thread_end)(void); /* called by the render thread as it ends */
+    slides_t *slides;          /* the venue's slides (/api/slides), or NULL */
 } net_options_t;
 
 typedef struct net net_t;

@@ -52,6 +52,8 @@ struct wall {
     bool two_languages;        /* labels show both */
     SDL_Texture *logo;         /* the venue's logo, or NULL */
     int logo_w, logo_h;
+    SDL_Texture *slide_tex;    /* the slide's picture, the only one on the GPU */
+    uint64_t slide_key;        /* which slide it is */
 };
 
 /* A strip takes its turn in the footer; a takeover covers the body. */

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "screen/screen.h"
 #include "screen/wall.h"
@@ -19,7 +20,15 @@ static struct {
     SDL_Surface *surface;
     SDL_Renderer *renderer;
     wall_t *wall;
+    slideshow_t *slides;       /* the venue's slides, or NULL */
 } off = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+void wall_render_slides(slideshow_t *ss)
+{
+    pthread_mutex_lock(&off.lock);
+    off.slides = ss;
+    pthread_mutex_unlock(&off.lock);
+}
 
 static void canvas_drop(void)
 {
@@ -113,7 +122,12 @@ int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, in
     if (canvas_get(c, w, h) == 0) {
         wall_frame_t f = {.snap = snap, .now = now, .w = w, .h = h, .url = url, .pin = pin,
                           .dismissed_level = -1};
+        wall_slide_t *slide = wall_slide_time(snap, now)
+                                  ? slideshow_get(off.slides, now, time(NULL), &f.slide_next_in_ms)
+                                  : NULL;
+        f.slide = slide;
         wall_render(off.wall, &f);
+        slideshow_release(slide);
         SDL_RenderFlush(off.renderer);
         membuf_t m = {0};
         SDL_RWops rw = {.size = mem_size, .seek = mem_seek, .write = mem_write,

@@ -405,6 +405,10 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
     wall_frame_t f = {.snap = snap, .now = now, .w = w, .h = h, .url = s->o.panel_url,
                       .pin = code ? s->code : s->o.pin && !s->pin_seen ? s->o.pin : NULL,
                       .dismissed_level = s->dismissed_level};
+    wall_slide_t *slide = wall_slide_time(snap, now) ? slideshow_get(s->o.slideshow, now, time(NULL),
+                                                                       &f.slide_next_in_ms)
+                                                     : NULL;
+    f.slide = slide;
     wall_plan_t plan;
     wall_plan(s->wall, &f, &plan);
     if (w > 0 && h > 0 && (s->force || plan.animating || plan.hash != s->last_hash)) {
@@ -426,11 +430,15 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
     if (s->speaker)
         speaker_hear(s->speaker, snap, now);
     snapshot_release(snap);
+    slideshow_release(slide);
 
     *wake_in = plan.animating ? ANIM_MS : plan.wake_in_ms;
     /* The generated PIN goes away soon after the director's first login. */
     if (((s->o.pin && !s->pin_seen) || code) && *wake_in > 2000)
         *wake_in = 2000;
+    /* A slide's window opens or closes by the wall's time. */
+    if (s->o.slideshow && *wake_in > 30000)
+        *wake_in = 30000;
 }
 
 /* Waits up to ms for input. SDL's X11 and Wayland drivers block in the
@@ -481,7 +489,7 @@ int screen_run(screen_t *s, engine_t *e, volatile sig_atomic_t *stop)
         sdnotify_status(status);
     }
     int64_t last_tick = INT64_MIN / 2, last_check = loop_now(s, e), next_look = 0;
-    uint64_t seen_seq = 0;
+    uint64_t seen_seq = 0, seen_slides = 0;
     while (!*stop && !s->quit) {
         int64_t now = loop_now(s, e);
         if (now - last_tick >= TICK_MS) {
@@ -505,8 +513,9 @@ int screen_run(screen_t *s, engine_t *e, volatile sig_atomic_t *stop)
         }
         /* Look at the picture only when something may have changed: a new
          * snapshot, a timer shown reaching its next second, or an event. */
-        uint64_t seq = snapshot_seq(e);
-        if (s->force || seq != seen_seq || now >= next_look) {
+        uint64_t seq = snapshot_seq(e), slides = slideshow_version(s->o.slideshow);
+        if (s->force || seq != seen_seq || slides != seen_slides || now >= next_look) {
+            seen_slides = slides;
             int64_t wake_in;
             draw(s, e, now, &wake_in);
             seen_seq = seq;

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "screen/slideshow.h"
 #include "store/config.h"
 
 /* The loop's time. Left empty, the engine's clock and real sleeps; a test
@@ -26,6 +27,7 @@ typedef struct {
     const char *state_dir;     /* to ask whether the PIN was seen */
     const char *no_screen;     /* headless because no screen could be opened: why */
     screen_clock_t clock;      /* the main loop's time; empty: the real one */
+    slideshow_t *slideshow;    /* the venue's slides, or NULL */
 } screen_options_t;
 
 typedef struct screen screen_t;
@@ -46,6 +48,8 @@ uint64_t screen_frames(const screen_t *s);
  * Safe to call from any thread. url and pin may be NULL. 0 or -1. */
 int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, int w, int h,
                     const char *url, const char *pin, unsigned char **png, size_t *len);
+/* The slides wall_render_png shows (NULL: none); set once at start. */
+void wall_render_slides(slideshow_t *ss);
 /* A thread other than the window's that rendered pictures calls this before
  * it ends: SDL keeps per-thread storage (its error text) that it frees only
  * for threads it created itself. */

@@ -684,6 +684,93 @@ static void portrait(frame_t *fr, box_t body, int gap)
                   frame_readable(W * 45 / 1000), 8, 2);
 }
 
+bool wall_slide_time(const snapshot_t *snap, int64_t now)
+{
+    tourney_view_t v;
+    tourney_view(&snap->t, now, &v);
+    return !snap->t.clock.started || snap->t.s.levels[v.level].kind == LEVEL_BREAK;
+}
+
+/* Slides show on a break and before the start, when no procedure takes the
+ * screen over. */
+static bool slide_shown(frame_t *fr)
+{
+    return fr->f->slide && (fr->is_break || !fr->started) && !fr->takeover && !fr->v.over;
+}
+
+/* A text slide: its title in the accent colour, its lines under it, on a
+ * panel of its own. */
+static void slide_text(frame_t *fr, box_t bx, const slide_t *sl)
+{
+    paint_t *p = fr->p;
+    const theme_colours_t *c = &fr->w->col;
+    paint_round_rect(p, bx.x, bx.y, bx.w, bx.h, bx.h / 30 + 1, c->panel);
+    int pad = bx.w / 16, w = bx.w - 2 * pad;
+    int title_px = paint_fit(p, FACE_BOLD, bx.h * 13 / 100, w, sl->title);
+    int line_px = frame_readable(bx.h * 7 / 100);
+    for (int i = 0; i < sl->n_lines; i++) {
+        int f = paint_fit(p, FACE_REGULAR, line_px, w, sl->lines[i]);
+        if (f < line_px)
+            line_px = f;
+    }
+    int th = frame_cap_h(fr, FACE_BOLD, title_px), lh = frame_cap_h(fr, FACE_REGULAR, line_px);
+    int step = lh * 19 / 10, gap = th;
+    /* Lines that do not fit the panel's height are left out, never squeezed. */
+    int n = sl->n_lines;
+    while (n > 0 && th + gap + (n - 1) * step + lh > bx.h - 2 * pad)
+        n--;
+    int total = th + (n ? gap + (n - 1) * step + lh : 0);
+    int y = bx.y + (bx.h - total) / 2, cx = bx.x + bx.w / 2;
+    paint_text(p, FACE_BOLD, title_px, c->accent, cx, y, ALIGN_CENTER, sl->title);
+    y += th + gap;
+    for (int i = 0; i < n; i++, y += step)
+        paint_text(p, FACE_REGULAR, line_px, c->fg, cx, y, ALIGN_CENTER, sl->lines[i]);
+}
+
+/* The slide in its box: a picture as large as fits, or a text. Its picture
+ * becomes a texture once, when it first shows; the one before is let go. */
+static void slide_draw(frame_t *fr, box_t bx)
+{
+    paint_t *p = fr->p;
+    wall_t *w = fr->w;
+    const wall_slide_t *sl = fr->f->slide;
+    if (fr->f->slide_next_in_ms != INT64_MAX)
+        paint_wake_in(p, fr->f->slide_next_in_ms);
+    if (sl->slide.kind == SLIDE_TEXT) {
+        slide_text(fr, bx, &sl->slide);
+        return;
+    }
+    if (!sl->pixels)
+        return;
+    if (!p->dry && w->slide_key != sl->key) {
+        if (w->slide_tex)
+            SDL_DestroyTexture(w->slide_tex);
+        w->slide_tex = SDL_CreateTextureFromSurface(w->r, sl->pixels);
+        w->slide_key = w->slide_tex ? sl->key : 0;
+    }
+    char key[48];
+    snprintf(key, sizeof key, "slide %llu", (unsigned long long)sl->key);
+    paint_texture(p, p->dry ? NULL : w->slide_tex, sl->pixels->w, sl->pixels->h, bx.x, bx.y,
+                  bx.w, bx.h, key);
+}
+
+/* A break or the wait before the start with a slide: the clock (the level,
+ * the time left, what follows) beside it in landscape, above it in portrait. */
+static void slide_page(frame_t *fr, box_t body, bool tall, int gap)
+{
+    int W = fr->p->w;
+    if (tall) {
+        box_t clock = {body.x, body.y, body.w, body.h * 38 / 100};
+        wall_clock_block(fr, clock);
+        int top = clock.y + clock.h + gap;
+        slide_draw(fr, (box_t){body.x, top, body.w, body.y + body.h - top});
+        return;
+    }
+    int cw = body.w * 36 / 100, sep = W / 40;
+    wall_clock_block(fr, (box_t){body.x, body.y, cw, body.h});
+    slide_draw(fr, (box_t){body.x + cw + sep, body.y, body.w - cw - sep, body.h});
+}
+
 /* Header, body and footer in proportions of the screen; a takeover fills
  * the body in either orientation. */
 static void page(frame_t *fr)
@@ -701,6 +788,8 @@ static void page(frame_t *fr)
     header(fr, head, compact_clock_wanted(fr));
     if (fr->takeover)
         banner_takeover_draw(fr, fr->takeover, body);
+    else if (slide_shown(fr))
+        slide_page(fr, body, tall, gap);
     else if (tall)
         portrait(fr, body, gap);
     else
@@ -809,6 +898,8 @@ void wall_free(wall_t *w)
         return;
     if (w->logo)
         SDL_DestroyTexture(w->logo);
+    if (w->slide_tex)
+        SDL_DestroyTexture(w->slide_tex);
     text_cache_free(w->tc);
     free(w);
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "screen/slideshow.h"
 #include "screen/text.h"
 #include "store/config.h"
 
@@ -20,6 +21,8 @@ typedef struct {
     const char *url;           /* QR code while paused or on a break; NULL: none */
     const char *pin;           /* shown beside it; NULL: none */
     int dismissed_level;       /* new-level banner dismissed for this level; -1 */
+    const wall_slide_t *slide; /* the venue's slide for breaks and before the start; NULL */
+    int64_t slide_next_in_ms;  /* when the next slide is due; INT64_MAX: never */
 } wall_frame_t;
 
 /* What a dry run found: redraw when hash changes; wake after wake_in_ms. */
@@ -28,6 +31,10 @@ typedef struct {
     int64_t wake_in_ms;        /* INT64_MAX: nothing shown changes by itself */
     bool animating;            /* something moves: draw at the display rate */
 } wall_plan_t;
+
+/* Whether the wall may show a slide now (a break, or before the start):
+ * only then is one decoded. */
+bool wall_slide_time(const snapshot_t *snap, int64_t now);
 
 wall_t *wall_new(SDL_Renderer *r, const settings_t *c, char *err, size_t errlen);
 void wall_free(wall_t *w);

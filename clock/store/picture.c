@@ -1,0 +1,331 @@
+/* Pictures the venue uploads: checked from their header before anything is
+ * decoded, decoded by the type-specific loaders only (never TIFF, GIF or
+ * another parser the venue did not ask for), upright, scaled, encoded again. */
+#include <SDL2/SDL_image.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/picture.h"
+
+static uint32_t be32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static unsigned be16(const unsigned char *p)
+{
+    return (unsigned)p[0] << 8 | p[1];
+}
+
+/* The EXIF orientation (1-8) of a JPEG, 1 when it has none. */
+static int jpeg_orientation(const unsigned char *p, size_t len)
+{
+    size_t i = 2;
+    while (i + 4 <= len && p[i] == 0xFF) {
+        unsigned m = p[i + 1], seg = be16(p + i + 2);
+        if (m == 0xDA || seg < 2 || i + 2 + seg > len)
+            break;
+        const unsigned char *s = p + i + 4;
+        size_t n = seg - 2;
+        if (m == 0xE1 && n >= 14 && memcmp(s, "Exif\0\0", 6) == 0) {
+            const unsigned char *t = s + 6;
+            size_t tn = n - 6;
+            bool le = t[0] == 'I' && t[1] == 'I';
+            if (!le && !(t[0] == 'M' && t[1] == 'M'))
+                return 1;
+#define U16(q) (le ? (unsigned)(q)[0] | (unsigned)(q)[1] << 8 : be16(q))
+#define U32(q) (le ? (uint32_t)(q)[0] | (uint32_t)(q)[1] << 8 | (uint32_t)(q)[2] << 16 | (uint32_t)(q)[3] << 24 : be32(q))
+            uint32_t ifd = U32(t + 4);
+            if (ifd > tn || tn - ifd < 2)
+                return 1;
+            unsigned count = U16(t + ifd);
+            for (unsigned k = 0; k < count; k++) {
+                size_t e = ifd + 2 + (size_t)k * 12;
+                if (e + 12 > tn)
+                    break;
+                if (U16(t + e) == 0x0112) {
+                    unsigned v = U16(t + e + 8);
+                    return v >= 1 && v <= 8 ? (int)v : 1;
+                }
+            }
+#undef U16
+#undef U32
+            return 1;
+        }
+        i += 2 + seg;
+    }
+    return 1;
+}
+
+/* The size in a JPEG's frame header (SOF0-15, not DHT/JPG/DAC). */
+static bool jpeg_size(const unsigned char *p, size_t len, int *w, int *h)
+{
+    size_t i = 2;
+    while (i + 4 <= len) {
+        if (p[i] != 0xFF)
+            return false;
+        unsigned m = p[i + 1];
+        if (m == 0xFF) { /* fill byte */
+            i++;
+            continue;
+        }
+        if (m == 0x01 || (m >= 0xD0 && m <= 0xD7)) {
+            i += 2;
+            continue;
+        }
+        unsigned seg = be16(p + i + 2);
+        if (seg < 2 || m == 0xDA || m == 0xD9)
+            return false;
+        if (m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC) {
+            if (i + 9 > len || seg < 7)
+                return false;
+            *h = (int)be16(p + i + 5);
+            *w = (int)be16(p + i + 7);
+            return true;
+        }
+        i += 2 + seg;
+    }
+    return false;
+}
+
+picture_type picture_probe(const void *data, size_t len, int *w, int *h, char *err,
+                           size_t errlen)
+{
+    const unsigned char *p = data;
+    picture_type t = PICTURE_NONE;
+    *w = *h = 0;
+    if (len >= 24 && memcmp(p, "\x89PNG\r\n\x1a\n", 8) == 0 && memcmp(p + 12, "IHDR", 4) == 0) {
+        uint32_t pw = be32(p + 16), ph = be32(p + 20);
+        *w = pw > INT32_MAX ? INT32_MAX : (int)pw;
+        *h = ph > INT32_MAX ? INT32_MAX : (int)ph;
+        t = PICTURE_PNG;
+    } else if (len >= 4 && p[0] == 0xFF && p[1] == 0xD8 && p[2] == 0xFF) {
+        if (!jpeg_size(p, len, w, h)) {
+            snprintf(err, errlen, "this JPEG has no picture size in it: is it damaged?");
+            return PICTURE_NONE;
+        }
+        t = PICTURE_JPEG;
+    } else {
+        snprintf(err, errlen, "this is not a PNG or JPEG picture");
+        return PICTURE_NONE;
+    }
+    if (*w < 1 || *h < 1 || *w > PICTURE_SIDE_MAX || *h > PICTURE_SIDE_MAX ||
+        (int64_t)*w * *h > PICTURE_PIXELS_MAX) {
+        snprintf(err, errlen,
+                 "the picture is %d x %d pixels: at most %d on a side and %d megapixels",
+                 *w, *h, PICTURE_SIDE_MAX, PICTURE_PIXELS_MAX / 1000000);
+        return PICTURE_NONE;
+    }
+    return t;
+}
+
+static pthread_once_t img_once = PTHREAD_ONCE_INIT;
+
+static void img_init(void)
+{
+    IMG_Init(IMG_INIT_PNG | IMG_INIT_JPG);
+}
+
+/* A copy of s turned by EXIF orientation o (2-8); s is freed. */
+static SDL_Surface *orient(SDL_Surface *s, int o)
+{
+    int W = s->w, H = s->h;
+    bool swap = o >= 5;
+    SDL_Surface *d = SDL_CreateRGBSurfaceWithFormat(0, swap ? H : W, swap ? W : H, 32,
+                                                    SDL_PIXELFORMAT_ABGR8888);
+    if (!d)
+        return s; /* shown sideways rather than not at all */
+    for (int y = 0; y < d->h; y++) {
+        uint32_t *row = (uint32_t *)((char *)d->pixels + (size_t)y * d->pitch);
+        for (int x = 0; x < d->w; x++) {
+            int sx, sy;
+            switch (o) {
+            case 2: sx = W - 1 - x; sy = y; break;
+            case 3: sx = W - 1 - x; sy = H - 1 - y; break;
+            case 4: sx = x; sy = H - 1 - y; break;
+            case 5: sx = y; sy = x; break;
+            case 6: sx = y; sy = H - 1 - x; break;
+            case 7: sx = W - 1 - y; sy = H - 1 - x; break;
+            default: sx = W - 1 - y; sy = x; break; /* 8 */
+            }
+            row[x] = *(uint32_t *)((char *)s->pixels + (size_t)sy * s->pitch + (size_t)sx * 4);
+        }
+    }
+    SDL_FreeSurface(s);
+    return d;
+}
+
+SDL_Surface *picture_decode(const void *data, size_t len, char *err, size_t errlen)
+{
+    int w, h;
+    picture_type t = picture_probe(data, len, &w, &h, err, errlen);
+    if (t == PICTURE_NONE)
+        return NULL;
+    pthread_once(&img_once, img_init);
+    SDL_RWops *rw = SDL_RWFromConstMem(data, (int)len);
+    SDL_Surface *s = rw ? (t == PICTURE_PNG ? IMG_LoadPNG_RW(rw) : IMG_LoadJPG_RW(rw)) : NULL;
+    if (rw)
+        SDL_RWclose(rw);
+    if (!s || s->w != w || s->h != h) {
+        snprintf(err, errlen, "the %s picture cannot be read: %s", t == PICTURE_PNG ? "PNG" : "JPEG",
+                 s ? "its size is not what its header says" : IMG_GetError());
+        SDL_FreeSurface(s);
+        return NULL;
+    }
+    SDL_Surface *rgba = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ABGR8888, 0);
+    SDL_FreeSurface(s);
+    if (!rgba) {
+        snprintf(err, errlen, "out of memory for a %d x %d picture", w, h);
+        return NULL;
+    }
+    int o = t == PICTURE_JPEG ? jpeg_orientation(data, len) : 1;
+    return o > 1 ? orient(rgba, o) : rgba;
+}
+
+SDL_Surface *picture_scale(SDL_Surface *src, int w, int h)
+{
+    SDL_Surface *d = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ABGR8888);
+    if (!d)
+        return NULL;
+    int sw = src->w, sh = src->h;
+    for (int y = 0; y < h; y++) {
+        int y0 = (int)((int64_t)y * sh / h), y1 = (int)((int64_t)(y + 1) * sh / h);
+        if (y1 <= y0)
+            y1 = y0 + 1;
+        unsigned char *out = (unsigned char *)d->pixels + (size_t)y * d->pitch;
+        for (int x = 0; x < w; x++) {
+            int x0 = (int)((int64_t)x * sw / w), x1 = (int)((int64_t)(x + 1) * sw / w);
+            if (x1 <= x0)
+                x1 = x0 + 1;
+            /* Colours weighted by their alpha: a logo's transparent edge
+             * does not turn dark. */
+            uint64_t r = 0, g = 0, b = 0, a = 0, n = 0;
+            for (int yy = y0; yy < y1; yy++) {
+                const unsigned char *q =
+                    (const unsigned char *)src->pixels + (size_t)yy * src->pitch + (size_t)x0 * 4;
+                for (int xx = x0; xx < x1; xx++, q += 4) {
+                    r += (uint64_t)q[0] * q[3];
+                    g += (uint64_t)q[1] * q[3];
+                    b += (uint64_t)q[2] * q[3];
+                    a += q[3];
+                    n++;
+                }
+            }
+            unsigned char *o = out + (size_t)x * 4;
+            o[0] = a ? (unsigned char)(r / a) : 0;
+            o[1] = a ? (unsigned char)(g / a) : 0;
+            o[2] = a ? (unsigned char)(b / a) : 0;
+            o[3] = (unsigned char)(a / n);
+        }
+    }
+    return d;
+}
+
+/* An SDL_RWops writing into a growing buffer. */
+typedef struct {
+    unsigned char *data;
+    size_t len, cap;
+    bool failed;
+} membuf_t;
+
+static size_t SDLCALL mem_write(SDL_RWops *rw, const void *ptr, size_t size, size_t num)
+{
+    membuf_t *m = rw->hidden.unknown.data1;
+    size_t n = size * num;
+    if (m->len + n > m->cap) {
+        size_t cap = m->cap ? m->cap : 65536;
+        while (cap < m->len + n)
+            cap *= 2;
+        unsigned char *d = realloc(m->data, cap);
+        if (!d) {
+            m->failed = true;
+            return 0;
+        }
+        m->data = d;
+        m->cap = cap;
+    }
+    memcpy(m->data + m->len, ptr, n);
+    m->len += n;
+    return num;
+}
+
+static Sint64 SDLCALL mem_size(SDL_RWops *rw)
+{
+    return (Sint64)((membuf_t *)rw->hidden.unknown.data1)->len;
+}
+
+static Sint64 SDLCALL mem_seek(SDL_RWops *rw, Sint64 offset, int whence)
+{
+    membuf_t *m = rw->hidden.unknown.data1;
+    return whence == RW_SEEK_END || (whence == RW_SEEK_CUR && offset == 0) ? (Sint64)m->len : -1;
+}
+
+static int SDLCALL mem_close(SDL_RWops *rw)
+{
+    (void)rw;
+    return 0;
+}
+
+/* One picture decoded at a time: a large photo takes up to 170 MB while it
+ * is, and a Pi Zero 2 W has 512 MB. */
+static pthread_mutex_t one_at_a_time = PTHREAD_MUTEX_INITIALIZER;
+
+int picture_prepare(const void *data, size_t len, unsigned char **out, size_t *out_len,
+                    picture_type *type, int *w, int *h, char *err, size_t errlen)
+{
+    *out = NULL;
+    *out_len = 0;
+    int pw, ph;
+    *type = picture_probe(data, len, &pw, &ph, err, errlen);
+    if (*type == PICTURE_NONE)
+        return -1;
+    pthread_mutex_lock(&one_at_a_time);
+    SDL_Surface *s = picture_decode(data, len, err, errlen);
+    int rc = -1;
+    if (s) {
+        /* Landscape within 1920 x 1080, portrait within 1080 x 1920. */
+        int bw = s->w >= s->h ? PICTURE_OUT_W : PICTURE_OUT_H;
+        int bh = s->w >= s->h ? PICTURE_OUT_H : PICTURE_OUT_W;
+        if (s->w > bw || s->h > bh) {
+            int nw = bw, nh = (int)((int64_t)s->h * bw / s->w);
+            if (nh > bh) {
+                nh = bh;
+                nw = (int)((int64_t)s->w * bh / s->h);
+            }
+            SDL_Surface *small = picture_scale(s, nw > 0 ? nw : 1, nh > 0 ? nh : 1);
+            SDL_FreeSurface(s);
+            s = small;
+            if (!s)
+                snprintf(err, errlen, "out of memory while scaling the picture down");
+        }
+    }
+    if (s) {
+        membuf_t m = {0};
+        SDL_RWops rw = {.size = mem_size, .seek = mem_seek, .write = mem_write,
+                        .close = mem_close, .type = SDL_RWOPS_UNKNOWN};
+        rw.hidden.unknown.data1 = &m;
+        int saved = *type == PICTURE_PNG ? IMG_SavePNG_RW(s, &rw, 0) : IMG_SaveJPG_RW(s, &rw, 0, 85);
+        if (saved == 0 && !m.failed && m.len > 0) {
+            *out = m.data;
+            *out_len = m.len;
+            *w = s->w;
+            *h = s->h;
+            rc = 0;
+        } else {
+            free(m.data);
+            snprintf(err, errlen, "the picture could not be encoded again: %s", IMG_GetError());
+        }
+        SDL_FreeSurface(s);
+    }
+    pthread_mutex_unlock(&one_at_a_time);
+    return rc;
+}
+
+void picture_thread_end(void)
+{
+    SDL_TLSCleanup();
+}

@@ -1,0 +1,51 @@
+/* Pictures the venue uploads: PNG and JPEG checked from their header, decoded,
+ * turned upright, scaled down and encoded again (SDL2_image: libpng and
+ * libjpeg-turbo). */
+#ifndef POKERCLOCK_PICTURE_H
+#define POKERCLOCK_PICTURE_H
+
+#include <SDL2/SDL.h>
+#include <stddef.h>
+
+enum {
+    PICTURE_BYTES_MAX = 8 * 1024 * 1024, /* an upload: a phone's photo fits */
+    PICTURE_SIDE_MAX = 12000,            /* either side, from the header */
+    /* Decoding takes about 7 bytes a pixel at its peak (83 MB measured for
+     * a 12 MP photo): 24 MP is about 170 MB, once at a time, on a Pi Zero
+     * 2 W with 512 MB. Phones take 12 MP photos unless told otherwise. */
+    PICTURE_PIXELS_MAX = 24 * 1000 * 1000,
+    PICTURE_OUT_W = 1920,                /* what is kept: at most a 1080p screen */
+    PICTURE_OUT_H = 1080,
+};
+
+typedef enum { PICTURE_NONE, PICTURE_PNG, PICTURE_JPEG } picture_type;
+
+/* The type and size from the first bytes (PNG IHDR, JPEG SOF), without
+ * decoding; PICTURE_NONE with err when it is neither or its size is over
+ * the limits ("the picture is 20000 x 20000 pixels: at most ..."). */
+picture_type picture_probe(const void *data, size_t len, int *w, int *h, char *err,
+                           size_t errlen);
+
+/* Decoded (after picture_probe), turned upright by a JPEG's EXIF
+ * orientation, as 32-bit RGBA; NULL with err. */
+SDL_Surface *picture_decode(const void *data, size_t len, char *err, size_t errlen);
+
+/* The picture as it is kept: decoded, upright, scaled down to fit
+ * PICTURE_OUT_W x PICTURE_OUT_H (never up), and encoded again (PNG stays
+ * PNG, for logos with transparency; JPEG stays JPEG), so that a camera's
+ * metadata (its GPS position) is not kept. *out is malloc'd. 0, or -1 with
+ * err (the message a director reads). */
+int picture_prepare(const void *data, size_t len, unsigned char **out, size_t *out_len,
+                    picture_type *type, int *w, int *h, char *err, size_t errlen);
+
+/* A thread SDL did not make (an HTTP server's) calls this after working
+ * on a picture: SDL keeps its error text per thread and frees it only for
+ * its own threads. Never from the wall's thread (SDL keeps its renderer's
+ * state there too). */
+void picture_thread_end(void);
+
+/* src scaled into a new w x h RGBA surface by averaging the pixels each
+ * one covers (a photo scaled down to a quarter stays smooth). */
+SDL_Surface *picture_scale(SDL_Surface *src, int w, int h);
+
+#endif
