@@ -37,7 +37,9 @@ enum {
     BODY_MAX = 16 * 1024,      /* the largest request body kept */
     DRAIN_MAX = 1024 * 1024,   /* larger ones are refused before they are read */
     THREADS = 4,               /* a slow fsync must not stall the rest */
-    CONNECTIONS_MAX = 1000,    /* fewer when the descriptors are fewer */
+    CONNECTIONS_MAX = 8000,    /* fewer when the descriptors are fewer */
+    CONN_MEMORY = 16 * 1024,   /* MHD's pool per connection (32 KiB by default, touched
+                                * whole): headers only, bodies are kept apart */
     FD_SPARE_MIN = 32,         /* descriptors kept for files, the journal, SDL */
     PER_ADDRESS = 256,         /* connections from one address (a screen with tabs, streams gone unseen) */
     DIRECTOR_ROOM = 48,        /* the last connections: sessions and pages only */
@@ -693,7 +695,7 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
         fd, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)THREADS, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned)n->limit, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_ADDRESS,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S, MHD_OPTION_NOTIFY_CONNECTION,
-        conns_notify, n->conns,
+        conns_notify, n->conns, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, n, MHD_OPTION_UNESCAPE_CALLBACK, on_unescape,
         n, MHD_OPTION_END);
     if (!n->d) {
