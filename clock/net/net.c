@@ -45,7 +45,6 @@ enum {
     DIRECTOR_ROOM = 48,        /* the last connections: sessions and pages only */
     REQUEST_MAX_MS = 10000,    /* a whole request must arrive within this */
     IDLE_TIMEOUT_S = 30,
-    SHOT_MIN_W = 160, SHOT_MIN_H = 120, SHOT_MAX_W = 3840, SHOT_MAX_H = 2160,
 };
 
 #define COOKIE "pc_session"
@@ -171,34 +170,42 @@ static enum MHD_Result get_session(net_t *n, struct MHD_Connection *con, request
                       NULL);
 }
 
-/* A size from the query: the default when absent, clamped to the range;
- * false for anything that is not a plain number. */
-static bool query_size(struct MHD_Connection *con, const char *key, int def, int lo, int hi,
-                       int *out)
+/* A size from the query: -1 when absent; false for anything that is not a
+ * plain number. */
+static bool query_size(struct MHD_Connection *con, const char *key, int *out)
 {
     const char *s = MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, key);
-    if (!s) {
-        *out = def;
+    *out = -1;
+    if (!s)
         return true;
-    }
     if (!*s || strlen(s) > 6 || strspn(s, "0123456789") != strlen(s))
         return false;
-    long v = strtol(s, NULL, 10);
-    *out = v < lo ? lo : v > hi ? hi : (int)v;
+    *out = (int)strtol(s, NULL, 10);
     return true;
 }
 
+/* A few fixed sizes only (shots.h): each is rendered once per change for
+ * everybody; w alone or h alone means the landscape size with that side. */
 static enum MHD_Result get_screen(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     int w, h;
-    if (!query_size(con, "w", 1280, SHOT_MIN_W, SHOT_MAX_W, &w) ||
-        !query_size(con, "h", 720, SHOT_MIN_H, SHOT_MAX_H, &h))
+    if (!query_size(con, "w", &w) || !query_size(con, "h", &h))
         return reply_error(con, MHD_HTTP_BAD_REQUEST,
                            "w and h must be whole numbers of pixels, like ?w=1280&h=720");
+    if (w < 0 && h < 0)
+        w = 1280, h = 720;
+    else if (h < 0)
+        h = w * 9 / 16;
+    else if (w < 0)
+        w = h * 16 / 9;
+    if (!shots_allowed(w, h)) {
+        return reply_error(con, MHD_HTTP_BAD_REQUEST,
+                           "pictures come in these sizes only: %s; %dx%d is not one",
+                           shots_sizes_text(), w, h);
+    }
     if (!n->shots)
         return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
                            "this pokerclock has no wall display to show");
-    shots_size(w, h, &w, &h);
     bool suspended;
     struct MHD_Response *resp = shots_response(n->shots, con, w, h, &suspended);
     if (suspended)
