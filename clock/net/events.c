@@ -11,7 +11,9 @@
  * every other stream sends the same bytes (2,000 clients each serialising
  * it took 110 ms to reach the last one). A buffer is shared only while it is
  * younger than SHARE_MS, so a client that connects later still gets its
- * remaining_ms counted from the moment it is sent.
+ * remaining_ms counted from the moment it is sent. GET /api/state answers
+ * with the same bytes (a poller's remaining_ms is then at most SHARE_MS
+ * old, as if the network had taken that long).
  *
  * A suspended connection is not polled by MHD, so a client that goes away
  * would keep its descriptor until the next heartbeat: the heartbeat thread
@@ -377,6 +379,34 @@ int events_open(events_t *ev)
     int n = ev->open;
     pthread_mutex_unlock(&hub.lock);
     return n;
+}
+
+static void release_cb(void *cls)
+{
+    shared_t *sh = cls;
+    shared_release(sh);
+}
+
+struct MHD_Response *events_state_response(events_t *ev)
+{
+    const snapshot_t *snap = engine_snapshot(ev->e);
+    uint64_t seq = snap->seq;
+    snapshot_release(snap);
+    shared_t *sh = state_event(ev, seq);
+    if (!sh)
+        return NULL;
+    static const char head[] = "event: state\ndata: ";
+    size_t skip = sizeof head - 1;
+    struct MHD_Response *r = MHD_create_response_from_buffer_with_free_callback_cls(
+        sh->len - skip - 2, sh->text + skip, release_cb, sh);
+    if (!r) {
+        shared_release(sh);
+        return NULL;
+    }
+    MHD_add_response_header(r, "Content-Type", "application/json");
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    return r;
 }
 
 unsigned long events_serialised(events_t *ev)

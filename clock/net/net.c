@@ -102,9 +102,10 @@ static json_t *state_json(net_t *n, uint64_t *seq)
 
 /* ---- handlers ---- */
 
+/* Serialised once for every poller and stream (events.c). */
 static enum MHD_Result get_state(net_t *n, struct MHD_Connection *con, request_t *r)
 {
-    return reply_json(con, MHD_HTTP_OK, state_json(n, NULL), NULL, NULL);
+    return reply_queue(con, MHD_HTTP_OK, events_state_response(n->events));
 }
 
 static enum MHD_Result get_structure(net_t *n, struct MHD_Connection *con, request_t *r)
