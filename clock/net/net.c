@@ -39,13 +39,14 @@ enum {
     BODY_MAX = 16 * 1024,      /* the largest request body kept */
     DRAIN_MAX = 1024 * 1024,   /* larger ones are refused before they are read */
     THREADS = 4,               /* a slow fsync must not stall the rest */
-    CONNECTIONS_MAX = 1000,    /* fewer when the descriptors are fewer */
+    CONNECTIONS_MAX = 8000,    /* fewer when the descriptors are fewer */
+    CONN_MEMORY = 16 * 1024,   /* MHD's pool per connection (32 KiB by default, touched
+                                * whole): headers only, bodies are kept apart */
     FD_SPARE_MIN = 32,         /* descriptors kept for files, the journal, SDL */
     PER_ADDRESS = 256,         /* connections from one address (a screen with tabs, streams gone unseen) */
     DIRECTOR_ROOM = 48,        /* the last connections: sessions and pages only */
     REQUEST_MAX_MS = 10000,    /* a whole request must arrive within this */
     IDLE_TIMEOUT_S = 30,
-    SHOT_MIN_W = 160, SHOT_MIN_H = 120, SHOT_MAX_W = 3840, SHOT_MAX_H = 2160,
 };
 
 #define COOKIE "pc_session"
@@ -106,9 +107,10 @@ static json_t *state_json(net_t *n, uint64_t *seq)
 
 /* ---- handlers ---- */
 
+/* Serialised once for every poller and stream (events.c). */
 static enum MHD_Result get_state(net_t *n, struct MHD_Connection *con, request_t *r)
 {
-    return reply_json(con, MHD_HTTP_OK, state_json(n, NULL), NULL, NULL);
+    return reply_queue(con, MHD_HTTP_OK, events_state_response(n->events));
 }
 
 static enum MHD_Result get_structure(net_t *n, struct MHD_Connection *con, request_t *r)
@@ -188,34 +190,42 @@ static enum MHD_Result get_session(net_t *n, struct MHD_Connection *con, request
                       NULL);
 }
 
-/* A size from the query: the default when absent, clamped to the range;
- * false for anything that is not a plain number. */
-static bool query_size(struct MHD_Connection *con, const char *key, int def, int lo, int hi,
-                       int *out)
+/* A size from the query: -1 when absent; false for anything that is not a
+ * plain number. */
+static bool query_size(struct MHD_Connection *con, const char *key, int *out)
 {
     const char *s = MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, key);
-    if (!s) {
-        *out = def;
+    *out = -1;
+    if (!s)
         return true;
-    }
     if (!*s || strlen(s) > 6 || strspn(s, "0123456789") != strlen(s))
         return false;
-    long v = strtol(s, NULL, 10);
-    *out = v < lo ? lo : v > hi ? hi : (int)v;
+    *out = (int)strtol(s, NULL, 10);
     return true;
 }
 
+/* A few fixed sizes only (shots.h): each is rendered once per change for
+ * everybody; w alone or h alone means the landscape size with that side. */
 static enum MHD_Result get_screen(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     int w, h;
-    if (!query_size(con, "w", 1280, SHOT_MIN_W, SHOT_MAX_W, &w) ||
-        !query_size(con, "h", 720, SHOT_MIN_H, SHOT_MAX_H, &h))
+    if (!query_size(con, "w", &w) || !query_size(con, "h", &h))
         return reply_error(con, MHD_HTTP_BAD_REQUEST,
                            "w and h must be whole numbers of pixels, like ?w=1280&h=720");
+    if (w < 0 && h < 0)
+        w = 1280, h = 720;
+    else if (h < 0)
+        h = w * 9 / 16;
+    else if (w < 0)
+        w = h * 16 / 9;
+    if (!shots_allowed(w, h)) {
+        return reply_error(con, MHD_HTTP_BAD_REQUEST,
+                           "pictures come in these sizes only: %s; %dx%d is not one",
+                           shots_sizes_text(), w, h);
+    }
     if (!n->shots)
         return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
                            "this pokerclock has no wall display to show");
-    shots_size(w, h, &w, &h);
     bool suspended;
     struct MHD_Response *resp = shots_response(n->shots, con, w, h, &suspended);
     if (suspended)
@@ -745,7 +755,7 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
         fd, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)THREADS, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned)n->limit, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_ADDRESS,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S, MHD_OPTION_NOTIFY_CONNECTION,
-        conns_notify, n->conns,
+        conns_notify, n->conns, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, n, MHD_OPTION_UNESCAPE_CALLBACK, on_unescape,
         n, MHD_OPTION_END);
     if (!n->d) {

@@ -1,12 +1,13 @@
 /* Public pictures of the wall (GET /api/screen.png): a few fixed sizes, rendered off the request threads.
  *
- * Rendering and encoding a 1080p PNG takes 50-80 ms of a core; done in the
+ * Rendering and encoding a 1080p PNG took 50-80 ms of a core (now about 19); done in the
  * HTTP threads, eight clients asking odd sizes kept every thread busy and
  * /api/state waited a second. Here one thread renders, each fixed size at
  * most once per change of the state or of the second shown, and only when
  * somebody asks. A request for a picture of an older second gets the last
  * one at once; one for a state not yet drawn is suspended (no thread held)
  * until the picture is there. */
+#include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@ enum {
     SIZES = 4,
     SLOTS = 2 * SIZES,         /* landscape and portrait */
     FRESH_MS = 1000,           /* the countdown shows seconds */
+    IDLE_MS = 30000,           /* nobody asked this long: the canvas goes */
     WAITING_MAX = 64,          /* suspended requests per size */
 };
 
@@ -45,6 +47,7 @@ struct shots {
     pthread_cond_t wake;
     pthread_t thread;
     bool closing;
+    bool holding;              /* the renderer keeps a canvas from the last picture */
     slot_t slots[SLOTS];
     unsigned long rendered;
 };
@@ -64,16 +67,20 @@ static uint64_t current_seq(engine_t *e)
     return seq;
 }
 
-void shots_size(int w, int h, int *fw, int *fh)
+bool shots_allowed(int w, int h)
 {
-    bool portrait = h > w;
-    int along = portrait ? h : w;
-    int k = 0;
-    while (k + 1 < SIZES && widths[k + 1] <= along)
-        k++;
-    int a = widths[k], b = widths[k] * 9 / 16;
-    *fw = portrait ? b : a;
-    *fh = portrait ? a : b;
+    for (int k = 0; k < SIZES; k++) {
+        int a = widths[k], b = widths[k] * 9 / 16;
+        if ((w == a && h == b) || (w == b && h == a))
+            return true;
+    }
+    return false;
+}
+
+const char *shots_sizes_text(void)
+{
+    return "320x180, 640x360, 1280x720 or 1920x1080, or turned for portrait "
+           "(180x320, 360x640, 720x1280, 1080x1920)";
 }
 
 static slot_t *slot_of(shots_t *s, int fw, int fh)
@@ -102,9 +109,23 @@ static void *render_loop(void *arg)
             if (s->slots[i].wanted)
                 sl = &s->slots[i];
         if (!sl) {
-            pthread_cond_wait(&s->wake, &s->lock);
+            /* Nobody asked for a while: the renderer lets go of its canvas
+             * and text (8 MB and more at 1080p), made again when asked. */
+            struct timespec until;
+            clock_gettime(CLOCK_MONOTONIC, &until);
+            until.tv_sec += IDLE_MS / 1000;
+            if (pthread_cond_timedwait(&s->wake, &s->lock, &until) == ETIMEDOUT && !s->closing &&
+                s->holding) {
+                s->holding = false;
+                pthread_mutex_unlock(&s->lock);
+                unsigned char *none = NULL;
+                size_t zero = 0;
+                s->render(s->ctx, 0, 0, &none, &zero);
+                pthread_mutex_lock(&s->lock);
+            }
             continue;
         }
+        s->holding = true;
         sl->wanted = false;
         int w = sl->w, h = sl->h;
         pthread_mutex_unlock(&s->lock);
@@ -148,7 +169,11 @@ shots_t *shots_new(engine_t *e, shots_render_fn render, void *ctx, void (*thread
         s->slots[2 * k + 1] = (slot_t){.w = widths[k] * 9 / 16, .h = widths[k]};
     }
     pthread_mutex_init(&s->lock, NULL);
-    pthread_cond_init(&s->wake, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&s->wake, &ca);
+    pthread_condattr_destroy(&ca);
     if (pthread_create(&s->thread, NULL, render_loop, s) != 0) {
         pthread_cond_destroy(&s->wake);
         pthread_mutex_destroy(&s->lock);

@@ -9,7 +9,9 @@
 
 #include "engine.h"
 
-/* Renders the wall as it looks now at w x h into a malloc'd PNG; 0 or -1. */
+/* Renders the wall as it looks now at w x h into a malloc'd PNG; 0 or -1.
+ * Called with w = h = 0 when nobody asked for a while: then it lets go of
+ * what it keeps between pictures (and renders nothing). */
 typedef int (*shots_render_fn)(void *ctx, int w, int h, unsigned char **png, size_t *len);
 
 typedef struct shots shots_t;
@@ -21,10 +23,11 @@ shots_t *shots_new(engine_t *e, shots_render_fn render, void *ctx, void (*thread
 void shots_shutdown(shots_t *s);
 void shots_free(shots_t *s);
 
-/* The fixed size served for a request of w x h: the largest of 320x180,
- * 640x360, 1280x720 and 1920x1080 (turned for portrait) not wider than
- * asked, or the smallest. */
-void shots_size(int w, int h, int *fw, int *fh);
+/* Whether w x h is one of the sizes served: 320x180, 640x360, 1280x720,
+ * 1920x1080, and each turned for portrait; shots_sizes_text lists them for
+ * the answer to any other. */
+bool shots_allowed(int w, int h);
+const char *shots_sizes_text(void);
 
 /* The picture for a fixed size: a PNG response when one is ready (a second
  * old at most, for the current state), else NULL with *suspended true (con

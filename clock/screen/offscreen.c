@@ -1,11 +1,11 @@
 /* The wall rendered offscreen into a PNG (GET /api/screen.png, --screenshot,
  * the golden tests): the same drawing code on a software renderer. */
-#include <SDL2/SDL_image.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "screen/png.h"
 #include "screen/screen.h"
 #include "screen/wall.h"
 
@@ -65,56 +65,17 @@ static int canvas_get(const settings_t *c, int w, int h)
     return 0;
 }
 
-/* An SDL_RWops that writes into a growing buffer. */
-typedef struct {
-    unsigned char *data;
-    size_t len, cap;
-    int failed;
-} membuf_t;
-
-static size_t SDLCALL mem_write(SDL_RWops *rw, const void *ptr, size_t size, size_t num)
-{
-    membuf_t *m = rw->hidden.unknown.data1;
-    size_t n = size * num;
-    if (m->len + n > m->cap) {
-        size_t cap = m->cap ? m->cap : 65536;
-        while (cap < m->len + n)
-            cap *= 2;
-        unsigned char *d = realloc(m->data, cap);
-        if (!d) {
-            m->failed = 1;
-            return 0;
-        }
-        m->data = d;
-        m->cap = cap;
-    }
-    memcpy(m->data + m->len, ptr, n);
-    m->len += n;
-    return num;
-}
-
-static Sint64 SDLCALL mem_size(SDL_RWops *rw)
-{
-    return (Sint64)((membuf_t *)rw->hidden.unknown.data1)->len;
-}
-
-static Sint64 SDLCALL mem_seek(SDL_RWops *rw, Sint64 offset, int whence)
-{
-    membuf_t *m = rw->hidden.unknown.data1;
-    return whence == RW_SEEK_END || (whence == RW_SEEK_CUR && offset == 0) ? (Sint64)m->len : -1;
-}
-
-static int SDLCALL mem_close(SDL_RWops *rw)
-{
-    (void)rw;
-    return 0;
-}
-
 int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, int w, int h,
                     const char *url, const char *pin, unsigned char **png, size_t *len)
 {
     *png = NULL;
     *len = 0;
+    if (w == 0 && h == 0) { /* let go of the canvas: nobody asked for a while */
+        pthread_mutex_lock(&off.lock);
+        canvas_drop();
+        pthread_mutex_unlock(&off.lock);
+        return -1;
+    }
     if (!c || !snap || w < 16 || h < 16 || w > 7680 || h > 4320)
         return -1;
     pthread_mutex_lock(&off.lock);
@@ -129,17 +90,7 @@ int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, in
         wall_render(off.wall, &f);
         slideshow_release(slide);
         SDL_RenderFlush(off.renderer);
-        membuf_t m = {0};
-        SDL_RWops rw = {.size = mem_size, .seek = mem_seek, .write = mem_write,
-                        .close = mem_close, .type = SDL_RWOPS_UNKNOWN};
-        rw.hidden.unknown.data1 = &m;
-        if (IMG_SavePNG_RW(off.surface, &rw, 0) == 0 && !m.failed && m.len > 0) {
-            *png = m.data;
-            *len = m.len;
-            rc = 0;
-        } else {
-            free(m.data);
-        }
+        rc = png_encode(off.surface, png, len);
     }
     pthread_mutex_unlock(&off.lock);
     return rc;

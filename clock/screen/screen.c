@@ -125,17 +125,52 @@ static void display_diagnose(char *buf, size_t len)
     globfree(&g);
 }
 
+/* The renderer for the machine. On a GPU, SDL's default: OpenGL (ES),
+ * textures in the GPU's memory. Where OpenGL would be emulated by the CPU
+ * (Mesa's llvmpipe or softpipe: a PC, VM or X server without a GPU driver)
+ * SDL's software renderer without a GL context draws the same wall for
+ * about half the CPU and a quarter of the memory (window.bench: no libLLVM,
+ * no GL context, XShm to the X server). The console (KMSDRM) always keeps
+ * the default: SDL shows frames there through EGL/GBM either way, and every
+ * Pi has a GPU. SDL_RENDER_DRIVER in the environment overrides the choice. */
+static bool gpu_device_present(void)
+{
+    glob_t g;
+    bool any = glob("/dev/dri/renderD*", 0, NULL, &g) == 0 && g.gl_pathc > 0;
+    globfree(&g);
+    return any;
+}
+
+static const char *gl_renderer_name(SDL_Renderer *r)
+{
+    SDL_RendererInfo info = {0};
+    SDL_GetRendererInfo(r, &info);
+    if (!info.name || strncmp(info.name, "opengl", 6) != 0)
+        return NULL;
+    typedef const unsigned char *(*get_string_fn)(unsigned int);
+    get_string_fn get_string = (get_string_fn)SDL_GL_GetProcAddress("glGetString");
+    return get_string ? (const char *)get_string(0x1F01 /* GL_RENDERER */) : NULL;
+}
+
+static bool gl_emulated(SDL_Renderer *r)
+{
+    const char *name = gl_renderer_name(r);
+    return name && (strstr(name, "llvmpipe") || strstr(name, "softpipe") ||
+                    strstr(name, "Software Rasterizer") || strstr(name, "swrast"));
+}
+
+static void use_software_renderer(void)
+{
+    SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software");
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+}
+
 /* What draws the wall: the SDL renderer and, on OpenGL, the GPU driver. */
 static void describe_renderer(screen_t *s, int w, int h)
 {
     SDL_RendererInfo info = {0};
     SDL_GetRendererInfo(s->r, &info);
-    const char *gpu = NULL;
-    if (info.name && strncmp(info.name, "opengl", 6) == 0) {
-        typedef const unsigned char *(*get_string_fn)(unsigned int);
-        get_string_fn get_string = (get_string_fn)SDL_GL_GetProcAddress("glGetString");
-        gpu = get_string ? (const char *)get_string(0x1F01 /* GL_RENDERER */) : NULL;
-    }
+    const char *gpu = gl_renderer_name(s->r);
     snprintf(s->shown_on, sizeof s->shown_on, "%dx%d, %s renderer%s%s, %s", w, h,
              info.name ? info.name : "?", gpu ? ", " : "", gpu ? gpu : "",
              SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "?");
@@ -163,6 +198,10 @@ static int video_open(screen_t *s, char *err, size_t errlen)
     } else {
         flags |= SDL_WINDOW_RESIZABLE;
     }
+    const char *asked = getenv("SDL_RENDER_DRIVER");
+    bool choose = !s->console && !(asked && *asked);
+    if (choose && !gpu_device_present())
+        use_software_renderer();
     s->win = SDL_CreateWindow("pokerclock", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
                               flags);
     if (!s->win) {
@@ -176,6 +215,21 @@ static int video_open(screen_t *s, char *err, size_t errlen)
         return -1;
     }
     s->r = SDL_CreateRenderer(s->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (s->r && choose && gl_emulated(s->r)) {
+        /* A GPU device, but OpenGL on the CPU all the same: a new window
+         * without the GL context. */
+        SDL_DestroyRenderer(s->r);
+        SDL_DestroyWindow(s->win);
+        use_software_renderer();
+        s->win = SDL_CreateWindow("pokerclock", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w,
+                                  h, flags);
+        s->r = s->win ? SDL_CreateRenderer(s->win, -1, SDL_RENDERER_SOFTWARE) : NULL;
+        if (!s->win) {
+            snprintf(err, errlen, "cannot open a window: %s", SDL_GetError());
+            SDL_QuitSubSystem(SDL_INIT_VIDEO);
+            return -1;
+        }
+    }
     if (!s->r)
         s->r = SDL_CreateRenderer(s->win, -1, SDL_RENDERER_SOFTWARE);
     if (!s->r) {

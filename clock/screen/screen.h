@@ -45,7 +45,9 @@ int screen_run(screen_t *s, engine_t *e, volatile sig_atomic_t *stop);
 uint64_t screen_frames(const screen_t *s);
 
 /* Renders the wall for snap at now, offscreen at w x h, into a malloc'd PNG.
- * Safe to call from any thread. url and pin may be NULL. 0 or -1. */
+ * Safe to call from any thread. url and pin may be NULL. 0 or -1. The canvas
+ * (surface, renderer, text) is kept for the next picture of the same size;
+ * w = h = 0 lets go of it (and renders nothing). */
 int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, int w, int h,
                     const char *url, const char *pin, unsigned char **png, size_t *len);
 /* The slides wall_render_png shows (NULL: none); set once at start. */

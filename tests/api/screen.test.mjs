@@ -35,14 +35,20 @@ function checkPicture(r, w, h) {
   return true;
 }
 
-test('pictures come in a few fixed sizes: the largest not wider than asked, or the smallest', async () => {
+test('pictures come in a few fixed sizes; any other is refused with the list', async () => {
   const rendered = checkPicture(await shot('?w=640&h=360'), 640, 360);
   checkPicture(await shot(''), 1280, 720);
-  checkPicture(await shot('?w=10&h=5'), 320, 180);
-  checkPicture(await shot('?w=800'), 640, 360);
-  checkPicture(await shot('?w=3840&h=2160'), 1920, 1080);
+  checkPicture(await shot('?w=320'), 320, 180);
+  checkPicture(await shot('?h=1080'), 1920, 1080);
   checkPicture(await shot('?w=1080&h=1920'), 1080, 1920);
-  checkPicture(await shot('?w=200&h=400'), 180, 320);
+  checkPicture(await shot('?w=180&h=320'), 180, 320);
+  for (const q of ['?w=10&h=5', '?w=800', '?w=3840&h=2160', '?w=1920&h=1200', '?w=0&h=0']) {
+    const r = await fetch(`${clock.base}/api/screen.png${q}`);
+    assert.equal(r.status, 400, q);
+    const body = await r.json();
+    assert.match(body.error, /320x180, 640x360, 1280x720 or 1920x1080/, q);
+    assert.match(body.error, /portrait/, q);
+  }
   if (rendered) {
     // The same picture again within a second: the same bytes.
     const a = await shot('?w=320&h=180');

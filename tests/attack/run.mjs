@@ -136,7 +136,9 @@ async function screenshots(clock) {
     let pictures = 0, refused = 0, on = true;
     const clients = Array.from({ length: 8 }, async (_, i) => {
       while (on) {
-        const w = 160 + Math.floor(Math.random() * 3680), h = 120 + Math.floor(Math.random() * 2040);
+        // Every size served (landscape and portrait), and now and then one that is not.
+        const sizes = [[320, 180], [640, 360], [1280, 720], [1920, 1080], [180, 320], [360, 640], [720, 1280], [1080, 1920], [1000, 700]];
+        const [w, h] = sizes[Math.floor(Math.random() * sizes.length)];
         const r = await get(clock, `/api/screen.png?w=${w}&h=${h}`, { from: `127.0.5.${i + 1}` });
         if (r.status === 200) pictures++; else refused++;
       }

@@ -60,8 +60,10 @@ try {
   // 300 event-stream clients, each waits for its first state event.
   const sseAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const reqs = [];
-  await Promise.all(Array.from({ length: SSE_CLIENTS }, () => new Promise((ok, fail) => {
-    const req = http.get({ host: '127.0.0.1', port: clock.port, path: '/api/events', agent: sseAgent },
+  // From 127.0.2.x, 100 per address: the clock takes 256 connections per address.
+  await Promise.all(Array.from({ length: SSE_CLIENTS }, (_, i) => new Promise((ok, fail) => {
+    const req = http.get({ host: '127.0.0.1', port: clock.port, path: '/api/events', agent: sseAgent,
+      localAddress: `127.0.2.${1 + Math.floor(i / 100)}` },
       (res) => res.once('data', () => ok()));
     req.on('error', fail);
     reqs.push(req);
