@@ -244,7 +244,7 @@ echo "# clock's memory at ${W}x$H: PSS $(report "$log" pss), RSS $(report "$log"
 echo "# boot: $(report "$log" boot_time)"
 report_all "$log" blame | sed 's/^/# blame: /'
 report_all "$log" chain | sed 's/^/# critical chain: /'
-v=$(report "$log" nofile); [ "$v" = 2048 ] && pass "the clock may hold 2048 descriptors (1000 connections)" || fail "open files limit is '$v'"
+v=$(report "$log" nofile); [ "$v" = 2048 ] && pass "the clock may hold 2048 descriptors (1,536 connections)" || fail "open files limit is '$v'"
 v=$(report "$log" data_mb); [ "${v:-0}" -gt 400 ] && pass "the data partition grew to fill the disk ($v MB)" ||
     fail "the data partition did not grow ($v MB; 128 MB image on a disk 512 MB larger)"
 expect "$log" hostname clocktest
