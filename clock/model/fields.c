@@ -183,6 +183,13 @@ static const field_t result_fields[] = {
 };
 static const record_t result_record = RECORD(result_t, result_fields);
 
+static const field_t deal_fields[] = {
+    KEPT(tourney_deal_t, players, FIELD_INT), KEPT(tourney_deal_t, play_for, FIELD_INT),
+    KEPT(tourney_deal_t, at, FIELD_INT),      KEPT_ARRAY(tourney_deal_t, who, FIELD_INT, NULL),
+    KEPT_ARRAY(tourney_deal_t, amount, FIELD_INT, NULL),
+};
+static const record_t deal_record = RECORD(tourney_deal_t, deal_fields);
+
 static const field_t tourney_fields[] = {
     KEPT_RECORD(tourney_t, s, structure_record),
     KEPT_RECORD(tourney_t, clock, clock_record),
@@ -209,6 +216,7 @@ static const field_t tourney_fields[] = {
     KEPT(tourney_t, n_done, FIELD_UINT),
     KEPT_ARRAY(tourney_t, done, FIELD_TEXT, NULL),
     KEPT(tourney_t, undoable, FIELD_INT),
+    KEPT_RECORD(tourney_t, deal, deal_record),
 };
 const record_t tourney_record = RECORD(tourney_t, tourney_fields);
 

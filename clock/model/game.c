@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/game.h"
+#include "model/settle.h"
 
 static apply_status fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -410,7 +411,8 @@ apply_status game_apply(game_t *g, const command_t *c, int64_t now, char *err, s
                         "table and seat)",
                         named, v.players_left);
     }
-    bool roster = names || (c->type == CMD_BUST && roster_players_left(&g->r) > 0);
+    bool roster = names || (c->type == CMD_BUST && roster_players_left(&g->r) > 0) ||
+                  c->type == CMD_DEAL;
     if (!roster) {
         apply_status st = model_apply(&g->m, c, now, err, errlen);
         if (st != APPLY_OK)
@@ -428,7 +430,9 @@ apply_status game_apply(game_t *g, const command_t *c, int64_t now, char *err, s
     before->m = g->m;
     before->r = g->r;
     apply_status st;
-    if (!names)
+    if (c->type == CMD_DEAL)
+        st = settle_game(&g->m, &g->r, c, now, err, errlen);
+    else if (!names)
         st = model_apply(&g->m, c, now, err, errlen);
     else if (c->type == CMD_REGISTER)
         st = do_register(g, c, now, err, errlen);
@@ -443,6 +447,7 @@ apply_status game_apply(game_t *g, const command_t *c, int64_t now, char *err, s
         tourney_view(&g->m.t, now, &v);
         if (v.players_left == 1)
             roster_record_winner(&g->r, &g->m.t, now);
+        settle_after_bust(&g->r, &g->m.t);
     }
     if (st != APPLY_OK) {
         g->m = before->m;

@@ -129,6 +129,10 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
     case CMD_PENALTY_CLEAR:
         snprintf(buf, len, "penalty cleared for table %d, seat %d", c->table, c->seat);
         return;
+    case CMD_DEAL:
+        snprintf(buf, len, "deal of %d players%s", c->deal.n,
+                 c->deal.play_for ? ", playing on" : "");
+        return;
     default: snprintf(buf, len, "%s", command_name(c->type)); return;
     }
 }

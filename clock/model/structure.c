@@ -167,6 +167,7 @@ static const char *const command_names[CMD__COUNT] = {
     [CMD_MOVE] = "move",
     [CMD_BREAK_TABLE] = "break_table",
     [CMD_FINAL_TABLE] = "final_table",
+    [CMD_DEAL] = "deal",
 };
 
 const char *command_name(command_type type)

@@ -31,6 +31,7 @@ enum {
     TOURNEY_DONE_TEXT = 72,
     TOURNEY_MAX_REGISTER = 100,    /* players registered by name in one command */
     TOURNEY_PLAYER_NAME_MAX = 40,  /* UTF-8 bytes with the terminating 0 */
+    TOURNEY_MAX_DEAL = 20,         /* players in a deal (ICM is exact up to 20) */
 };
 
 typedef enum { LEVEL_PLAY = 0, LEVEL_BREAK = 1 } level_kind;
@@ -165,6 +166,18 @@ typedef struct {
     int64_t at;
 } result_t;
 
+/* A deal the players left agreed with the director (RULES 10): each gets
+ * amount[i]; play_for (0: none) is held back and goes to the winner when
+ * play goes on for it. */
+typedef struct {
+    int players;               /* how many were left; 0: no deal */
+    int64_t play_for;
+    int64_t at;
+    int16_t who[TOURNEY_MAX_DEAL]; /* roster player numbers; 0: by place (no
+                                      records): who[i] finished i + 1 */
+    int64_t amount[TOURNEY_MAX_DEAL];
+} tourney_deal_t;
+
 typedef struct {
     structure_t s;
     clock_state_t clock;
@@ -194,6 +207,7 @@ typedef struct {
     uint32_t n_done;
     char done[TOURNEY_DONE_MAX][TOURNEY_DONE_TEXT];
     int undoable;              /* how many of the last actions undo can take back */
+    tourney_deal_t deal;
 } tourney_t;
 
 /* Everything a display needs at one instant, derived from a tourney and now. */
@@ -267,6 +281,7 @@ typedef enum {
     CMD_COLOR_UP, CMD_COLOR_UP_DONE,
     CMD_PENALTY, CMD_PENALTY_CLEAR,
     CMD_MOVE, CMD_BREAK_TABLE, CMD_FINAL_TABLE, /* the roster's (model/game.h) */
+    CMD_DEAL,                  /* model/settle.h */
     CMD__COUNT
 } command_type;
 
@@ -315,6 +330,14 @@ typedef struct {
      * seats[i], as the engine drew them. */
     int from_table, from_seat;
     int16_t movers[TOURNEY_MAX_REGISTER];
+    /* deal: the players (numbers, in finishing order when play ends; none
+     * without records) and their amounts, and what is played for. */
+    struct {
+        int n, n_players;
+        int16_t player[TOURNEY_MAX_DEAL];
+        int64_t amount[TOURNEY_MAX_DEAL];
+        int64_t play_for;
+    } deal;
 } command_t;
 
 typedef struct {
