@@ -112,6 +112,14 @@ static const field_t addon_fields[] = {
 };
 const record_t addon_record = RECORD(structure_t, addon_fields);
 
+/* League points: the formula, and for "fixed" the points per place. */
+static const field_t points_fields[] = {
+    FIELD(points_config_t, "formula", formula, FIELD_TEXT, 0, 0, 1, 0, WRITTEN, NULL),
+    ARRAY(points_config_t, "list", list, FIELD_INT, 0, 1000000, FORM_CONFIG | FORM_SNAPSHOT, NULL),
+    KEPT(points_config_t, n_list, FIELD_INT),
+};
+const record_t points_record = RECORD(points_config_t, points_fields);
+
 #define STRUCTURE(name, member, type, lo, hi) \
     FIELD(structure_t, name, member, type, lo, hi, 1, 0, WRITTEN, NULL)
 
@@ -133,6 +141,7 @@ static const field_t structure_fields[] = {
     GROUP(structure_t, "rebuy", rebuy_record, FORM_CONFIG | FORM_STATE),
     GROUP(structure_t, "addon", addon_record, FORM_CONFIG | FORM_STATE),
     FIELD(structure_t, "house", house, FIELD_RECORD, 0, 0, 1, 0, WRITTEN, &house_record),
+    FIELD(structure_t, "points", points, FIELD_RECORD, 0, 0, 1, 0, WRITTEN, &points_record),
 };
 const record_t structure_record = RECORD(structure_t, structure_fields);
 

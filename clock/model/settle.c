@@ -114,7 +114,9 @@ static apply_status check_players(const roster_t *r, const command_t *c, char *e
 apply_status settle_game(model_t *m, roster_t *r, const command_t *c, int64_t now, char *err,
                          size_t errlen)
 {
-    apply_status st = check_players(r, c, err, errlen);
+    /* A deal made already, or too few left: the model's own refusal. */
+    bool possible = m->t.deal.players == 0 && m->t.entries - m->t.busted >= 2;
+    apply_status st = possible ? check_players(r, c, err, errlen) : APPLY_OK;
     if (st == APPLY_OK)
         st = model_apply(m, c, now, err, errlen);
     if (st != APPLY_OK || c->deal.n_players == 0)

@@ -31,7 +31,8 @@ enum {
     TOURNEY_DONE_TEXT = 72,
     TOURNEY_MAX_REGISTER = 100,    /* players registered by name in one command */
     TOURNEY_PLAYER_NAME_MAX = 40,  /* UTF-8 bytes with the terminating 0 */
-    TOURNEY_MAX_DEAL = 20,         /* players in a deal (ICM is exact up to 20) */
+    TOURNEY_MAX_DEAL = 20,
+    TOURNEY_MAX_POINTS = 100,      /* places a fixed list of league points gives */         /* players in a deal (ICM is exact up to 20) */
 };
 
 typedef enum { LEVEL_PLAY = 0, LEVEL_BREAK = 1 } level_kind;
@@ -86,6 +87,13 @@ typedef struct {
                                   players left fill */
 } house_t;
 
+/* League points on the result sheet (model/points.h). */
+typedef struct {
+    char formula[8];           /* "": none; "fixed", "linear", "sqrt" */
+    int n_list;
+    int32_t list[TOURNEY_MAX_POINTS]; /* fixed: places 1, 2, ...; the rest 0 */
+} points_config_t;
+
 typedef struct {
     char name[TOURNEY_NAME_MAX];
     char currency[8];
@@ -105,6 +113,7 @@ typedef struct {
     int n_payouts;
     payout_table_t payouts[TOURNEY_MAX_PAYOUT_TABLES]; /* ascending min_entries */
     house_t house;
+    points_config_t points;
 } structure_t;
 
 /* The clock stores when it last started and how far into which level it was
