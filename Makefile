@@ -39,7 +39,7 @@ TEST_PKGS = cmocka
 DEB_BUILD = build-essential pkg-config libjansson-dev libconfig-dev \
             libmicrohttpd-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
             libqrencode-dev fonts-dejavu-core gettext
-DEB_TEST  = libcmocka-dev chromium curl xvfb xdotool
+DEB_TEST  = libcmocka-dev chromium curl xvfb xdotool poppler-utils
 # Node and npm only when the machine has none (it may have them from elsewhere).
 DEB_NODE  = $(if $(shell command -v node 2>/dev/null),,nodejs)
 DEB_NPM   = $(if $(shell command -v npm 2>/dev/null),,npm)
