@@ -15,6 +15,7 @@
 #include "json/codec.h"
 #include "model/game.h"
 #include "model/settle.h"
+#include "model/sheet.h"
 #include "store/config.h"
 
 /* 5 entries of 100: a pool of 500 paid 50/30/20 = 250, 150, 100. */
@@ -306,6 +307,55 @@ static void journaled_replayed_and_restarted(void **state)
     free(k);
 }
 
+/* The sheet: places in order, ties sharing their places' points, the deal
+ * flagged, each formula. */
+static void sheet_rows_points_and_ties(void **state)
+{
+    (void)state;
+    game_init(g, &settings->structure, NULL);
+    command_t *c = cmd(CMD_REGISTER);
+    c->count = 5;
+    assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_OK);
+    /* Two out in one hand at different tables with the same chips: 4-5 tied. */
+    c = cmd(CMD_BUST);
+    c->n_busts = 2;
+    c->busts[0].table = 1, c->busts[0].chips = 900;
+    c->busts[1].table = 2, c->busts[1].chips = 900;
+    assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_OK);
+    int64_t amounts[] = {260, 140, 100};
+    assert_int_equal(game_apply(g, deal_of(NULL, amounts, 3, 0), T, err, sizeof err), APPLY_OK);
+    snprintf(g->m.t.s.points.formula, sizeof g->m.t.s.points.formula, "linear");
+    sheet_row_t rows[8];
+    int n = sheet_rows(&g->m.t, &g->r, rows, 8);
+    assert_int_equal(n, 5);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(rows[i].place_best, i + 1);
+        assert_int_equal(rows[i].prize, amounts[i]);
+        assert_true(rows[i].deal);
+        assert_true(rows[i].has_points);
+        assert_true(rows[i].points == 5 - i);
+        assert_int_equal(rows[i].entries, -1);
+    }
+    /* The tie: places 4-5, the points of 4th and 5th shared (2 + 1) / 2. */
+    for (int i = 3; i < 5; i++) {
+        assert_int_equal(rows[i].place_best, 4);
+        assert_int_equal(rows[i].place_worst, 5);
+        assert_false(rows[i].deal);
+        assert_true(rows[i].points == 1.5);
+    }
+    /* A fixed list: places past it get 0; an unknown formula: no points. */
+    snprintf(g->m.t.s.points.formula, sizeof g->m.t.s.points.formula, "fixed");
+    g->m.t.s.points.n_list = 2;
+    g->m.t.s.points.list[0] = 100, g->m.t.s.points.list[1] = 60;
+    n = sheet_rows(&g->m.t, &g->r, rows, 8);
+    assert_true(rows[0].points == 100 && rows[1].points == 60 && rows[2].points == 0);
+    snprintf(g->m.t.s.points.formula, sizeof g->m.t.s.points.formula, "cubic");
+    n = sheet_rows(&g->m.t, &g->r, rows, 8);
+    assert_false(rows[0].has_points);
+    /* At most max rows written. */
+    assert_int_equal(sheet_rows(&g->m.t, &g->r, rows, 2), 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -314,6 +364,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(play_for_goes_to_the_winner, setup, teardown),
         cmocka_unit_test_setup_teardown(counts_only_deal_is_by_place, setup, teardown),
         cmocka_unit_test_setup_teardown(journaled_replayed_and_restarted, setup, teardown),
+        cmocka_unit_test_setup_teardown(sheet_rows_points_and_ties, setup, teardown),
     };
     (void)scratch_mount_tiny_or_skip;
     return cmocka_run_group_tests(tests, NULL, NULL);
