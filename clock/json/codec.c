@@ -193,6 +193,7 @@ static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t 
     }
     json_object_set_new(o, "results", res);
     json_object_set_new(o, "deal", settle_json_state(t));
+    settle_json_payouts(o, t);
 }
 
 static json_t *ms_or_null(int64_t ms)

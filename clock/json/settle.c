@@ -1,11 +1,17 @@
-/* The deal in JSON: the deal command's fields and the deal in the state. */
+/* The deal and the payouts in JSON: the deal and set_payouts commands' fields, and both in the state. */
 #include <stdio.h>
 #include <string.h>
 
+#include <math.h>
+
 #include "json/settle.h"
+#include "model/payout.h"
 
 bool settle_json_command_field(command_type type, const char *key)
 {
+    if (type == CMD_SET_PAYOUTS)
+        return strcmp(key, "places") == 0 || strcmp(key, "unit") == 0 ||
+               strcmp(key, "remainder") == 0;
     return type == CMD_DEAL && (strcmp(key, "players") == 0 || strcmp(key, "amounts") == 0 ||
                                 strcmp(key, "play_for") == 0);
 }
@@ -34,8 +40,48 @@ static int read_list(const json_t *a, const char *key, int64_t lo, int64_t hi, i
     return 0;
 }
 
+/* set_payouts: places in percent (two decimals at most), unit, remainder. */
+static int parse_payouts(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    const json_t *a = json_object_get(obj, "places");
+    if (!json_is_array(a) || json_array_size(a) < 1 || json_array_size(a) > TOURNEY_MAX_PLACES) {
+        snprintf(err, errlen, "set_payouts needs places: 1 to %d percentages like [50, 30, 20]",
+                 TOURNEY_MAX_PLACES);
+        return -1;
+    }
+    size_t i;
+    json_t *v;
+    json_array_foreach(a, i, v)
+    {
+        double pct = json_number_value(v), bp = round(pct * 100);
+        if (!json_is_number(v) || !(pct >= 0 && pct <= 100) || fabs(pct * 100 - bp) > 1e-6) {
+            snprintf(err, errlen, "places[%zu] must be a percentage from 0 to 100 (at most two "
+                                  "decimals)", i);
+            return -1;
+        }
+        c->payouts.bp[i] = (int32_t)bp;
+    }
+    c->payouts.n = (int)json_array_size(a);
+    const json_t *u = json_object_get(obj, "unit");
+    if (u && (!json_is_integer(u) || json_integer_value(u) < 1 ||
+              json_integer_value(u) > 1000000)) {
+        snprintf(err, errlen, "unit must be a whole number from 1 to 1000000");
+        return -1;
+    }
+    c->payouts.unit = u ? json_integer_value(u) : 1;
+    const char *r = json_string_value(json_object_get(obj, "remainder"));
+    if (json_object_get(obj, "remainder") && (!r || (strcmp(r, "first") && strcmp(r, "largest")))) {
+        snprintf(err, errlen, "remainder must be \"first\" or \"largest\"");
+        return -1;
+    }
+    c->payouts.largest = r && strcmp(r, "largest") == 0;
+    return 0;
+}
+
 int settle_json_command_parse(const json_t *obj, command_t *c, char *err, size_t errlen)
 {
+    if (c->type == CMD_SET_PAYOUTS)
+        return parse_payouts(obj, c, err, errlen);
     if (c->type != CMD_DEAL)
         return 0;
     const int64_t max = INT64_C(1000000000000000); /* as the deal calculator's prizes */
@@ -67,6 +113,15 @@ int settle_json_command_parse(const json_t *obj, command_t *c, char *err, size_t
 
 void settle_json_command(const command_t *c, json_t *o)
 {
+    if (c->type == CMD_SET_PAYOUTS) {
+        json_t *places = json_array();
+        for (int i = 0; i < c->payouts.n && i < TOURNEY_MAX_PLACES; i++)
+            json_array_append_new(places, json_real(c->payouts.bp[i] / 100.0));
+        json_object_set_new(o, "places", places);
+        json_object_set_new(o, "unit", json_integer(c->payouts.unit));
+        json_object_set_new(o, "remainder", json_string(c->payouts.largest ? "largest" : "first"));
+        return;
+    }
     if (c->type != CMD_DEAL)
         return;
     json_t *amounts = json_array(), *players = json_array();
@@ -95,4 +150,31 @@ json_t *settle_json_state(const tourney_t *t)
     }
     return json_pack("{s:i, s:I, s:o, s:o}", "players", d->players, "play_for",
                      (json_int_t)d->play_for, "amounts", amounts, "who", who);
+}
+
+void settle_json_payouts(json_t *o, const tourney_t *t)
+{
+    const structure_t *s = &t->s;
+    payout_pool_in_t in = {.entries = t->entries, .buy_in = s->buy_in, .fee = s->fee,
+                           .rebuys = t->rebuys, .rebuy_price = s->rebuy_price,
+                           .addons = t->addons, .addon_price = s->addon_price,
+                           .guarantee = s->guarantee};
+    payout_line_t lines[PAYOUT_MAX_LINES];
+    int64_t pool;
+    int n = payout_pool(&in, lines, &pool);
+    json_t *list = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(list, json_pack("{s:s, s:I, s:I, s:I}", "label", lines[i].label,
+                                              "count", (json_int_t)lines[i].count, "each",
+                                              (json_int_t)lines[i].each, "amount",
+                                              (json_int_t)lines[i].amount));
+    json_object_set_new(o, "prize_pool_lines", list);
+    const payout_table_t *p = structure_payouts_for(s, t->entries);
+    json_t *places = json_array();
+    for (int k = 0; p && k < p->places && k < TOURNEY_MAX_PLACES; k++)
+        json_array_append_new(places, json_integer(p->bp[k]));
+    json_object_set_new(o, "payout_rule",
+                        json_pack("{s:o, s:I, s:s}", "places", places, "unit",
+                                  (json_int_t)(s->payout_unit > 0 ? s->payout_unit : 1),
+                                  "remainder", s->payout_remainder_largest ? "largest" : "first"));
 }

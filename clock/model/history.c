@@ -129,6 +129,10 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
     case CMD_PENALTY_CLEAR:
         snprintf(buf, len, "penalty cleared for table %d, seat %d", c->table, c->seat);
         return;
+    case CMD_SET_PAYOUTS:
+        snprintf(buf, len, "payouts: %d place%s, rounded to %lld", c->payouts.n,
+                 c->payouts.n == 1 ? "" : "s", (long long)c->payouts.unit);
+        return;
     case CMD_DEAL:
         snprintf(buf, len, "deal of %d players%s", c->deal.n,
                  c->deal.play_for ? ", playing on" : "");

@@ -8,6 +8,7 @@
 #include "model/clockpos.h"
 #include "model/history.h"
 #include "model/procedures.h"
+#include "model/prizes.h"
 #include "model/settle.h"
 
 apply_status model_fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
@@ -441,6 +442,7 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
     case CMD_REBUY:
     case CMD_ADDON: return apply_players(t, c, now, err, errlen);
     case CMD_DEAL: return settle_apply(t, c, now, err, errlen);
+    case CMD_SET_PAYOUTS: return prizes_apply(t, c, now, err, errlen);
     default: return procedures_apply(t, c, now, err, errlen);
     }
 }

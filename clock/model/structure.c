@@ -168,6 +168,7 @@ static const char *const command_names[CMD__COUNT] = {
     [CMD_BREAK_TABLE] = "break_table",
     [CMD_FINAL_TABLE] = "final_table",
     [CMD_DEAL] = "deal",
+    [CMD_SET_PAYOUTS] = "set_payouts",
 };
 
 const char *command_name(command_type type)

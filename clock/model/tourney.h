@@ -114,6 +114,9 @@ typedef struct {
     payout_table_t payouts[TOURNEY_MAX_PAYOUT_TABLES]; /* ascending min_entries */
     house_t house;
     points_config_t points;
+    int64_t payout_unit;       /* prizes are multiples of this; 0: 1 */
+    bool payout_remainder_largest; /* what rounding leaves: a unit each to the
+                                      places that lost most; false: to 1st */
 } structure_t;
 
 /* The clock stores when it last started and how far into which level it was
@@ -291,6 +294,7 @@ typedef enum {
     CMD_PENALTY, CMD_PENALTY_CLEAR,
     CMD_MOVE, CMD_BREAK_TABLE, CMD_FINAL_TABLE, /* the roster's (model/game.h) */
     CMD_DEAL,                  /* model/settle.h */
+    CMD_SET_PAYOUTS,           /* model/prizes.h */
     CMD__COUNT
 } command_type;
 
@@ -347,6 +351,13 @@ typedef struct {
         int64_t amount[TOURNEY_MAX_DEAL];
         int64_t play_for;
     } deal;
+    /* set_payouts: basis points per place, the rounding unit, the rule. */
+    struct {
+        int n;
+        int32_t bp[TOURNEY_MAX_PLACES];
+        int64_t unit;
+        bool largest;
+    } payouts;
 } command_t;
 
 typedef struct {

@@ -121,8 +121,11 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
         for (int k = 0; k < v->paid_places; k++)
             w[k] = p->bp[k];
         char err[80];
-        if (payout_by_weights(v->prize_pool, w, v->paid_places, 1, PAYOUT_REMAINDER_FIRST,
-                              v->payouts, err, sizeof err) != 0) /* no places yet */
+        payout_remainder rule =
+            s->payout_remainder_largest ? PAYOUT_REMAINDER_LARGEST : PAYOUT_REMAINDER_FIRST;
+        if (payout_by_weights(v->prize_pool, w, v->paid_places,
+                              s->payout_unit > 0 ? s->payout_unit : 1, rule, v->payouts, err,
+                              sizeof err) != 0) /* no places yet */
             memset(v->payouts, 0, sizeof v->payouts);
     }
     /* After a deal the players in it have their amounts: the places they

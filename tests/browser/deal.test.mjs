@@ -106,6 +106,40 @@ test('the final four: stacks typed, ICM amounts as typed, the deal accepted and 
   await sheet.close();
 });
 
+test('the prize pool as lines, and the payouts changed from the phone', async () => {
+  const c2 = await startClock({ args: ['--config', resolve('tests/api/fixtures/friday.cfg')] });
+  try {
+    const d = await api(c2);
+    await d.command({ type: 'register', names: NAMES });
+    const p = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    await p.goto(c2.base + '/');
+    await p.fill('#pin', PIN);
+    await p.click('#login-btn');
+    await p.waitForSelector('#controls', { state: 'visible' });
+    await p.evaluate(() => { document.querySelector('#sec-payouts').open = true; });
+    await p.locator('#sec-payouts').scrollIntoViewIfNeeded();
+    const lines = await until(async () => {
+      const t = await p.locator('#po-lines li').allTextContents();
+      return t.length === 3 && t;
+    }, 'the pool lines');
+    assert.deepEqual(lines, ['Buy-ins: 7 × €60€420', 'Fee: 7 × €10−€70', 'Prize pool€350']);
+    assert.equal(await p.inputValue('#po-places'), '50, 30, 20');
+    await p.fill('#po-places', '60, 40');
+    await p.selectOption('#po-unit', '25');
+    await p.click('#po-save');
+    await p.waitForSelector('#confirm[open]');
+    assert.match(await p.textContent('#confirm-warn'), /Places paid: 3 now, 2 after/);
+    await p.click('#confirm-yes');
+    await until(async () => (await getJson(c2, '/api/state')).payouts.join() === '225,125', 'the new payouts');
+    await until(async () => (await p.locator('#po-now li').allTextContents()).join() === '1.€225,2.€125', 'the list on the panel');
+    await p.screenshot({ path: join(OUT, 'panel-payouts.png') });
+    await p.close();
+  } finally {
+    await c2.stop();
+    c2.cleanup();
+  }
+});
+
 test('sixty places print on one A4 page', async () => {
   // The same tournament without tables: sixty names wait for no seat.
   const cfg = join(OUT, 'friday-60.cfg');

@@ -356,6 +356,63 @@ static void sheet_rows_points_and_ties(void **state)
     assert_int_equal(sheet_rows(&g->m.t, &g->r, rows, 2), 2);
 }
 
+/* Payouts set while running: every unit accounted for, refused without a
+ * change, undone, through the journal form. */
+static void set_payouts_sums_exactly(void **state)
+{
+    (void)state;
+    game_init(g, &settings->structure, NULL);
+    command_t *c = cmd(CMD_REGISTER);
+    c->count = 7; /* a pool of 700 */
+    assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_OK);
+    command_t p = *cmd(CMD_SET_PAYOUTS);
+    p.payouts.n = 3;
+    p.payouts.bp[0] = 4500, p.payouts.bp[1] = 3333, p.payouts.bp[2] = 2166;
+    p.payouts.unit = 25;
+    p.payouts.largest = true;
+    /* 99.99 %: refused, nothing changed. */
+    tourney_t before = g->m.t;
+    assert_int_equal(game_apply(g, &p, T, err, sizeof err), APPLY_INVALID);
+    assert_non_null(strstr(err, "99.99%"));
+    assert_memory_equal(&g->m.t, &before, sizeof before);
+    p.payouts.bp[2] = 2167;
+    command_t back;
+    json_t *j = codec_command(&p);
+    assert_int_equal(codec_command_parse_internal(j, &back, err, sizeof err), 0);
+    json_decref(j);
+    assert_memory_equal(&back.payouts, &p.payouts, sizeof p.payouts);
+    assert_int_equal(game_apply(g, &back, T, err, sizeof err), APPLY_OK);
+    tourney_view_t v;
+    tourney_view(&g->m.t, T, &v);
+    /* 28 units of 25 at 45 / 33.33 / 21.67 %: 12.6, 9.33, 6.07 units are
+     * 12, 9, 6 and one left: to the place that lost most by rounding (1st). */
+    assert_int_equal(v.paid_places, 3);
+    assert_int_equal(v.payouts[0], 325);
+    assert_int_equal(v.payouts[1], 225);
+    assert_int_equal(v.payouts[2], 150);
+    assert_int_equal(v.payouts[0] + v.payouts[1] + v.payouts[2], 700);
+    /* Undo: the configuration's 50/30/20 again. */
+    assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, err, sizeof err), APPLY_OK);
+    tourney_view(&g->m.t, T, &v);
+    assert_int_equal(v.payouts[0], 350);
+    /* Every unit and field size: the list sums to the pool. */
+    for (int unit = 1; unit <= 100; unit = unit < 10 ? unit + 4 : unit * 10) {
+        p.payouts.unit = unit;
+        for (int e = 1; e <= 60; e++) {
+            game_init(g, &settings->structure, NULL);
+            c = cmd(CMD_REGISTER);
+            c->count = e;
+            assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_OK);
+            assert_int_equal(game_apply(g, &p, T, err, sizeof err), APPLY_OK);
+            tourney_view(&g->m.t, T, &v);
+            int64_t sum = 0;
+            for (int k = 0; k < v.paid_places; k++)
+                sum += v.payouts[k];
+            assert_int_equal(sum, v.prize_pool);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -365,6 +422,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(counts_only_deal_is_by_place, setup, teardown),
         cmocka_unit_test_setup_teardown(journaled_replayed_and_restarted, setup, teardown),
         cmocka_unit_test_setup_teardown(sheet_rows_points_and_ties, setup, teardown),
+        cmocka_unit_test_setup_teardown(set_payouts_sums_exactly, setup, teardown),
     };
     (void)scratch_mount_tiny_or_skip;
     return cmocka_run_group_tests(tests, NULL, NULL);
