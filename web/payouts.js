@@ -4,11 +4,11 @@
   const { $, el, setText, fmtMoney } = PC;
   let state = null;
   let editing = false; /* the form keeps what the director types until saved */
+  let shown = null;    /* the entries and seq the shares were fetched for */
 
   const money = (v) => fmtMoney(v, state && state.currency);
   /* Taken out of the pool (the fee, rake): a minus before the amount. */
   const signed = (v) => (v < 0 ? '−' + money(-v) : money(v));
-  const pct = (bp) => String(bp / 100);
 
   function render(s) {
     state = s;
@@ -21,10 +21,22 @@
       el('span', { text: `${i + 1}.` }), el('b', { text: money(v) }))));
     const p = s.payout_rule || {};
     if (!editing) {
-      $('#po-places').value = (p.places || []).map(pct).join(', ');
       $('#po-unit').value = String(p.unit || 1);
       $('#po-remainder').value = p.remainder || 'first';
+      const key = `${s.players.entries}/${s.seq}`;
+      if (key !== shown) { shown = key; loadPlaces(); }
     }
+  }
+
+  /* The shares of the payout table in force, from the structure. */
+  async function loadPlaces() {
+    try {
+      const st = await (await fetch('/api/structure', { cache: 'no-store' })).json();
+      const entries = state.players.entries;
+      const table = (st.payouts || []).filter((t) => t.min_entries <= entries)
+        .sort((a, b) => b.min_entries - a.min_entries)[0];
+      if (!editing) $('#po-places').value = table ? table.places.join(', ') : '';
+    } catch (e) { /* offline: the next change tries again */ }
   }
 
   function parsePlaces(text) {

@@ -169,12 +169,10 @@ void settle_json_payouts(json_t *o, const tourney_t *t)
                                               (json_int_t)lines[i].each, "amount",
                                               (json_int_t)lines[i].amount));
     json_object_set_new(o, "prize_pool_lines", list);
-    const payout_table_t *p = structure_payouts_for(s, t->entries);
-    json_t *places = json_array();
-    for (int k = 0; p && k < p->places && k < TOURNEY_MAX_PLACES; k++)
-        json_array_append_new(places, json_integer(p->bp[k]));
+    /* The places' shares are the structure's (GET /api/structure): the
+     * state stays the same size whatever the field. */
     json_object_set_new(o, "payout_rule",
-                        json_pack("{s:o, s:I, s:s}", "places", places, "unit",
+                        json_pack("{s:I, s:s}", "unit",
                                   (json_int_t)(s->payout_unit > 0 ? s->payout_unit : 1),
                                   "remainder", s->payout_remainder_largest ? "largest" : "first"));
 }

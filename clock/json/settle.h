@@ -17,7 +17,7 @@ int settle_json_command_parse(const json_t *obj, command_t *c, char *err, size_t
 void settle_json_command(const command_t *c, json_t *o);
 /* The prize pool as lines that add up to it ("prize_pool_lines": [{"label",
  * "count", "each", "amount"}]) and the payout rule in force ("payout_rule":
- * {"places": [basis points], "unit", "remainder": "first"|"largest"}) into
+ * {"unit", "remainder": "first"|"largest"}) into
  * the state o. */
 void settle_json_payouts(json_t *o, const tourney_t *t);
 /* The deal as the state shows it: {"players", "play_for", "amounts",

@@ -142,9 +142,12 @@ static const field_t structure_fields[] = {
     GROUP(structure_t, "addon", addon_record, FORM_CONFIG | FORM_STATE),
     FIELD(structure_t, "house", house, FIELD_RECORD, 0, 0, 1, 0, WRITTEN, &house_record),
     FIELD(structure_t, "points", points, FIELD_RECORD, 0, 0, 1, 0, WRITTEN, &points_record),
-    /* 0: a unit of 1 (the default is the only way to 0) */
-    STRUCTURE("payout_unit", payout_unit, FIELD_INT, 1, 1000000),
-    STRUCTURE("payout_remainder_largest", payout_remainder_largest, FIELD_BOOL, 0, 1),
+    /* 0: a unit of 1 (the default is the only way to 0); the state says
+     * them as payout_rule (json/settle.c), not in the structure */
+    FIELD(structure_t, "payout_unit", payout_unit, FIELD_INT, 1, 1000000, 1, 0,
+          FORM_CONFIG | FORM_SNAPSHOT, NULL),
+    FIELD(structure_t, "payout_remainder_largest", payout_remainder_largest, FIELD_BOOL, 0, 1, 1,
+          0, FORM_CONFIG | FORM_SNAPSHOT, NULL),
 };
 const record_t structure_record = RECORD(structure_t, structure_fields);
 
