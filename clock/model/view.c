@@ -128,10 +128,13 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
                               sizeof err) != 0) /* no places yet */
             memset(v->payouts, 0, sizeof v->payouts);
     }
-    /* After a deal the players in it have their amounts: the places they
-     * still play for pay the play-for amount to the winner, nothing else. */
+    /* After a deal the players in it have their amounts. Play ended: each
+     * place pays what its player agreed. Play goes on: the places still
+     * played for pay the play-for amount to the winner, nothing else. */
     for (int k = 0; k < t->deal.players && k < v->paid_places; k++)
-        v->payouts[k] = k == 0 ? t->deal.play_for : 0;
+        v->payouts[k] = t->deal.play_for == 0 ? t->deal.amount[k]
+                        : k == 0                ? t->deal.play_for
+                                                : 0;
 
     v->late_reg_open = period_open(s, lvl, s->late_reg_until_level);
     v->rebuys_open = period_open(s, lvl, s->rebuy_until_level);

@@ -89,6 +89,8 @@ test('an ICM deal of the final four: prizes are the amounts, the sheet and the C
     const done = await ok({ type: 'deal', players: order, amounts });
     assert.equal(done.state.over, true);
     assert.deepEqual(done.state.deal, { players: 4, play_for: 0, amounts, who: order });
+    // The wall's payout list says what each place got: the amounts, not the table's.
+    assert.deepEqual(done.state.payouts, amounts.slice(0, 3));
 
     const { json, csv } = await sheet(clock);
     assert.equal(json.rows.length, 7);

@@ -128,6 +128,10 @@ static void deal_ends_with_places_prizes_and_undo(void **state)
     assert_true(v.over);
     assert_int_equal(v.players_left, 1);
     assert_int_equal(g->m.t.deal.players, 4);
+    /* The payout list is the amounts by place (3 places paid). */
+    assert_int_equal(v.payouts[0], 171);
+    assert_int_equal(v.payouts[1], 139);
+    assert_int_equal(v.payouts[2], 101);
     const result_t *last = &g->m.t.results[g->m.t.n_results - 1];
     assert_int_equal(last->place_best, 1);
     assert_int_equal(last->prize_each, 171);
