@@ -1,8 +1,7 @@
 /* The deal and the payouts in JSON: the deal and set_payouts commands' fields, and both in the state. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-#include <math.h>
 
 #include "json/settle.h"
 #include "model/payout.h"
