@@ -39,7 +39,7 @@ TEST_PKGS = cmocka
 DEB_BUILD = build-essential pkg-config libjansson-dev libconfig-dev \
             libmicrohttpd-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
             libqrencode-dev zlib1g-dev fonts-dejavu-core gettext
-DEB_TEST  = libcmocka-dev chromium curl xvfb xdotool
+DEB_TEST  = libcmocka-dev chromium curl xvfb xdotool poppler-utils
 # The wall's voice (espeak-ng, run as a program) and the sound tests' sox.
 DEB_TEST += espeak-ng sox
 # Node and npm only when the machine has none (it may have them from elsewhere).

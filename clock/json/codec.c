@@ -5,6 +5,7 @@
 
 #include "json/codec.h"
 #include "json/roster.h"
+#include "json/settle.h"
 #include "model/fields.h"
 
 /* The values of r that rec describes for the state, and its groups, by
@@ -191,6 +192,8 @@ static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t 
         json_array_append_new(res, j);
     }
     json_object_set_new(o, "results", res);
+    json_object_set_new(o, "deal", settle_json_state(t));
+    settle_json_payouts(o, t);
 }
 
 static json_t *ms_or_null(int64_t ms)
@@ -319,7 +322,8 @@ static bool level_field(const char *key)
 
 static bool field_allowed(command_type type, const char *key, bool internal)
 {
-    if (strcmp(key, "type") == 0 || roster_json_command_field(type, key, internal))
+    if (strcmp(key, "type") == 0 || roster_json_command_field(type, key, internal) ||
+        settle_json_command_field(type, key))
         return true;
     switch (type) {
     case CMD_ADJUST:
@@ -686,7 +690,8 @@ static int parse_fields(const json_t *obj, command_t *c, bool internal, char *er
 /* The command's own fields, then those that name players (json/roster.c). */
 static int parse(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
 {
-    if (parse_fields(obj, c, internal, err, errlen))
+    if (parse_fields(obj, c, internal, err, errlen) ||
+        settle_json_command_parse(obj, c, err, errlen))
         return -1;
     return roster_json_command_parse(obj, c, internal, err, errlen);
 }
@@ -899,5 +904,6 @@ json_t *codec_command(const command_t *c)
         break;
     }
     roster_json_command(c, o);
+    settle_json_command(c, o);
     return o;
 }

@@ -113,6 +113,14 @@ static const field_t addon_fields[] = {
 };
 const record_t addon_record = RECORD(structure_t, addon_fields);
 
+/* League points: the formula, and for "fixed" the points per place. */
+static const field_t points_fields[] = {
+    FIELD(points_config_t, "formula", formula, FIELD_TEXT, 0, 0, 1, 0, WRITTEN, NULL),
+    ARRAY(points_config_t, "list", list, FIELD_INT, 0, 1000000, FORM_CONFIG | FORM_SNAPSHOT, NULL),
+    KEPT(points_config_t, n_list, FIELD_INT),
+};
+const record_t points_record = RECORD(points_config_t, points_fields);
+
 #define STRUCTURE(name, member, type, lo, hi) \
     FIELD(structure_t, name, member, type, lo, hi, 1, 0, WRITTEN, NULL)
 
@@ -134,6 +142,13 @@ static const field_t structure_fields[] = {
     GROUP(structure_t, "rebuy", rebuy_record, FORM_CONFIG | FORM_STATE),
     GROUP(structure_t, "addon", addon_record, FORM_CONFIG | FORM_STATE),
     FIELD(structure_t, "house", house, FIELD_RECORD, 0, 0, 1, 0, WRITTEN, &house_record),
+    FIELD(structure_t, "points", points, FIELD_RECORD, 0, 0, 1, 0, WRITTEN, &points_record),
+    /* 0: a unit of 1 (the default is the only way to 0); the state says
+     * them as payout_rule (json/settle.c), not in the structure */
+    FIELD(structure_t, "payout_unit", payout_unit, FIELD_INT, 1, 1000000, 1, 0,
+          FORM_CONFIG | FORM_SNAPSHOT, NULL),
+    FIELD(structure_t, "payout_remainder_largest", payout_remainder_largest, FIELD_BOOL, 0, 1, 1,
+          0, FORM_CONFIG | FORM_SNAPSHOT, NULL),
 };
 const record_t structure_record = RECORD(structure_t, structure_fields);
 
@@ -217,6 +232,13 @@ static const field_t result_fields[] = {
 };
 static const record_t result_record = RECORD(result_t, result_fields);
 
+static const field_t deal_fields[] = {
+    KEPT(tourney_deal_t, players, FIELD_INT), KEPT(tourney_deal_t, play_for, FIELD_INT),
+    KEPT(tourney_deal_t, at, FIELD_INT),      KEPT_ARRAY(tourney_deal_t, who, FIELD_INT, NULL),
+    KEPT_ARRAY(tourney_deal_t, amount, FIELD_INT, NULL),
+};
+static const record_t deal_record = RECORD(tourney_deal_t, deal_fields);
+
 static const field_t tourney_fields[] = {
     KEPT_RECORD(tourney_t, s, structure_record),
     KEPT_RECORD(tourney_t, clock, clock_record),
@@ -248,6 +270,7 @@ static const field_t tourney_fields[] = {
     KEPT(tourney_t, quiet, FIELD_BOOL),
     KEPT(tourney_t, said, FIELD_TEXT),
     KEPT(tourney_t, said_at, FIELD_INT),
+    KEPT_RECORD(tourney_t, deal, deal_record),
 };
 const record_t tourney_record = RECORD(tourney_t, tourney_fields);
 

@@ -7,6 +7,7 @@
 #include "model/game.h"
 #include "model/history.h"
 #include "model/procedures.h"
+#include "model/settle.h"
 
 static apply_status fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -459,7 +460,7 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
                         named, v.players_left);
     }
     bool roster = names || (c->type == CMD_BUST && roster_players_left(&g->r) > 0) ||
-                  moves_a_button(g, c);
+                  moves_a_button(g, c) || c->type == CMD_DEAL;
     if (!roster) {
         apply_status st = model_apply(&g->m, c, now, err, errlen);
         if (st != APPLY_OK)
@@ -477,7 +478,9 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
     before->m = g->m;
     before->r = g->r;
     apply_status st;
-    if (!names) {
+    if (c->type == CMD_DEAL)
+        st = settle_game(&g->m, &g->r, c, now, err, errlen);
+    else if (!names) {
         bool button = moves_a_button(g, c);
         if ((st = model_apply(&g->m, c, now, err, errlen)) == APPLY_OK && button)
             roster_hand_done(&g->r, roster_table_by_number(&g->r, c->table));
@@ -498,6 +501,7 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
         tourney_view(&g->m.t, now, &v);
         if (v.players_left == 1)
             roster_record_winner(&g->r, &g->m.t, now);
+        settle_after_bust(&g->r, &g->m.t);
     }
     if (st != APPLY_OK) {
         g->m = before->m;

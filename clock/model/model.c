@@ -9,6 +9,8 @@
 #include "model/history.h"
 #include "model/procedures.h"
 #include "model/voice.h"
+#include "model/prizes.h"
+#include "model/settle.h"
 
 apply_status model_fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
 {
@@ -443,6 +445,8 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
     case CMD_SET_LANGUAGE:
     case CMD_SOUND:
     case CMD_SAY: return voice_apply(t, c, now, err, errlen);
+    case CMD_DEAL: return settle_apply(t, c, now, err, errlen);
+    case CMD_SET_PAYOUTS: return prizes_apply(t, c, now, err, errlen);
     default: return procedures_apply(t, c, now, err, errlen);
     }
 }

@@ -171,6 +171,8 @@ static const char *const command_names[CMD__COUNT] = {
     [CMD_SET_LANGUAGE] = "set_language",
     [CMD_SOUND] = "sound",
     [CMD_SAY] = "say",
+    [CMD_DEAL] = "deal",
+    [CMD_SET_PAYOUTS] = "set_payouts",
 };
 
 const char *command_name(command_type type)

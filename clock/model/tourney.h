@@ -31,6 +31,8 @@ enum {
     TOURNEY_DONE_TEXT = 72,
     TOURNEY_MAX_REGISTER = 100,    /* players registered by name in one command */
     TOURNEY_PLAYER_NAME_MAX = 40,  /* UTF-8 bytes with the terminating 0 */
+    TOURNEY_MAX_DEAL = 20,
+    TOURNEY_MAX_POINTS = 100,      /* places a fixed list of league points gives */         /* players in a deal (ICM is exact up to 20) */
 };
 
 typedef enum { LEVEL_PLAY = 0, LEVEL_BREAK = 1 } level_kind;
@@ -85,6 +87,13 @@ typedef struct {
                                   players left fill */
 } house_t;
 
+/* League points on the result sheet (model/points.h). */
+typedef struct {
+    char formula[8];           /* "": none; "fixed", "linear", "sqrt" */
+    int n_list;
+    int32_t list[TOURNEY_MAX_POINTS]; /* fixed: places 1, 2, ...; the rest 0 */
+} points_config_t;
+
 typedef struct {
     char name[TOURNEY_NAME_MAX];
     char currency[8];
@@ -104,6 +113,10 @@ typedef struct {
     int n_payouts;
     payout_table_t payouts[TOURNEY_MAX_PAYOUT_TABLES]; /* ascending min_entries */
     house_t house;
+    points_config_t points;
+    int64_t payout_unit;       /* prizes are multiples of this; 0: 1 */
+    bool payout_remainder_largest; /* what rounding leaves: a unit each to the
+                                      places that lost most; false: to 1st */
 } structure_t;
 
 /* The clock stores when it last started and how far into which level it was
@@ -165,6 +178,18 @@ typedef struct {
     int64_t at;
 } result_t;
 
+/* A deal the players left agreed with the director (RULES 10): each gets
+ * amount[i]; play_for (0: none) is held back and goes to the winner when
+ * play goes on for it. */
+typedef struct {
+    int players;               /* how many were left; 0: no deal */
+    int64_t play_for;
+    int64_t at;
+    int16_t who[TOURNEY_MAX_DEAL]; /* roster player numbers; 0: by place (no
+                                      records): who[i] finished i + 1 */
+    int64_t amount[TOURNEY_MAX_DEAL];
+} tourney_deal_t;
+
 typedef struct {
     structure_t s;
     clock_state_t clock;
@@ -202,6 +227,7 @@ typedef struct {
     bool quiet;                /* the wall's sounds and voice are off */
     char said[TOURNEY_TEXT_MAX]; /* the last text typed to be spoken */
     int64_t said_at;           /* when; 0: never */
+    tourney_deal_t deal;
 } tourney_t;
 
 /* Everything a display needs at one instant, derived from a tourney and now. */
@@ -277,6 +303,8 @@ typedef enum {
     CMD_MOVE, CMD_BREAK_TABLE, CMD_FINAL_TABLE, /* the roster's (model/game.h) */
     CMD_BUTTON,                /* the roster's: a table's button seat (0: not marked) */
     CMD_SET_LANGUAGE, CMD_SOUND, CMD_SAY, /* the wall's voice (model/voice.c) */
+    CMD_DEAL,                  /* model/settle.h */
+    CMD_SET_PAYOUTS,           /* model/prizes.h */
     CMD__COUNT
 } command_type;
 
@@ -327,6 +355,21 @@ typedef struct {
     int16_t movers[TOURNEY_MAX_REGISTER];
     char language[8], language2[8]; /* set_language ("" language2: none) */
     bool quiet;                /* sound: the wall's sounds off */
+    /* deal: the players (numbers, in finishing order when play ends; none
+     * without records) and their amounts, and what is played for. */
+    struct {
+        int n, n_players;
+        int16_t player[TOURNEY_MAX_DEAL];
+        int64_t amount[TOURNEY_MAX_DEAL];
+        int64_t play_for;
+    } deal;
+    /* set_payouts: basis points per place, the rounding unit, the rule. */
+    struct {
+        int n;
+        int32_t bp[TOURNEY_MAX_PLACES];
+        int64_t unit;
+        bool largest;
+    } payouts;
 } command_t;
 
 typedef struct {

@@ -121,10 +121,20 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
         for (int k = 0; k < v->paid_places; k++)
             w[k] = p->bp[k];
         char err[80];
-        if (payout_by_weights(v->prize_pool, w, v->paid_places, 1, PAYOUT_REMAINDER_FIRST,
-                              v->payouts, err, sizeof err) != 0) /* no places yet */
+        payout_remainder rule =
+            s->payout_remainder_largest ? PAYOUT_REMAINDER_LARGEST : PAYOUT_REMAINDER_FIRST;
+        if (payout_by_weights(v->prize_pool, w, v->paid_places,
+                              s->payout_unit > 0 ? s->payout_unit : 1, rule, v->payouts, err,
+                              sizeof err) != 0) /* no places yet */
             memset(v->payouts, 0, sizeof v->payouts);
     }
+    /* After a deal the players in it have their amounts. Play ended: each
+     * place pays what its player agreed. Play goes on: the places still
+     * played for pay the play-for amount to the winner, nothing else. */
+    for (int k = 0; k < t->deal.players && k < v->paid_places; k++)
+        v->payouts[k] = t->deal.play_for == 0 ? t->deal.amount[k]
+                        : k == 0                ? t->deal.play_for
+                                                : 0;
 
     v->late_reg_open = period_open(s, lvl, s->late_reg_until_level);
     v->rebuys_open = period_open(s, lvl, s->rebuy_until_level);

@@ -29,6 +29,7 @@
 #include "net/net.h"
 #include "net/pin_equal.h"
 #include "net/reply.h"
+#include "net/results.h"
 #include "net/session.h"
 #include "net/shots.h"
 #include "net/slides_api.h"
@@ -410,6 +411,16 @@ static enum MHD_Result post_chop(net_t *n, struct MHD_Connection *con, request_t
     return chop_reply(con, logged_in(n, con), r->body, r->len);
 }
 
+static enum MHD_Result get_results(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return results_reply_json(con, n->e);
+}
+
+static enum MHD_Result get_results_csv(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return results_reply_csv(con, n->e);
+}
+
 /* ---- dispatch ---- */
 
 static const struct route {
@@ -423,6 +434,7 @@ static const struct route {
     {"POST", "/api/login", post_login},     {"POST", "/api/logout", post_logout},
     {"POST", "/api/command", post_command}, {"GET", "/healthz", get_healthz},
     {"POST", "/api/chop", post_chop},
+    {"GET", "/api/results", get_results},   {"GET", "/api/results.csv", get_results_csv},
 };
 
 static void add_allow(struct MHD_Response *resp, void *ctx)

@@ -270,7 +270,7 @@ static unsigned load_fields(ctx_t *x, const config_setting_t *g, const char *whe
         bool b, ok = false;
         double m;
         uint32_t rgb;
-        if (!(f->forms & FORM_CONFIG))
+        if (!(f->forms & FORM_CONFIG) || f->n > 1) /* lists: the caller's */
             continue;
         switch (f->type) {
         case FIELD_INT:
@@ -549,6 +549,37 @@ static void load_period(ctx_t *x, const config_setting_t *p, const field_t *f, s
         ERR(x, config_setting_get_member(p, d->wrong), "%s", d->wrong_msg);
 }
 
+/* points = { formula = "fixed"; list = [100, 70, 50]; }: the list is read
+ * here (load_fields reads values, not lists), the formula checked. */
+static void load_points(ctx_t *x, const config_setting_t *p, points_config_t *pc)
+{
+    const char *f = pc->formula;
+    if (strcmp(f, "fixed") != 0 && strcmp(f, "linear") != 0 && strcmp(f, "sqrt") != 0)
+        ERR(x, config_setting_get_member(p, "formula") ? config_setting_get_member(p, "formula") : p,
+            "points: formula must be \"fixed\", \"linear\" or \"sqrt\"");
+    const config_setting_t *l = config_setting_get_member(p, "list");
+    if (!l) {
+        if (strcmp(f, "fixed") == 0)
+            ERR(x, p, "points: a fixed formula needs list = [100, 70, 50]; (points for place 1, 2, ...)");
+        return;
+    }
+    int n = config_setting_length(l);
+    if (!config_setting_is_array(l) || n < 1 || n > TOURNEY_MAX_POINTS) {
+        ERR(x, l, "points: list must be an array of 1 to %d whole numbers", TOURNEY_MAX_POINTS);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        const config_setting_t *e = config_setting_get_elem(l, (unsigned)i);
+        if (config_setting_type(e) != CONFIG_TYPE_INT || config_setting_get_int(e) < 0 ||
+            config_setting_get_int(e) > 1000000) {
+            ERR(x, e, "points: list[%d] must be a whole number from 0 to 1000000", i);
+            return;
+        }
+        pc->list[i] = config_setting_get_int(e);
+    }
+    pc->n_list = n;
+}
+
 static void load_tournament(ctx_t *x, const config_setting_t *g, structure_t *s)
 {
     snprintf(s->name, sizeof s->name, "Poker tournament");
@@ -564,8 +595,11 @@ static void load_tournament(ctx_t *x, const config_setting_t *g, structure_t *s)
             load_list(x, g, f, s);
         else if (f->type == FIELD_GROUP && (p = group_of(x, g, f->name)))
             load_period(x, p, f, s);
-        else if (f->type == FIELD_RECORD && (p = group_of(x, g, f->name)))
+        else if (f->type == FIELD_RECORD && (p = group_of(x, g, f->name))) {
             load_fields(x, p, f->name, f->sub, (char *)s + f->offset, NULL);
+            if (f->sub == &points_record)
+                load_points(x, p, &s->points);
+        }
     }
 
     /* Chips the structure needs, and color-ups of chips still needed. */

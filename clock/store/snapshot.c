@@ -214,7 +214,7 @@ static int tourney_check(const tourney_t *t, char *err, size_t errlen)
     if (!in(s->n_chips, 0, TOURNEY_MAX_CHIPS) || !in(s->n_payouts, 0, TOURNEY_MAX_PAYOUT_TABLES) ||
         !places || !in(t->clock.level, 0, s->n_levels - 1) ||
         !in(t->n_penalties, 0, TOURNEY_MAX_PENALTIES) ||
-        !in(t->n_results, 0, TOURNEY_MAX_RESULTS) || !in(t->hfh.tables, 0, TOURNEY_MAX_TABLES) ||
+        !in(t->n_results, 0, TOURNEY_MAX_RESULTS) || !in(t->deal.players, 0, TOURNEY_MAX_DEAL) || !in(t->hfh.tables, 0, TOURNEY_MAX_TABLES) ||
         !in(t->day_end.tables, 0, TOURNEY_MAX_TABLES) || !in(t->entries, 0, INT_MAX / 2) ||
         !in(t->busted, 0, t->entries)) {
         snprintf(err, errlen, "the snapshot holds a count out of its range");

@@ -1,0 +1,177 @@
+/* The deal and the payouts in JSON: the deal and set_payouts commands' fields, and both in the state. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "json/settle.h"
+#include "model/payout.h"
+
+bool settle_json_command_field(command_type type, const char *key)
+{
+    if (type == CMD_SET_PAYOUTS)
+        return strcmp(key, "places") == 0 || strcmp(key, "unit") == 0 ||
+               strcmp(key, "remainder") == 0;
+    return type == CMD_DEAL && (strcmp(key, "players") == 0 || strcmp(key, "amounts") == 0 ||
+                                strcmp(key, "play_for") == 0);
+}
+
+/* A list of 1..TOURNEY_MAX_DEAL whole numbers from lo to hi. */
+static int read_list(const json_t *a, const char *key, int64_t lo, int64_t hi, int64_t *out,
+                     int *n, char *err, size_t errlen)
+{
+    if (!json_is_array(a) || json_array_size(a) < 2 || json_array_size(a) > TOURNEY_MAX_DEAL) {
+        snprintf(err, errlen, "deal needs %s: a list of 2 to %d whole numbers", key,
+                 TOURNEY_MAX_DEAL);
+        return -1;
+    }
+    size_t i;
+    json_t *v;
+    json_array_foreach(a, i, v)
+    {
+        if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+            snprintf(err, errlen, "%s[%zu] must be a whole number from %lld to %lld", key, i,
+                     (long long)lo, (long long)hi);
+            return -1;
+        }
+        out[i] = json_integer_value(v);
+    }
+    *n = (int)json_array_size(a);
+    return 0;
+}
+
+/* set_payouts: places in percent (two decimals at most), unit, remainder. */
+static int parse_payouts(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    const json_t *a = json_object_get(obj, "places");
+    if (!json_is_array(a) || json_array_size(a) < 1 || json_array_size(a) > TOURNEY_MAX_PLACES) {
+        snprintf(err, errlen, "set_payouts needs places: 1 to %d percentages like [50, 30, 20]",
+                 TOURNEY_MAX_PLACES);
+        return -1;
+    }
+    size_t i;
+    json_t *v;
+    json_array_foreach(a, i, v)
+    {
+        double pct = json_number_value(v), bp = round(pct * 100);
+        if (!json_is_number(v) || !(pct >= 0 && pct <= 100) || fabs(pct * 100 - bp) > 1e-6) {
+            snprintf(err, errlen, "places[%zu] must be a percentage from 0 to 100 (at most two "
+                                  "decimals)", i);
+            return -1;
+        }
+        c->payouts.bp[i] = (int32_t)bp;
+    }
+    c->payouts.n = (int)json_array_size(a);
+    const json_t *u = json_object_get(obj, "unit");
+    if (u && (!json_is_integer(u) || json_integer_value(u) < 1 ||
+              json_integer_value(u) > 1000000)) {
+        snprintf(err, errlen, "unit must be a whole number from 1 to 1000000");
+        return -1;
+    }
+    c->payouts.unit = u ? json_integer_value(u) : 1;
+    const char *r = json_string_value(json_object_get(obj, "remainder"));
+    if (json_object_get(obj, "remainder") && (!r || (strcmp(r, "first") && strcmp(r, "largest")))) {
+        snprintf(err, errlen, "remainder must be \"first\" or \"largest\"");
+        return -1;
+    }
+    c->payouts.largest = r && strcmp(r, "largest") == 0;
+    return 0;
+}
+
+int settle_json_command_parse(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    if (c->type == CMD_SET_PAYOUTS)
+        return parse_payouts(obj, c, err, errlen);
+    if (c->type != CMD_DEAL)
+        return 0;
+    const int64_t max = INT64_C(1000000000000000); /* as the deal calculator's prizes */
+    if (read_list(json_object_get(obj, "amounts"), "amounts", 0, max, c->deal.amount, &c->deal.n,
+                  err, errlen))
+        return -1;
+    const json_t *players = json_object_get(obj, "players");
+    if (players) {
+        int64_t who[TOURNEY_MAX_DEAL];
+        if (read_list(players, "players", 1, 32767, who, &c->deal.n_players, err, errlen))
+            return -1;
+        if (c->deal.n_players != c->deal.n) {
+            snprintf(err, errlen, "deal has %d players and %d amounts: one amount each",
+                     c->deal.n_players, c->deal.n);
+            return -1;
+        }
+        for (int i = 0; i < c->deal.n_players; i++)
+            c->deal.player[i] = (int16_t)who[i];
+    }
+    const json_t *pf = json_object_get(obj, "play_for");
+    if (pf && (!json_is_integer(pf) || json_integer_value(pf) < 0 ||
+               json_integer_value(pf) > max)) {
+        snprintf(err, errlen, "play_for must be a whole number, 0 or more");
+        return -1;
+    }
+    c->deal.play_for = pf ? json_integer_value(pf) : 0;
+    return 0;
+}
+
+void settle_json_command(const command_t *c, json_t *o)
+{
+    if (c->type == CMD_SET_PAYOUTS) {
+        json_t *places = json_array();
+        for (int i = 0; i < c->payouts.n && i < TOURNEY_MAX_PLACES; i++)
+            json_array_append_new(places, json_real(c->payouts.bp[i] / 100.0));
+        json_object_set_new(o, "places", places);
+        json_object_set_new(o, "unit", json_integer(c->payouts.unit));
+        json_object_set_new(o, "remainder", json_string(c->payouts.largest ? "largest" : "first"));
+        return;
+    }
+    if (c->type != CMD_DEAL)
+        return;
+    json_t *amounts = json_array(), *players = json_array();
+    for (int i = 0; i < c->deal.n && i < TOURNEY_MAX_DEAL; i++) {
+        json_array_append_new(amounts, json_integer(c->deal.amount[i]));
+        if (i < c->deal.n_players)
+            json_array_append_new(players, json_integer(c->deal.player[i]));
+    }
+    json_object_set_new(o, "amounts", amounts);
+    if (c->deal.n_players > 0)
+        json_object_set_new(o, "players", players);
+    else
+        json_decref(players);
+    json_object_set_new(o, "play_for", json_integer(c->deal.play_for));
+}
+
+json_t *settle_json_state(const tourney_t *t)
+{
+    const tourney_deal_t *d = &t->deal;
+    if (d->players < 1 || d->players > TOURNEY_MAX_DEAL)
+        return json_null();
+    json_t *amounts = json_array(), *who = json_array();
+    for (int i = 0; i < d->players; i++) {
+        json_array_append_new(amounts, json_integer(d->amount[i]));
+        json_array_append_new(who, d->who[i] ? json_integer(d->who[i]) : json_null());
+    }
+    return json_pack("{s:i, s:I, s:o, s:o}", "players", d->players, "play_for",
+                     (json_int_t)d->play_for, "amounts", amounts, "who", who);
+}
+
+void settle_json_payouts(json_t *o, const tourney_t *t)
+{
+    const structure_t *s = &t->s;
+    payout_pool_in_t in = {.entries = t->entries, .buy_in = s->buy_in, .fee = s->fee,
+                           .rebuys = t->rebuys, .rebuy_price = s->rebuy_price,
+                           .addons = t->addons, .addon_price = s->addon_price,
+                           .guarantee = s->guarantee};
+    payout_line_t lines[PAYOUT_MAX_LINES];
+    int64_t pool;
+    int n = payout_pool(&in, lines, &pool);
+    json_t *list = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(list, json_pack("{s:s, s:I, s:I, s:I}", "label", lines[i].label,
+                                              "count", (json_int_t)lines[i].count, "each",
+                                              (json_int_t)lines[i].each, "amount",
+                                              (json_int_t)lines[i].amount));
+    json_object_set_new(o, "prize_pool_lines", list);
+    /* The places' shares are the structure's (GET /api/structure): the
+     * state stays the same size whatever the field. */
+    json_object_set_new(o, "payout_rule",
+                        json_pack("{s:I, s:s}", "unit",
+                                  (json_int_t)(s->payout_unit > 0 ? s->payout_unit : 1),
+                                  "remainder", s->payout_remainder_largest ? "largest" : "first"));
+}

@@ -1,0 +1,16 @@
+/* Payouts the director sets while the tournament runs: the places' shares, the rounding unit, where the remainder goes. */
+#ifndef POKERCLOCK_PRIZES_H
+#define POKERCLOCK_PRIZES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/tourney.h"
+
+/* set_payouts: the percentages (basis points, summing to 100 %) become the
+ * one payout table, with the rounding unit and the remainder rule. Places
+ * already given keep their prizes; refused after a deal. On failure
+ * nothing changes. */
+apply_status prizes_apply(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen);
+
+#endif

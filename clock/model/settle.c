@@ -1,0 +1,163 @@
+/* The deal the players left agreed (RULES 10): their prizes become the agreed amounts. */
+#include <string.h>
+
+#include "model/clockpos.h"
+#include "model/settle.h"
+
+int64_t settle_pool_left(const tourney_t *t, int64_t now)
+{
+    tourney_view_t v;
+    tourney_view(t, now, &v);
+    int64_t left = 0;
+    for (int k = 0; k < v.players_left && k < v.paid_places; k++)
+        left += v.payouts[k];
+    return left;
+}
+
+static void result_add(tourney_t *t, result_t r)
+{
+    if (t->n_results == TOURNEY_MAX_RESULTS) {
+        memmove(&t->results[0], &t->results[1], sizeof t->results[0] * (TOURNEY_MAX_RESULTS - 1));
+        t->n_results--;
+    }
+    t->results[t->n_results++] = r;
+}
+
+apply_status settle_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
+                          size_t errlen)
+{
+    const int n = c->deal.n;
+    int left = t->entries - t->busted;
+    if (t->deal.players > 0)
+        return model_fail(APPLY_CONFLICT, err, errlen,
+                          "a deal was made already; undo it to make another");
+    if (left < 2)
+        return model_fail(APPLY_CONFLICT, err, errlen, "a deal needs two or more players left");
+    if (n < 1 || n > TOURNEY_MAX_DEAL || c->deal.n_players < 0 || c->deal.n_players > n)
+        return model_fail(APPLY_INVALID, err, errlen, "a deal has amounts for 2 to %d players",
+                          TOURNEY_MAX_DEAL);
+    if (n != left)
+        return model_fail(APPLY_CONFLICT, err, errlen,
+                          "%d players are left: the deal needs an amount for each of them, not %d",
+                          left, n);
+    if (c->deal.n_players != 0 && c->deal.n_players != n)
+        return model_fail(APPLY_INVALID, err, errlen, "the deal names %d players for %d amounts",
+                          c->deal.n_players, n);
+    if (c->deal.play_for > 0 && c->deal.n_players == 0)
+        return model_fail(APPLY_CONFLICT, err, errlen,
+                          "to play on for an amount after a deal, name the players: the clock "
+                          "must know whose amount is whose");
+    int64_t pool = settle_pool_left(t, now), sum = c->deal.play_for;
+    if (c->deal.play_for < 0)
+        return model_fail(APPLY_INVALID, err, errlen, "play_for cannot be negative");
+    for (int i = 0; i < n; i++) {
+        if (c->deal.amount[i] < 0 || c->deal.amount[i] > pool)
+            return model_fail(APPLY_INVALID, err, errlen,
+                              "amount %d must be between 0 and what is left, %lld", i + 1,
+                              (long long)pool);
+        sum += c->deal.amount[i];
+    }
+    if (sum != pool)
+        return model_fail(APPLY_CONFLICT, err, errlen,
+                          "the amounts%s add up to %lld, but %lld is left in the prize pool for "
+                          "places 1 to %d: nothing changed",
+                          c->deal.play_for ? " and the play-for amount" : "", (long long)sum,
+                          (long long)pool, n);
+    tourney_deal_t d = {.players = n, .play_for = c->deal.play_for, .at = now};
+    for (int i = 0; i < n; i++) {
+        d.who[i] = c->deal.n_players ? c->deal.player[i] : 0;
+        d.amount[i] = c->deal.amount[i];
+    }
+    t->deal = d;
+    if (d.play_for > 0)
+        return APPLY_OK;
+    /* Play ends here: the places as given, worst first like busts. */
+    for (int place = n; place >= 1; place--)
+        result_add(t, (result_t){place, place, d.amount[place - 1], 0, 0, now});
+    t->busted = t->entries - 1;
+    t->bubble = false;
+    if (t->itm_at == 0)
+        t->itm_at = now;
+    if (t->clock.running) {
+        clock_settle(t, now);
+        t->clock.running = false;
+    }
+    return APPLY_OK;
+}
+
+/* The players named are exactly the ones left with records, each once. */
+static apply_status check_players(const roster_t *r, const command_t *c, char *err, size_t errlen)
+{
+    int with_records = roster_players_left(r);
+    if (with_records == 0) {
+        if (c->deal.n_players > 0)
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "this tournament has no player records: give the amounts by place");
+        return APPLY_OK;
+    }
+    if (c->deal.n_players != with_records || c->deal.n != with_records)
+        return model_fail(APPLY_CONFLICT, err, errlen,
+                          "%d players with records are left: the deal names each of them once "
+                          "with an amount",
+                          with_records);
+    for (int i = 0; i < c->deal.n_players; i++) {
+        int p = c->deal.player[i];
+        if (p < 1 || p > r->n_players || r->players[p - 1].status == PLAYER_OUT)
+            return model_fail(APPLY_CONFLICT, err, errlen, "player %d is not left in play", p);
+        for (int j = 0; j < i; j++)
+            if (c->deal.player[j] == p)
+                return model_fail(APPLY_CONFLICT, err, errlen, "player %d is named twice", p);
+    }
+    return APPLY_OK;
+}
+
+apply_status settle_game(model_t *m, roster_t *r, const command_t *c, int64_t now, char *err,
+                         size_t errlen)
+{
+    /* A deal made already, or too few left: the model's own refusal. */
+    bool possible = m->t.deal.players == 0 && m->t.entries - m->t.busted >= 2;
+    apply_status st = possible ? check_players(r, c, err, errlen) : APPLY_OK;
+    if (st == APPLY_OK)
+        st = model_apply(m, c, now, err, errlen);
+    if (st != APPLY_OK || c->deal.n_players == 0)
+        return st;
+    const tourney_deal_t *d = &m->t.deal;
+    for (int i = 0; i < d->players; i++) {
+        player_t *p = &r->players[d->who[i] - 1];
+        p->prize = d->amount[i];
+        if (d->play_for > 0)
+            continue;
+        p->place_best = p->place_worst = (int16_t)(i + 1);
+        if (i == 0)
+            continue; /* the winner stays at his seat, as after a last bust */
+        if (p->status == PLAYER_SEATED)
+            r->tables[p->table].occupant[p->seat - 1] = 0;
+        p->status = PLAYER_OUT;
+        p->table = -1;
+        p->seat = 0;
+    }
+    r->version++;
+    return APPLY_OK;
+}
+
+void settle_after_bust(roster_t *r, const tourney_t *t)
+{
+    const tourney_deal_t *d = &t->deal;
+    for (int i = 0; i < d->players && d->play_for > 0; i++) {
+        if (d->who[i] < 1 || d->who[i] > r->n_players)
+            continue;
+        player_t *p = &r->players[d->who[i] - 1];
+        if (p->place_best > 0)
+            p->prize = d->amount[i] + (p->place_best == 1 ? d->play_for : 0);
+    }
+}
+
+bool settle_amount_of(const tourney_t *t, int p, int64_t *amount)
+{
+    for (int i = 0; i < t->deal.players; i++)
+        if (t->deal.who[i] == p + 1) {
+            *amount = t->deal.amount[i];
+            return true;
+        }
+    return false;
+}

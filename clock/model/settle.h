@@ -1,0 +1,36 @@
+/* The deal the players left agreed (RULES 10): their prizes become the agreed amounts. */
+#ifndef POKERCLOCK_SETTLE_H
+#define POKERCLOCK_SETTLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/seating.h"
+#include "model/tourney.h"
+
+/* What the players left share: the prizes of places 1 .. players left. */
+int64_t settle_pool_left(const tourney_t *t, int64_t now);
+
+/* The deal on the tourney alone (model_apply's part): amounts for every
+ * player left that, with play_for, add up exactly to settle_pool_left.
+ * Without play_for the tournament ends, places 1.. in the order given;
+ * with it, the prizes of those places are the play-for amount for the
+ * winner and nothing else. On failure nothing changes. */
+apply_status settle_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
+                          size_t errlen);
+
+/* The deal with the roster (game_apply's part): the players named are
+ * exactly those left with records (or none has a record), then both change.
+ * On failure nothing changes. */
+apply_status settle_game(model_t *m, roster_t *r, const command_t *c, int64_t now, char *err,
+                         size_t errlen);
+
+/* After a bust that followed a deal played on: each placed player of the
+ * deal has his amount, the winner the play-for amount on top. */
+void settle_after_bust(roster_t *r, const tourney_t *t);
+
+/* The deal amount of roster player index p (and true), or false when he
+ * had no part in a deal. */
+bool settle_amount_of(const tourney_t *t, int p, int64_t *amount);
+
+#endif

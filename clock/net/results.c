@@ -1,0 +1,185 @@
+/* GET /api/results and /api/results.csv: the result sheet as JSON and as CSV (RFC 4180). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/sheet.h"
+#include "net/reply.h"
+#include "net/results.h"
+
+/* The rows of a snapshot, malloc'd (a field of 2,500 is 100 KB: not on a
+ * server thread's stack). */
+static sheet_row_t *rows_of(const snapshot_t *snap, int *n)
+{
+    sheet_row_t *rows = malloc(sizeof *rows * ROSTER_MAX_PLAYERS);
+    if (rows)
+        *n = sheet_rows(&snap->t, snap->roster, rows, ROSTER_MAX_PLAYERS);
+    return rows;
+}
+
+static void label_of(const snapshot_t *snap, const sheet_row_t *row, char *buf, size_t len)
+{
+    if (row->player >= 0)
+        roster_player_label(snap->roster, row->player, buf, len);
+    else
+        buf[0] = 0;
+}
+
+static json_t *known(int v)
+{
+    return v < 0 ? json_null() : json_integer(v);
+}
+
+json_t *results_json(engine_t *e)
+{
+    const snapshot_t *snap = engine_snapshot(e);
+    const tourney_t *t = &snap->t;
+    int n = 0;
+    sheet_row_t *rows = rows_of(snap, &n);
+    tourney_view_t v;
+    tourney_view(t, engine_now(e), &v);
+    json_t *list = json_array(), *o = NULL;
+    int64_t total = 0;
+    for (int i = 0; rows && list && i < n; i++) {
+        const sheet_row_t *r = &rows[i];
+        char label[64];
+        label_of(snap, r, label, sizeof label);
+        json_t *j = json_pack("{s:i, s:i, s:s, s:o, s:o, s:o, s:o, s:I, s:b, s:o}", "place",
+                              r->place_best, "place_worst", r->place_worst, "name", label,
+                              "player", r->player >= 0 ? json_integer(r->player + 1) : json_null(),
+                              "entries", known(r->entries), "rebuys", known(r->rebuys), "addons",
+                              known(r->addons), "prize", (json_int_t)r->prize, "deal", r->deal,
+                              "points", r->has_points ? json_real(r->points) : json_null());
+        json_array_append_new(list, j);
+        total += r->prize;
+    }
+    if (rows && list)
+        o = json_pack("{s:s, s:s, s:i, s:I, s:I, s:b, s:s, s:o}", "name", t->s.name, "currency",
+                      t->s.currency, "entries", t->entries, "prize_pool",
+                      (json_int_t)v.prize_pool, "total_prizes", (json_int_t)total, "over", v.over,
+                      "points_formula", t->s.points.formula, "rows", list);
+    else
+        json_decref(list);
+    if (o)
+        json_object_set_new(o, "deal",
+                            t->deal.players > 0
+                                ? json_pack("{s:i, s:I}", "players", t->deal.players, "play_for",
+                                            (json_int_t)t->deal.play_for)
+                                : json_null());
+    free(rows);
+    snapshot_release(snap);
+    return o;
+}
+
+/* A growing text with a hard cap: the sheet of the largest field fits. */
+typedef struct {
+    char *p;
+    size_t len, cap;
+    bool failed;
+} text_t;
+
+static void put(text_t *b, const char *s, size_t n)
+{
+    if (b->failed)
+        return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = (b->len + n + 1) * 2;
+        char *p = cap <= 4 * 1024 * 1024 ? realloc(b->p, cap) : NULL;
+        if (!p) {
+            b->failed = true;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+}
+
+/* A field as RFC 4180 wants it: quoted when it holds a comma, a quote or a
+ * line break, its quotes doubled. Names come from the panel and may hold
+ * any of them. */
+static void put_field(text_t *b, const char *s, bool last)
+{
+    if (strpbrk(s, ",\"\r\n")) {
+        put(b, "\"", 1);
+        for (const char *c = s; *c; c++) {
+            put(b, c, 1);
+            if (*c == '"')
+                put(b, "\"", 1);
+        }
+        put(b, "\"", 1);
+    } else {
+        put(b, s, strlen(s));
+    }
+    put(b, last ? "\r\n" : ",", last ? 2 : 1);
+}
+
+char *results_csv(engine_t *e, size_t *len)
+{
+    const snapshot_t *snap = engine_snapshot(e);
+    int n = 0;
+    sheet_row_t *rows = rows_of(snap, &n);
+    text_t b = {0};
+    if (!rows)
+        b.failed = true;
+    put(&b, "place,name,entries,rebuys,addons,prize,deal,points\r\n", 52);
+    for (int i = 0; i < n && !b.failed; i++) {
+        const sheet_row_t *r = &rows[i];
+        char f[64];
+        if (r->place_worst != r->place_best)
+            snprintf(f, sizeof f, "%d-%d", r->place_best, r->place_worst);
+        else
+            snprintf(f, sizeof f, "%d", r->place_best);
+        put_field(&b, f, false);
+        label_of(snap, r, f, sizeof f);
+        put_field(&b, f, false);
+        const int counts[] = {r->entries, r->rebuys, r->addons};
+        for (int k = 0; k < 3; k++) {
+            if (counts[k] < 0)
+                f[0] = 0;
+            else
+                snprintf(f, sizeof f, "%d", counts[k]);
+            put_field(&b, f, false);
+        }
+        snprintf(f, sizeof f, "%lld", (long long)r->prize);
+        put_field(&b, f, false);
+        put_field(&b, r->deal ? "yes" : "", false);
+        if (r->has_points)
+            snprintf(f, sizeof f, "%.2f", r->points);
+        else
+            f[0] = 0;
+        put_field(&b, f, true);
+    }
+    free(rows);
+    snapshot_release(snap);
+    if (b.failed) {
+        free(b.p);
+        return NULL;
+    }
+    *len = b.len;
+    return b.p;
+}
+
+enum MHD_Result results_reply_json(struct MHD_Connection *con, engine_t *e)
+{
+    return reply_json(con, MHD_HTTP_OK, results_json(e), NULL, NULL); /* NULL: 500 */
+}
+
+enum MHD_Result results_reply_csv(struct MHD_Connection *con, engine_t *e)
+{
+    size_t len = 0;
+    char *text = results_csv(e, &len);
+    if (!text)
+        return reply_error(con, MHD_HTTP_INTERNAL_SERVER_ERROR, "the clock is out of memory");
+    struct MHD_Response *r = MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE);
+    if (!r) {
+        free(text);
+        return reply_queue(con, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL);
+    }
+    MHD_add_response_header(r, "Content-Type", "text/csv; charset=utf-8; header=present");
+    MHD_add_response_header(r, "Content-Disposition", "inline; filename=\"results.csv\"");
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    return reply_queue(con, MHD_HTTP_OK, r);
+}

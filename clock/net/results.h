@@ -1,0 +1,20 @@
+/* GET /api/results and /api/results.csv: the result sheet as JSON and as CSV (RFC 4180). */
+#ifndef POKERCLOCK_NET_RESULTS_H
+#define POKERCLOCK_NET_RESULTS_H
+
+#include <jansson.h>
+#include <microhttpd.h>
+#include <stdbool.h>
+
+#include "engine.h"
+
+/* The sheet of the newest snapshot: {"name", "currency", "entries",
+ * "prize_pool", "deal", "points_formula", "over", "rows": [...]}. */
+json_t *results_json(engine_t *e);
+/* The same rows as CSV text (malloc'd; the caller frees), or NULL. */
+char *results_csv(engine_t *e, size_t *len);
+
+enum MHD_Result results_reply_json(struct MHD_Connection *con, engine_t *e);
+enum MHD_Result results_reply_csv(struct MHD_Connection *con, engine_t *e);
+
+#endif

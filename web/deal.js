@@ -1,0 +1,120 @@
+/* The panel's deal calculator: stacks of the players left, the amounts by ICM or chips through POST /api/chop as the director types, and the deal accepted as one command. */
+(() => {
+  'use strict';
+  const { $, el, setText, fmtMoney } = PC;
+  let state = null;       /* the last state */
+  let version = null;     /* roster_version of the players fetched */
+  let players = [];       /* those left: {id, label, where} (id null without records) */
+  let amounts = null;     /* the last answer of /api/chop, in the order of players */
+  let asked = 0;          /* the number of the last /api/chop sent; older answers are dropped */
+  let timer = null;
+
+  const METHODS = [['icm', 'ICM'], ['chip', 'Chip chop'], ['chip_min', 'Chips + minimum']];
+  const money = (v) => fmtMoney(v, state && state.currency);
+  const method = () => (($('#deal-method input:checked') || {}).value || 'icm');
+  const playFor = () => Math.max(0, Math.floor(Number($('#deal-playfor').value) || 0));
+  const left = () => (state ? state.players.remaining : 0);
+  /* What the players left share: the prizes of places 1 .. players left. */
+  const prizes = () => (state ? (state.payouts || []).slice(0, left()) : []);
+
+  async function loadPlayers() {
+    let list = [];
+    try {
+      const r = await fetch('/api/players', { cache: 'no-store' });
+      if (r.ok) list = (await r.json()).players.filter((p) => p.status !== 'out');
+    } catch (e) { /* offline: tried again at the next change */ }
+    players = list.length === left()
+      ? list.map((p) => ({ id: p.id, label: p.label, where: p.table == null ? '' : `T${p.table} S${p.seat}` }))
+      : Array.from({ length: left() }, (_, i) => ({ id: null, label: `Player ${i + 1}`, where: '' }));
+    renderRows();
+  }
+
+  function renderRows() {
+    const box = $('#deal-rows');
+    const old = new Map([...box.querySelectorAll('input')].map((i) => [i.dataset.key, i.value]));
+    box.replaceChildren(...players.map((p, i) => {
+      const key = p.id == null ? `n${i}` : `p${p.id}`;
+      const input = el('input', { type: 'number', min: '1', inputmode: 'numeric', 'aria-label': `Chips of ${p.label}`, placeholder: 'chips' });
+      input.dataset.key = key;
+      input.value = old.get(key) || '';
+      input.addEventListener('input', later);
+      return el('div', { class: 'deal-row' },
+        el('span', { class: 'deal-who' }, el('b', { text: p.label }), el('small', { text: p.where })),
+        input, el('output', { class: 'deal-amount', text: '' }));
+    }));
+    amounts = null;
+    later();
+  }
+
+  const stacks = () => [...$('#deal-rows').querySelectorAll('input')].map((i) => Math.floor(Number(i.value)));
+
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(compute, 120);
+  }
+
+  function show(text, ok) {
+    const m = $('#sec-deal .msg');
+    m.textContent = text || '';
+    m.classList.toggle('ok', !!ok);
+  }
+
+  async function compute() {
+    const s = stacks(), p = prizes();
+    amounts = null;
+    const outs = [...$('#deal-rows').querySelectorAll('output')];
+    outs.forEach((o) => (o.textContent = ''));
+    $('#deal-accept').disabled = true;
+    const total = p.reduce((a, b) => a + b, 0);
+    setText($('#deal-sum'), players.length >= 2 ? `${players.length} players left share ${money(total)} (places 1 to ${players.length}).` : '');
+    if (players.length < 2 || s.some((x) => !(x > 0))) { show(players.length >= 2 ? 'Enter every stack.' : ''); return; }
+    const n = ++asked;
+    try {
+      const r = await fetch('/api/chop', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', cache: 'no-store',
+        body: JSON.stringify({ method: method(), stacks: s, prizes: p, play_for: playFor() }),
+      });
+      const body = await r.json().catch(() => ({}));
+      if (n !== asked) return;
+      if (!r.ok) { show(body.error || `The calculator refused (HTTP ${r.status}).`); return; }
+      amounts = body.amounts;
+      outs.forEach((o, i) => (o.textContent = money(amounts[i])));
+      show(`${money(body.total)} dealt${body.play_for ? `, ${money(body.play_for)} played for` : ''}${body.approximate ? ` (approximation, within ${body.error})` : ''}.`, true);
+      $('#deal-accept').disabled = false;
+    } catch (e) {
+      if (n === asked) show('Cannot reach the clock (Wi-Fi?).');
+    }
+  }
+
+  /* The deal, places by chips: the biggest stack first. */
+  async function accept(ev) {
+    if (!amounts) return;
+    const s = stacks();
+    const order = players.map((_, i) => i).sort((a, b) => s[b] - s[a] || a - b);
+    const cmd = { type: 'deal', amounts: order.map((i) => amounts[i]), play_for: playFor() };
+    if (players.every((p) => p.id != null)) cmd.players = order.map((i) => players[i].id);
+    const lines = order.map((i, k) => `${cmd.play_for ? '' : k + 1 + '. '}${players[i].label}: ${money(amounts[i])}`).join(' · ');
+    const text = `Accept the deal? ${lines}`;
+    const warn = cmd.play_for ? `Play goes on for ${money(cmd.play_for)} to the winner.` : 'The tournament ends with these places (by chips).';
+    const body = await PCPanel.confirmed(ev.currentTarget, cmd, text, warn, 'Accept deal');
+    if (body) show('Deal accepted.', true);
+  }
+
+  $('#deal-method').replaceChildren(...METHODS.map(([v, t], i) =>
+    el('label', {}, el('input', { type: 'radio', name: 'deal-method', value: v, ...(i === 0 ? { checked: '' } : {}) }), t)));
+  $('#deal-method').addEventListener('change', later);
+  $('#deal-playfor').addEventListener('input', later);
+  $('#deal-accept').addEventListener('click', accept);
+  PC.onState((s) => {
+    const before = state;
+    state = s;
+    const made = !!s.deal;
+    $('#sec-deal').hidden = !(s.players.remaining >= 2 && !made && (s.payouts || []).length > 0);
+    if (s.roster_version !== version || !before || before.players.remaining !== s.players.remaining) {
+      version = s.roster_version;
+      loadPlayers();
+    } else if (JSON.stringify(before.payouts) !== JSON.stringify(s.payouts)) {
+      later();
+    }
+  });
+})();
