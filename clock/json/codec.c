@@ -201,6 +201,24 @@ static json_t *ms_or_null(int64_t ms)
     return ms < 0 ? json_null() : json_integer(ms);
 }
 
+/* The state's counts of players and chips. */
+static json_t *players_json(const tourney_t *t, const tourney_view_t *v)
+{
+    const structure_t *s = &t->s;
+    const level_t *cur = &s->levels[v->level];
+    json_t *players = json_pack(
+        "{s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:i, s:I}", "entries", t->entries, "remaining",
+        v->players_left, "busted", t->busted, "rebuys", t->rebuys, "addons", t->addons,
+        "average_stack", (json_int_t)v->average_stack, "chips_in_play", (json_int_t)v->chips_in_play,
+        "paid_places", v->paid_places, "starting_stack", (json_int_t)s->starting_stack);
+    if (cur->kind == LEVEL_PLAY && cur->big_blind > 0)
+        json_object_set_new(players, "average_stack_bb",
+                            json_real(round((double)v->average_stack / (double)cur->big_blind * 10) / 10));
+    else
+        json_object_set_new(players, "average_stack_bb", json_null());
+    return players;
+}
+
 json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *storage_error,
                     const char *notice)
 {
@@ -229,18 +247,7 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
     json_object_set_new(o, "next_break", v.next_break >= 0 ? level_json(s, v.next_break) : json_null());
     json_object_set_new(o, "tournament_elapsed_ms", json_integer(v.tournament_elapsed_ms));
 
-    const level_t *cur = &s->levels[v.level];
-    json_t *players = json_pack(
-        "{s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:i, s:I}", "entries", t->entries, "remaining",
-        v.players_left, "busted", t->busted, "rebuys", t->rebuys, "addons", t->addons,
-        "average_stack", (json_int_t)v.average_stack, "chips_in_play", (json_int_t)v.chips_in_play,
-        "paid_places", v.paid_places, "starting_stack", (json_int_t)s->starting_stack);
-    if (cur->kind == LEVEL_PLAY && cur->big_blind > 0)
-        json_object_set_new(players, "average_stack_bb",
-                            json_real(round((double)v.average_stack / (double)cur->big_blind * 10) / 10));
-    else
-        json_object_set_new(players, "average_stack_bb", json_null());
-    json_object_set_new(o, "players", players);
+    json_object_set_new(o, "players", players_json(t, &v));
 
     json_object_set_new(o, "prize_pool", json_integer(v.prize_pool));
     json_t *payouts = json_array();

@@ -59,6 +59,35 @@ static bool addon_open_at(const structure_t *s, int i, int after)
     return !(i + 1 < s->n_levels && s->levels[i + 1].kind == LEVEL_BREAK);
 }
 
+/* The paid places' prizes, summing to the pool, or the deal's amounts. */
+static void view_payouts(const tourney_t *t, tourney_view_t *v)
+{
+    const structure_t *s = &t->s;
+    const payout_table_t *p = structure_payouts_for(s, t->entries);
+    if (p) {
+        v->paid_places = p->places < t->entries ? p->places : t->entries;
+        /* Places beyond the field are folded into the paid ones pro rata;
+         * the list sums to the pool exactly (the rest to first place). */
+        int64_t w[TOURNEY_MAX_PLACES];
+        for (int k = 0; k < v->paid_places; k++)
+            w[k] = p->bp[k];
+        char err[80];
+        payout_remainder rule =
+            s->payout_remainder_largest ? PAYOUT_REMAINDER_LARGEST : PAYOUT_REMAINDER_FIRST;
+        if (payout_by_weights(v->prize_pool, w, v->paid_places,
+                              s->payout_unit > 0 ? s->payout_unit : 1, rule, v->payouts, err,
+                              sizeof err) != 0) /* no places yet */
+            memset(v->payouts, 0, sizeof v->payouts);
+    }
+    /* After a deal the players in it have their amounts. Play ended: each
+     * place pays what its player agreed. Play goes on: the places still
+     * played for pay the play-for amount to the winner, nothing else. */
+    for (int k = 0; k < t->deal.players && k < v->paid_places; k++)
+        v->payouts[k] = t->deal.play_for == 0 ? t->deal.amount[k]
+                        : k == 0                ? t->deal.play_for
+                                                : 0;
+}
+
 void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
 {
     const structure_t *s = &t->s;
@@ -112,29 +141,7 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
     if (v->prize_pool < s->guarantee && t->entries > 0)
         v->prize_pool = s->guarantee;
 
-    const payout_table_t *p = structure_payouts_for(s, t->entries);
-    if (p) {
-        v->paid_places = p->places < t->entries ? p->places : t->entries;
-        /* Places beyond the field are folded into the paid ones pro rata;
-         * the list sums to the pool exactly (the rest to first place). */
-        int64_t w[TOURNEY_MAX_PLACES];
-        for (int k = 0; k < v->paid_places; k++)
-            w[k] = p->bp[k];
-        char err[80];
-        payout_remainder rule =
-            s->payout_remainder_largest ? PAYOUT_REMAINDER_LARGEST : PAYOUT_REMAINDER_FIRST;
-        if (payout_by_weights(v->prize_pool, w, v->paid_places,
-                              s->payout_unit > 0 ? s->payout_unit : 1, rule, v->payouts, err,
-                              sizeof err) != 0) /* no places yet */
-            memset(v->payouts, 0, sizeof v->payouts);
-    }
-    /* After a deal the players in it have their amounts. Play ended: each
-     * place pays what its player agreed. Play goes on: the places still
-     * played for pay the play-for amount to the winner, nothing else. */
-    for (int k = 0; k < t->deal.players && k < v->paid_places; k++)
-        v->payouts[k] = t->deal.play_for == 0 ? t->deal.amount[k]
-                        : k == 0                ? t->deal.play_for
-                                                : 0;
+    view_payouts(t, v);
 
     v->late_reg_open = period_open(s, lvl, s->late_reg_until_level);
     v->rebuys_open = period_open(s, lvl, s->rebuy_until_level);

@@ -63,6 +63,21 @@ static int chunk_start(buf_t *b, const char type[4], size_t *at)
     return 0;
 }
 
+/* One row of RGB888 pixels as a PNG scanline with the Sub filter: each
+ * byte less the same byte of the pixel before. */
+static void sub_filter(const uint32_t *px, int w, unsigned char *o)
+{
+    *o++ = 1;
+    unsigned pr = 0, pg = 0, pb = 0;
+    for (int x = 0; x < w; x++) {
+        unsigned r = px[x] >> 16 & 0xff, g = px[x] >> 8 & 0xff, bl = px[x] & 0xff;
+        *o++ = (unsigned char)(r - pr);
+        *o++ = (unsigned char)(g - pg);
+        *o++ = (unsigned char)(bl - pb);
+        pr = r, pg = g, pb = bl;
+    }
+}
+
 int png_encode(SDL_Surface *s, unsigned char **out, size_t *len)
 {
     *out = NULL;
@@ -102,17 +117,8 @@ int png_encode(SDL_Surface *s, unsigned char **out, size_t *len)
     int zrc = Z_OK;
     for (int y = 0; y <= h && zrc == Z_OK; y++) {
         if (y < h) {
-            const uint32_t *px = (const uint32_t *)((const unsigned char *)s->pixels + (size_t)y * s->pitch);
-            unsigned char *o = line;
-            *o++ = 1; /* Sub: each byte less the same byte of the pixel before */
-            unsigned pr = 0, pg = 0, pb = 0;
-            for (int x = 0; x < w; x++) {
-                unsigned r = px[x] >> 16 & 0xff, g = px[x] >> 8 & 0xff, bl = px[x] & 0xff;
-                *o++ = (unsigned char)(r - pr);
-                *o++ = (unsigned char)(g - pg);
-                *o++ = (unsigned char)(bl - pb);
-                pr = r, pg = g, pb = bl;
-            }
+            sub_filter((const uint32_t *)((const unsigned char *)s->pixels + (size_t)y * s->pitch), w,
+                       line);
             z.next_in = line;
             z.avail_in = (uInt)row;
         }

@@ -176,6 +176,19 @@ static void describe_renderer(screen_t *s, int w, int h)
              SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "?");
 }
 
+/* A GPU device, but OpenGL on the CPU all the same: a new window without
+ * the GL context, drawn by SDL's software renderer. false: no window. */
+static bool reopen_without_gl(screen_t *s, int w, int h, Uint32 flags)
+{
+    SDL_DestroyRenderer(s->r);
+    SDL_DestroyWindow(s->win);
+    use_software_renderer();
+    s->win = SDL_CreateWindow("pokerclock", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
+                              flags);
+    s->r = s->win ? SDL_CreateRenderer(s->win, -1, SDL_RENDERER_SOFTWARE) : NULL;
+    return s->win != NULL;
+}
+
 static int video_open(screen_t *s, char *err, size_t errlen)
 {
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
@@ -215,20 +228,10 @@ static int video_open(screen_t *s, char *err, size_t errlen)
         return -1;
     }
     s->r = SDL_CreateRenderer(s->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
-    if (s->r && choose && gl_emulated(s->r)) {
-        /* A GPU device, but OpenGL on the CPU all the same: a new window
-         * without the GL context. */
-        SDL_DestroyRenderer(s->r);
-        SDL_DestroyWindow(s->win);
-        use_software_renderer();
-        s->win = SDL_CreateWindow("pokerclock", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w,
-                                  h, flags);
-        s->r = s->win ? SDL_CreateRenderer(s->win, -1, SDL_RENDERER_SOFTWARE) : NULL;
-        if (!s->win) {
-            snprintf(err, errlen, "cannot open a window: %s", SDL_GetError());
-            SDL_QuitSubSystem(SDL_INIT_VIDEO);
-            return -1;
-        }
+    if (s->r && choose && gl_emulated(s->r) && !reopen_without_gl(s, w, h, flags)) {
+        snprintf(err, errlen, "cannot open a window: %s", SDL_GetError());
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        return -1;
     }
     if (!s->r)
         s->r = SDL_CreateRenderer(s->win, -1, SDL_RENDERER_SOFTWARE);
