@@ -31,43 +31,9 @@ static const char *config_text =
     "  payouts = ( { min_entries = 2; places = [ 70, 30 ]; } );\n"
     "};\n";
 
-static const int64_t T = 1000000;
-static game_t *g;
-static settings_t *settings;
-static char err[512];
-
-static int setup(void **state)
-{
-    (void)state;
-    g = malloc(sizeof *g);
-    settings = calloc(1, sizeof *settings);
-    config_problems_t *p = calloc(1, sizeof *p);
-    assert_true(config_load_string(config_text, "game.cfg", settings, p));
-    free(p);
-    roster_t *tables = malloc(sizeof *tables);
-    tables_roster(&settings->tables, tables);
-    game_init(g, &settings->structure, tables);
-    free(tables);
-    scratch_make("game");
-    unsetenv("POKERCLOCK_BOOT_ID");
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    free(g);
-    free(settings);
-    return scratch_remove();
-}
-
-static command_t *cmd(command_type type)
-{
-    static command_t c;
-    memset(&c, 0, sizeof c);
-    c.type = type;
-    return &c;
-}
+#define GAME_TEST_NAME "game"
+#define GAME_TEST_CONFIG config_text
+#include "game_harness.h"
 
 /* Registers names with the seats drawn from the numbers rnd, as the engine does. */
 static void register_names(const char *const *names, int n, uint64_t seed)
