@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startClock, launch, until, getJson, api, OUT, PIN } from './harness.mjs';
+import { startClock, launch, until, getJson, api, OUT, PIN, logIn } from './harness.mjs';
 
 let clock, browser, page, director;
 const NAMES = ['Anna Berg', 'Bo, "Lucky" Ek', 'Cy Dahl', 'Åsa Öberg', 'Eva Gran', 'Finn Holm', 'Gus Ivarsson'];
@@ -20,10 +20,7 @@ before(async () => {
   for (const p of [7, 6, 5]) await director.command({ type: 'bust', player: p });
   browser = await launch();
   page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  await page.goto(clock.base + '/');
-  await page.fill('#pin', PIN);
-  await page.click('#login-btn');
-  await page.waitForSelector('#controls', { state: 'visible' });
+  await logIn(page, clock);
 });
 
 after(async () => {

@@ -2,7 +2,7 @@
 // the things a first real tournament ran into, each as the director sees it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startClock, launch, api, getJson, until, PIN, OUT } from './harness.mjs';
+import { startClock, launch, api, getJson, until, OUT, logIn } from './harness.mjs';
 
 let clock, browser, ctx, page, director;
 const errors = [];
@@ -15,10 +15,7 @@ before(async () => {
   ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
   page = await ctx.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(clock.base + '/');
-  await page.fill('#pin', PIN);
-  await page.click('#login-btn');
-  await page.waitForSelector('#controls', { state: 'visible' });
+  await logIn(page, clock);
 });
 after(async () => {
   await browser?.close().catch(() => {});

@@ -70,6 +70,14 @@ export async function launch() {
 }
 
 // The API as a director (its own session) and as anyone.
+/* The panel opened and logged in with the PIN, as a director does. */
+export async function logIn(page, clock) {
+  await page.goto(clock.base + '/');
+  await page.fill('#pin', PIN);
+  await page.click('#login-btn');
+  await page.waitForSelector('#controls', { state: 'visible' });
+}
+
 export async function api(clock) {
   const r = await fetch(clock.base + '/api/login', {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pin: PIN }),

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
-import { startClock, launch, until, getJson, OUT, PIN } from './harness.mjs';
+import { startClock, launch, until, getJson, OUT, logIn } from './harness.mjs';
 
 let clock, browser, page;
 
@@ -13,10 +13,7 @@ before(async () => {
   browser = await launch();
   page = await browser.newPage({ viewport: { width: 400, height: 1400 } });
   page.on('dialog', (d) => d.accept());
-  await page.goto(clock.base + '/');
-  await page.fill('#pin', PIN);
-  await page.click('#login-btn');
-  await page.waitForSelector('#controls', { state: 'visible' });
+  await logIn(page, clock);
 });
 
 after(async () => {

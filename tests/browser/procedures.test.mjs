@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startClock, launch, api, getJson, until, sleep, PIN, OUT } from './harness.mjs';
+import { startClock, launch, api, getJson, until, sleep, OUT, logIn } from './harness.mjs';
 
 let clock, browser, director, page, d;
 const errors = [];
@@ -30,10 +30,7 @@ before(async () => {
   for (const p of [page, d]) p.on('response', (r) => { if (r.status() === 404) errors.push('404: ' + r.url()); });
   await d.goto(clock.base + '/display');
   await d.waitForFunction(() => !document.body.classList.contains('loading'));
-  await page.goto(clock.base + '/');
-  await page.fill('#pin', PIN);
-  await page.click('#login-btn');
-  await page.waitForSelector('#controls', { state: 'visible' });
+  await logIn(page, clock);
 });
 after(async () => {
   await browser?.close().catch(() => {});
