@@ -459,8 +459,9 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
                         "table and seat)",
                         named, v.players_left);
     }
-    bool roster = names || (c->type == CMD_BUST && roster_players_left(&g->r) > 0) ||
-                  moves_a_button(g, c) || c->type == CMD_DEAL;
+    bool button = moves_a_button(g, c);
+    bool roster = names || (c->type == CMD_BUST && roster_players_left(&g->r) > 0) || button ||
+                  c->type == CMD_DEAL;
     if (!roster) {
         apply_status st = model_apply(&g->m, c, now, err, errlen);
         if (st != APPLY_OK)
@@ -481,7 +482,6 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
     if (c->type == CMD_DEAL)
         st = settle_game(&g->m, &g->r, c, now, err, errlen);
     else if (!names) {
-        bool button = moves_a_button(g, c);
         if ((st = model_apply(&g->m, c, now, err, errlen)) == APPLY_OK && button)
             roster_hand_done(&g->r, roster_table_by_number(&g->r, c->table));
     } else if (c->type == CMD_REGISTER)
