@@ -418,7 +418,8 @@ static void fig_color_up(frame_t *fr, box_t bx)
             right.y = bx.y + left.h;
             right.h = bx.h - left.h;
         } else {
-            left.w = bx.w * 44 / 100;
+            /* On a small screen the guide's lines need the room more. */
+            left.w = bx.w * (frame_small(fr->f->w, fr->f->h) ? 31 : 44) / 100;
             right.x = bx.x + left.w;
             right.w = bx.w - left.w;
         }
@@ -443,17 +444,38 @@ static void fig_color_up(frame_t *fr, box_t bx)
     int lpx = paint_fit(p, FACE_BOLD, frame_readable(right.h * 8 / 100), right.w * 9 / 10, colour_line);
     frame_label2(fr, W_RACE, race, sizeof race);
     int hpx = paint_fit(p, FACE_BOLD, frame_readable(right.h * 8 / 100), right.w * 9 / 10, race);
+    /* The chip race in four short lines; where they would be smaller than
+     * readable (a 7-inch screen), a line takes two. */
     const word_id lines[4] = {W_RACE_1, W_RACE_2, W_RACE_3, W_RACE_4};
-    int fit = right.h * 7 / 100;
+    int fit = right.h * 7 / 100, line_w = right.w * 96 / 100;
     for (int i = 0; i < 4; i++) {
-        int f = paint_fit(p, FACE_REGULAR, fit, right.w * 92 / 100, frame_word(fr, lines[i]));
+        int f = paint_fit(p, FACE_REGULAR, fit, line_w, frame_word(fr, lines[i]));
         if (f < fit)
             fit = f;
     }
-    int g1 = right.h / 14, g2 = right.h / 12, g3 = right.h / 25;
-    int line_h = frame_cap_h(fr, FACE_REGULAR, fit) * 19 / 10;
-    int total = 2 * r + g1 + frame_cap_h(fr, FACE_BOLD, lpx) + g2 + frame_cap_h(fr, FACE_BOLD, hpx) + g3 +
-                3 * line_h + frame_cap_h(fr, FACE_REGULAR, fit);
+    char text[8][160];
+    int n = 0;
+    if (fit < MIN_TEXT_PX) {
+        fit = MIN_TEXT_PX;
+        for (int i = 0; i < 4; i++)
+            n += wrap2(p, FACE_REGULAR, fit, line_w, frame_word(fr, lines[i]), text[n], text[n + 1],
+                       sizeof text[0]);
+    } else {
+        for (; n < 4; n++)
+            snprintf(text[n], sizeof text[n], "%s", frame_word(fr, lines[n]));
+    }
+    /* Wrapped lines sit closer, and the chips give way to the words down
+     * to where their values are still readable. */
+    bool tight = n > 4;
+    int g1 = right.h / (tight ? 20 : 14), g2 = right.h / (tight ? 16 : 12),
+        g3 = right.h / (tight ? 40 : 25);
+    int line_h = frame_cap_h(fr, FACE_REGULAR, fit) * (tight ? 17 : 19) / 10;
+    int words_h = g1 + frame_cap_h(fr, FACE_BOLD, lpx) + g2 + frame_cap_h(fr, FACE_BOLD, hpx) + g3 +
+                  (n - 1) * line_h + frame_cap_h(fr, FACE_REGULAR, fit);
+    int r_min = MIN_TEXT_PX * 10 / 6 + 1;
+    if (2 * r + words_h > right.h)
+        r = (right.h - words_h) / 2 > r_min ? (right.h - words_h) / 2 : r_min;
+    int total = 2 * r + words_h;
     int top = right.y + (right.h - total) / 2;
     if (top < right.y)
         top = right.y;
@@ -490,11 +512,10 @@ static void fig_color_up(frame_t *fr, box_t bx)
     int y = cy + r + g1;
     paint_text(p, FACE_BOLD, lpx, c->fg, cx, y, ALIGN_CENTER, colour_line);
     y += frame_cap_h(fr, FACE_BOLD, lpx) + g2;
-    /* The chip race in four short lines. */
     paint_text(p, FACE_BOLD, hpx, c->brk, cx, y, ALIGN_CENTER, race);
     y += frame_cap_h(fr, FACE_BOLD, hpx) + g3;
-    for (int i = 0; i < 4; i++) {
-        paint_text(p, FACE_REGULAR, fit, c->fg, cx, y, ALIGN_CENTER, frame_word(fr, lines[i]));
+    for (int i = 0; i < n; i++) {
+        paint_text(p, FACE_REGULAR, fit, c->fg, cx, y, ALIGN_CENTER, text[i]);
         y += line_h;
     }
 }

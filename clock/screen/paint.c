@@ -11,6 +11,7 @@ void paint_begin(paint_t *p, bool dry)
     p->hash = 1469598103934665603ull;
     p->wake_in_ms = INT64_MAX;
     p->animating = false;
+    p->smallest_text_px = 0;
     paint_hash(p, &p->w, sizeof p->w);
     paint_hash(p, &p->h, sizeof p->h);
 }
@@ -151,6 +152,14 @@ static void blit(paint_t *p, SDL_Texture *t, int x, int y, int w, int h)
     SDL_RenderCopy(p->r, t, NULL, &(SDL_Rect){x, y, w, h});
 }
 
+/* The smallest text of the frame, so that tests can hold every screen size
+ * to a readable minimum. */
+static void note_size(paint_t *p, int px)
+{
+    if (p->smallest_text_px == 0 || px < p->smallest_text_px)
+        p->smallest_text_px = px;
+}
+
 int paint_text(paint_t *p, text_face face, int px, SDL_Color c, int x, int y, paint_align a,
                const char *s)
 {
@@ -159,6 +168,8 @@ int paint_text(paint_t *p, text_face face, int px, SDL_Color c, int x, int y, pa
     paint_hash(p, &a, sizeof a);
     paint_hash(p, s, strlen(s));
     int w = paint_text_width(p, face, px, s);
+    if (*s)
+        note_size(p, px);
     if (p->dry || !*s)
         return w;
     int top, capsh;
@@ -188,6 +199,8 @@ void paint_digits(paint_t *p, text_face face, int px, SDL_Color c, int x, int y,
     hash_call(p, 'D', v, 4, c);
     paint_hash(p, &a, sizeof a);
     paint_hash(p, s, strlen(s));
+    if (*s)
+        note_size(p, px);
     if (p->dry)
         return;
     int total = paint_digits_width(p, face, px, s);

@@ -19,6 +19,7 @@ typedef struct {
     uint64_t hash;             /* fingerprint of everything painted */
     int64_t wake_in_ms;        /* when a timer shown next changes; INT64_MAX: never */
     bool animating;            /* something moves: draw at the display rate */
+    int smallest_text_px;      /* the smallest text painted in this frame; 0: none */
 } paint_t;
 
 void paint_begin(paint_t *p, bool dry);

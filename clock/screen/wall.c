@@ -82,7 +82,7 @@ void wall_clock_block(frame_t *fr, box_t bx)
     }
 
     /* Sizes from the box: the countdown takes what the width allows. */
-    int label_px = bx.h * 9 / 100;
+    int label_px = frame_readable(bx.h * 9 / 100);
     int ref = 100;
     int cw = paint_digits_width(p, FACE_BOLD, ref, cd[0] == '+' || strlen(cd) > 5 ? cd : "00:00");
     int cd_px = cw > 0 ? (int)((int64_t)ref * bx.w * 97 / 100 / cw) : bx.h / 2;
@@ -250,7 +250,7 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
     if (more) {
         char line[96];
         snprintf(line, sizeof line, frame_word(fr, W_ITM_LINE), v->paid_places);
-        paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, row_px * 4 / 5, bx.w, line),
+        paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, frame_readable(row_px * 4 / 5), bx.w, line),
                    c->muted, bx.x, y, ALIGN_LEFT, line);
     }
 }
@@ -821,6 +821,7 @@ static void wall_paint(wall_t *w, const wall_frame_t *f, bool dry, wall_plan_t *
         plan->hash = p->hash;
         plan->wake_in_ms = p->wake_in_ms;
         plan->animating = p->animating;
+        plan->smallest_text_px = p->smallest_text_px;
     }
 }
 

@@ -30,6 +30,7 @@ typedef struct {
     uint64_t hash;
     int64_t wake_in_ms;        /* INT64_MAX: nothing shown changes by itself */
     bool animating;            /* something moves: draw at the display rate */
+    int smallest_text_px;      /* the smallest text on it (MIN_TEXT_PX is the floor) */
 } wall_plan_t;
 
 /* Whether the wall may show a slide now (a break, or before the start):

@@ -408,6 +408,8 @@ static const shot_t shots[] = {
     {"running-800x480", st_running, 800, 480, "en", "", NULL, NULL, false, NULL},
     {"paused-800x480", st_paused, 800, 480, "en", "", URL, "482913", false, NULL},
     {"break-color-up-800x480", st_break_color_up, 800, 480, "en", "", URL, NULL, false, NULL},
+    {"break-color-up-de-800x480", st_break_color_up, 800, 480, "de", "", URL, NULL, false, NULL},
+    {"break-color-up-no-800x480", st_break_color_up, 800, 480, "no", "", URL, NULL, false, NULL},
     {"hand-for-hand-800x480", st_hand_for_hand, 800, 480, "en", "", NULL, NULL, false, NULL},
     {"penalties-800x480", st_penalties, 800, 480, "en", "", NULL, NULL, false, NULL},
     {"clock-call-800x480", st_clock_call, 800, 480, "en", "", NULL, NULL, false, NULL},
@@ -466,18 +468,25 @@ static void config_for(const shot_t *s)
     }
 }
 
-static int render(const shot_t *s, unsigned char **png, size_t *len)
+/* The shot's state, as every screen would get it; returns its time. */
+static int64_t shot_state(const shot_t *s, snapshot_t *snap)
 {
     shot_roster = NULL;
     int64_t now = s->state();
-    static snapshot_t snap;
-    memset(&snap, 0, sizeof snap);
-    snap.t = m.t;
-    snap.roster = shot_roster;
-    snap.seq = 1;
+    memset(snap, 0, sizeof *snap);
+    snap->t = m.t;
+    snap->roster = shot_roster;
+    snap->seq = 1;
     if (s->storage_error)
-        snprintf(snap.storage_error, sizeof snap.storage_error, "%s", s->storage_error);
+        snprintf(snap->storage_error, sizeof snap->storage_error, "%s", s->storage_error);
     config_for(s);
+    return now;
+}
+
+static int render(const shot_t *s, unsigned char **png, size_t *len)
+{
+    static snapshot_t snap;
+    int64_t now = shot_state(s, &snap);
     return wall_render_png(&config, &snap, now, s->w, s->h, s->url, s->pin, png, len);
 }
 
@@ -555,6 +564,43 @@ static void bb_text_matches_the_shared_vectors(void **state)
     }
     fclose(f);
     assert_true(n >= 10);
+}
+
+/* No text on any of those screens is smaller than MIN_TEXT_PX (the chip
+ * race on a 7-inch 800x480 touchscreen, read at arm's length), nor than a
+ * fiftieth of the screen's short side (a TV's footer, read across the room). */
+static void no_text_below_the_minimum(void **state)
+{
+    (void)state;
+    int failures = 0;
+    for (size_t i = 0; i < sizeof shots / sizeof shots[0]; i++) {
+        const shot_t *s = &shots[i];
+        static snapshot_t snap;
+        int64_t now = shot_state(s, &snap);
+        SDL_Surface *surface = SDL_CreateRGBSurfaceWithFormat(0, s->w, s->h, 32, SDL_PIXELFORMAT_RGB888);
+        assert_non_null(surface);
+        SDL_Renderer *r = SDL_CreateSoftwareRenderer(surface);
+        assert_non_null(r);
+        char err[256];
+        wall_t *w = wall_new(r, &config, err, sizeof err);
+        assert_non_null(w);
+        wall_frame_t f = {.snap = &snap, .now = now, .w = s->w, .h = s->h, .url = s->url,
+                          .pin = s->pin, .dismissed_level = -1};
+        wall_plan_t plan;
+        wall_plan(w, &f, &plan);
+        int least = (s->w < s->h ? s->w : s->h) / 50;
+        if (least < MIN_TEXT_PX)
+            least = MIN_TEXT_PX;
+        if (plan.smallest_text_px < least) {
+            print_message("%s: text of %d px, under the %d px minimum\n", s->name,
+                          plan.smallest_text_px, least);
+            failures++;
+        }
+        wall_free(w);
+        SDL_DestroyRenderer(r);
+        SDL_FreeSurface(surface);
+    }
+    assert_int_equal(failures, 0);
 }
 
 /* Every state at its sizes looks exactly like the picture a person checked. */
@@ -888,6 +934,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bb_text_matches_the_shared_vectors),
         cmocka_unit_test(golden_images_match),
+        cmocka_unit_test(no_text_below_the_minimum),
         cmocka_unit_test(countdown_does_not_move),
         cmocka_unit_test(renders_from_threads_agree),
         cmocka_unit_test(text_cache_stays_bounded),
