@@ -665,8 +665,8 @@ function renderStatus(s) {
   const paused = s.started && !s.running;
   st.classList.toggle('is-paused', paused);
   st.classList.toggle('is-break', isBreak);
-  $('#st-paused').hidden = !paused;
-  setText($('#st-paused'), s.hand_for_hand ? 'STOPPED: hand-for-hand'
+  $('#st-paused').hidden = !paused && !s.over;
+  setText($('#st-paused'), s.over ? 'OVER: we have a winner' : s.hand_for_hand ? 'STOPPED: hand-for-hand'
     : s.day_end && s.day_end.drawn != null ? 'STOPPED: end of day' : 'PAUSED');
   $('#st-run').hidden = !s.running;
   setText($('#st-level'), !s.started ? 'Not started · ' + (isBreak ? 'Break' : 'Level ' + s.level.number)
@@ -740,25 +740,31 @@ function renderPlayers(s) {
 function closedReasons(s) {
   const per = s.periods || {};
   const why = {};
+  if (s.over) {
+    const over = 'The tournament is over.';
+    return { register: over, rebuy: over, addon: over, bust: over };
+  }
   if (s.started && !per.late_reg_open)
     why.register = per.late_reg_until_level > 0 ? 'Registration closed after level ' + per.late_reg_until_level + '.'
       : 'Registration closed when the clock started.';
   if (!per.rebuy_until_level) why.rebuy = 'This tournament has no rebuys.';
   else if (!per.rebuys_open) why.rebuy = 'Rebuys closed after level ' + per.rebuy_until_level + '.';
   if (!per.addon_after_level) why.addon = 'This tournament has no add-on.';
+  else if (!per.addon_open && s.level.kind !== 'break' && s.level.number > per.addon_after_level)
+    why.addon = 'The add-on was at the break after level ' + per.addon_after_level + '.';
   else if (!per.addon_open) why.addon = 'Add-on at the break after level ' + per.addon_after_level + '.';
   return why;
 }
 function renderClosed(s) {
   const why = closedReasons(s);
-  for (const type of ['register', 'rebuy', 'addon']) {
-    const b = $('#' + type);
+  for (const type of ['register', 'rebuy', 'addon', 'bust']) {
+    const b = $(type === 'bust' ? '#bust-btn' : '#' + type);
     /* Not while a command is in flight: command() gives the buttons back. */
     if (!inflight) b.disabled = !!why[type];
     b.classList.toggle('closed', !!why[type]);
     b.title = why[type] || '';
   }
-  setText($('#pl-closed'), Object.values(why).join(' '));
+  setText($('#pl-closed'), s.over ? why.bust : Object.values(why).join(' '));
 }
 
 /* The last actions, the latest first; the undo button names the one it
