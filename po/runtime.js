@@ -58,13 +58,13 @@ const I18N = (() => {
     if (a >= 1e4 && a % 100 === 0 && a < 1e6) return dec(Math.floor(a / 1000), Math.floor(a / 100) % 10, 'K');
     return sign + num(a, l);
   }
-  /* €2,100 / 2.100 € / € 2.100 / 2 100 kr; the number alone for an event
+  /* €2,100 / 2.100 € / € 2.100 / 2 100 kr; "1,500 points" for an event
    * played for points (no currency). A code or a word gets a space even
    * where the language writes its sign close to the number. */
   function money(v, cur, l) {
     if (v == null) return '';
     const n = num(v, l);
-    if (!cur) return n;
+    if (!cur) return rule(v === 1 ? 'points.1' : 'points', l).replace('#', () => n);
     const sign = rule('currency.' + cur, l) || cur;
     let p = rule('money', l);
     if (/[A-Za-z]/.test(sign)) p = p.replace('¤#', '¤ #').replace('#¤', '# ¤');

@@ -165,7 +165,8 @@ const PC = (() => {
   function fmtMoney(v, cur) {
     if (lang()) return lang().money(v, cur);
     if (v == null) return '';
-    return SYMBOLS[cur] ? SYMBOLS[cur] + fmtNum(v) : fmtNum(v) + (cur ? ' ' + cur : '');
+    if (!cur) return fmtNum(v) + (v === 1 ? ' point' : ' points');
+    return SYMBOLS[cur] ? SYMBOLS[cur] + fmtNum(v) : fmtNum(v) + ' ' + cur;
   }
   /* The average stack in big blinds as the wall writes it: rounded down
    * (25.7 is 25 BB), one decimal under 10 BB; '' without a big blind

@@ -108,7 +108,13 @@ void lang_money(lang_id lang, int64_t v, const char *currency, char *buf, size_t
         return;
     lang_number(lang, v, n, sizeof n);
     if (!currency || !*currency) {
-        snprintf(buf, len, "%s", n);
+        /* An event played for points: "1,500 points", "1.500 Punkte". */
+        const char *pat = lang_word(lang, v == 1 ? W_POINTS_1 : W_POINTS);
+        const char *at = strchr(pat, '#');
+        if (at)
+            snprintf(buf, len, "%.*s%s%s", (int)(at - pat), pat, n, at + 1);
+        else
+            snprintf(buf, len, "%s", n);
         return;
     }
     const char *sign = currency_sign(lang, currency);

@@ -351,6 +351,14 @@ static int64_t st_long_name(void)
     return at;
 }
 
+/* A league evening played for points: no currency. */
+static int64_t st_points(void)
+{
+    int64_t at = st_running();
+    m.t.s.currency[0] = 0;
+    return at;
+}
+
 typedef struct {
     const char *name;
     state_fn state;
@@ -427,6 +435,7 @@ static const shot_t shots[] = {
     {"long-name-800x480", st_long_name, 800, 480, "en", "", NULL, NULL, false, NULL},
     {"long-name-720x1280", st_long_name, 720, 1280, "en", "", NULL, NULL, false, NULL},
     {"long-name-1920x1080", st_long_name, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"points-1280x720", st_points, 1280, 720, "de", "", NULL, NULL, false, NULL},
 };
 
 /* A venue's logo: a gold disc with a dark ring, made here so the test
