@@ -5,12 +5,13 @@
 
 #include "json/settle.h"
 #include "model/payout.h"
+#include "model/prizes.h"
 
 bool settle_json_command_field(command_type type, const char *key)
 {
     if (type == CMD_SET_PAYOUTS)
-        return strcmp(key, "places") == 0 || strcmp(key, "unit") == 0 ||
-               strcmp(key, "remainder") == 0;
+        return strcmp(key, "places") == 0 || strcmp(key, "amounts") == 0 ||
+               strcmp(key, "unit") == 0 || strcmp(key, "remainder") == 0;
     return type == CMD_DEAL && (strcmp(key, "players") == 0 || strcmp(key, "amounts") == 0 ||
                                 strcmp(key, "play_for") == 0);
 }
@@ -39,18 +40,53 @@ static int read_list(const json_t *a, const char *key, int64_t lo, int64_t hi, i
     return 0;
 }
 
-/* set_payouts: places in percent (two decimals at most), unit, remainder. */
-static int parse_payouts(const json_t *obj, command_t *c, char *err, size_t errlen)
+/* set_payouts amounts: fixed prizes per place, whole numbers. */
+static int parse_amounts(const json_t *a, command_t *c, char *err, size_t errlen)
 {
-    const json_t *a = json_object_get(obj, "places");
     if (!json_is_array(a) || json_array_size(a) < 1 || json_array_size(a) > TOURNEY_MAX_PLACES) {
-        snprintf(err, errlen, "set_payouts needs places: 1 to %d percentages like [50, 30, 20]",
+        snprintf(err, errlen, "amounts must list 1 to %d prizes like [500, 300, 200]",
                  TOURNEY_MAX_PLACES);
         return -1;
     }
     size_t i;
     json_t *v;
     json_array_foreach(a, i, v)
+    {
+        if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+            json_integer_value(v) > PRIZES_MAX_AMOUNT) {
+            snprintf(err, errlen, "amounts[%zu] must be a whole number from 0 to %d", i,
+                     PRIZES_MAX_AMOUNT);
+            return -1;
+        }
+        c->payouts.amount[i] = json_integer_value(v);
+    }
+    c->payouts.n = (int)json_array_size(a);
+    c->payouts.fixed = true;
+    return 0;
+}
+
+/* set_payouts: places in percent (two decimals at most) or amounts, unit,
+ * remainder. */
+static int parse_payouts(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    const json_t *a = json_object_get(obj, "places"), *am = json_object_get(obj, "amounts");
+    if (a && am) {
+        snprintf(err, errlen, "set_payouts takes places (percent) or amounts, not both");
+        return -1;
+    }
+    if (am) {
+        if (parse_amounts(am, c, err, errlen))
+            return -1;
+    } else if (!json_is_array(a) || json_array_size(a) < 1 ||
+               json_array_size(a) > TOURNEY_MAX_PLACES) {
+        snprintf(err, errlen,
+                 "set_payouts needs places: 1 to %d percentages like [50, 30, 20], or amounts",
+                 TOURNEY_MAX_PLACES);
+        return -1;
+    }
+    size_t i;
+    json_t *v;
+    json_array_foreach(am ? NULL : a, i, v)
     {
         double pct = json_number_value(v), bp = round(pct * 100);
         if (!json_is_number(v) || !(pct >= 0 && pct <= 100) || fabs(pct * 100 - bp) > 1e-6) {
@@ -60,7 +96,8 @@ static int parse_payouts(const json_t *obj, command_t *c, char *err, size_t errl
         }
         c->payouts.bp[i] = (int32_t)bp;
     }
-    c->payouts.n = (int)json_array_size(a);
+    if (!am)
+        c->payouts.n = (int)json_array_size(a);
     const json_t *u = json_object_get(obj, "unit");
     if (u && (!json_is_integer(u) || json_integer_value(u) < 1 ||
               json_integer_value(u) > 1000000)) {
@@ -115,8 +152,10 @@ void settle_json_command(const command_t *c, json_t *o)
     if (c->type == CMD_SET_PAYOUTS) {
         json_t *places = json_array();
         for (int i = 0; i < c->payouts.n && i < TOURNEY_MAX_PLACES; i++)
-            json_array_append_new(places, json_real(c->payouts.bp[i] / 100.0));
-        json_object_set_new(o, "places", places);
+            json_array_append_new(places, c->payouts.fixed
+                                              ? json_integer(c->payouts.amount[i])
+                                              : json_real(c->payouts.bp[i] / 100.0));
+        json_object_set_new(o, c->payouts.fixed ? "amounts" : "places", places);
         json_object_set_new(o, "unit", json_integer(c->payouts.unit));
         json_object_set_new(o, "remainder", json_string(c->payouts.largest ? "largest" : "first"));
         return;
@@ -170,8 +209,15 @@ void settle_json_payouts(json_t *o, const tourney_t *t)
     json_object_set_new(o, "prize_pool_lines", list);
     /* The places' shares are the structure's (GET /api/structure): the
      * state stays the same size whatever the field. */
-    json_object_set_new(o, "payout_rule",
-                        json_pack("{s:I, s:s}", "unit",
-                                  (json_int_t)(s->payout_unit > 0 ? s->payout_unit : 1),
-                                  "remainder", s->payout_remainder_largest ? "largest" : "first"));
+    json_t *rule = json_pack("{s:I, s:s}", "unit",
+                             (json_int_t)(s->payout_unit > 0 ? s->payout_unit : 1), "remainder",
+                             s->payout_remainder_largest ? "largest" : "first");
+    /* Fixed amounts, when the director set them: 40 numbers at most. */
+    if (s->n_payout_amounts > 0) {
+        json_t *am = json_array();
+        for (int i = 0; i < s->n_payout_amounts && i < TOURNEY_MAX_PLACES; i++)
+            json_array_append_new(am, json_integer(s->payout_amounts[i]));
+        json_object_set_new(rule, "amounts", am);
+    }
+    json_object_set_new(o, "payout_rule", rule);
 }

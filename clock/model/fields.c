@@ -149,6 +149,8 @@ static const field_t structure_fields[] = {
           FORM_CONFIG | FORM_SNAPSHOT, NULL),
     FIELD(structure_t, "payout_remainder_largest", payout_remainder_largest, FIELD_BOOL, 0, 1, 1,
           0, FORM_CONFIG | FORM_SNAPSHOT, NULL),
+    KEPT(structure_t, n_payout_amounts, FIELD_INT),
+    KEPT_ARRAY(structure_t, payout_amounts, FIELD_INT, NULL),
 };
 const record_t structure_record = RECORD(structure_t, structure_fields);
 

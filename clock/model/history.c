@@ -145,8 +145,9 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
     case CMD_SOUND: snprintf(buf, len, "wall sound %s", c->quiet ? "off" : "on"); return;
     case CMD_SAY: snprintf(buf, len, "spoken \"%.40s\"", c->text); return;
     case CMD_SET_PAYOUTS:
-        snprintf(buf, len, "payouts: %d place%s, rounded to %lld", c->payouts.n,
-                 c->payouts.n == 1 ? "" : "s", (long long)c->payouts.unit);
+        snprintf(buf, len, "payouts: %d place%s%s, rounded to %lld", c->payouts.n,
+                 c->payouts.n == 1 ? "" : "s", c->payouts.fixed ? " at fixed amounts" : "",
+                 (long long)c->payouts.unit);
         return;
     case CMD_DEAL:
         snprintf(buf, len, "deal of %d players%s", c->deal.n,

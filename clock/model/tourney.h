@@ -115,6 +115,12 @@ typedef struct {
     house_t house;
     points_config_t points;
     int64_t payout_unit;       /* prizes are multiples of this; 0: 1 */
+    /* Fixed prizes per place set from the panel (set_payouts with amounts):
+     * they replace the payout tables' shares; 0 places: the shares. They
+     * added up to the pool when set; should the pool change afterwards
+     * they are its shares, pro rata. */
+    int n_payout_amounts;
+    int64_t payout_amounts[TOURNEY_MAX_PLACES];
     bool payout_remainder_largest; /* what rounding leaves: a unit each to the
                                       places that lost most; false: to 1st */
 } structure_t;
@@ -363,10 +369,13 @@ typedef struct {
         int64_t amount[TOURNEY_MAX_DEAL];
         int64_t play_for;
     } deal;
-    /* set_payouts: basis points per place, the rounding unit, the rule. */
+    /* set_payouts: basis points per place, or fixed amounts, the rounding
+     * unit, the rule. */
     struct {
         int n;
+        bool fixed;            /* amount[] is given, not bp[] */
         int32_t bp[TOURNEY_MAX_PLACES];
+        int64_t amount[TOURNEY_MAX_PLACES];
         int64_t unit;
         bool largest;
     } payouts;

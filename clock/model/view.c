@@ -64,13 +64,16 @@ static void view_payouts(const tourney_t *t, tourney_view_t *v)
 {
     const structure_t *s = &t->s;
     const payout_table_t *p = structure_payouts_for(s, t->entries);
-    if (p) {
-        v->paid_places = p->places < t->entries ? p->places : t->entries;
+    /* Fixed amounts weigh as themselves: the pool they were set for pays
+     * exactly them. */
+    int places = s->n_payout_amounts > 0 ? s->n_payout_amounts : p ? p->places : 0;
+    if (places > 0) {
+        v->paid_places = places < t->entries ? places : t->entries;
         /* Places beyond the field are folded into the paid ones pro rata;
          * the list sums to the pool exactly (the rest to first place). */
         int64_t w[TOURNEY_MAX_PLACES];
         for (int k = 0; k < v->paid_places; k++)
-            w[k] = p->bp[k];
+            w[k] = s->n_payout_amounts > 0 ? s->payout_amounts[k] : p->bp[k];
         char err[80];
         payout_remainder rule =
             s->payout_remainder_largest ? PAYOUT_REMAINDER_LARGEST : PAYOUT_REMAINDER_FIRST;

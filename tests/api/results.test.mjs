@@ -196,6 +196,54 @@ test('bad deals are refused with a reason and change nothing', async () => {
   }
 });
 
+test('fixed amounts per place: exactly those when they add up to the pool, refused otherwise', async () => {
+  const clock = await startClock({ args: ['--config', FRIDAY] });
+  try {
+    const cookie = await login(clock);
+    const ok = await friday(clock, cookie);
+    const before = (await getJson(clock, '/api/state')).body;
+    assert.equal(before.prize_pool, 400);
+    for (const [amounts, why] of [
+      [[200, 120, 79], /the amounts add up to 399, but the prize pool is 400: nothing changed/],
+      [[120, 200, 80], /place 2 gets more than place 1/],
+      [[200, 120, 80.5], /amounts\[2\] must be a whole number/],
+    ]) {
+      const bad = await command(clock, cookie, { type: 'set_payouts', amounts });
+      assert.equal(bad.status, 400, JSON.stringify(bad.body));
+      assert.match(bad.body.error, why);
+    }
+    const both = await command(clock, cookie, { type: 'set_payouts', amounts: [400], places: [100] });
+    assert.match(both.body.error, /not both/);
+    assert.deepEqual((await getJson(clock, '/api/state')).body.payouts, before.payouts, 'refused: nothing changed');
+
+    let s = (await ok({ type: 'set_payouts', amounts: [210, 115, 75] })).state;
+    assert.deepEqual(s.payouts, [210, 115, 75]);
+    assert.deepEqual(s.payout_rule, { unit: 1, remainder: 'first', amounts: [210, 115, 75] });
+    // Survives kill -9, from the journal.
+    await clock.kill();
+    const again = await startClock({ stateDir: clock.stateDir, args: ['--config', FRIDAY] });
+    try {
+      const c2 = await login(again);
+      assert.deepEqual((await getJson(again, '/api/state')).body.payouts, [210, 115, 75]);
+      // The busts already paid keep theirs; the places still to come pay the amounts.
+      for (const p of [4, 3, 2]) assert.equal((await command(again, c2, { type: 'bust', player: p })).status, 200);
+      const rows = (await getJson(again, '/api/results')).body.rows;
+      assert.deepEqual(rows.filter((r) => r.prize).map((r) => [r.place, r.prize]), [[1, 210], [2, 115], [3, 75]]);
+      assert.equal(rows.reduce((a, r) => a + r.prize, 0), 400);
+      // Undo takes the busts back, then percentages replace the amounts.
+      for (let i = 0; i < 3; i++) assert.equal((await command(again, c2, { type: 'undo' })).status, 200);
+      s = (await command(again, c2, { type: 'set_payouts', places: [50, 30, 20] })).body.state;
+      assert.deepEqual(s.payouts, [200, 120, 80]);
+      assert.equal(s.payout_rule.amounts, undefined);
+    } finally {
+      await again.stop();
+    }
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+  }
+});
+
 test('payouts set from the panel: multiples of the unit, summing to the pool; the pool in lines', async () => {
   const clock = await startClock({ args: ['--config', FRIDAY] });
   try {

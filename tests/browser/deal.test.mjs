@@ -129,6 +129,21 @@ test('the prize pool as lines, and the payouts changed from the phone', async ()
     await p.click('#confirm-yes');
     await until(async () => (await getJson(c2, '/api/state')).payouts.join() === '225,125', 'the new payouts');
     await until(async () => (await p.locator('#po-now li').allTextContents()).join() === '1.€225,2.€125', 'the list on the panel');
+    // Fixed amounts: the field starts from what is paid now and must add up to the pool.
+    await p.selectOption('#po-kind', 'amounts');
+    assert.equal(await p.inputValue('#po-places'), '225, 125');
+    assert.match(await p.textContent('#po-places-label'), /adding up to €350/);
+    await p.fill('#po-places', '200, 100, 40');
+    await p.click('#po-save');
+    assert.match(await p.textContent('#sec-payouts .msg'), /The amounts add up to €340, but the prize pool is €350\./);
+    assert.equal(await p.isVisible('#confirm[open]'), false, 'not asked: nothing to save');
+    await p.fill('#po-places', '200, 100, 50');
+    await p.click('#po-save');
+    await p.waitForSelector('#confirm[open]');
+    assert.match(await p.textContent('#confirm-text'), /Pay 3 places: €200 \/ €100 \/ €50\?/);
+    await p.click('#confirm-yes');
+    await until(async () => (await getJson(c2, '/api/state')).payouts.join() === '200,100,50', 'the fixed amounts');
+    await until(async () => (await p.locator('#po-now li').allTextContents()).join() === '1.€200,2.€100,3.€50', 'the amounts on the panel');
     await p.screenshot({ path: join(OUT, 'panel-payouts.png') });
     await p.close();
   } finally {
