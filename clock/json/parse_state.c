@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "json/parse_state.h"
+#include "json/settle.h"
 #include "model/fields.h"
 
 /* Chip amounts and counts beyond these are not a tournament, they are noise. */
@@ -708,6 +709,9 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
         return -1;
     list = get_array(o, "", "results", 100000, &rc, err, errlen);
     if (rc || (list && parse_results(list, t, now, err, errlen)))
+        return -1;
+    /* What the places pay: a deal and the rounding rule, as the master's. */
+    if (settle_json_state_parse(o, t, err, errlen))
         return -1;
     return parse_last_actions(o, t, err, errlen);
 }

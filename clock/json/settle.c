@@ -221,3 +221,89 @@ void settle_json_payouts(json_t *o, const tourney_t *t)
     }
     json_object_set_new(o, "payout_rule", rule);
 }
+
+/* A whole number from lo to hi at o[key] into *out; absent leaves it. */
+static int read_int(const json_t *o, const char *where, const char *key, int64_t lo, int64_t hi,
+                    int64_t *out, char *err, size_t errlen)
+{
+    const json_t *v = json_object_get(o, key);
+    if (!v)
+        return 0;
+    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+        snprintf(err, errlen, "%s.%s must be a whole number from %lld to %lld", where, key,
+                 (long long)lo, (long long)hi);
+        return -1;
+    }
+    *out = json_integer_value(v);
+    return 0;
+}
+
+/* Up to max whole numbers from lo to hi at o[key]; -1 with err otherwise. */
+static int read_ints(const json_t *o, const char *where, const char *key, int max, int64_t lo,
+                     int64_t hi, int64_t *out, int *n, char *err, size_t errlen)
+{
+    const json_t *a = json_object_get(o, key);
+    if (!json_is_array(a) || json_array_size(a) > (size_t)max) {
+        snprintf(err, errlen, "%s.%s must be a list of at most %d numbers", where, key, max);
+        return -1;
+    }
+    size_t i;
+    json_t *v;
+    json_array_foreach(a, i, v)
+    {
+        if (json_is_null(v)) {
+            out[i] = 0;
+            continue;
+        }
+        if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+            snprintf(err, errlen, "%s.%s[%zu] must be a whole number from %lld to %lld", where,
+                     key, i, (long long)lo, (long long)hi);
+            return -1;
+        }
+        out[i] = json_integer_value(v);
+    }
+    *n = (int)json_array_size(a);
+    return 0;
+}
+
+int settle_json_state_parse(const json_t *state, tourney_t *t, char *err, size_t errlen)
+{
+    const int64_t max = INT64_C(1000000000000000);
+    const json_t *rule = json_object_get(state, "payout_rule");
+    if (json_is_object(rule)) {
+        int64_t unit = t->s.payout_unit > 0 ? t->s.payout_unit : 1;
+        if (read_int(rule, "payout_rule", "unit", 1, 1000000, &unit, err, errlen))
+            return -1;
+        t->s.payout_unit = unit;
+        const char *r = json_string_value(json_object_get(rule, "remainder"));
+        if (r)
+            t->s.payout_remainder_largest = strcmp(r, "largest") == 0;
+        t->s.n_payout_amounts = 0;
+        if (json_object_get(rule, "amounts") &&
+            read_ints(rule, "payout_rule", "amounts", TOURNEY_MAX_PLACES, 0, PRIZES_MAX_AMOUNT,
+                      t->s.payout_amounts, &t->s.n_payout_amounts, err, errlen))
+            return -1;
+    }
+    const json_t *deal = json_object_get(state, "deal");
+    if (!json_is_object(deal))
+        return 0;
+    int64_t players = 0, who[TOURNEY_MAX_DEAL];
+    int n = 0, n_who = 0;
+    if (read_int(deal, "deal", "players", 1, TOURNEY_MAX_DEAL, &players, err, errlen) ||
+        read_int(deal, "deal", "play_for", 0, max, &t->deal.play_for, err, errlen) ||
+        read_ints(deal, "deal", "amounts", TOURNEY_MAX_DEAL, 0, max, t->deal.amount, &n, err,
+                  errlen))
+        return -1;
+    if (json_object_get(deal, "who") &&
+        read_ints(deal, "deal", "who", TOURNEY_MAX_DEAL, 0, 32767, who, &n_who, err, errlen))
+        return -1;
+    if (n != players) {
+        snprintf(err, errlen, "deal.amounts must have one amount for each of its %lld players",
+                 (long long)players);
+        return -1;
+    }
+    t->deal.players = (int)players;
+    for (int i = 0; i < n_who; i++)
+        t->deal.who[i] = (int16_t)who[i];
+    return 0;
+}

@@ -23,5 +23,9 @@ void settle_json_payouts(json_t *o, const tourney_t *t);
 /* The deal as the state shows it: {"players", "play_for", "amounts",
  * "who"}, or null when none was made. */
 json_t *settle_json_state(const tourney_t *t);
+/* The way back, for a follower: the state's "deal" and "payout_rule" into
+ * t (absent: as in a new tournament), so that it pays what the master pays.
+ * 0, or -1 with err. */
+int settle_json_state_parse(const json_t *state, tourney_t *t, char *err, size_t errlen);
 
 #endif

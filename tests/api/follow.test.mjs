@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -201,6 +201,40 @@ test('a follower shows the master, survives its restart, and says when it is gon
     assert.deepEqual(readdirSync(followerCwd), []);
   } finally {
     await Promise.all([master, follower].filter(Boolean).map((c) => c.kill('SIGKILL')));
+    rmSync(masterDir, { recursive: true, force: true });
+    rmSync(followerCwd, { recursive: true, force: true });
+  }
+});
+
+test('a follower pays what the master pays: fixed amounts, the rounding rule, a deal', { timeout: 60000 }, async () => {
+  const masterDir = mkdtempSync(join(tmpdir(), 'pokerclock-master-'));
+  const followerCwd = mkdtempSync(join(tmpdir(), 'pokerclock-follower-'));
+  let master, follower;
+  try {
+    // Friday's tournament without tables: players by count, busted by count.
+    const cfg = join(masterDir, 'friday.cfg');
+    writeFileSync(cfg, readFileSync(resolve('tests/api/fixtures/friday.cfg'), 'utf8').replace(/^tables = .*$/m, ''));
+    master = await start(await freePort(), ['--state', masterDir, '--config', cfg]);
+    follower = await start(await freePort(), ['--follow', master.base], { cwd: followerCwd });
+    const cookie = await login(master);
+    await ok(master, cookie, { type: 'register', count: 7 });
+    await ok(master, cookie, { type: 'start' });
+    // 350 in the pool: a unit of 25 with the remainder to the largest shares ...
+    let m = await ok(master, cookie, { type: 'set_payouts', places: [47.5, 32.5, 20], unit: 25, remainder: 'largest' });
+    await until(follower, 'the rounded payouts ' + m.payouts, (f) => f.payouts.join() === m.payouts.join());
+    // ... fixed amounts ...
+    m = await ok(master, cookie, { type: 'set_payouts', amounts: [200, 100, 50] });
+    await until(follower, 'the fixed amounts', (f) => f.payouts.join() === '200,100,50' &&
+      JSON.stringify(f.payout_rule) === JSON.stringify(m.payout_rule));
+    // ... and a deal of the last three.
+    for (let i = 0; i < 4; i++) await ok(master, cookie, { type: 'bust' });
+    m = await ok(master, cookie, { type: 'deal', amounts: [160, 110, 80] });
+    assert.deepEqual(m.payouts, [160, 110, 80]);
+    const f = await until(follower, 'the deal', (x) => x.payouts.join() === '160,110,80');
+    assert.deepEqual(f.deal.amounts, [160, 110, 80]);
+  } finally {
+    await follower?.kill();
+    await master?.kill();
     rmSync(masterDir, { recursive: true, force: true });
     rmSync(followerCwd, { recursive: true, force: true });
   }
