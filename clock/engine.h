@@ -55,6 +55,28 @@ int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err,
 int engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *done,
                      char *err, size_t errlen);
 
+/* What a new tournament needs besides the engine. */
+typedef struct {
+    bool confirm;              /* the director confirmed: a tournament under
+                                  way may be put aside */
+    /* The result sheet of the tournament put aside, as JSON or as CSV
+     * (malloc'd, *len bytes), from engine_snapshot: called with the writer
+     * lock held, so the snapshot is the tournament as it ends. NULL: no
+     * sheet. */
+    char *(*sheet)(void *ctx, bool csv, size_t *len);
+    void *ctx;
+} engine_new_options_t;
+
+/* Puts the tournament aside and starts the configured one (the
+ * configuration given at start) fresh: its journal and result sheet go to
+ * STATE/archive/<UTC time>-<name>/ (archived receives that folder, "" when
+ * nothing was ever saved), the journal begins again, seq and the roster's
+ * version move on. Refused (409) while the tournament is under way unless
+ * o->confirm; 503 when the disk refuses, with nothing changed. A power cut
+ * on the way restarts into the old tournament or the new one. */
+int engine_new_tournament(engine_t *e, const engine_new_options_t *o, int64_t now, char *archived,
+                          size_t archivedlen, char *err, size_t errlen);
+
 /* Called from the main loop a few times a second: writes checkpoints while
  * the clock runs and publishes a new snapshot when the level changes. */
 void engine_tick(engine_t *e, int64_t now);

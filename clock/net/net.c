@@ -21,6 +21,7 @@
 #include "json/codec.h"
 #include "json/roster.h"
 #include "model/text.h"
+#include "net/archive_api.h"
 #include "net/chop.h"
 #include "net/conns.h"
 #include "net/events.h"
@@ -382,6 +383,8 @@ static enum MHD_Result post_command(net_t *n, struct MHD_Connection *con, reques
 {
     if (!logged_in(n, con))
         return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+    if (archive_api_is_new(r->body, r->len))
+        return archive_api_new(con, n->e, r->body, r->len);
     command_t c;
     char err[512];
     if (codec_command_parse_text(r->body ? r->body : "", r->len, &c, err, sizeof err) != 0)
@@ -421,6 +424,11 @@ static enum MHD_Result get_results_csv(net_t *n, struct MHD_Connection *con, req
     return results_reply_csv(con, n->e);
 }
 
+static enum MHD_Result get_archive(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return archive_api_list(con, n->state_dir);
+}
+
 /* ---- dispatch ---- */
 
 static const struct route {
@@ -435,6 +443,7 @@ static const struct route {
     {"POST", "/api/command", post_command}, {"GET", "/healthz", get_healthz},
     {"POST", "/api/chop", post_chop},
     {"GET", "/api/results", get_results},   {"GET", "/api/results.csv", get_results_csv},
+    {"GET", "/api/archive", get_archive},
 };
 
 static void add_allow(struct MHD_Response *resp, void *ctx)
