@@ -37,6 +37,8 @@ static const size_t ARCHIVE_JOURNAL_MAX = (size_t)256 << 20;
 typedef struct roster_pub {
     roster_t r;
     atomic_int refs;
+    char *json;                /* a follower: the master's roster, or NULL */
+    size_t json_len;
 } roster_pub_t;
 
 typedef struct {
@@ -55,6 +57,8 @@ struct engine {
     char *state_dir;
     bool read_only;
     char *follow_url;            /* a follower: commands go to this master */
+    char *mirror_json;           /* the master's roster for the next publish */
+    size_t mirror_json_len;
     char *config_text, *config_name;
     char *configured_text, *configured_name; /* what a new tournament starts */
     char boot_id[64];
@@ -104,8 +108,10 @@ int64_t engine_now(const engine_t *e)
 
 static void roster_release(roster_pub_t *r)
 {
-    if (r && atomic_fetch_sub(&r->refs, 1) == 1)
+    if (r && atomic_fetch_sub(&r->refs, 1) == 1) {
+        free(r->json);
         free(r);
+    }
 }
 
 static void remember_shown(engine_t *e, int64_t now)
@@ -123,7 +129,7 @@ static void publish(engine_t *e, int64_t now)
     published_t *p = malloc(sizeof *p);
     if (!p)
         return; /* the previous snapshot stays; the next change tries again */
-    if (!e->roster || e->roster->r.version != e->m->r.version) {
+    if (!e->roster || e->roster->r.version != e->m->r.version || e->mirror_json) {
         /* Copied only when it changed: the state sent on every change
          * stays as small as it was, however many players there are. */
         roster_pub_t *r = malloc(sizeof *r);
@@ -132,6 +138,9 @@ static void publish(engine_t *e, int64_t now)
             return;
         }
         r->r = e->m->r;
+        r->json = e->mirror_json;
+        r->json_len = e->mirror_json_len;
+        e->mirror_json = NULL;
         atomic_init(&r->refs, 1);
         roster_release(e->roster);
         e->roster = r;
@@ -139,6 +148,8 @@ static void publish(engine_t *e, int64_t now)
     atomic_fetch_add(&e->roster->refs, 1);
     p->roster = e->roster;
     p->s.roster = &e->roster->r;
+    p->s.roster_json = e->roster->json;
+    p->s.roster_json_len = e->roster->json_len;
     p->s.t = e->m->m.t;
     p->s.seq = ++e->seq;
     snprintf(p->s.storage_error, sizeof p->s.storage_error, "%s", e->storage_error);
@@ -848,6 +859,7 @@ void engine_free(engine_t *e)
     roster_release(e->roster);
     free(e->state_dir);
     free(e->follow_url);
+    free(e->mirror_json);
     free(e->config_text);
     free(e->config_name);
     free(e->configured_text);
@@ -1049,6 +1061,21 @@ int engine_mirror(engine_t *e, const tourney_t *t, const char *notice)
     return 0;
 }
 
+int engine_mirror_players(engine_t *e, uint32_t version, char *json, size_t len)
+{
+    if (!e->follow_url)
+        return -1;
+    pthread_mutex_lock(&e->write_lock);
+    free(e->mirror_json);
+    e->mirror_json = json;
+    e->mirror_json_len = len;
+    /* The next publish copies the roster with this version, and with it
+     * the text: a roster and its version always go out together. */
+    e->m->r.version = version;
+    pthread_mutex_unlock(&e->write_lock);
+    return 0;
+}
+
 void engine_tick(engine_t *e, int64_t now)
 {
     pthread_mutex_lock(&e->write_lock);
@@ -1094,8 +1121,7 @@ void engine_tick(engine_t *e, int64_t now)
 /* ---- a new tournament ---- */
 
 /* Puts the tournament's journal and result sheet aside (archive_put); dir
- * receives the folder ("" when there was no journal: nothing was ever
- * accepted, nothing to keep). 0, or -1 with err. */
+ * receives the folder. 0, or -1 with err. */
 static int archive_current(engine_t *e, const engine_new_options_t *o, int64_t now, char *dir,
                            size_t dirlen, char *err, size_t errlen)
 {
@@ -1105,8 +1131,6 @@ static int archive_current(engine_t *e, const engine_new_options_t *o, int64_t n
         snprintf(err, errlen, "the state directory's path is too long");
         return -1;
     }
-    if (access(path, F_OK) != 0)
-        return 0;
     /* The last state whole at the journal's end: the archived journal
      * reads as it is, without the records compaction would need. */
     if (e->j)
@@ -1216,7 +1240,8 @@ int engine_new_tournament(engine_t *e, const engine_new_options_t *o, int64_t no
     e->scratch->r.version = roster_version;
     char dir[256] = "", why[512];
     if (e->state_dir) {
-        if (archive_current(e, o, now, dir, sizeof dir, why, sizeof why) != 0) {
+        /* One where nothing happened leaves nothing worth keeping. */
+        if (!idle && archive_current(e, o, now, dir, sizeof dir, why, sizeof why) != 0) {
             snprintf(err, errlen, "cannot put the tournament aside: %s (nothing was changed)",
                      why);
             goto out;

@@ -20,6 +20,8 @@ typedef struct {
     char follows[128];         /* a follower: the master's URL; else "" */
     char notice[256];          /* start-up notice for the panel, or "" */
     const roster_t *roster;    /* players, tables and seats (never NULL) */
+    const char *roster_json;   /* a follower: the master's GET /api/players, */
+    size_t roster_json_len;    /* as it was last fetched; else NULL */
     char language[8];          /* the wall's language: set on the panel, else */
     char language2[8];         /* the configuration's; the second one or "" */
     bool sound_known;          /* the wall has said what it can play: */
@@ -96,6 +98,11 @@ void engine_set_sound(engine_t *e, const char *sound, const char *speech);
  * NULL clears it), and publishes. Only for an engine made with follow_url;
  * returns 0, or -1 otherwise. */
 int engine_mirror(engine_t *e, const tourney_t *t, const char *notice);
+
+/* A follower's copy of the master's roster: json (malloc'd JSON text of
+ * GET /api/players, taken over) goes out with the next engine_mirror's
+ * snapshot, with version as its roster_version. -1 when not a follower. */
+int engine_mirror_players(engine_t *e, uint32_t version, char *json, size_t len);
 
 /* Called (from the publishing thread, with no lock held) after every new
  * snapshot; e.g. to wake event streams. One listener per slot. */

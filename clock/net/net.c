@@ -127,6 +127,11 @@ static enum MHD_Result get_structure(net_t *n, struct MHD_Connection *con, reque
 static enum MHD_Result get_players(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     const snapshot_t *snap = engine_snapshot(n->e);
+    if (snap->roster_json) { /* a follower: the master's */
+        json_t *m = json_loadb(snap->roster_json, snap->roster_json_len, 0, NULL);
+        snapshot_release(snap);
+        return reply_json(con, MHD_HTTP_OK, m, NULL, NULL);
+    }
     json_t *j = roster_json_players(snap->roster);
     if (j)
         json_object_set_new(j, "next", roster_json_proposal(snap->roster, snap->roster->version));
