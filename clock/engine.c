@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <unistd.h>
 #include <time.h>
 
 #include <jansson.h>
@@ -14,7 +15,9 @@
 #include "engine.h"
 #include "json/codec.h"
 #include "json/roster.h"
+#include "store/archive.h"
 #include "store/config.h"
+#include "store/file.h"
 #include "store/journal.h"
 #include "store/snapshot.h"
 
@@ -26,10 +29,16 @@ enum {
     SEQ_RESTART_MARGIN = 1000,
 };
 
+/* The largest journal a new tournament copies into the archive: compaction
+ * keeps a journal far smaller. */
+static const size_t ARCHIVE_JOURNAL_MAX = (size_t)256 << 20;
+
 /* The roster as published: shared by the snapshots until it changes. */
 typedef struct roster_pub {
     roster_t r;
     atomic_int refs;
+    char *json;                /* a follower: the master's roster, or NULL */
+    size_t json_len;
 } roster_pub_t;
 
 typedef struct {
@@ -48,7 +57,10 @@ struct engine {
     char *state_dir;
     bool read_only;
     char *follow_url;            /* a follower: commands go to this master */
+    char *mirror_json;           /* the master's roster for the next publish */
+    size_t mirror_json_len;
     char *config_text, *config_name;
+    char *configured_text, *configured_name; /* what a new tournament starts */
     char boot_id[64];
     int64_t offset;              /* engine time = CLOCK_MONOTONIC + offset */
     uint64_t seq;
@@ -96,8 +108,10 @@ int64_t engine_now(const engine_t *e)
 
 static void roster_release(roster_pub_t *r)
 {
-    if (r && atomic_fetch_sub(&r->refs, 1) == 1)
+    if (r && atomic_fetch_sub(&r->refs, 1) == 1) {
+        free(r->json);
         free(r);
+    }
 }
 
 static void remember_shown(engine_t *e, int64_t now)
@@ -115,7 +129,7 @@ static void publish(engine_t *e, int64_t now)
     published_t *p = malloc(sizeof *p);
     if (!p)
         return; /* the previous snapshot stays; the next change tries again */
-    if (!e->roster || e->roster->r.version != e->m->r.version) {
+    if (!e->roster || e->roster->r.version != e->m->r.version || e->mirror_json) {
         /* Copied only when it changed: the state sent on every change
          * stays as small as it was, however many players there are. */
         roster_pub_t *r = malloc(sizeof *r);
@@ -124,6 +138,9 @@ static void publish(engine_t *e, int64_t now)
             return;
         }
         r->r = e->m->r;
+        r->json = e->mirror_json;
+        r->json_len = e->mirror_json_len;
+        e->mirror_json = NULL;
         atomic_init(&r->refs, 1);
         roster_release(e->roster);
         e->roster = r;
@@ -131,6 +148,8 @@ static void publish(engine_t *e, int64_t now)
     atomic_fetch_add(&e->roster->refs, 1);
     p->roster = e->roster;
     p->s.roster = &e->roster->r;
+    p->s.roster_json = e->roster->json;
+    p->s.roster_json_len = e->roster->json_len;
     p->s.t = e->m->m.t;
     p->s.seq = ++e->seq;
     snprintf(p->s.storage_error, sizeof p->s.storage_error, "%s", e->storage_error);
@@ -251,12 +270,16 @@ static void append_restart_record(engine_t *e, json_t *rec)
         snprintf(e->storage_error, sizeof e->storage_error, "cannot save: %s", why);
 }
 
-static json_t *record_init(engine_t *e, int64_t now)
+static json_t *record_init_of(engine_t *e, int64_t now, const char *name, const char *text)
 {
     return json_pack("{s:s, s:I, s:s, s:I, s:I, s:s, s:s}", "k", "init", "t", (json_int_t)now,
                      "boot", e->boot_id, "offset", (json_int_t)e->offset, "wall",
-                     (json_int_t)wall_ms(), "config_name", e->config_name, "config",
-                     e->config_text);
+                     (json_int_t)wall_ms(), "config_name", name, "config", text);
+}
+
+static json_t *record_init(engine_t *e, int64_t now)
+{
+    return record_init_of(e, now, e->config_name, e->config_text);
 }
 
 /* Opens the journal and starts it with the tournament's configuration; the
@@ -442,6 +465,11 @@ static bool load_init(engine_t *e, json_t *rec)
     char *t2 = ok ? strdup(text) : NULL, *n2 = ok ? strdup(name ? name : "journal") : NULL;
     if (ok && t2 && n2) {
         start_game(e, c);
+        /* A tournament that followed another in this journal goes on with
+         * its numbers, so that screens see that the roster changed. */
+        json_int_t rv = json_integer_value(json_object_get(rec, "roster_version"));
+        if (rv > 0)
+            e->m->r.version = (uint32_t)rv;
         free(e->config_text);
         free(e->config_name);
         e->config_text = t2;
@@ -761,13 +789,16 @@ engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
     e->tables = malloc(sizeof *e->tables);
     e->config_text = strdup(o->config_text ? o->config_text : "");
     e->config_name = strdup(o->config_name ? o->config_name : "built-in");
+    e->configured_text = strdup(e->config_text ? e->config_text : "");
+    e->configured_name = strdup(e->config_name ? e->config_name : "built-in");
     /* A follower keeps nothing: the master has the tournament on its disk. */
     e->state_dir = o->state_dir && !o->follow_url ? strdup(o->state_dir) : NULL;
     e->read_only = o->read_only;
     e->follow_url = o->follow_url ? strdup(o->follow_url) : NULL;
     settings_t *c = calloc(1, sizeof *c);
     config_problems_t *probs = calloc(1, sizeof *probs);
-    if (!e->m || !e->scratch || !e->tables || !e->config_text || !e->config_name || !c || !probs ||
+    if (!e->m || !e->scratch || !e->tables || !e->config_text || !e->config_name ||
+        !e->configured_text || !e->configured_name || !c || !probs ||
         (o->follow_url && !e->follow_url)) {
         snprintf(err, errlen, "out of memory");
         goto fail;
@@ -793,6 +824,8 @@ engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
 
     if (e->state_dir && open_journal(e, err, errlen) != 0)
         goto fail;
+    if (e->state_dir && !e->read_only)
+        archive_clean(e->state_dir);
     free(c);
     free(probs);
     publish(e, engine_now(e));
@@ -826,8 +859,11 @@ void engine_free(engine_t *e)
     roster_release(e->roster);
     free(e->state_dir);
     free(e->follow_url);
+    free(e->mirror_json);
     free(e->config_text);
     free(e->config_name);
+    free(e->configured_text);
+    free(e->configured_name);
     pthread_mutex_destroy(&e->write_lock);
     pthread_mutex_destroy(&e->pub_lock);
     free(e);
@@ -1025,6 +1061,21 @@ int engine_mirror(engine_t *e, const tourney_t *t, const char *notice)
     return 0;
 }
 
+int engine_mirror_players(engine_t *e, uint32_t version, char *json, size_t len)
+{
+    if (!e->follow_url)
+        return -1;
+    pthread_mutex_lock(&e->write_lock);
+    free(e->mirror_json);
+    e->mirror_json = json;
+    e->mirror_json_len = len;
+    /* The next publish copies the roster with this version, and with it
+     * the text: a roster and its version always go out together. */
+    e->m->r.version = version;
+    pthread_mutex_unlock(&e->write_lock);
+    return 0;
+}
+
 void engine_tick(engine_t *e, int64_t now)
 {
     pthread_mutex_lock(&e->write_lock);
@@ -1065,4 +1116,181 @@ void engine_tick(engine_t *e, int64_t now)
     pthread_mutex_unlock(&e->write_lock);
     if (seq)
         notify(e, seq);
+}
+
+/* ---- a new tournament ---- */
+
+/* Puts the tournament's journal and result sheet aside (archive_put); dir
+ * receives the folder. 0, or -1 with err. */
+static int archive_current(engine_t *e, const engine_new_options_t *o, int64_t now, char *dir,
+                           size_t dirlen, char *err, size_t errlen)
+{
+    char path[4096], why[512];
+    dir[0] = 0;
+    if ((size_t)snprintf(path, sizeof path, "%s/journal", e->state_dir) >= sizeof path) {
+        snprintf(err, errlen, "the state directory's path is too long");
+        return -1;
+    }
+    /* The last state whole at the journal's end: the archived journal
+     * reads as it is, without the records compaction would need. */
+    if (e->j)
+        append_snapshot(e, now);
+    size_t jlen = 0, slen = 0, clen = 0;
+    char *journal = file_read(path, ARCHIVE_JOURNAL_MAX, &jlen, why, sizeof why);
+    char *sheet = journal && o->sheet ? o->sheet(o->ctx, false, &slen) : NULL;
+    char *csv = sheet ? o->sheet(o->ctx, true, &clen) : NULL;
+    int rc = -1;
+    if (!journal) {
+        snprintf(err, errlen, "cannot read %s: %s", path, why);
+    } else if (o->sheet && !csv) {
+        snprintf(err, errlen, "out of memory writing the result sheet");
+    } else {
+        archive_file_t files[] = {{"journal", journal, jlen},
+                                  {"results.json", sheet, slen},
+                                  {"results.csv", csv, clen}};
+        rc = archive_put(e->state_dir, e->m->m.t.s.name, (time_t)(wall_ms() / 1000), files,
+                         o->sheet ? 3 : 1, dir, dirlen, err, errlen);
+    }
+    free(journal);
+    free(sheet);
+    free(csv);
+    return rc;
+}
+
+/* Replaces the journal by the new tournament's first record, atomically
+ * (journal_rewrite): a power cut finds the old journal or the new one. */
+static int journal_begin_again(engine_t *e, int64_t now, uint32_t roster_version, char *err,
+                               size_t errlen)
+{
+    json_t *rec = record_init_of(e, now, e->configured_name, e->configured_text);
+    if (rec) {
+        /* seq and the roster's version go on: every screen sees a change,
+         * and a restart numbers from here (journal_marks). */
+        json_object_set_new(rec, "seq", json_integer((json_int_t)e->seq + 1));
+        json_object_set_new(rec, "roster_version", json_integer((json_int_t)roster_version));
+    }
+    char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
+    json_decref(rec);
+    if (!text) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    char why[512];
+    int rc = 0;
+    if (!e->j && !(e->j = journal_open(e->state_dir, why, sizeof why)))
+        rc = -1;
+    size_t len = strlen(text);
+    const char *payloads[] = {text};
+    if (rc == 0)
+        rc = journal_rewrite(e->j, payloads, &len, 1, why, sizeof why);
+    if (rc != 0)
+        snprintf(err, errlen, "%s", why);
+    free(text);
+    return rc;
+}
+
+int engine_new_tournament(engine_t *e, const engine_new_options_t *o, int64_t now, char *archived,
+                          size_t archivedlen, char *err, size_t errlen)
+{
+    archived[0] = 0;
+    if (e->follow_url) {
+        snprintf(err, errlen, "this screen follows %s: start the new tournament there",
+                 e->follow_url);
+        return 409;
+    }
+    if (e->read_only) {
+        snprintf(err, errlen, "this pokerclock only shows the saved tournament");
+        return 503;
+    }
+    settings_t *c = calloc(1, sizeof *c);
+    config_problems_t *probs = calloc(1, sizeof *probs);
+    roster_t *tables = malloc(sizeof *tables);
+    int status = 503;
+    pthread_mutex_lock(&e->write_lock);
+    const tourney_t *t = &e->m->m.t;
+    tourney_view_t v;
+    tourney_view(t, now, &v);
+    /* A tap by mistake loses nothing: a tournament under way is put aside
+     * only when the request says so. One that is over, or where nothing
+     * happened yet, has nothing to lose. */
+    bool idle = !t->clock.started && t->entries == 0 && e->m->r.n_players == 0;
+    if (!o->confirm && !v.over && !idle) {
+        snprintf(err, errlen,
+                 "\"%s\" is still running with %d player%s left: confirm to put it aside and "
+                 "start a new tournament",
+                 t->s.name, v.players_left, v.players_left == 1 ? "" : "s");
+        status = 409;
+        goto out;
+    }
+    if (!c || !probs || !tables) {
+        snprintf(err, errlen, "out of memory");
+        goto out;
+    }
+    if (!config_load_string(e->configured_text, e->configured_name, c, probs)) {
+        char line[512] = "the tournament configuration has errors";
+        if (probs->n > 0)
+            config_problem_format(&probs->items[0], line, sizeof line);
+        snprintf(err, errlen, "%s", line);
+        status = 409;
+        goto out;
+    }
+    tables_roster(&c->tables, tables);
+    game_init(e->scratch, &c->structure, tables);
+    uint32_t roster_version = e->m->r.version + 1;
+    e->scratch->r.version = roster_version;
+    char dir[256] = "", why[512];
+    if (e->state_dir) {
+        /* One where nothing happened leaves nothing worth keeping. */
+        if (!idle && archive_current(e, o, now, dir, sizeof dir, why, sizeof why) != 0) {
+            snprintf(err, errlen, "cannot put the tournament aside: %s (nothing was changed)",
+                     why);
+            goto out;
+        }
+        if (journal_begin_again(e, now, roster_version, why, sizeof why) != 0) {
+            if (dir[0])
+                archive_remove(e->state_dir, dir);
+            snprintf(err, errlen, "cannot start the new tournament: %s (nothing was changed)",
+                     why);
+            goto out;
+        }
+    }
+    game_t *old = e->m;
+    e->m = e->scratch;
+    e->scratch = old;
+    *e->tables = *tables;
+    char *text = e->config_text, *name = e->config_name;
+    e->config_text = strdup(e->configured_text);
+    e->config_name = strdup(e->configured_name);
+    if (e->config_text && e->config_name) {
+        free(text);
+        free(name);
+    } else { /* out of memory: only the messages keep the old name */
+        free(e->config_text);
+        free(e->config_name);
+        e->config_text = text;
+        e->config_name = name;
+    }
+    memcpy(e->language, c->language, sizeof e->language);
+    memcpy(e->language2, c->language2, sizeof e->language2);
+    /* What the old journal owed belongs to the tournament put aside. */
+    for (int i = 0; i < e->n_pending; i++)
+        free(e->pending[i]);
+    e->n_pending = 0;
+    e->notice[0] = 0;
+    e->storage_error[0] = 0;
+    e->last_checkpoint = e->compact_tried = now;
+    snprintf(archived, archivedlen, "%s", dir);
+    fprintf(stderr, "pokerclock: a new tournament: %s%s\n",
+            dir[0] ? "the last one is kept in " : "nothing to keep", dir);
+    status = 200;
+    publish(e, now);
+out:;
+    uint64_t seq = e->seq;
+    pthread_mutex_unlock(&e->write_lock);
+    if (status == 200)
+        notify(e, seq);
+    free(c);
+    free(probs);
+    free(tables);
+    return status;
 }

@@ -20,6 +20,8 @@ typedef struct {
     char follows[128];         /* a follower: the master's URL; else "" */
     char notice[256];          /* start-up notice for the panel, or "" */
     const roster_t *roster;    /* players, tables and seats (never NULL) */
+    const char *roster_json;   /* a follower: the master's GET /api/players, */
+    size_t roster_json_len;    /* as it was last fetched; else NULL */
     char language[8];          /* the wall's language: set on the panel, else */
     char language2[8];         /* the configuration's; the second one or "" */
     bool sound_known;          /* the wall has said what it can play: */
@@ -55,6 +57,28 @@ int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err,
 int engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *done,
                      char *err, size_t errlen);
 
+/* What a new tournament needs besides the engine. */
+typedef struct {
+    bool confirm;              /* the director confirmed: a tournament under
+                                  way may be put aside */
+    /* The result sheet of the tournament put aside, as JSON or as CSV
+     * (malloc'd, *len bytes), from engine_snapshot: called with the writer
+     * lock held, so the snapshot is the tournament as it ends. NULL: no
+     * sheet. */
+    char *(*sheet)(void *ctx, bool csv, size_t *len);
+    void *ctx;
+} engine_new_options_t;
+
+/* Puts the tournament aside and starts the configured one (the
+ * configuration given at start) fresh: its journal and result sheet go to
+ * STATE/archive/<UTC time>-<name>/ (archived receives that folder, "" when
+ * nothing was ever saved), the journal begins again, seq and the roster's
+ * version move on. Refused (409) while the tournament is under way unless
+ * o->confirm; 503 when the disk refuses, with nothing changed. A power cut
+ * on the way restarts into the old tournament or the new one. */
+int engine_new_tournament(engine_t *e, const engine_new_options_t *o, int64_t now, char *archived,
+                          size_t archivedlen, char *err, size_t errlen);
+
 /* Called from the main loop a few times a second: writes checkpoints while
  * the clock runs and publishes a new snapshot when the level changes. */
 void engine_tick(engine_t *e, int64_t now);
@@ -74,6 +98,11 @@ void engine_set_sound(engine_t *e, const char *sound, const char *speech);
  * NULL clears it), and publishes. Only for an engine made with follow_url;
  * returns 0, or -1 otherwise. */
 int engine_mirror(engine_t *e, const tourney_t *t, const char *notice);
+
+/* A follower's copy of the master's roster: json (malloc'd JSON text of
+ * GET /api/players, taken over) goes out with the next engine_mirror's
+ * snapshot, with version as its roster_version. -1 when not a follower. */
+int engine_mirror_players(engine_t *e, uint32_t version, char *json, size_t len);
 
 /* Called (from the publishing thread, with no lock held) after every new
  * snapshot; e.g. to wake event streams. One listener per slot. */

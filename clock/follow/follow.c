@@ -29,6 +29,7 @@ enum {
     BACKOFF_FIRST_MS = 1000,
     BACKOFF_MAX_MS = 10000,
     STRUCTURE_MAX = 1 << 20,   /* a structure of 128 levels is some 40 KB */
+    PLAYERS_MAX = 16 << 20,    /* 2,000 players are some 400 KB */
 };
 
 static const char LOST_NOTICE[] = "Connection to the master lost: showing the last known state";
@@ -45,6 +46,7 @@ struct follow {
     structure_t structure;     /* the master's, as last fetched */
     bool have_structure;
     int64_t structure_seq;     /* the state's seq it was fetched for */
+    int64_t roster_version;    /* the master's roster shown; -1: none yet */
     bool shown;                /* a state of the master was ever shown */
     bool lost;                 /* the lost-connection notice is up */
     bool got_state;            /* this connection delivered a state */
@@ -248,13 +250,13 @@ static int send_request(follow_t *f, int fd, const char *what, const char *accep
 
 typedef struct {
     char *data;
-    size_t len, cap;
+    size_t len, cap, max;
 } body_t;
 
 static int body_append(void *ctx, const char *data, size_t len)
 {
     body_t *b = ctx;
-    if (b->len + len > STRUCTURE_MAX)
+    if (b->len + len > b->max)
         return -1;
     if (b->len + len + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 16384;
@@ -271,24 +273,24 @@ static int body_append(void *ctx, const char *data, size_t len)
     return 0;
 }
 
-/* GET /api/structure into s; 0, or -1 with f->why. */
-static int fetch_structure(follow_t *f, structure_t *s)
+/* GET path (a JSON object of at most max bytes); NULL with f->why. */
+static json_t *fetch_json(follow_t *f, const char *path, size_t max)
 {
     int64_t deadline = engine_now(f->e) + STRUCTURE_TIMEOUT_MS;
     f->why[0] = 0;
     int fd = tcp_connect(f, deadline);
     if (fd < 0)
-        return -1;
-    body_t body = {0};
+        return NULL;
+    body_t body = {.max = max};
     http_reader_t *r = &f->fetch;
     http_reader_init(r);
-    int rc = send_request(f, fd, "/api/structure", "application/json", deadline);
+    int rc = send_request(f, fd, path, "application/json", deadline);
     int state = rc ? HTTP_ERROR : HTTP_MORE;
     while (state == HTTP_MORE) {
         char buf[16384];
         int w = wait_fd(f, fd, POLLIN, deadline);
         if (w != 1) {
-            snprintf(f->why, sizeof f->why, "no answer to /api/structure in %d s",
+            snprintf(f->why, sizeof f->why, "no answer to %s in %d s", path,
                      STRUCTURE_TIMEOUT_MS / 1000);
             state = HTTP_ERROR;
             break;
@@ -297,7 +299,7 @@ static int fetch_structure(follow_t *f, structure_t *s)
         if (n < 0 && (errno == EAGAIN || errno == EINTR))
             continue;
         if (n < 0) {
-            snprintf(f->why, sizeof f->why, "reading /api/structure: %s", strerror(errno));
+            snprintf(f->why, sizeof f->why, "reading %s: %s", path, strerror(errno));
             state = HTTP_ERROR;
         } else if (n == 0) {
             state = http_reader_eof(r);
@@ -305,28 +307,78 @@ static int fetch_structure(follow_t *f, structure_t *s)
             state = http_reader_feed(r, buf, (size_t)n, body_append, &body, NULL);
         }
         if (state == HTTP_ERROR && !f->why[0])
-            snprintf(f->why, sizeof f->why, "/api/structure: %s",
-                     body.len >= STRUCTURE_MAX ? "the structure is too large" : r->err);
+            snprintf(f->why, sizeof f->why, "%s: %s", path,
+                     body.len >= max ? "the answer is too large" : r->err);
     }
     close(fd);
-    rc = -1;
+    json_t *o = NULL;
     if (state == HTTP_DONE && r->status != 200) {
-        snprintf(f->why, sizeof f->why, "the master answered %d to /api/structure: is it a "
-                                        "pokerclock?", r->status);
+        snprintf(f->why, sizeof f->why, "the master answered %d to %s: is it a pokerclock?",
+                 r->status, path);
     } else if (state == HTTP_DONE) {
         json_error_t je;
-        json_t *o = json_loadb(body.data ? body.data : "", body.len, JSON_REJECT_DUPLICATES, &je);
-        char err[200];
-        if (!o)
-            snprintf(f->why, sizeof f->why, "/api/structure is not valid JSON: %s", je.text);
-        else if (codec_structure_parse(o, s, err, sizeof err) != 0)
-            snprintf(f->why, sizeof f->why, "/api/structure: %s", err);
-        else
-            rc = 0;
-        json_decref(o);
+        o = json_loadb(body.data ? body.data : "", body.len, JSON_REJECT_DUPLICATES, &je);
+        if (!json_is_object(o)) {
+            snprintf(f->why, sizeof f->why, "%s is not a JSON object: %s", path,
+                     o ? "another value" : je.text);
+            json_decref(o);
+            o = NULL;
+        }
     }
     free(body.data);
+    return o;
+}
+
+/* GET /api/structure into s; 0, or -1 with f->why. */
+static int fetch_structure(follow_t *f, structure_t *s)
+{
+    json_t *o = fetch_json(f, "/api/structure", STRUCTURE_MAX);
+    char err[200];
+    int rc = -1;
+    if (o && codec_structure_parse(o, s, err, sizeof err) != 0)
+        snprintf(f->why, sizeof f->why, "/api/structure: %s", err);
+    else if (o)
+        rc = 0;
+    json_decref(o);
     return rc;
+}
+
+/* The master's roster when the state says it changed: GET /api/players,
+ * kept as it came (checked to be a roster) for this screen's own
+ * /api/players, so that a kiosk here finds a player's seat. A roster that
+ * cannot be fetched keeps the last one and its version, to be tried again
+ * with the next state. */
+static void fetch_players(follow_t *f, const json_t *state)
+{
+    const json_t *v = json_object_get(state, "roster_version");
+    if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > UINT32_MAX)
+        return;
+    int64_t version = json_integer_value(v);
+    if (version == f->roster_version)
+        return;
+    char why[256];
+    snprintf(why, sizeof why, "%s", f->why);
+    json_t *o = fetch_json(f, "/api/players", PLAYERS_MAX);
+    char *text = NULL;
+    if (o && !json_is_array(json_object_get(o, "players")))
+        snprintf(f->why, sizeof f->why, "/api/players has no list of players");
+    else if (o && !(text = json_dumps(o, JSON_COMPACT)))
+        snprintf(f->why, sizeof f->why, "out of memory copying the master's players");
+    json_t *ov = json_object_get(o, "version");
+    /* The roster's own version: a change between the state and the fetch
+     * is fetched again with the next state. */
+    int64_t got = json_is_integer(ov) ? json_integer_value(ov) : version;
+    json_decref(o);
+    if (!text) {
+        say(f, f->why);
+        snprintf(f->why, sizeof f->why, "%s", why);
+        return;
+    }
+    if (got >= 0 && got <= UINT32_MAX &&
+        engine_mirror_players(f->e, (uint32_t)got, text, strlen(text)) == 0)
+        f->roster_version = version;
+    else
+        free(text);
 }
 
 /* ---- the event stream ---- */
@@ -390,6 +442,7 @@ static int on_state(follow_t *f, const char *data, size_t len)
         json_decref(o);
         return -1;
     }
+    fetch_players(f, o);
     json_t *notice = json_object_get(o, "notice");
     snprintf(f->master_notice, sizeof f->master_notice, "%s",
              json_is_string(notice) ? json_string_value(notice) : "");
@@ -541,6 +594,7 @@ follow_t *follow_start(engine_t *e, const follow_options_t *o, char *err, size_t
     f->e = e;
     f->lost_after_ms = o->lost_after_ms > 0 ? o->lost_after_ms : DEFAULT_LOST_AFTER_MS;
     f->structure_seq = -1;
+    f->roster_version = -1;
     f->last_data = engine_now(e);
     atomic_init(&f->stopping, false);
     if (pipe2(f->wake, O_CLOEXEC | O_NONBLOCK) != 0) {

@@ -21,6 +21,7 @@
 #include "json/codec.h"
 #include "json/roster.h"
 #include "model/text.h"
+#include "net/archive_api.h"
 #include "net/chop.h"
 #include "net/conns.h"
 #include "net/events.h"
@@ -126,6 +127,11 @@ static enum MHD_Result get_structure(net_t *n, struct MHD_Connection *con, reque
 static enum MHD_Result get_players(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     const snapshot_t *snap = engine_snapshot(n->e);
+    if (snap->roster_json) { /* a follower: the master's */
+        json_t *m = json_loadb(snap->roster_json, snap->roster_json_len, 0, NULL);
+        snapshot_release(snap);
+        return reply_json(con, MHD_HTTP_OK, m, NULL, NULL);
+    }
     json_t *j = roster_json_players(snap->roster);
     if (j)
         json_object_set_new(j, "next", roster_json_proposal(snap->roster, snap->roster->version));
@@ -382,6 +388,8 @@ static enum MHD_Result post_command(net_t *n, struct MHD_Connection *con, reques
 {
     if (!logged_in(n, con))
         return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+    if (archive_api_is_new(r->body, r->len))
+        return archive_api_new(con, n->e, r->body, r->len);
     command_t c;
     char err[512];
     if (codec_command_parse_text(r->body ? r->body : "", r->len, &c, err, sizeof err) != 0)
@@ -421,6 +429,11 @@ static enum MHD_Result get_results_csv(net_t *n, struct MHD_Connection *con, req
     return results_reply_csv(con, n->e);
 }
 
+static enum MHD_Result get_archive(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return archive_api_list(con, n->state_dir);
+}
+
 /* ---- dispatch ---- */
 
 static const struct route {
@@ -435,6 +448,7 @@ static const struct route {
     {"POST", "/api/command", post_command}, {"GET", "/healthz", get_healthz},
     {"POST", "/api/chop", post_chop},
     {"GET", "/api/results", get_results},   {"GET", "/api/results.csv", get_results_csv},
+    {"GET", "/api/archive", get_archive},
 };
 
 static void add_allow(struct MHD_Response *resp, void *ctx)

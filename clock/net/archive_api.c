@@ -1,0 +1,81 @@
+/* The command new_tournament and GET /api/archive: finished tournaments put aside. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "net/archive_api.h"
+#include "net/reply.h"
+#include "net/results.h"
+#include "store/archive.h"
+
+bool archive_api_is_new(const char *body, size_t len)
+{
+    json_t *o = json_loadb(body ? body : "", len, 0, NULL);
+    bool is = json_is_object(o) &&
+              json_is_string(json_object_get(o, "type")) &&
+              strcmp(json_string_value(json_object_get(o, "type")), "new_tournament") == 0;
+    json_decref(o);
+    return is;
+}
+
+/* The sheet of /api/results and /api/results.csv, for the archive. */
+static char *sheet_text(void *ctx, bool csv, size_t *len)
+{
+    engine_t *e = ctx;
+    if (csv)
+        return results_csv(e, len);
+    json_t *j = results_json(e);
+    char *text = j ? json_dumps(j, JSON_INDENT(1)) : NULL;
+    json_decref(j);
+    if (text)
+        *len = strlen(text);
+    return text;
+}
+
+enum MHD_Result archive_api_new(struct MHD_Connection *con, engine_t *e, const char *body,
+                                size_t len)
+{
+    json_error_t je;
+    json_t *o = json_loadb(body ? body : "", len, JSON_REJECT_DUPLICATES, &je);
+    if (!json_is_object(o)) {
+        json_decref(o);
+        return reply_error(con, MHD_HTTP_BAD_REQUEST, "the command is not a JSON object");
+    }
+    const char *key;
+    json_t *value;
+    json_object_foreach(o, key, value)
+    {
+        if (strcmp(key, "type") != 0 && strcmp(key, "confirm") != 0) {
+            json_decref(o);
+            return reply_error(con, MHD_HTTP_BAD_REQUEST,
+                               "new_tournament takes only \"confirm\" (true or false)");
+        }
+    }
+    json_t *confirm = json_object_get(o, "confirm");
+    if (confirm && !json_is_boolean(confirm)) {
+        json_decref(o);
+        return reply_error(con, MHD_HTTP_BAD_REQUEST, "confirm must be true or false");
+    }
+    engine_new_options_t no = {.confirm = json_is_true(confirm), .sheet = sheet_text, .ctx = e};
+    json_decref(o);
+    char archived[256], err[1024];
+    int status = engine_new_tournament(e, &no, engine_now(e), archived, sizeof archived, err,
+                                       sizeof err);
+    if (status != MHD_HTTP_OK)
+        return reply_error(con, (unsigned)status, "%s", err);
+    uint64_t seq;
+    json_t *state = reply_state(e, &seq);
+    return reply_json(con, MHD_HTTP_OK,
+                      json_pack("{s:b, s:I, s:o*, s:o}", "ok", 1, "seq", (json_int_t)seq, "state",
+                                state, "archived",
+                                archived[0] ? json_string(archived) : json_null()),
+                      NULL, NULL);
+}
+
+enum MHD_Result archive_api_list(struct MHD_Connection *con, const char *state_dir)
+{
+    json_t *list = state_dir ? archive_list(state_dir) : json_array();
+    return reply_json(con, MHD_HTTP_OK, list ? json_pack("{s:o}", "tournaments", list) : NULL,
+                      NULL, NULL);
+}

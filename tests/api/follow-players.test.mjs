@@ -1,0 +1,52 @@
+// A follower's roster: a master and a follower over 127.0.0.1; the follower's
+// GET /api/players is the master's, fetched again when roster_version moves,
+// so that a kiosk on the second screen finds a player's seat.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { startClock, getJson, login, command, sleep } from './clock.mjs';
+
+const SEATED = resolve('assets/structures/seated.cfg');
+
+// Polls until both clocks serve the same roster at the master's version.
+async function sameRoster(master, follower, what) {
+  const deadline = Date.now() + 15000;
+  let m, f, fs;
+  while (Date.now() < deadline) {
+    m = (await getJson(master, '/api/players')).body;
+    [f, fs] = await Promise.all([getJson(follower, '/api/players'), getJson(follower, '/api/state')]);
+    if (fs.body.roster_version === m.version && JSON.stringify(f.body) === JSON.stringify(m)) return m;
+    await sleep(100);
+  }
+  assert.fail(`the follower never served ${what}: master ${JSON.stringify(m).slice(0, 300)}, follower ${JSON.stringify(f.body).slice(0, 300)}`);
+}
+
+test('a follower serves the master\'s roster and follows its changes', { timeout: 60000 }, async () => {
+  const master = await startClock({ args: ['--config', SEATED] });
+  const follower = await startClock({ args: ['--follow', master.base] });
+  try {
+    const cookie = await login(master);
+    const names = ['Anna Berg', 'Bo Ek', 'Cy Dahl', 'Åse Ødegård'];
+    const r = await command(master, cookie, { type: 'register', names });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    let m = await sameRoster(master, follower, 'the registered players');
+    const ase = m.players.find((p) => p.name === 'Åse Ødegård');
+    assert.ok(ase.table >= 1 && ase.seat >= 1, 'a seat to find');
+    assert.equal(m.players.length, 4);
+
+    // A bust moves the version on: the follower fetches again.
+    assert.equal((await command(master, cookie, { type: 'bust', player: 2 })).status, 200);
+    m = await sameRoster(master, follower, 'the bust');
+    assert.equal(m.players.find((p) => p.name === 'Bo Ek').status, 'out');
+
+    // A new tournament on the master empties the follower's roster too.
+    assert.equal((await command(master, cookie, { type: 'new_tournament', confirm: true })).status, 200);
+    m = await sameRoster(master, follower, 'the new tournament');
+    assert.equal(m.players.length, 0);
+  } finally {
+    await follower.stop();
+    await master.stop();
+    follower.cleanup();
+    master.cleanup();
+  }
+});
