@@ -109,7 +109,7 @@
      * waits to resume, so no PAUSED either. */
     const ended = s.over === true;
     if (ended) loadWinner(s.roster_version);
-    if (s.moves_total) loadMoves(s.moves_total);
+    if (s.moves_total !== undefined) loadMoves(s.moves_total);
     else { winnerOf = null; winnerName = ''; } /* undone: the next winner may be another */
     const paused = s.started && !s.running && !stops && !ended;
     document.body.classList.toggle('break', isBreak);
