@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
-import { startClock, launch, until, api, getJson, OUT } from './harness.mjs';
+import { startClock, launch, until, api, getJson, OUT, logIn } from './harness.mjs';
 
 let clock, browser, kiosk, display, director;
 
@@ -72,6 +72,20 @@ test('no moves: no page, no strip; a move and a break: listed on the kiosk and t
   assert.equal(visible.length, 1, JSON.stringify(visible));
   await kiosk.screenshot({ path: join(OUT, 'kiosk-moves-1280x720.png') });
   await display.screenshot({ path: join(OUT, 'display-moves-1280x720.png') });
+
+  // The panel lists them with names too, the newest first.
+  const panel = await browser.newPage({ viewport: { width: 400, height: 1400 } });
+  await logIn(panel, clock);
+  await panel.evaluate(() => { document.querySelector('#sec-seats').open = true; document.querySelector('#seat-moves-box').open = true; });
+  const items = await until(async () => {
+    const li = await panel.$$eval('#seat-moves li', (x) => x.map((y) => y.textContent));
+    return li.length === n && li;
+  }, 'the moves on the panel');
+  assert.match(items.at(-1), new RegExp(`^Anna Berg: table ${anna.table}, seat ${anna.seat} → table ${table.number}, seat ${seat} \\(balancing, 0 min ago\\)$`));
+  assert.match(items[0], new RegExp(`table ${breaking.number}, seat \\d+ → table \\d+, seat \\d+ \\(table break`));
+  assert.equal(await panel.textContent('#seat-moves-title'), `Recent moves (${n})`);
+  await panel.screenshot({ path: join(OUT, 'panel-moves.png'), fullPage: true });
+  await panel.close();
 });
 
 test('undo takes the moves back from the kiosk and the display', async () => {
