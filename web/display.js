@@ -13,6 +13,10 @@
    * shown and again only when the roster changes. */
   let winnerOf = null;
   let winnerName = '';
+  /* The recent moves (GET /api/moves), asked for when the state's
+   * moves_total changes; ago_ms counts on from when they came. */
+  let movesOf = null;
+  let moves = { list: [], strip_ms: 0, at: 0 };
   const NEW_LEVEL_MS = 20000;  /* the new-level banner, from the start of a level */
   const ROTATE_MS = 8000;      /* strips take turns in the footer, as on the wall */
 
@@ -68,6 +72,30 @@
     tick();
   }
 
+  async function loadMoves(total) {
+    if (movesOf === total) return;
+    movesOf = total;
+    try {
+      const r = await fetch('/api/moves', { cache: 'no-store' });
+      if (!r.ok) { movesOf = null; return; }
+      const j = await r.json();
+      if (movesOf === total) moves = { list: j.moves || [], strip_ms: j.strip_ms || 0, at: performance.now() };
+    } catch (e) { movesOf = null; /* offline: asked again with the next state */ }
+    tick();
+  }
+
+  /* Each move of the last strip_ms, a strip of its own, as on the wall. */
+  function moveStrips() {
+    const since = performance.now() - moves.at;
+    return moves.list.filter((m) => m.ago_ms + since < moves.strip_ms).map((m) => {
+      const to = t('table_seat', m.to_table, m.to_seat);
+      const from = m.from_table != null ? t('table_seat', m.from_table, m.from_seat) + ' → ' : '→ ';
+      const why = m.why === 'break' && m.from_table != null ? t('move_break', m.from_table)
+        : t2(m.why === 'final' ? 'move_final' : 'move_balance');
+      return banner('move', m.name + ': ' + from + to, why);
+    });
+  }
+
   /* The parts that change only with a new state. */
   function render(s) {
     document.body.classList.remove('loading');
@@ -81,6 +109,7 @@
      * waits to resume, so no PAUSED either. */
     const ended = s.over === true;
     if (ended) loadWinner(s.roster_version);
+    if (s.moves_total !== undefined) loadMoves(s.moves_total);
     else { winnerOf = null; winnerName = ''; } /* undone: the next winner may be another */
     const paused = s.started && !s.running && !stops && !ended;
     document.body.classList.toggle('break', isBreak);
@@ -195,6 +224,7 @@
      * whether or not a new state has come since. */
     const a = s.announcement;
     if (a && (a.remaining_ms == null || PC.wallMs(a.remaining_ms) > 0)) out.push(banner('announce', a.text));
+    out.push(...moveStrips());
     /* Several strips take turns, one at a time, with dots saying how many:
      * stacked, they would cover the blinds. */
     if (out.length > 1)

@@ -111,7 +111,7 @@
   /* The seat finder: players type a few letters of their name and read
    * their table and seat. The roster is fetched again only when the state's
    * roster_version changes; the box shows only when players have names. */
-  let roster = null, rosterVersion = null, fetching = false, again = false, idle = 0;
+  let roster = null, rosterVersion = null, fetching = false, again = false, idle = 0, rosterAt = 0;
   const FIND_IDLE_MS = 60000;
   /* Lower case without accents, so "bjorn" finds "Bjørn" and "jose" "José". */
   const fold = (x) => x.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')
@@ -122,7 +122,7 @@
     fetching = true;
     try {
       const r = await fetch('/api/players', { cache: 'no-store' });
-      if (r.ok) roster = await r.json();
+      if (r.ok) { roster = await r.json(); rosterAt = Date.now(); }
     } catch (e) { rosterVersion = null; /* offline: tried again with the next state */ }
     fetching = false;
     if (again) { again = false; return loadRoster(); }
@@ -163,6 +163,21 @@
       el('span', { class: 'who', text: t('table_players', x.number, x.players) }), el('span', { class: 'where', text: x.name || '' }))));
   }
 
+  /* The moves of the last half hour, the newest first: a player back from
+   * a break reads where he sits now, and why. */
+  const RECENT_MS = 30 * 60000;
+  function renderMoves() {
+    const since = Date.now() - rosterAt;
+    const recent = roster ? (roster.moves || []).filter((m) => m.ago_ms + since < RECENT_MS) : [];
+    $('#p-moves').hidden = recent.length === 0;
+    const where = (m) => (m.from_table != null ? t('table_seat', m.from_table, m.from_seat) + ' → ' : '→ ') +
+      t('table_seat', m.to_table, m.to_seat);
+    $('#move-list').replaceChildren(...recent.slice(0, 30).map((m) => el('li', {},
+      el('span', { class: 'who' }, m.name, el('span', { class: 'ago', text: t('minutes_ago', Math.floor((m.ago_ms + since) / 60000)) })),
+      el('span', { class: 'where', text: where(m) }))));
+    fit($('#move-list'), Math.min(recent.length, 30), innerHeight / 14);
+  }
+
   /* Places so far, the best first: the ones a player looks for. */
   function renderResults() {
     const out = roster ? roster.players.filter((p) => p.place != null) : [];
@@ -179,6 +194,7 @@
   function renderRosterPages() {
     renderSeats();
     renderTables();
+    renderMoves();
     renderResults();
     if (fixed) show(0);
     dots();
@@ -303,6 +319,7 @@
     setText($('#h-info'), I18N.t2('tournament_info'));
     setText($('#h-tables'), I18N.t2('break_order'));
     setText($('#h-results'), I18N.t2('results'));
+    setText($('#h-moves'), I18N.t2('recent_moves'));
     renderRosterPages();
     $('#find').placeholder = I18N.t2('find_seat');
     renderFound();
@@ -328,5 +345,7 @@
   /* The sheet and the name are measured again in the wall's font once it came. */
   document.fonts.addEventListener('loadingdone', () => { const s = PC.current(); if (s) render(s); });
   setInterval(tick, 250);
+  /* The minutes since each move count on, and the page goes when the last is old. */
+  setInterval(() => { renderMoves(); dots(); }, 30000);
   PC.start();
 })();

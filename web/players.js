@@ -81,8 +81,10 @@
         el('button', { class: 'primary', text: 'Draw the final table',
           onclick: async (e) => { const b = await send({ type: 'final_table' }, e.currentTarget); if (b && b.players) showDrawn(b.players); } }));
     } else {
+      box.append(el('b', { text: n.moves.length === 1 ? 'Move to make' : `Moves to make (${n.moves.length})` }));
       for (const m of n.moves) {
-        const who = m.player ? `Player ${m.player} (table ${m.from_table}, seat ${m.from_seat})`
+        const p = m.player && roster.players.find((x) => x.id === m.player);
+        const who = m.player ? `${p ? p.label : 'Player ' + m.player} (table ${m.from_table}, seat ${m.from_seat})`
           : `The player who is big blind next at table ${m.from_table}`;
         const row = el('div', { class: 'row' }, el('span', { text: `${who} → table ${m.to_table}, seat ${m.to_seat}${m.waits ? ' (dealt in after the button passes)' : ''}` }));
         if (m.player) row.append(el('button', { class: 'primary', text: 'Move',
@@ -90,6 +92,19 @@
         box.append(row);
       }
     }
+  }
+
+  /* The moves made, the newest first, with names: the floor checks that
+   * each player went where the clock says (the undo button takes back the
+   * last one). */
+  function renderMoves() {
+    const moves = (roster && roster.moves) || [];
+    $('#seat-moves-box').hidden = moves.length === 0;
+    setText($('#seat-moves-title'), `Recent moves (${moves.length})`);
+    const why = { balance: 'balancing', break: 'table break', final: 'final table' };
+    $('#seat-moves').replaceChildren(...moves.slice(0, 20).map((m) => el('li', { text:
+      `${m.name}: ${m.from_table != null ? `table ${m.from_table}, seat ${m.from_seat} ` : ''}→ table ${m.to_table}, seat ${m.to_seat}` +
+      ` (${why[m.why] || m.why}, ${Math.floor(m.ago_ms / 60000)} min ago)` })));
   }
 
   /* The button on a seat (any seat: a dead button may sit at an empty
@@ -125,6 +140,7 @@
     PCPanel.tablesInPlay = has ? roster.tables.filter((t) => t.open && t.players > 0).map((t) => t.number) : [];
     setText($('#seat-figures'), roster ? `${roster.left} in, ${roster.entries} entries${has ? ', ' + roster.tables.filter((t) => t.open).length + ' tables open' : ''}` : '');
     renderNext();
+    renderMoves();
     renderFound();
     renderMap();
   }

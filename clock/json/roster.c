@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json/moves.h"
 #include "json/roster.h"
 #include "model/text.h"
 
@@ -455,10 +456,10 @@ static json_t *undo_save(const roster_undo_t *u, bool ok)
                               json_pack("[i,o]", u->player_index[i], player_save(&u->players[i])));
     for (int i = 0; i < u->n_changed_tables; i++)
         json_array_append_new(ts, json_pack("[i,o]", u->table_index[i], table_save(&u->tables[i])));
-    return json_pack("{s:I, s:i, s:i, s:b, s:b, s:i, s:i, s:b, s:o, s:o}", "v",
+    return json_pack("{s:I, s:i, s:i, s:b, s:b, s:i, s:i, s:b, s:o, s:o, s:I}", "v",
                      (json_int_t)u->version, "b", (int)u->balance, "w", u->within2_until, "fp",
                      u->final_plus_one, "fd", u->final_drawn, "np", u->n_players, "nt", u->n_tables,
-                     "ok", ok, "p", ps, "t", ts);
+                     "ok", ok, "p", ps, "t", ts, "mt", (json_int_t)u->moves_total);
 }
 
 json_t *roster_json_save(const game_t *g)
@@ -471,9 +472,10 @@ json_t *roster_json_save(const game_t *g)
         json_array_append_new(ts, table_save(&r->tables[i]));
     for (int i = 0; i < g->n_undo; i++)
         json_array_append_new(us, undo_save(&g->undo[i], g->undoable[i]));
-    return json_pack("{s:I, s:i, s:i, s:b, s:b, s:o, s:o, s:o}", "v", (json_int_t)r->version, "b",
-                     (int)r->balance, "w", r->within2_until, "fp", r->final_plus_one, "fd",
-                     r->final_drawn, "players", ps, "tables", ts, "undo", us);
+    return json_pack("{s:I, s:i, s:i, s:b, s:b, s:o, s:o, s:o, s:o}", "v", (json_int_t)r->version,
+                     "b", (int)r->balance, "w", r->within2_until, "fp", r->final_plus_one, "fd",
+                     r->final_drawn, "players", ps, "tables", ts, "undo", us, "moves",
+                     moves_json_save(&r->moves));
 }
 
 /* The header fields a roster and an undo entry share. */
@@ -531,6 +533,12 @@ static bool undo_load(const json_t *j, roster_undo_t *u, bool *ok)
     }
     u->n_changed_players = (int)json_array_size(ps);
     u->n_changed_tables = (int)json_array_size(ts);
+    /* without it (a snapshot from before the log): nothing of the log to take back */
+    const json_t *mt = json_object_get(j, "mt");
+    if (mt && (!json_is_integer(mt) || json_integer_value(mt) < 0 ||
+               json_integer_value(mt) > UINT32_MAX))
+        return false;
+    u->moves_total = mt ? (uint32_t)json_integer_value(mt) : UINT32_MAX;
     return true;
 }
 
@@ -587,6 +595,10 @@ int roster_json_load(const json_t *j, game_t *g, char *err, size_t errlen)
             why = "a table of the roster does not read";
     if (!why && !seats_agree(r))
         why = "the roster's players and seats do not agree";
+    /* a snapshot from before the log of moves has none */
+    if (!why && json_object_get(j, "moves") && !moves_json_load(json_object_get(j, "moves"), r,
+                                                                 &r->moves))
+        why = "the roster's log of moves does not read";
     for (size_t i = 0; i < json_array_size(us) && !why; i++)
         if (!undo_load(json_array_get(us, i), &u[i], &ok[i]))
             why = "an undo entry of the roster does not read";
@@ -596,6 +608,8 @@ int roster_json_load(const json_t *j, game_t *g, char *err, size_t errlen)
         for (int i = 0; i < g->n_undo; i++) {
             g->undo[i] = u[i];
             g->undoable[i] = ok[i];
+            if (u[i].moves_total > r->moves.total)
+                g->undo[i].moves_total = r->moves.total;
         }
     }
 out:

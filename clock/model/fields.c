@@ -86,6 +86,9 @@ static const field_t house_fields[] = {
     /* false: hand-for-hand ends by itself when the bubble bursts */
     HOUSE("hand_for_hand_stays_in_the_money", FIELD_BOOL, hfh_stays, 0, 1, 1),
     HOUSE("seats_per_table", FIELD_INT, seats, 2, TOURNEY_MAX_SEAT, 1),
+    /* the wall's strip of a move ("Table 5, seat 2 -> Table 1, seat 7") */
+    HOUSE("move_strip_seconds", FIELD_INT, move_strip_ms, 5, 3600, 1000),
+    HOUSE("move_strip_off", FIELD_BOOL, move_strip_off, 0, 1, 1),
 };
 const record_t house_record = RECORD(house_t, house_fields);
 

@@ -227,6 +227,7 @@ static void push_nothing(game_t *g)
     u.final_drawn = g->r.final_drawn;
     u.n_players = g->r.n_players;
     u.n_tables = g->r.n_tables;
+    u.moves_total = g->r.moves.total;
     push_undo(g, &u, true);
 }
 
@@ -259,6 +260,7 @@ static apply_status undo(game_t *g, const command_t *c, int64_t now, char *err, 
         const roster_undo_t *u = &g->undo[--g->n_undo];
         if (!changes_nothing(u, &g->r))
             roster_undo(&g->r, u);
+        moves_log_undo(&g->r.moves, u->moves_total);
     }
     return APPLY_OK;
 }
@@ -412,6 +414,33 @@ static apply_status do_table(game_t *g, const command_t *c, char *err, size_t er
     return roster_table_open(r, t, false, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
 }
 
+/* Every player a move, a break or the redraw seated elsewhere goes into the
+ * log of recent moves, found by comparing the roster before and after, so
+ * that the log follows whatever the command did. */
+static void log_moves(const roster_t *before, roster_t *after, command_type type, int64_t now)
+{
+    uint8_t why = type == CMD_BREAK_TABLE ? MOVE_BREAK
+                  : type == CMD_FINAL_TABLE ? MOVE_FINAL
+                                            : MOVE_BALANCE;
+    for (int i = 0; i < after->n_players; i++) {
+        const player_t *a = &after->players[i];
+        const player_t *b = i < before->n_players ? &before->players[i] : NULL;
+        bool was = b && b->status == PLAYER_SEATED;
+        if (a->status != PLAYER_SEATED || (was && b->table == a->table && b->seat == a->seat))
+            continue;
+        move_rec_t m;
+        memset(&m, 0, sizeof m); /* padding too: a log compares equal to its replay */
+        m.at = now;
+        m.player = (int16_t)i;
+        m.from_table = (int16_t)(was ? b->table : -1);
+        m.to_table = a->table;
+        m.from_seat = was ? b->seat : 0;
+        m.to_seat = a->seat;
+        m.why = why;
+        moves_log_add(&after->moves, &m);
+    }
+}
+
 /* Hand-for-hand and the end-of-day draw without tables named: with players
  * seated, the tables in play are those with players (a table numbered
  * beyond what the procedures count stays for the director to name). */
@@ -489,6 +518,8 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
     else if (c->type == CMD_MOVE || c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE ||
              c->type == CMD_BUTTON) {
         if ((st = do_table(g, c, err, errlen)) == APPLY_OK) {
+            if (c->type != CMD_BUTTON)
+                log_moves(&before->r, &g->r, c->type, now);
             model_push_same(&g->m, c);
             if (c->type == CMD_BREAK_TABLE)
                 procedures_table_closed(&g->m.t, c->table, now);
@@ -509,6 +540,7 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
     } else {
         roster_undo_t u;
         bool ok = roster_diff(&before->r, &g->r, &u);
+        u.moves_total = before->r.moves.total;
         push_undo(g, &u, ok);
     }
     free(before);

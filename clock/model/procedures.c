@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/clockpos.h"
+#include "model/moves.h"
 #include "model/payout.h"
 #include "model/procedures.h"
 
@@ -22,6 +23,7 @@ void house_effective(const house_t *h, house_t *out)
     out->short_call_ms = or_default(h->short_call_ms, 25000);
     out->short_call_countdown_ms = or_default(h->short_call_countdown_ms, 5000);
     out->seats = (int)or_default(h->seats, 9);
+    out->move_strip_ms = or_default(h->move_strip_ms, MOVES_STRIP_DEFAULT_MS);
 }
 
 void house_call_durations(const structure_t *s, int level, int64_t *call, int64_t *countdown)

@@ -33,6 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/moves.h"
 #include "model/tourney.h"
 
 enum {
@@ -89,6 +90,7 @@ typedef struct {
     int n_tables;
     table_t tables[ROSTER_MAX_TABLES];
     player_t players[ROSTER_MAX_PLAYERS];
+    moves_log_t moves; /* recent moves, for the wall, the kiosk and the panel */
 } roster_t;
 
 /* One player to a seat. The player is -1 when the floor names him (a
@@ -244,6 +246,7 @@ typedef struct {
     int16_t table_index[ROSTER_UNDO_RECORDS];
     player_t players[ROSTER_UNDO_RECORDS]; /* as they were before */
     table_t tables[ROSTER_UNDO_RECORDS];
+    uint32_t moves_total; /* the moves log's total before (model/moves.h) */
 } roster_undo_t;
 
 /* What a command changed from before to after, to take it back; false when

@@ -85,6 +85,8 @@ typedef struct {
                                   bursts; by default it ends then */
     int seats;                 /* seats per table (9): how many tables the
                                   players left fill */
+    int64_t move_strip_ms;     /* the wall shows a move this long (120 s) */
+    bool move_strip_off;       /* ... or not at all */
 } house_t;
 
 /* League points on the result sheet (model/points.h). */

@@ -19,6 +19,7 @@
 #include <microhttpd.h>
 
 #include "json/codec.h"
+#include "json/moves.h"
 #include "json/roster.h"
 #include "model/text.h"
 #include "net/archive_api.h"
@@ -133,8 +134,19 @@ static enum MHD_Result get_players(net_t *n, struct MHD_Connection *con, request
         return reply_json(con, MHD_HTTP_OK, m, NULL, NULL);
     }
     json_t *j = roster_json_players(snap->roster);
-    if (j)
+    if (j) {
         json_object_set_new(j, "next", roster_json_proposal(snap->roster, snap->roster->version));
+        json_object_set_new(j, "moves", moves_json_list(snap->roster, engine_now(n->e)));
+    }
+    snapshot_release(snap);
+    return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
+}
+
+/* GET /api/moves: the recent moves alone, for the wall and the kiosk. */
+static enum MHD_Result get_moves(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    const snapshot_t *snap = engine_snapshot(n->e);
+    json_t *j = moves_json_resource(snap->roster, &snap->t.s.house, engine_now(n->e));
     snapshot_release(snap);
     return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
 }
@@ -442,7 +454,7 @@ static const struct route {
 } routes[] = {
     {"GET", "/api/state", get_state},       {"GET", "/api/events", get_events},
     {"GET", "/api/structure", get_structure}, {"GET", "/api/settings", get_settings},
-    {"GET", "/api/players", get_players},
+    {"GET", "/api/players", get_players},   {"GET", "/api/moves", get_moves},
     {"GET", "/api/screen.png", get_screen}, {"GET", "/api/session", get_session},
     {"POST", "/api/login", post_login},     {"POST", "/api/logout", post_logout},
     {"POST", "/api/command", post_command}, {"GET", "/healthz", get_healthz},

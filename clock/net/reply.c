@@ -38,6 +38,9 @@ json_t *reply_state(engine_t *e, uint64_t *seq)
      * when this number changes. */
     if (j && snap->roster)
         json_object_set_new(j, "roster_version", json_integer(snap->roster->version));
+    /* ... and GET /api/moves when this one does (the wall's strip of moves) */
+    if (j && snap->roster)
+        json_object_set_new(j, "moves_total", json_integer(snap->roster->moves.total));
     if (seq)
         *seq = snap->seq;
     snapshot_release(snap);

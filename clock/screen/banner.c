@@ -153,6 +153,43 @@ static void penalties_strip(frame_t *fr)
     }
 }
 
+/* Each move of the last move_strip_seconds, a strip of its own, the newest
+ * first: who, from which seat to which, and why. Last among the makers, it
+ * takes only the places the other banners left. */
+static void move_strips(frame_t *fr)
+{
+    const roster_t *r = fr->f->snap->roster;
+    const house_t *h = &fr->s->house;
+    int64_t show = moves_strip_ms(h->move_strip_ms, h->move_strip_off), now = fr->f->now;
+    int n = r ? moves_log_recent(&r->moves, now, show) : 0;
+    for (int i = 0; i < n; i++) {
+        const move_rec_t *m = moves_log_get(&r->moves, i);
+        if (m->to_table < 0 || m->to_table >= r->n_tables || m->player >= r->n_players)
+            continue;
+        banner_t *b = banner_add(fr, 35, STRIP, fr->w->col.brk, white, FIG_NONE);
+        if (!b)
+            break;
+        char who[96], from[96] = "", to[96];
+        roster_player_label(r, m->player, who, sizeof who);
+        if (m->from_table >= 0 && m->from_table < r->n_tables)
+            snprintf(from, sizeof from, frame_word(fr, W_TABLE_SEAT),
+                     r->tables[m->from_table].number, m->from_seat);
+        snprintf(to, sizeof to, frame_word(fr, W_TABLE_SEAT), r->tables[m->to_table].number,
+                 m->to_seat);
+        /* », not →: the wall's font has no arrows */
+        snprintf(b->title, sizeof b->title, "%s: %s%s%s", who, from, from[0] ? " » " : "» ", to);
+        if (m->why == MOVE_BREAK && m->from_table >= 0 && m->from_table < r->n_tables)
+            snprintf(b->line, sizeof b->line, frame_word(fr, W_MOVE_BREAK),
+                     r->tables[m->from_table].number);
+        else
+            frame_label2(fr, m->why == MOVE_FINAL ? W_MOVE_FINAL : W_MOVE_BALANCE, b->line,
+                         sizeof b->line);
+        /* the strip goes when the oldest shown is due to go */
+        if (i == n - 1)
+            paint_wake_in(fr->p, show - (now - m->at));
+    }
+}
+
 /* ---- takeovers: the procedures that the whole room must follow now ---- */
 
 static void clock_call_takeover(frame_t *fr)
@@ -271,7 +308,7 @@ static void (*const banner_makers[])(frame_t *fr) = {
     storage_error_strip,   follower_notice_strip, power_loss_strip,      announcement_strip,
     new_level_strip,       bubble_strip,          color_up_next_strip,   penalties_strip,
     clock_call_takeover,   day_end_takeover,      in_the_money_takeover, hand_for_hand_takeover,
-    color_up_takeover,     winner_takeover,
+    color_up_takeover,     winner_takeover,       move_strips,
 };
 
 void banners_collect(frame_t *fr)

@@ -359,6 +359,64 @@ static int64_t st_points(void)
     return at;
 }
 
+/* Table 5 broke: Anna Berg went to table 1, seat 7, 30 s ago; 10 s ago a
+ * balancing move took player 2 (no name) from table 1, seat 3 to table 2,
+ * seat 4. Strips take turns: the newest shows first. */
+static roster_t *moves_roster(int64_t at)
+{
+    static roster_t r;
+    char err[128];
+    roster_init(&r);
+    int t1 = roster_add_table(&r, 1, "", 9, 0, err, sizeof err);
+    int t2 = roster_add_table(&r, 2, "", 9, 0, err, sizeof err);
+    int t5 = roster_add_table(&r, 5, "", 9, 0, err, sizeof err);
+    int anna = roster_register(&r, "Anna Berg", err, sizeof err);
+    int two = roster_register(&r, "", err, sizeof err);
+    assert_true(roster_seat_player(&r, anna, t1, 7, err, sizeof err));
+    assert_true(roster_seat_player(&r, two, t2, 4, err, sizeof err));
+    move_rec_t a = {.at = at - 30000, .player = (int16_t)anna, .from_table = (int16_t)t5,
+                    .from_seat = 2, .to_table = (int16_t)t1, .to_seat = 7, .why = MOVE_BREAK};
+    move_rec_t b = {.at = at - 10000, .player = (int16_t)two, .from_table = (int16_t)t1,
+                    .from_seat = 3, .to_table = (int16_t)t2, .to_seat = 4, .why = MOVE_BALANCE};
+    moves_log_add(&r.moves, &a);
+    moves_log_add(&r.moves, &b);
+    return &r;
+}
+
+static int64_t st_moves(void)
+{
+    int64_t now = st_running() - 446000 + 440000; /* the first strip's turn */
+    shot_roster = moves_roster(now);
+    return now;
+}
+
+static int64_t st_moves_second(void)
+{
+    int64_t now = st_moves() + 8000; /* the next strip's turn */
+    return now;
+}
+
+/* After move_strip_seconds (here 25 s) the older move is gone; with the
+ * strip off, both. */
+static int64_t st_moves_after(void)
+{
+    int64_t now = st_moves();
+    m.t.s.house.move_strip_ms = 25000;
+    return now;
+}
+
+static int64_t st_moves_off(void)
+{
+    int64_t now = st_moves();
+    m.t.s.house.move_strip_off = true;
+    return now;
+}
+
+static int64_t st_running_at_moves(void)
+{
+    return st_running() - 446000 + 440000;
+}
+
 typedef struct {
     const char *name;
     state_fn state;
@@ -436,6 +494,10 @@ static const shot_t shots[] = {
     {"long-name-720x1280", st_long_name, 720, 1280, "en", "", NULL, NULL, false, NULL},
     {"long-name-1920x1080", st_long_name, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"points-1280x720", st_points, 1280, 720, "de", "", NULL, NULL, false, NULL},
+    {"moves-1920x1080", st_moves, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"moves-second-1920x1080", st_moves_second, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"moves-800x480", st_moves, 800, 480, "de", "", NULL, NULL, false, NULL},
+    {"moves-720x1280", st_moves, 720, 1280, "nb", "", NULL, NULL, false, NULL},
 };
 
 /* A venue's logo: a gold disc with a dark ring, made here so the test
@@ -656,6 +718,38 @@ static void golden_images_match(void **state)
         free(png);
     }
     assert_int_equal(failures, 0);
+}
+
+static SDL_Surface *shot_surface(state_fn fn)
+{
+    shot_t s = {"", fn, 1280, 720, "en", "", NULL, NULL, false, NULL};
+    unsigned char *png;
+    size_t len;
+    assert_int_equal(render(&s, &png, &len), 0);
+    SDL_Surface *got = decode(png, len);
+    free(png);
+    assert_non_null(got);
+    return got;
+}
+
+/* The moves' strips go after move_strip_seconds, and never show when the
+ * house turned them off: the wall is then as without moves. */
+static void move_strips_go_in_time(void **state)
+{
+    (void)state;
+    SDL_Surface *plain = shot_surface(st_running_at_moves);
+    SDL_Surface *moves = shot_surface(st_moves);
+    SDL_Surface *off = shot_surface(st_moves_off);
+    SDL_Surface *after = shot_surface(st_moves_after);
+    assert_true(pixels_differing(plain, moves) > 0);
+    assert_int_equal(pixels_differing(plain, off), 0);
+    /* one move left: one strip, no dots, and not the plain wall */
+    assert_true(pixels_differing(plain, after) > 0);
+    assert_true(pixels_differing(moves, after) > 0);
+    SDL_FreeSurface(plain);
+    SDL_FreeSurface(moves);
+    SDL_FreeSurface(off);
+    SDL_FreeSurface(after);
 }
 
 /* The countdown is drawn in equal cells: the colon stays put from one
@@ -945,6 +1039,7 @@ int main(void)
         cmocka_unit_test(golden_images_match),
         cmocka_unit_test(no_text_below_the_minimum),
         cmocka_unit_test(countdown_does_not_move),
+        cmocka_unit_test(move_strips_go_in_time),
         cmocka_unit_test(renders_from_threads_agree),
         cmocka_unit_test(text_cache_stays_bounded),
         cmocka_unit_test(every_word_in_every_language),
