@@ -92,7 +92,7 @@
       const from = m.from_table != null ? t('table_seat', m.from_table, m.from_seat) + ' → ' : '→ ';
       const why = m.why === 'break' && m.from_table != null ? t('move_break', m.from_table)
         : t2(m.why === 'final' ? 'move_final' : 'move_balance');
-      return banner('move', m.name + ': ' + from + to, why);
+      return banner('move', (m.name || t('player_n', m.player)) + ': ' + from + to, why);
     });
   }
 

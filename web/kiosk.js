@@ -173,7 +173,7 @@
     const where = (m) => (m.from_table != null ? t('table_seat', m.from_table, m.from_seat) + ' → ' : '→ ') +
       t('table_seat', m.to_table, m.to_seat);
     $('#move-list').replaceChildren(...recent.slice(0, 30).map((m) => el('li', {},
-      el('span', { class: 'who' }, m.name, el('span', { class: 'ago', text: t('minutes_ago', Math.floor((m.ago_ms + since) / 60000)) })),
+      el('span', { class: 'who' }, m.name || t('player_n', m.player), el('span', { class: 'ago', text: t('minutes_ago', Math.floor((m.ago_ms + since) / 60000)) })),
       el('span', { class: 'where', text: where(m) }))));
     fit($('#move-list'), Math.min(recent.length, 30), innerHeight / 14);
   }

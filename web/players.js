@@ -103,7 +103,7 @@
     setText($('#seat-moves-title'), `Recent moves (${moves.length})`);
     const why = { balance: 'balancing', break: 'table break', final: 'final table' };
     $('#seat-moves').replaceChildren(...moves.slice(0, 20).map((m) => el('li', { text:
-      `${m.name}: ${m.from_table != null ? `table ${m.from_table}, seat ${m.from_seat} ` : ''}→ table ${m.to_table}, seat ${m.to_seat}` +
+      `${m.label}: ${m.from_table != null ? `table ${m.from_table}, seat ${m.from_seat} ` : ''}→ table ${m.to_table}, seat ${m.to_seat}` +
       ` (${why[m.why] || m.why}, ${Math.floor(m.ago_ms / 60000)} min ago)` })));
   }
 

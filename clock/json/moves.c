@@ -15,10 +15,16 @@ json_t *moves_json_list(const roster_t *r, int64_t now)
     const move_rec_t *m;
     for (int i = 0; a && i < MOVES_SHOWN && (m = moves_log_get(&r->moves, i)); i++) {
         char label[64] = "";
-        if (m->player >= 0 && m->player < r->n_players)
+        const char *name = "";
+        if (m->player >= 0 && m->player < r->n_players) {
             roster_player_label(r, m->player, label, sizeof label);
-        json_t *o = json_pack("{s:i, s:s, s:o, s:o, s:o, s:i, s:s, s:I}", "player", m->player + 1,
-                              "name", label, "from_table", table_or_null(r, m->from_table),
+            name = r->players[m->player].name;
+        }
+        /* name: as registered ("" for none; the pages say "Spieler 2" in
+         * their language); label: the name or "Player 2" */
+        json_t *o = json_pack("{s:i, s:s, s:s, s:o, s:o, s:o, s:i, s:s, s:I}", "player",
+                              m->player + 1, "name", name, "label", label, "from_table",
+                              table_or_null(r, m->from_table),
                               "from_seat", m->from_seat ? json_integer(m->from_seat) : json_null(),
                               "to_table", table_or_null(r, m->to_table), "to_seat", m->to_seat,
                               "why", moves_why_name(m->why), "ago_ms",

@@ -164,13 +164,17 @@ static void move_strips(frame_t *fr)
     int n = r ? moves_log_recent(&r->moves, now, show) : 0;
     for (int i = 0; i < n; i++) {
         const move_rec_t *m = moves_log_get(&r->moves, i);
-        if (m->to_table < 0 || m->to_table >= r->n_tables || m->player >= r->n_players)
+        if (m->to_table < 0 || m->to_table >= r->n_tables || m->player < 0 || m->player >= r->n_players)
             continue;
         banner_t *b = banner_add(fr, 35, STRIP, fr->w->col.brk, white, FIG_NONE);
         if (!b)
             break;
         char who[96], from[96] = "", to[96];
-        roster_player_label(r, m->player, who, sizeof who);
+        const player_t *pl = &r->players[m->player];
+        if (pl->name[0])
+            snprintf(who, sizeof who, "%s", pl->name);
+        else /* "Spieler 2": a number in the wall's language */
+            snprintf(who, sizeof who, frame_word(fr, W_PLAYER_N), (int)pl->id);
         if (m->from_table >= 0 && m->from_table < r->n_tables)
             snprintf(from, sizeof from, frame_word(fr, W_TABLE_SEAT),
                      r->tables[m->from_table].number, m->from_seat);

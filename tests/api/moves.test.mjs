@@ -42,7 +42,7 @@ test('a move and a break are listed with names, undone, and back after kill -9',
     assert.equal(m.strip_ms, 120000, 'the default time on the wall');
     assert.equal(m.moves.length, 1);
     assert.deepEqual({ ...m.moves[0], ago_ms: 0 }, {
-      player: anna.id, name: anna.name, from_table: anna.table, from_seat: anna.seat,
+      player: anna.id, name: anna.name, label: anna.name, from_table: anna.table, from_seat: anna.seat,
       to_table: to.table, to_seat: to.seat, why: 'balance', ago_ms: 0,
     });
     assert.ok(m.moves[0].ago_ms >= 0 && m.moves[0].ago_ms < 60000);
