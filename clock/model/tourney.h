@@ -305,6 +305,7 @@ typedef enum {
     CMD_SET_LANGUAGE, CMD_SOUND, CMD_SAY, /* the wall's voice (model/voice.c) */
     CMD_DEAL,                  /* model/settle.h */
     CMD_SET_PAYOUTS,           /* model/prizes.h */
+    CMD_TABLE, CMD_REENTER,    /* the roster's: open/close/add a table, block a seat; a player back in */
     CMD__COUNT
 } command_type;
 
@@ -353,6 +354,8 @@ typedef struct {
      * seats[i], as the engine drew them. */
     int from_table, from_seat;
     int16_t movers[TOURNEY_MAX_REGISTER];
+    bool on;                   /* table: open (no seat given), or the seat blocked */
+    int new_seats;             /* table: the seats of a table opened that was not there */
     char language[8], language2[8]; /* set_language ("" language2: none) */
     bool quiet;                /* sound: the wall's sounds off */
     /* deal: the players (numbers, in finishing order when play ends; none

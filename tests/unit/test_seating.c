@@ -1278,6 +1278,28 @@ static void tournament_of_2000_on_250_tables(void **state)
                   ROSTER_MAX_TABLES, sizeof(roster_undo_t));
 }
 
+/* A table added while 40 play breaks first; the other 40 only move a place
+ * on in the break order, which undo does not need to keep: one undo takes
+ * the table out and the break order is as posted. */
+static void table_added_to_many_is_undone_whole(void **state)
+{
+    (void)state;
+    for (int i = 1; i <= 40; i++)
+        assert_true(roster_add_table(r, i, NULL, 9, 0, err, sizeof err) >= 0);
+    roster_t *before = malloc(sizeof *before);
+    *before = *r;
+    assert_int_equal(roster_add_table(r, 41, NULL, 8, 0, err, sizeof err), 40);
+    assert_int_equal(roster_next_break(r), 40);
+    roster_undo_t u;
+    assert_true(roster_diff(before, r, &u));
+    assert_int_equal(u.n_changed_tables, 0);
+    roster_undo(r, &u);
+    assert_int_equal(r->n_tables, 40);
+    for (int i = 0; i < 40; i++)
+        assert_int_equal(r->tables[i].break_pos, before->tables[i].break_pos);
+    free(before);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1315,6 +1337,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(register_a_list_one_after_the_other, setup, teardown),
         cmocka_unit_test_setup_teardown(seat_finder_and_tables_in_play, setup, teardown),
         cmocka_unit_test_setup_teardown(undo_takes_back_every_roster_change, setup, teardown),
+        cmocka_unit_test_setup_teardown(table_added_to_many_is_undone_whole, setup, teardown),
         cmocka_unit_test_setup_teardown(tournament_of_300_on_34_tables, setup, teardown),
         cmocka_unit_test_setup_teardown(tournament_of_300_full_table_balance, setup, teardown),
         cmocka_unit_test_setup_teardown(tournament_of_2000_on_250_tables, setup, teardown),
