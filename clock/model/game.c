@@ -41,7 +41,9 @@ bool game_command_names_players(const game_t *g, const command_t *c)
     case CMD_REGISTER: return c->n_names > 0 || c->n_seats > 0 || g->r.n_tables > 0;
     case CMD_BUST:
     case CMD_REBUY:
-    case CMD_ADDON: return c->player > 0 || (c->n_busts == 0 && c->seat > 0);
+    case CMD_ADDON:
+        return c->player > 0 || (c->n_busts == 0 && c->seat > 0) ||
+               (c->n_busts > 0 && c->movers[0] > 0);
     case CMD_MOVE:
     case CMD_BREAK_TABLE:
     case CMD_FINAL_TABLE:
@@ -347,8 +349,35 @@ static apply_status do_register(game_t *g, const command_t *c, int64_t now, char
     return st;
 }
 
+/* Players out in the same hand, by number (c->movers), with their chips at
+ * the start of the hand: places as the tourney gives them (RULES 5). */
+static apply_status do_same_hand(game_t *g, const command_t *c, int64_t now, char *err,
+                                 size_t errlen)
+{
+    int players[TOURNEY_MAX_BUSTS];
+    int64_t chips[TOURNEY_MAX_BUSTS];
+    for (int i = 0; i < c->n_busts; i++) {
+        if ((players[i] = player_index(&g->r, c->movers[i], err, errlen)) < 0)
+            return APPLY_CONFLICT;
+        chips[i] = c->busts[i].chips;
+    }
+    command_t *tc = malloc(sizeof *tc);
+    if (!tc)
+        return fail(APPLY_CONFLICT, err, errlen, "out of memory");
+    apply_status st = APPLY_CONFLICT;
+    if (roster_bust_command(&g->r, players, chips, c->n_busts, tc, err, errlen))
+        st = model_apply(&g->m, tc, now, err, errlen);
+    free(tc);
+    if (st == APPLY_OK &&
+        !roster_record_busts(&g->r, players, chips, c->n_busts, &g->m.t, err, errlen))
+        st = APPLY_CONFLICT;
+    return st;
+}
+
 static apply_status do_player(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
 {
+    if (c->type == CMD_BUST && c->n_busts > 0)
+        return do_same_hand(g, c, now, err, errlen);
     int p = game_player_of(g, c, err, errlen);
     if (p < 0)
         return APPLY_CONFLICT;
@@ -580,7 +609,7 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
     const command_t *c = &cmd;
     tables_of_roster(&g->r, &cmd);
     bool names = game_command_names_players(g, c);
-    if (!names && ((c->type == CMD_BUST && c->n_busts == 0) || c->type == CMD_UNREGISTER)) {
+    if (!names && (c->type == CMD_BUST || c->type == CMD_UNREGISTER)) {
         /* Counts take only players without a record: a named player goes
          * out by name or seat, so that his place is his. */
         tourney_view_t v;

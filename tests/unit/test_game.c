@@ -451,6 +451,54 @@ static void a_player_out_reenters_at_a_seat_drawn(void **state)
     free(replayed);
 }
 
+static void players_out_in_one_hand_by_name(void **state)
+{
+    (void)state;
+    const char *names[] = {"Anna", "Bo", "Cy", "Dan"};
+    register_names(names, 4, 6);
+    game_t *replayed = malloc(sizeof *replayed);
+    *replayed = *g;
+    /* By table only, while every player has a record: refused. */
+    const char *by_table = "{\"type\":\"bust\",\"players\":[{\"table\":1,\"chips\":500},"
+                           "{\"table\":2,\"chips\":900}]}";
+    command_t *c = malloc(sizeof *c);
+    assert_int_equal(codec_command_parse_text(by_table, strlen(by_table), c, err, sizeof err), 0);
+    assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_CONFLICT);
+    assert_non_null(strstr(err, "name them"));
+    /* Bo and Dan out in the same hand; Bo started it with fewer chips. */
+    const char *text = "{\"type\":\"bust\",\"players\":[{\"player\":2,\"chips\":500},"
+                       "{\"player\":4,\"chips\":900}]}";
+    assert_int_equal(codec_command_parse_text(text, strlen(text), c, err, sizeof err), 0);
+    bool same_table = player(2)->table == player(4)->table;
+    assert_int_equal(both(replayed, c), APPLY_OK);
+    assert_int_equal(player(2)->status, PLAYER_OUT);
+    assert_int_equal(player(4)->status, PLAYER_OUT);
+    if (same_table) {
+        assert_int_equal(player(2)->place_best, 4);
+        assert_int_equal(player(4)->place_best, 3);
+    } else { /* across tables: a tie for 3rd and 4th */
+        assert_int_equal(player(2)->place_best, 3);
+        assert_int_equal(player(2)->place_worst, 4);
+        assert_int_equal(player(4)->place_worst, 4);
+    }
+    assert_int_equal(g->m.t.busted, 2);
+    assert_memory_equal(&g->r, &replayed->r, sizeof g->r);
+    /* Out already: refused, nothing changes. */
+    assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_CONFLICT);
+    assert_non_null(strstr(err, "out already"));
+    assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, err, sizeof err), APPLY_OK);
+    assert_int_equal(player(2)->status, PLAYER_SEATED);
+    assert_int_equal(player(4)->status, PLAYER_SEATED);
+    assert_int_equal(g->m.t.busted, 0);
+    /* A mixed list, one by table and one by player, is refused. */
+    const char *mixed = "{\"type\":\"bust\",\"players\":[{\"player\":2,\"chips\":500},"
+                        "{\"table\":2,\"chips\":900}]}";
+    assert_int_equal(codec_command_parse_text(mixed, strlen(mixed), c, err, sizeof err), -1);
+    assert_non_null(strstr(err, "name every player"));
+    free(c);
+    free(replayed);
+}
+
 static void command_fields_are_checked(void **state)
 {
     (void)state;
@@ -783,6 +831,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(command_fields_are_checked, setup, teardown),
         cmocka_unit_test_setup_teardown(tables_open_close_and_block_while_running, setup, teardown),
         cmocka_unit_test_setup_teardown(a_player_out_reenters_at_a_seat_drawn, setup, teardown),
+        cmocka_unit_test_setup_teardown(players_out_in_one_hand_by_name, setup, teardown),
         cmocka_unit_test_setup_teardown(table_config_errors_name_file_and_line, setup, teardown),
         cmocka_unit_test_setup_teardown(break_table_final_table_and_moves_are_undone_and_replayed,
                                         setup, teardown),
