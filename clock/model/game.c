@@ -618,7 +618,7 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
         if (named > 0 && v.players_left - count_of(c) < named)
             return fail(APPLY_CONFLICT, err, errlen,
                         "%d of the %d players left have a seat or a name: name them (player, or "
-                        "table and seat)",
+                        "table and seat; on the panel: the Seats map)",
                         named, v.players_left);
     }
     bool button = moves_a_button(g, c);
