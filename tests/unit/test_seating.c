@@ -1300,6 +1300,31 @@ static void table_added_to_many_is_undone_whole(void **state)
     free(before);
 }
 
+/* Balancing never moves a player to a closed table or a blocked seat, with
+ * the short table's button marked or not. */
+static void balance_skips_closed_tables_and_blocked_seats(void **state)
+{
+    (void)state;
+    tables(3, 9);
+    fill(1, 7);
+    fill(2, 4);
+    assert_true(roster_table_open(r, 2, false, err, sizeof err)); /* table 3: closed, empty */
+    for (int s = 5; s <= 8; s++)
+        assert_true(roster_block_seat(r, 1, s, true, err, sizeof err));
+    assert_int_equal(roster_next_action(r), ROSTER_BALANCE);
+    for (int button = 0; button <= 4; button += 4) {
+        assert_true(roster_set_button(r, 1, button, err, sizeof err));
+        for (int i = 0; i < 200; i++) {
+            uint64_t x[ROSTER_MAX_MOVES];
+            rnds(x, ROSTER_MAX_MOVES);
+            move_t mv[ROSTER_MAX_MOVES];
+            assert_int_equal(roster_propose_balance(r, x, mv, ROSTER_MAX_MOVES), 1);
+            assert_int_equal(mv[0].to_table, 1);
+            assert_int_equal(mv[0].to_seat, 9); /* the one seat free there */
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1338,6 +1363,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(seat_finder_and_tables_in_play, setup, teardown),
         cmocka_unit_test_setup_teardown(undo_takes_back_every_roster_change, setup, teardown),
         cmocka_unit_test_setup_teardown(table_added_to_many_is_undone_whole, setup, teardown),
+        cmocka_unit_test_setup_teardown(balance_skips_closed_tables_and_blocked_seats, setup, teardown),
         cmocka_unit_test_setup_teardown(tournament_of_300_on_34_tables, setup, teardown),
         cmocka_unit_test_setup_teardown(tournament_of_300_full_table_balance, setup, teardown),
         cmocka_unit_test_setup_teardown(tournament_of_2000_on_250_tables, setup, teardown),
