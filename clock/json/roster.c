@@ -282,8 +282,8 @@ void roster_json_command(const command_t *c, json_t *o)
     if (c->type == CMD_REENTER) {
         json_object_set_new(o, "player", json_integer(c->player));
         if (c->n_seats > 0)
-            json_object_set_new(o, "seats", json_pack("[[i,i]]", c->seats[0].table,
-                                                      c->seats[0].seat));
+            json_object_set_new(o, "seats",
+                                json_pack("[[i,i]]", c->seats[0].table, c->seats[0].seat));
         return;
     }
     if (c->type == CMD_BUTTON) {

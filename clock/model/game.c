@@ -403,8 +403,7 @@ static apply_status do_player(game_t *g, const command_t *c, int64_t now, char *
 
 /* A player who is out comes back: a new entry (the tourney's register, so
  * late registration rules it as any entry), at the seat drawn. */
-static apply_status do_reenter(game_t *g, const command_t *c, int64_t now, char *err,
-                               size_t errlen)
+static apply_status do_reenter(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
 {
     roster_t *r = &g->r;
     int p = player_index(r, c->player, err, errlen), t = -1;

@@ -302,7 +302,6 @@ static void snapshot_form_restores_roster_and_undo(void **state)
     free(back);
 }
 
-
 /* A command through its journal form into a replayed copy, and applied here. */
 static apply_status both(game_t *replayed, command_t *c)
 {
