@@ -67,7 +67,9 @@ test('open, close, add a table and block a seat: refusals say why, undo names it
     list = await players(clock);
     assert.ok(!list.players.some((p) => p.table === empty.number), 'nobody at the closed table');
     assert.ok(!list.players.some((p) => p.table === 21 && p.seat === 4), 'nobody at the blocked seat');
-    assert.equal(list.players.filter((p) => p.table === 21).length, 6);
+    // 33 players on six open tables: 5 or 6 at each, table 21 too.
+    const at21 = list.players.filter((p) => p.table === 21).length;
+    assert.ok(at21 === 5 || at21 === 6, `${at21} at table 21`);
 
     // kill -9: the journal brings back the same tables and seats.
     const before = await players(clock);
