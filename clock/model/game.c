@@ -66,13 +66,14 @@ static bool reenter_check(const roster_t *r, int p, char *err, size_t errlen)
 {
     char who[ROSTER_NAME_MAX + 16];
     roster_player_label(r, p, who, sizeof who);
+    if (r->players[p].status == PLAYER_OUT)
+        return true;
     if (r->players[p].status == PLAYER_SEATED)
-        return fail(APPLY_CONFLICT, err, errlen, "%s is still in, at table %d, seat %d", who,
-                    r->tables[r->players[p].table].number, r->players[p].seat) == APPLY_OK;
-    if (r->players[p].status == PLAYER_WAITING)
-        return fail(APPLY_CONFLICT, err, errlen, "%s is still in, waiting for a seat", who) ==
-               APPLY_OK;
-    return true;
+        fail(APPLY_CONFLICT, err, errlen, "%s is still in, at table %d, seat %d", who,
+             r->tables[r->players[p].table].number, r->players[p].seat);
+    else
+        fail(APPLY_CONFLICT, err, errlen, "%s is still in, waiting for a seat", who);
+    return false;
 }
 
 static int register_draws(const game_t *g, const command_t *c)

@@ -351,7 +351,8 @@ typedef struct {
     } seats[TOURNEY_MAX_REGISTER];
     /* move: the player by number or by the seat he leaves, to table and
      * seat above; break_table, final_table: movers[i] (numbers) to
-     * seats[i], as the engine drew them. */
+     * seats[i], as the engine drew them; bust of players out in one hand
+     * by number: movers[i], with busts[i].chips. */
     int from_table, from_seat;
     int16_t movers[TOURNEY_MAX_REGISTER];
     bool on;                   /* table: open (no seat given), or the seat blocked */
