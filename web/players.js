@@ -1,11 +1,19 @@
-/* The panel's players and seats: register names with the seat read out big, find a player, bust by seat on the table map, and confirm what the floor should do next. */
+/* The panel's players and seats: register names with the seat read out big, find a player, a tapped seat's player (bust, rebuy, add-on, re-entry), players out in the same hand, tables opened, closed and added and seats blocked on the table map, and what the floor should do next. */
 (() => {
   'use strict';
   const { $, el, setText } = PC;
   let version = null;     /* the roster_version last fetched */
   let roster = null;      /* GET /api/players */
   let fetching = false, again = false;
-  let tapMode = 'bust';   /* what a tap on a seat does: bust, or mark the button */
+  let tapMode = 'player'; /* what a tap on a seat does: player, button, hand, tables */
+  let chosen = null;      /* the id of the player tapped (mode player) */
+  let hand = [];          /* mode hand: [{id, chips}] out in the same hand */
+  const HINTS = {
+    player: 'Tap a player: bust, rebuy, add-on.',
+    button: 'Tap a seat to mark the button there (again: off).',
+    hand: 'Tap the players out in the same hand, give their chips at its start.',
+    tables: 'Tap a free seat to block it (a blocked one to free it); close, open or add a table.',
+  };
 
   /* Commands go through the panel's one sender (busy state, double-tap
    * guard, errors shown under the button). */
@@ -44,13 +52,79 @@
     }
   }
 
+  const placeText = (x) => `${x.label}: place ${x.place}${x.place_worst ? '–' + x.place_worst : ''}${x.prize ? ' (' + PC.fmtMoney(x.prize) + ')' : ''}`;
+
   async function bust(p, btn) {
     const body = await PCPanel.confirmed(btn, { type: 'bust', player: p.id },
       `${p.label} is out (${seatText(p)})?`, '', 'Bust');
     if (body && body.players) {
       showDrawn([]);
-      const out = body.players.map((x) => `${x.label}: place ${x.place}${x.prize ? ' (' + PC.fmtMoney(x.prize) + ')' : ''}`);
-      setText($('#seat-result'), out.join(' · '));
+      setText($('#seat-result'), body.players.map(placeText).join(' · '));
+    }
+  }
+
+  /* A player who is out comes back: a new entry, a seat drawn and read out. */
+  async function reenter(p, btn) {
+    const body = await PCPanel.confirmed(btn, { type: 'reenter', player: p.id },
+      `${p.label} re-enters (entry ${p.entries + 1})?`, 'A new entry: the seat is drawn now.', 'Re-enter');
+    if (body && body.players) showDrawn(body.players);
+  }
+
+  const byId = (id) => roster && roster.players.find((p) => p.id === id);
+
+  /* The player tapped on the map: what can be done for him. */
+  function renderPlayer() {
+    const box = $('#seat-player');
+    const p = tapMode === 'player' && chosen != null ? byId(chosen) : null;
+    box.hidden = !p;
+    if (!p) { box.replaceChildren(); return; }
+    const counts = `${p.entries} ${p.entries === 1 ? 'entry' : 'entries'}, ${p.rebuys} rebuys, ${p.addons} add-ons`;
+    const row = el('div', { class: 'row' });
+    if (p.status === 'out') row.append(el('button', { class: 'primary', text: 'Re-enter', onclick: (e) => reenter(p, e.currentTarget) }));
+    else row.append(
+      el('button', { class: 'danger', text: 'Bust', onclick: (e) => bust(p, e.currentTarget) }),
+      el('button', { text: 'Rebuy', onclick: (e) => send({ type: 'rebuy', player: p.id }, e.currentTarget) }),
+      el('button', { text: 'Add-on', onclick: (e) => send({ type: 'addon', player: p.id }, e.currentTarget) }));
+    row.append(el('button', { class: 'small', 'aria-label': 'Close', text: '✕', onclick: () => { chosen = null; render(); } }));
+    box.replaceChildren(el('b', { text: p.label }),
+      el('span', { text: ` — ${p.status === 'out' ? 'out, place ' + p.place : seatText(p)} · ${counts}` }), row);
+  }
+
+  /* Players out in the same hand: tapped on the map, each with his chips
+   * at the start of the hand (more chips places higher; equal: a tie). */
+  function renderHand() {
+    const box = $('#seat-hand');
+    hand = hand.filter((h) => { const p = byId(h.id); return p && p.status === 'seated'; });
+    box.hidden = tapMode !== 'hand';
+    if (box.hidden) return;
+    const rows = hand.map((h) => {
+      const p = byId(h.id);
+      const chips = el('input', { type: 'number', min: 1, inputmode: 'numeric', 'aria-label': `Chips of ${p.label}`, value: h.chips || '' });
+      chips.addEventListener('input', () => { h.chips = chips.value; });
+      return el('div', { class: 'row same' }, el('span', { class: 'who', text: `${p.label} (${p.table}/${p.seat})` }),
+        el('label', { class: 'inline' }, 'Chips ', chips),
+        el('button', { type: 'button', class: 'small', 'aria-label': `Remove ${p.label}`, text: '✕', onclick: () => { hand = hand.filter((x) => x !== h); render(); } }));
+    });
+    const go = el('button', { class: 'danger', text: hand.length ? `Bust these ${hand.length}` : 'Bust these', onclick: bustHand });
+    box.replaceChildren(...(rows.length ? rows : [el('p', { class: 'hint', text: 'Nobody picked yet.' })]), el('div', { class: 'row' }, go));
+  }
+
+  async function bustHand(ev) {
+    const btn = ev.currentTarget;
+    if (hand.length === 0) { setText($('#seat-result'), 'Tap the players who went out first.'); return; }
+    const players = [];
+    for (const h of hand) {
+      const c = Math.floor(Number(h.chips));
+      if (hand.length > 1 && !(c >= 1)) { setText($('#seat-result'), `Give ${byId(h.id).label}'s chips at the start of the hand.`); return; }
+      players.push({ player: h.id, chips: c });
+    }
+    const names = hand.map((h) => byId(h.id).label).join(', ');
+    const cmd = players.length === 1 ? { type: 'bust', player: players[0].player } : { type: 'bust', players };
+    const body = await PCPanel.confirmed(btn, cmd, `Out in the same hand: ${names}?`, '', 'Bust');
+    if (body && body.players) {
+      hand = [];
+      setText($('#seat-result'), body.players.map(placeText).join(' · '));
+      render();
     }
   }
 
@@ -62,7 +136,8 @@
     const found = roster.players.filter((p) => p.label.toLowerCase().includes(q) || String(p.id) === q).slice(0, 12);
     list.replaceChildren(...found.map((p) => el('li', {},
       el('span', { text: `${p.label} — ${p.status === 'out' ? 'out, place ' + p.place : seatText(p)}` }),
-      p.status === 'out' ? null : el('button', { class: 'danger', text: 'Bust', onclick: (e) => bust(p, e.currentTarget) }))));
+      p.status === 'out' ? el('button', { class: 'primary', text: 'Re-enter', onclick: (e) => reenter(p, e.currentTarget) })
+        : el('button', { class: 'danger', text: 'Bust', onclick: (e) => bust(p, e.currentTarget) }))));
   }
 
   /* What the floor should do now, with one tap to confirm. */
@@ -111,27 +186,70 @@
    * one); a tap on the seat that has it takes it off. */
   const markButton = (t, s, btn) => send({ type: 'button', table: t.number, seat: t.button === s ? 0 : s }, btn);
 
-  /* Every table and its seats: tap a player to bust him, or a seat to mark
-   * the button (then hand-for-hand moves it on as the table reports). */
+  /* Tables mode: a free seat blocked, a blocked one freed (no question:
+   * both are undone with one tap, and a player's seat is refused). */
+  const blockSeat = (t, s, blocked, btn) => send({ type: 'table', table: t.number, seat: s, blocked }, btn);
+
+  function tableButton(t) {
+    if (t.open) return el('button', { class: 'small danger', text: 'Close', 'aria-label': `Close table ${t.number}`,
+      onclick: (e) => PCPanel.confirmed(e.currentTarget, { type: 'table', table: t.number, open: false },
+        `Close table ${t.number}?`, t.players ? `${t.players} players sit there: move them or break the table first.` : 'No new player is seated there.', 'Close') });
+    return el('button', { class: 'small', text: 'Open', 'aria-label': `Open table ${t.number}`,
+      onclick: (e) => send({ type: 'table', table: t.number, open: true }, e.currentTarget) });
+  }
+
+  /* One seat of the map, as the mode wants it. */
+  function seatEl(t, s, p) {
+    const cls = (t.button === s ? ' button' : '');
+    const blocked = t.blocked.includes(s);
+    const label = `Table ${t.number} seat ${s}${p ? ' ' + p.label : ''}${blocked ? ', blocked' : ''}${t.button === s ? ', button' : ''}`;
+    const text = p ? `${s} ${p.label}` : blocked ? `${s} ✕` : `${s}`;
+    if (tapMode === 'tables' && !p)
+      return el('button', { class: 'seat' + (blocked ? ' blocked' : '') + cls, 'aria-label': label, text,
+        onclick: (e) => blockSeat(t, s, !blocked, e.currentTarget) });
+    if (blocked) return el('span', { class: 'seat blocked', 'aria-label': label, text });
+    if (tapMode === 'button') return el('button', { class: 'seat' + (p ? ' taken' : '') + cls, 'aria-label': label,
+      text, onclick: (e) => markButton(t, s, e.currentTarget) });
+    if (!p || tapMode === 'tables') return el('span', { class: 'seat' + (p ? ' taken' : '') + cls, 'aria-label': label, text });
+    const picked = tapMode === 'hand' ? hand.some((h) => h.id === p.id) : chosen === p.id;
+    return el('button', { class: 'seat taken' + cls + (picked ? ' picked' : ''), title: p.label, 'aria-label': label, text,
+      'aria-pressed': String(picked), onclick: () => tapPlayer(p) });
+  }
+
+  function tapPlayer(p) {
+    if (tapMode === 'hand') {
+      if (hand.some((h) => h.id === p.id)) hand = hand.filter((h) => h.id !== p.id);
+      else if (hand.length < 16) hand.push({ id: p.id, chips: '' });
+    } else chosen = chosen === p.id ? null : p.id;
+    render();
+  }
+
+  /* Every table and its seats; closed tables only in tables mode. */
   function renderMap() {
     const map = $('#seat-map');
+    $('#seat-add').hidden = tapMode !== 'tables' || !roster || roster.tables.length === 0;
     if (!roster || roster.tables.length === 0) { map.replaceChildren(); return; }
     const at = new Map(roster.players.filter((p) => p.table != null).map((p) => [`${p.table}/${p.seat}`, p]));
-    map.replaceChildren(...roster.tables.filter((t) => t.open).map((t) => {
+    const shown = roster.tables.filter((t) => t.open || tapMode === 'tables');
+    map.replaceChildren(...shown.map((t) => {
       const seats = [];
-      for (let s = 1; s <= t.seats; s++) {
-        const p = at.get(`${t.number}/${s}`);
-        const cls = (t.button === s ? ' button' : '');
-        const label = `Table ${t.number} seat ${s}${p ? ' ' + p.label : ''}${t.button === s ? ', button' : ''}`;
-        if (t.blocked.includes(s)) seats.push(el('span', { class: 'seat blocked', text: `${s} ✕` }));
-        else if (tapMode === 'button') seats.push(el('button', { class: 'seat' + (p ? ' taken' : '') + cls, 'aria-label': label,
-          text: p ? `${s} ${p.label}` : `${s}`, onclick: (e) => markButton(t, s, e.currentTarget) }));
-        else if (!p) seats.push(el('span', { class: 'seat' + cls, 'aria-label': label, text: `${s}` }));
-        else seats.push(el('button', { class: 'seat taken' + cls, title: p.label, 'aria-label': label, text: `${s} ${p.label}`,
-          onclick: (e) => bust(p, e.currentTarget) }));
-      }
-      return el('div', { class: 'table' }, el('b', { text: `Table ${t.number}${t.name ? ' ' + t.name : ''} · ${t.players}` }), ...seats);
+      for (let s = 1; s <= t.seats; s++) seats.push(seatEl(t, s, at.get(`${t.number}/${s}`)));
+      const head = el('b', { text: `Table ${t.number}${t.name ? ' ' + t.name : ''} · ${t.open ? t.players : 'closed'}` });
+      return el('div', { class: 'table' + (t.open ? '' : ' closed') }, head, ...(tapMode === 'tables' ? [tableButton(t)] : []), ...seats);
     }));
+    if (tapMode === 'tables' && !$('#seat-add-number').value) {
+      $('#seat-add-number').value = Math.max(...roster.tables.map((t) => t.number)) + 1;
+      $('#seat-add-seats').value = roster.tables[roster.tables.length - 1].seats;
+    }
+  }
+
+  /* A table the configuration lacks (the venue opens one more). */
+  async function addTable(ev) {
+    ev.preventDefault();
+    const table = Math.floor(Number($('#seat-add-number').value)), seats = Math.floor(Number($('#seat-add-seats').value));
+    const r = await PCPanel.confirmed($('#seat-add-btn'), { type: 'table', table, open: true, seats },
+      `Add table ${table} with ${seats} seats?`, 'It breaks first; new players are drawn to it.', 'Add');
+    if (r) $('#seat-add-number').value = '';
   }
 
   function render() {
@@ -142,17 +260,22 @@
     renderNext();
     renderMoves();
     renderFound();
+    renderPlayer();
+    renderHand();
     renderMap();
   }
 
   $('#seat-form').addEventListener('submit', register);
+  $('#seat-add').addEventListener('submit', addTable);
+  setText($('#seat-mode-hint'), HINTS[tapMode]);
   document.querySelectorAll('[data-seat-mode]').forEach((b) => b.addEventListener('click', () => {
     tapMode = b.dataset.seatMode;
+    setText($('#seat-mode-hint'), HINTS[tapMode]);
     document.querySelectorAll('[data-seat-mode]').forEach((x) => {
       x.classList.toggle('on', x === b);
       x.setAttribute('aria-pressed', x === b);
     });
-    renderMap();
+    render();
   }));
   $('#seat-find').addEventListener('input', renderFound);
   PC.onState((s) => {

@@ -543,18 +543,37 @@ static int parse_bust(const json_t *obj, command_t *c, char *err, size_t errlen)
         json_t *val;
         json_object_foreach(pl, key, val)
         {
-            if (strcmp(key, "table") != 0 && strcmp(key, "chips") != 0) {
-                snprintf(err, errlen, "players[%d] does not take \"%.40s\" (only table and chips)", i,
-                         key);
+            if (strcmp(key, "table") != 0 && strcmp(key, "chips") != 0 &&
+                strcmp(key, "player") != 0) {
+                snprintf(err, errlen,
+                         "players[%d] does not take \"%.40s\" (only table or player, and chips)",
+                         i, key);
                 return -1;
             }
         }
         char e2[200];
-        if (get_int(pl, "table", true, 1, TOURNEY_MAX_TABLE_NO, &n, NULL, e2, sizeof e2)) {
-            snprintf(err, errlen, "players[%d]: %s", i, e2);
+        /* A player by number (json/roster.c's players): his table is the roster's. */
+        bool named = json_object_get(pl, "player") != NULL;
+        if (named && (json_object_get(pl, "table") || (i > 0 && !c->movers[0]))) {
+            snprintf(err, errlen, "players[%d]: name every player by player, or none (tables)", i);
             return -1;
         }
-        c->busts[i].table = (int)n;
+        if (named) {
+            if (get_int(pl, "player", true, 1, ROSTER_MAX_PLAYERS, &n, NULL, e2, sizeof e2)) {
+                snprintf(err, errlen, "players[%d]: %s", i, e2);
+                return -1;
+            }
+            c->movers[i] = (int16_t)n;
+        } else if (i > 0 && c->movers[0]) {
+            snprintf(err, errlen, "players[%d]: name every player by player, or none (tables)", i);
+            return -1;
+        } else {
+            if (get_int(pl, "table", true, 1, TOURNEY_MAX_TABLE_NO, &n, NULL, e2, sizeof e2)) {
+                snprintf(err, errlen, "players[%d]: %s", i, e2);
+                return -1;
+            }
+            c->busts[i].table = (int)n;
+        }
         if (get_int(pl, "chips", true, 1, INT64_C(1000000000000000), &n, NULL, e2, sizeof e2)) {
             snprintf(err, errlen, "players[%d]: %s (the chips at the start of the hand)", i, e2);
             return -1;
@@ -855,8 +874,10 @@ json_t *codec_command(const command_t *c)
         if (c->n_busts > 0) {
             json_t *players = json_array();
             for (int i = 0; i < c->n_busts && i < TOURNEY_MAX_BUSTS; i++)
-                json_array_append_new(players, json_pack("{s:i, s:I}", "table", c->busts[i].table,
-                                                         "chips", (json_int_t)c->busts[i].chips));
+                json_array_append_new(players,
+                                      json_pack("{s:i, s:I}", c->movers[i] ? "player" : "table",
+                                                c->movers[i] ? c->movers[i] : c->busts[i].table,
+                                                "chips", (json_int_t)c->busts[i].chips));
             json_object_set_new(o, "players", players);
         } else {
             json_object_set_new(o, "count", json_integer(c->count ? c->count : 1));

@@ -27,6 +27,10 @@ bool roster_json_command_field(command_type type, const char *key, bool internal
     case CMD_BREAK_TABLE: return is(key, "table") || (internal && is(key, "moves"));
     case CMD_BUTTON: return is(key, "table") || is(key, "seat");
     case CMD_FINAL_TABLE: return internal && is(key, "moves");
+    case CMD_TABLE:
+        return is(key, "table") || is(key, "seat") || is(key, "open") || is(key, "blocked") ||
+               is(key, "seats");
+    case CMD_REENTER: return is(key, "player") || (internal && is(key, "seats"));
     default: return false;
     }
 }
@@ -180,6 +184,59 @@ static int parse_moves(const json_t *obj, command_t *c, char *err, size_t errlen
     return 0;
 }
 
+/* table: {"table": 5, "open": false}, {"table": 5, "seat": 3, "blocked": true},
+ * or a table that is not there yet: {"table": 35, "open": true, "seats": 9}. */
+static int parse_table(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    const json_t *open = json_object_get(obj, "open"), *blocked = json_object_get(obj, "blocked");
+    if (get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen) ||
+        get_small(obj, "seat", ROSTER_MAX_SEATS, &c->seat, err, errlen))
+        return -1;
+    if (!c->table)
+        return bad(err, errlen, "table needs the table number");
+    if (c->seat) {
+        if (!json_is_boolean(blocked) || open || json_object_get(obj, "seats"))
+            return bad(err, errlen, "a seat takes blocked (true or false), and nothing else");
+        c->on = json_is_true(blocked);
+        return 0;
+    }
+    if (!json_is_boolean(open) || blocked)
+        return bad(err, errlen, "table takes open (true or false), or a seat and blocked");
+    c->on = json_is_true(open);
+    const json_t *seats = json_object_get(obj, "seats");
+    if (seats && (!c->on || !json_is_integer(seats) || json_integer_value(seats) < 2 ||
+                  json_integer_value(seats) > ROSTER_MAX_SEATS)) {
+        snprintf(err, errlen, "seats (of a table added) must be 2 to %d, with open true",
+                 ROSTER_MAX_SEATS);
+        return -1;
+    }
+    c->new_seats = seats ? (int)json_integer_value(seats) : 0;
+    return 0;
+}
+
+/* reenter: {"player": 17}; the journal adds the seat drawn, "seats": [[4, 7]]. */
+static int parse_reenter(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    if (get_small(obj, "player", ROSTER_MAX_PLAYERS, &c->player, err, errlen))
+        return -1;
+    if (!c->player)
+        return bad(err, errlen, "reenter needs the player (his number)");
+    const json_t *seats = json_object_get(obj, "seats");
+    if (!seats)
+        return 0;
+    const json_t *s = json_array_get(seats, 0);
+    json_t *t = json_array_get(s, 0), *k = json_array_get(s, 1);
+    if (json_array_size(seats) != 1 || json_array_size(s) != 2 || !json_is_integer(t) ||
+        !json_is_integer(k) || json_integer_value(t) < 1 ||
+        json_integer_value(t) > TOURNEY_MAX_TABLE_NO || json_integer_value(k) < 1 ||
+        json_integer_value(k) > ROSTER_MAX_SEATS)
+        return bad(err, errlen, "seats must be one [table, seat]");
+    c->seats[0].table = (int16_t)json_integer_value(t);
+    c->seats[0].seat = (int16_t)json_integer_value(k);
+    c->n_seats = 1;
+    return 0;
+}
+
 int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, char *err,
                               size_t errlen)
 {
@@ -196,6 +253,8 @@ int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, ch
             return bad(err, errlen, "break_table needs the table");
         return parse_moves(obj, c, err, errlen);
     case CMD_FINAL_TABLE: return parse_moves(obj, c, err, errlen);
+    case CMD_TABLE: return parse_table(obj, c, err, errlen);
+    case CMD_REENTER: return parse_reenter(obj, c, err, errlen);
     case CMD_BUTTON:
         if (get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen) ||
             get_small(obj, "seat", ROSTER_MAX_SEATS, &c->seat, err, errlen))
@@ -209,6 +268,25 @@ int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, ch
 
 void roster_json_command(const command_t *c, json_t *o)
 {
+    if (c->type == CMD_TABLE) {
+        json_object_set_new(o, "table", json_integer(c->table));
+        if (c->seat) {
+            json_object_set_new(o, "seat", json_integer(c->seat));
+            json_object_set_new(o, "blocked", json_boolean(c->on));
+            return;
+        }
+        json_object_set_new(o, "open", json_boolean(c->on));
+        if (c->new_seats)
+            json_object_set_new(o, "seats", json_integer(c->new_seats));
+        return;
+    }
+    if (c->type == CMD_REENTER) {
+        json_object_set_new(o, "player", json_integer(c->player));
+        if (c->n_seats > 0)
+            json_object_set_new(o, "seats",
+                                json_pack("[[i,i]]", c->seats[0].table, c->seats[0].seat));
+        return;
+    }
     if (c->type == CMD_BUTTON) {
         json_object_set_new(o, "table", json_integer(c->table));
         json_object_set_new(o, "seat", json_integer(c->seat));

@@ -41,13 +41,39 @@ bool game_command_names_players(const game_t *g, const command_t *c)
     case CMD_REGISTER: return c->n_names > 0 || c->n_seats > 0 || g->r.n_tables > 0;
     case CMD_BUST:
     case CMD_REBUY:
-    case CMD_ADDON: return c->player > 0 || (c->n_busts == 0 && c->seat > 0);
+    case CMD_ADDON:
+        return c->player > 0 || (c->n_busts == 0 && c->seat > 0) ||
+               (c->n_busts > 0 && c->movers[0] > 0);
     case CMD_MOVE:
     case CMD_BREAK_TABLE:
     case CMD_FINAL_TABLE:
-    case CMD_BUTTON: return true;
+    case CMD_BUTTON:
+    case CMD_TABLE:
+    case CMD_REENTER: return true;
     default: return false;
     }
+}
+
+static int player_index(const roster_t *r, int number, char *err, size_t errlen)
+{
+    if (number < 1 || number > r->n_players)
+        return fail(APPLY_CONFLICT, err, errlen, "there is no player %d", number), -1;
+    return number - 1;
+}
+
+/* Only a player who is out re-enters; the message names him. */
+static bool reenter_check(const roster_t *r, int p, char *err, size_t errlen)
+{
+    char who[ROSTER_NAME_MAX + 16];
+    roster_player_label(r, p, who, sizeof who);
+    if (r->players[p].status == PLAYER_OUT)
+        return true;
+    if (r->players[p].status == PLAYER_SEATED)
+        fail(APPLY_CONFLICT, err, errlen, "%s is still in, at table %d, seat %d", who,
+             r->tables[r->players[p].table].number, r->players[p].seat);
+    else
+        fail(APPLY_CONFLICT, err, errlen, "%s is still in, waiting for a seat", who);
+    return false;
 }
 
 static int register_draws(const game_t *g, const command_t *c)
@@ -64,6 +90,7 @@ int game_draws_needed(const game_t *g, const command_t *c)
         return 0;
     switch (c->type) {
     case CMD_REGISTER: return register_draws(g, c);
+    case CMD_REENTER: return g->r.n_tables > 0 ? 1 : 0;
     case CMD_BREAK_TABLE: {
         int t = roster_table_by_number(&g->r, c->table);
         return t < 0 ? 0 : 2 * roster_table_players(&g->r, t);
@@ -134,6 +161,34 @@ static bool draw_register(const game_t *g, command_t *c, const uint64_t *rnd, ch
     return ok;
 }
 
+/* A player out to a seat again: the draw of a new player (TDA 10A). */
+static bool draw_reenter(const game_t *g, command_t *c, const uint64_t *rnd, char *err,
+                         size_t errlen)
+{
+    int p = player_index(&g->r, c->player, err, errlen);
+    if (p < 0)
+        return false;
+    roster_t *r = malloc(sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    *r = g->r;
+    move_t m;
+    bool ok = reenter_check(r, p, err, errlen) && roster_reenter(r, p, err, errlen);
+    if (ok && !roster_draw_seat(r, p, rnd[0], &m)) {
+        snprintf(err, errlen, "no seat is free at the open tables");
+        ok = false;
+    }
+    if (ok) {
+        c->seats[0].table = r->tables[m.to_table].number;
+        c->seats[0].seat = (int16_t)m.to_seat;
+        c->n_seats = 1;
+    }
+    free(r);
+    return ok;
+}
+
 bool game_draw(const game_t *g, command_t *c, const uint64_t *rnd, char *err, size_t errlen)
 {
     const roster_t *r = &g->r;
@@ -141,6 +196,7 @@ bool game_draw(const game_t *g, command_t *c, const uint64_t *rnd, char *err, si
     int n;
     switch (c->type) {
     case CMD_REGISTER: return draw_register(g, c, rnd, err, errlen);
+    case CMD_REENTER: return draw_reenter(g, c, rnd, err, errlen);
     case CMD_BREAK_TABLE: {
         int t = breakable(r, c->table, err, errlen);
         if (t < 0)
@@ -184,13 +240,6 @@ static int occupant(const roster_t *r, int number, int seat, char *err, size_t e
         return fail(APPLY_CONFLICT, err, errlen, "nobody sits at table %d, seat %d", number, seat),
                -1;
     return p;
-}
-
-static int player_index(const roster_t *r, int number, char *err, size_t errlen)
-{
-    if (number < 1 || number > r->n_players)
-        return fail(APPLY_CONFLICT, err, errlen, "there is no player %d", number), -1;
-    return number - 1;
 }
 
 int game_player_of(const game_t *g, const command_t *c, char *err, size_t errlen)
@@ -303,8 +352,35 @@ static apply_status do_register(game_t *g, const command_t *c, int64_t now, char
     return st;
 }
 
+/* Players out in the same hand, by number (c->movers), with their chips at
+ * the start of the hand: places as the tourney gives them (RULES 5). */
+static apply_status do_same_hand(game_t *g, const command_t *c, int64_t now, char *err,
+                                 size_t errlen)
+{
+    int players[TOURNEY_MAX_BUSTS];
+    int64_t chips[TOURNEY_MAX_BUSTS];
+    for (int i = 0; i < c->n_busts; i++) {
+        if ((players[i] = player_index(&g->r, c->movers[i], err, errlen)) < 0)
+            return APPLY_CONFLICT;
+        chips[i] = c->busts[i].chips;
+    }
+    command_t *tc = malloc(sizeof *tc);
+    if (!tc)
+        return fail(APPLY_CONFLICT, err, errlen, "out of memory");
+    apply_status st = APPLY_CONFLICT;
+    if (roster_bust_command(&g->r, players, chips, c->n_busts, tc, err, errlen))
+        st = model_apply(&g->m, tc, now, err, errlen);
+    free(tc);
+    if (st == APPLY_OK &&
+        !roster_record_busts(&g->r, players, chips, c->n_busts, &g->m.t, err, errlen))
+        st = APPLY_CONFLICT;
+    return st;
+}
+
 static apply_status do_player(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
 {
+    if (c->type == CMD_BUST && c->n_busts > 0)
+        return do_same_hand(g, c, now, err, errlen);
     int p = game_player_of(g, c, err, errlen);
     if (p < 0)
         return APPLY_CONFLICT;
@@ -326,6 +402,36 @@ static apply_status do_player(game_t *g, const command_t *c, int64_t now, char *
         return APPLY_CONFLICT;
     command_t one = {.type = c->type, .count = 1};
     return model_apply(&g->m, &one, now, err, errlen);
+}
+
+/* A player who is out comes back: a new entry (the tourney's register, so
+ * late registration rules it as any entry), at the seat drawn. */
+static apply_status do_reenter(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
+{
+    roster_t *r = &g->r;
+    int p = player_index(r, c->player, err, errlen), t = -1;
+    if (p < 0 || !reenter_check(r, p, err, errlen))
+        return APPLY_CONFLICT;
+    if (r->n_tables > 0) {
+        if (c->n_seats != 1)
+            return fail(APPLY_CONFLICT, err, errlen, "the seat of this player was not drawn");
+        if ((t = roster_table_by_number(r, c->seats[0].table)) < 0)
+            return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", c->seats[0].table);
+    } else if (c->n_seats > 0)
+        return fail(APPLY_CONFLICT, err, errlen, "this tournament has no tables to seat players");
+    if (!roster_reenter(r, p, err, errlen) ||
+        (t >= 0 && !roster_seat_player(r, p, t, c->seats[0].seat, err, errlen)))
+        return APPLY_CONFLICT;
+    command_t one = {.type = CMD_REGISTER, .count = 1};
+    apply_status st = model_apply(&g->m, &one, now, err, errlen);
+    if (st == APPLY_OK) {
+        /* The undo button names him, not "registration of 1 player". */
+        char who[ROSTER_NAME_MAX + 16];
+        roster_player_label(r, p, who, sizeof who);
+        snprintf(g->m.t.done[(g->m.t.n_done - 1) % TOURNEY_DONE_MAX], TOURNEY_DONE_TEXT,
+                 "re-entry of %s", who);
+    }
+    return st;
 }
 
 /* A command of the roster alone: the tourney's undo entry is the tourney
@@ -365,6 +471,60 @@ static bool moves_of(const roster_t *r, const command_t *c, move_t *m, char *err
     return true;
 }
 
+/* Open, close or add a table, block or free a seat, while play goes on.
+ * Refusals change nothing and say what is in the way. */
+static apply_status table_change(roster_t *r, const command_t *c, char *err, size_t errlen)
+{
+    int t = roster_table_by_number(r, c->table);
+    if (r->n_tables == 0)
+        return fail(APPLY_CONFLICT, err, errlen, "this tournament has no tables to change");
+    if (c->new_seats > 0) {
+        if (t >= 0)
+            return fail(APPLY_CONFLICT, err, errlen, "there is a table %d already", c->table);
+        /* A table added breaks first (roster_add_table). */
+        return roster_add_table(r, c->table, NULL, c->new_seats, 0, err, errlen) >= 0
+                   ? APPLY_OK
+                   : APPLY_CONFLICT;
+    }
+    if (t < 0)
+        return fail(APPLY_CONFLICT, err, errlen,
+                    c->seat || !c->on ? "there is no table %d"
+                                      : "there is no table %d: to add it, give its seats",
+                    c->table);
+    table_t *tab = &r->tables[t];
+    if (c->seat) {
+        if (c->seat > tab->seats)
+            return fail(APPLY_CONFLICT, err, errlen, "table %d has seats 1 to %d", c->table,
+                        tab->seats);
+        bool blocked = (tab->blocked >> (c->seat - 1)) & 1;
+        int p = tab->occupant[c->seat - 1] - 1;
+        if (blocked == c->on)
+            return fail(APPLY_CONFLICT, err, errlen, "table %d, seat %d is %s already", c->table,
+                        c->seat, c->on ? "blocked" : "free");
+        if (c->on && p >= 0) {
+            char who[ROSTER_NAME_MAX + 16];
+            roster_player_label(r, p, who, sizeof who);
+            return fail(APPLY_CONFLICT, err, errlen,
+                        "%s sits at table %d, seat %d: move the player first", who, c->table,
+                        c->seat);
+        }
+        return roster_block_seat(r, t, c->seat, c->on, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
+    }
+    if (tab->open == c->on)
+        return fail(APPLY_CONFLICT, err, errlen, "table %d is %s already", c->table,
+                    c->on ? "open" : "closed");
+    int n = roster_table_players(r, t), open = 0;
+    if (!c->on && n > 0)
+        return fail(APPLY_CONFLICT, err, errlen,
+                    "table %d still has %d %s: break it, or move them first", c->table, n,
+                    n == 1 ? "player" : "players");
+    for (int i = 0; i < r->n_tables; i++)
+        open += r->tables[i].open;
+    if (!c->on && open < 2)
+        return fail(APPLY_CONFLICT, err, errlen, "table %d is the last one open", c->table);
+    return roster_table_open(r, t, c->on, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
+}
+
 static apply_status do_table(game_t *g, const command_t *c, char *err, size_t errlen)
 {
     roster_t *r = &g->r;
@@ -381,6 +541,8 @@ static apply_status do_table(game_t *g, const command_t *c, char *err, size_t er
             return fail(APPLY_CONFLICT, err, errlen, "the player sits there already");
         return roster_seat_player(r, p, t, c->seat, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
     }
+    if (c->type == CMD_TABLE)
+        return table_change(r, c, err, errlen);
     if (c->type == CMD_BUTTON) {
         int t = roster_table_by_number(r, c->table);
         if (t < 0)
@@ -476,7 +638,7 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
     const command_t *c = &cmd;
     tables_of_roster(&g->r, &cmd);
     bool names = game_command_names_players(g, c);
-    if (!names && ((c->type == CMD_BUST && c->n_busts == 0) || c->type == CMD_UNREGISTER)) {
+    if (!names && (c->type == CMD_BUST || c->type == CMD_UNREGISTER)) {
         /* Counts take only players without a record: a named player goes
          * out by name or seat, so that his place is his. */
         tourney_view_t v;
@@ -485,7 +647,7 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
         if (named > 0 && v.players_left - count_of(c) < named)
             return fail(APPLY_CONFLICT, err, errlen,
                         "%d of the %d players left have a seat or a name: name them (player, or "
-                        "table and seat)",
+                        "table and seat; on the panel: the Seats map)",
                         named, v.players_left);
     }
     bool button = moves_a_button(g, c);
@@ -515,8 +677,10 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
             roster_hand_done(&g->r, roster_table_by_number(&g->r, c->table));
     } else if (c->type == CMD_REGISTER)
         st = do_register(g, c, now, err, errlen);
+    else if (c->type == CMD_REENTER)
+        st = do_reenter(g, c, now, err, errlen);
     else if (c->type == CMD_MOVE || c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE ||
-             c->type == CMD_BUTTON) {
+             c->type == CMD_BUTTON || c->type == CMD_TABLE) {
         if ((st = do_table(g, c, err, errlen)) == APPLY_OK) {
             if (c->type != CMD_BUTTON)
                 log_moves(&before->r, &g->r, c->type, now);

@@ -138,6 +138,15 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
         else
             snprintf(buf, len, "button cleared at table %d", c->table);
         return;
+    case CMD_TABLE:
+        if (c->seat)
+            snprintf(buf, len, "%s table %d, seat %d", c->on ? "block" : "free", c->table, c->seat);
+        else if (c->new_seats)
+            snprintf(buf, len, "new table %d (%d seats)", c->table, c->new_seats);
+        else
+            snprintf(buf, len, "%s table %d", c->on ? "open" : "close", c->table);
+        return;
+    case CMD_REENTER: snprintf(buf, len, "re-entry of player %d", c->player); return;
     case CMD_SET_LANGUAGE:
         snprintf(buf, len, "wall language %s%s%s", after->language, after->language2[0] ? " + " : "",
                  after->language2);

@@ -915,8 +915,25 @@ bool roster_register_seated(roster_t *r, const char *const *names, int n, const 
     return true;
 }
 
+/* The break order of the first n tables, as ranks 0..n-1 in the same order:
+ * a table added breaks first and moves every other one a place on, which is
+ * no change of theirs to keep for undo (the undo takes the new one out and
+ * closes the gap). */
+static void break_ranks(const table_t *tabs, int n, int16_t *rank)
+{
+    for (int i = 0; i < n; i++) {
+        rank[i] = 0;
+        for (int j = 0; j < n; j++)
+            rank[i] = (int16_t)(rank[i] + (tabs[j].break_pos < tabs[i].break_pos));
+    }
+}
+
 bool roster_diff(const roster_t *before, const roster_t *after, roster_undo_t *u)
 {
+    int16_t rank[ROSTER_MAX_TABLES];
+    bool added = after->n_tables > before->n_tables;
+    if (added)
+        break_ranks(after->tables, before->n_tables, rank);
     memset(u, 0, sizeof *u);
     u->version = before->version;
     u->balance = before->balance;
@@ -939,6 +956,8 @@ bool roster_diff(const roster_t *before, const roster_t *after, roster_undo_t *u
         for (int s = 0; s < ROSTER_MAX_SEATS; s++)
             if (t.occupant[s] > before->n_players)
                 t.occupant[s] = 0;
+        if (added)
+            t.break_pos = rank[i];
         if (memcmp(&before->tables[i], &t, sizeof t)) {
             if (u->n_changed_tables == ROSTER_UNDO_RECORDS)
                 return false;
@@ -951,6 +970,12 @@ bool roster_diff(const roster_t *before, const roster_t *after, roster_undo_t *u
 
 void roster_undo(roster_t *r, const roster_undo_t *u)
 {
+    if (u->n_tables < r->n_tables) {
+        int16_t rank[ROSTER_MAX_TABLES];
+        break_ranks(r->tables, u->n_tables, rank);
+        for (int i = 0; i < u->n_tables; i++)
+            r->tables[i].break_pos = rank[i];
+    }
     for (int i = 0; i < u->n_changed_players; i++)
         r->players[u->player_index[i]] = u->players[i];
     for (int i = 0; i < u->n_changed_tables; i++)

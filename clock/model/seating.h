@@ -116,8 +116,9 @@ typedef enum {
 
 /* An empty roster with no tables; balance within 1. */
 void roster_init(roster_t *r);
-/* Adds an open table; until roster_set_break_order, the last table added
- * breaks first. Returns its index or -1 (err says why). */
+/* Adds an open table; it breaks first, the others keep their order (a
+ * table the venue opens while play goes on, too; roster_diff keeps no
+ * record of the others' shift). Returns its index or -1 (err says why). */
 int roster_add_table(roster_t *r, int number, const char *name, int seats, uint16_t blocked,
                      char *err, size_t errlen);
 int roster_table_by_number(const roster_t *r, int number);

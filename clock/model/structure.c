@@ -173,6 +173,8 @@ static const char *const command_names[CMD__COUNT] = {
     [CMD_SAY] = "say",
     [CMD_DEAL] = "deal",
     [CMD_SET_PAYOUTS] = "set_payouts",
+    [CMD_TABLE] = "table",
+    [CMD_REENTER] = "reenter",
 };
 
 const char *command_name(command_type type)

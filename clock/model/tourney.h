@@ -313,6 +313,7 @@ typedef enum {
     CMD_SET_LANGUAGE, CMD_SOUND, CMD_SAY, /* the wall's voice (model/voice.c) */
     CMD_DEAL,                  /* model/settle.h */
     CMD_SET_PAYOUTS,           /* model/prizes.h */
+    CMD_TABLE, CMD_REENTER,    /* the roster's: open/close/add a table, block a seat; a player back in */
     CMD__COUNT
 } command_type;
 
@@ -358,9 +359,12 @@ typedef struct {
     } seats[TOURNEY_MAX_REGISTER];
     /* move: the player by number or by the seat he leaves, to table and
      * seat above; break_table, final_table: movers[i] (numbers) to
-     * seats[i], as the engine drew them. */
+     * seats[i], as the engine drew them; bust of players out in one hand
+     * by number: movers[i], with busts[i].chips. */
     int from_table, from_seat;
     int16_t movers[TOURNEY_MAX_REGISTER];
+    bool on;                   /* table: open (no seat given), or the seat blocked */
+    int new_seats;             /* table: the seats of a table opened that was not there */
     char language[8], language2[8]; /* set_language ("" language2: none) */
     bool quiet;                /* sound: the wall's sounds off */
     /* deal: the players (numbers, in finishing order when play ends; none

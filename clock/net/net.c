@@ -377,9 +377,11 @@ static json_t *players_named(net_t *n, const command_t *c)
     } else if (c->player > 0) {
         from = c->player - 1;
         to = c->player;
-    } else if ((c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE) && c->n_seats > 0) {
+    } else if (((c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE) && c->n_seats > 0) ||
+               (c->type == CMD_BUST && c->n_busts > 0 && c->movers[0] > 0)) {
+        int k = c->type == CMD_BUST ? c->n_busts : c->n_seats;
         list = json_array();
-        for (int i = 0; i < c->n_seats && i < TOURNEY_MAX_REGISTER; i++)
+        for (int i = 0; i < k && i < TOURNEY_MAX_REGISTER; i++)
             if (c->movers[i] >= 1 && c->movers[i] <= r->n_players)
                 json_array_append_new(list, roster_json_player(r, c->movers[i] - 1));
     }

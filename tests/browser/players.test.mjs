@@ -22,7 +22,7 @@ after(async () => {
   clock?.cleanup();
 });
 
-test('names pasted in one go are seated and read out; a tap on a seat busts with the place', async () => {
+test('names pasted in one go are seated and read out; a tap on a seat, then Bust, gives the place', async () => {
   await page.click('#sec-seats > summary').catch(() => {});
   await page.evaluate(() => { document.querySelector('#sec-seats').open = true; });
   await page.fill('#seat-names', 'Anna Berg\nBo Ek\n\nCy Dahl\n');
@@ -44,6 +44,8 @@ test('names pasted in one go are seated and read out; a tap on a seat busts with
   // The map: tap Anna's seat, confirm, she is out in 3rd place.
   const anna = roster.players[0];
   await page.click(`#seat-map button[title="Anna Berg"]`);
+  await until(async () => /Anna Berg — Table/.test(await page.textContent('#seat-player')), 'her box');
+  await page.click('#seat-player button.danger');
   await page.waitForSelector('#confirm[open]');
   await page.click('#confirm-yes');
   const result = await until(async () => {

@@ -302,6 +302,202 @@ static void snapshot_form_restores_roster_and_undo(void **state)
     free(back);
 }
 
+/* A command through its journal form into a replayed copy, and applied here. */
+static apply_status both(game_t *replayed, command_t *c)
+{
+    command_t *back = malloc(sizeof *back);
+    json_t *j = codec_command(c);
+    assert_int_equal(codec_command_parse_internal(j, back, err, sizeof err), 0);
+    json_decref(j);
+    apply_status st = game_apply(g, c, T, err, sizeof err);
+    char err2[512];
+    assert_int_equal(game_apply(replayed, back, T, err2, sizeof err2), st);
+    free(back);
+    return st;
+}
+
+static const char *last_action(void)
+{
+    return g->m.t.done[(g->m.t.n_done - 1) % TOURNEY_DONE_MAX];
+}
+
+static command_t *table_cmd(int table, int seat, bool on, int new_seats)
+{
+    command_t *c = cmd(CMD_TABLE);
+    c->table = table, c->seat = seat, c->on = on, c->new_seats = new_seats;
+    return c;
+}
+
+static void tables_open_close_and_block_while_running(void **state)
+{
+    (void)state;
+    const char *names[] = {"Anna Berg", "Bo Ek", "Cy Dahl", "Dan Falk"};
+    register_names(names, 4, 3);
+    game_t *replayed = malloc(sizeof *replayed);
+    *replayed = *g;
+    roster_t *was = malloc(sizeof *was);
+    *was = g->r;
+    /* Refusals that change nothing and say what is in the way. */
+    int n1 = roster_table_players(&g->r, 0);
+    assert_int_equal(both(replayed, table_cmd(1, 0, false, 0)), APPLY_CONFLICT);
+    char want[64];
+    snprintf(want, sizeof want, "table 1 still has %d player%s: break it, or move them first", n1,
+             n1 == 1 ? "" : "s");
+    assert_non_null(strstr(err, want));
+    int p = g->r.tables[0].occupant[0] ? 1 : 0;
+    for (int s = 1; !p; s++)
+        p = g->r.tables[0].occupant[s - 1] ? s : 0;
+    assert_int_equal(both(replayed, table_cmd(1, p, true, 0)), APPLY_CONFLICT);
+    assert_non_null(strstr(err, names[g->r.tables[0].occupant[p - 1] - 1]));
+    assert_int_equal(both(replayed, table_cmd(7, 0, false, 0)), APPLY_CONFLICT);
+    assert_non_null(strstr(err, "there is no table 7"));
+    assert_int_equal(both(replayed, table_cmd(7, 0, true, 0)), APPLY_CONFLICT);
+    assert_non_null(strstr(err, "give its seats"));
+    assert_int_equal(both(replayed, table_cmd(2, 0, true, 9)), APPLY_CONFLICT);
+    assert_non_null(strstr(err, "there is a table 2 already"));
+    assert_int_equal(both(replayed, table_cmd(3, 2, true, 0)), APPLY_CONFLICT);
+    assert_non_null(strstr(err, "blocked already"));
+    assert_int_equal(both(replayed, table_cmd(2, 10, true, 0)), APPLY_CONFLICT);
+    assert_memory_equal(&g->r, was, sizeof *was);
+
+    /* A table added: it breaks first, and the seat draw fills it (it has
+     * the fewest players). */
+    assert_int_equal(both(replayed, table_cmd(12, 0, true, 8)), APPLY_OK);
+    assert_string_equal(last_action(), "new table 12 (8 seats)");
+    assert_int_equal(g->r.n_tables, 4);
+    assert_int_equal(g->r.tables[roster_next_break(&g->r)].number, 12);
+    move_t m[16];
+    int n = roster_seat_choices(&g->r, m, 16);
+    assert_int_equal(n, 8);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(g->r.tables[m[i].to_table].number, 12);
+    /* Blocking a seat there keeps it out of the draw. */
+    assert_int_equal(both(replayed, table_cmd(12, 5, true, 0)), APPLY_OK);
+    assert_string_equal(last_action(), "block table 12, seat 5");
+    assert_int_equal(roster_seat_choices(&g->r, m, 16), 7);
+    for (int i = 0; i < 7; i++)
+        assert_int_not_equal(m[i].to_seat, 5);
+    /* Closed, it is out of the draw; the draw goes back to the others. */
+    assert_int_equal(both(replayed, table_cmd(12, 0, false, 0)), APPLY_OK);
+    assert_string_equal(last_action(), "close table 12");
+    n = roster_seat_choices(&g->r, m, 16);
+    for (int i = 0; i < n; i++)
+        assert_int_not_equal(g->r.tables[m[i].to_table].number, 12);
+    assert_memory_equal(&g->r, &replayed->r, sizeof g->r);
+
+    /* Each undo takes back one, named; the last one the table added, and
+     * the break order is as it was. */
+    assert_string_equal(g->m.t.done[(g->m.t.n_done - 1) % TOURNEY_DONE_MAX], "close table 12");
+    assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, err, sizeof err), APPLY_OK);
+    assert_true(g->r.tables[3].open);
+    assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, err, sizeof err), APPLY_OK);
+    assert_int_equal(g->r.tables[3].blocked, 0);
+    assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, err, sizeof err), APPLY_OK);
+    assert_int_equal(g->r.n_tables, 3);
+    for (int t = 0; t < 3; t++)
+        assert_memory_equal(&g->r.tables[t], &was->tables[t], sizeof was->tables[t]);
+    free(replayed);
+    free(was);
+}
+
+/* Reenter with the seat drawn from rnd, as the engine does. */
+static apply_status reenter(game_t *replayed, int id, uint64_t rnd)
+{
+    command_t *c = cmd(CMD_REENTER);
+    c->player = id;
+    assert_int_equal(game_draws_needed(g, c), 1);
+    if (!game_draw(g, c, &rnd, err, sizeof err))
+        return APPLY_CONFLICT;
+    return both(replayed, c);
+}
+
+static void a_player_out_reenters_at_a_seat_drawn(void **state)
+{
+    (void)state;
+    const char *names[] = {"Anna", "Bo", "Cy"};
+    register_names(names, 3, 5);
+    game_t *replayed = malloc(sizeof *replayed);
+    *replayed = *g;
+    assert_int_equal(reenter(replayed, 2, 1), APPLY_CONFLICT);
+    assert_non_null(strstr(err, "Bo is still in, at table"));
+    assert_int_equal(reenter(replayed, 9, 1), APPLY_CONFLICT);
+    assert_non_null(strstr(err, "there is no player 9"));
+    command_t *b = cmd(CMD_BUST);
+    b->player = 2, b->count = 1;
+    assert_int_equal(both(replayed, b), APPLY_OK);
+    assert_int_equal(player(2)->place_best, 3);
+    assert_int_equal(reenter(replayed, 2, 12345), APPLY_OK);
+    assert_string_equal(last_action(), "re-entry of Bo");
+    const player_t *bo = player(2);
+    assert_int_equal(bo->status, PLAYER_SEATED);
+    assert_int_equal(bo->entries, 2);
+    assert_int_equal(bo->place_best, 0);
+    assert_int_equal(g->r.tables[bo->table].occupant[bo->seat - 1], 2);
+    assert_int_equal(g->m.t.entries, 4);
+    assert_int_equal(roster_entries(&g->r), 4);
+    assert_int_equal(roster_players_left(&g->r), 3);
+    assert_memory_equal(&g->r, &replayed->r, sizeof g->r);
+    assert_int_equal(replayed->m.t.entries, 4);
+    /* In again: no second re-entry. */
+    assert_int_equal(reenter(replayed, 2, 1), APPLY_CONFLICT);
+    assert_non_null(strstr(err, "still in"));
+    /* Undo: out again, in third place, and the entry taken back. */
+    assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, err, sizeof err), APPLY_OK);
+    assert_int_equal(bo->status, PLAYER_OUT);
+    assert_int_equal(bo->entries, 1);
+    assert_int_equal(bo->place_best, 3);
+    assert_int_equal(g->m.t.entries, 3);
+    free(replayed);
+}
+
+static void players_out_in_one_hand_by_name(void **state)
+{
+    (void)state;
+    const char *names[] = {"Anna", "Bo", "Cy", "Dan"};
+    register_names(names, 4, 6);
+    game_t *replayed = malloc(sizeof *replayed);
+    *replayed = *g;
+    /* By table only, while every player has a record: refused. */
+    const char *by_table = "{\"type\":\"bust\",\"players\":[{\"table\":1,\"chips\":500},"
+                           "{\"table\":2,\"chips\":900}]}";
+    command_t *c = malloc(sizeof *c);
+    assert_int_equal(codec_command_parse_text(by_table, strlen(by_table), c, err, sizeof err), 0);
+    assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_CONFLICT);
+    assert_non_null(strstr(err, "name them"));
+    /* Bo and Dan out in the same hand; Bo started it with fewer chips. */
+    const char *text = "{\"type\":\"bust\",\"players\":[{\"player\":2,\"chips\":500},"
+                       "{\"player\":4,\"chips\":900}]}";
+    assert_int_equal(codec_command_parse_text(text, strlen(text), c, err, sizeof err), 0);
+    bool same_table = player(2)->table == player(4)->table;
+    assert_int_equal(both(replayed, c), APPLY_OK);
+    assert_int_equal(player(2)->status, PLAYER_OUT);
+    assert_int_equal(player(4)->status, PLAYER_OUT);
+    if (same_table) {
+        assert_int_equal(player(2)->place_best, 4);
+        assert_int_equal(player(4)->place_best, 3);
+    } else { /* across tables: a tie for 3rd and 4th */
+        assert_int_equal(player(2)->place_best, 3);
+        assert_int_equal(player(2)->place_worst, 4);
+        assert_int_equal(player(4)->place_worst, 4);
+    }
+    assert_int_equal(g->m.t.busted, 2);
+    assert_memory_equal(&g->r, &replayed->r, sizeof g->r);
+    /* Out already: refused, nothing changes. */
+    assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_CONFLICT);
+    assert_non_null(strstr(err, "out already"));
+    assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, err, sizeof err), APPLY_OK);
+    assert_int_equal(player(2)->status, PLAYER_SEATED);
+    assert_int_equal(player(4)->status, PLAYER_SEATED);
+    assert_int_equal(g->m.t.busted, 0);
+    /* A mixed list, one by table and one by player, is refused. */
+    const char *mixed = "{\"type\":\"bust\",\"players\":[{\"player\":2,\"chips\":500},"
+                        "{\"table\":2,\"chips\":900}]}";
+    assert_int_equal(codec_command_parse_text(mixed, strlen(mixed), c, err, sizeof err), -1);
+    assert_non_null(strstr(err, "name every player"));
+    free(c);
+    free(replayed);
+}
+
 static void command_fields_are_checked(void **state)
 {
     (void)state;
@@ -321,6 +517,20 @@ static void command_fields_are_checked(void **state)
         "{\"type\":\"bust\",\"table\":1,\"seat\":11}",
         "{\"type\":\"rebuy\",\"player\":\"x\"}",
         "{\"type\":\"pause\",\"player\":1}",
+        "{\"type\":\"table\",\"open\":false}",
+        "{\"type\":\"table\",\"table\":2}",
+        "{\"type\":\"table\",\"table\":2,\"open\":1}",
+        "{\"type\":\"table\",\"table\":2,\"seat\":3}",
+        "{\"type\":\"table\",\"table\":2,\"seat\":3,\"open\":true}",
+        "{\"type\":\"table\",\"table\":2,\"seat\":3,\"blocked\":true,\"seats\":9}",
+        "{\"type\":\"table\",\"table\":2,\"open\":false,\"seats\":9}",
+        "{\"type\":\"table\",\"table\":2,\"open\":true,\"seats\":11}",
+        "{\"type\":\"table\",\"table\":1000,\"open\":true}",
+        "{\"type\":\"table\",\"table\":2,\"open\":true,\"blocked\":true}",
+        "{\"type\":\"reenter\"}",
+        "{\"type\":\"reenter\",\"player\":0}",
+        "{\"type\":\"reenter\",\"player\":1,\"seats\":[[1,1]]}",
+        "{\"type\":\"reenter\",\"player\":1,\"table\":1}",
     };
     command_t *c = malloc(sizeof *c);
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -618,6 +828,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(journal_form_replays_every_seat, setup, teardown),
         cmocka_unit_test_setup_teardown(snapshot_form_restores_roster_and_undo, setup, teardown),
         cmocka_unit_test_setup_teardown(command_fields_are_checked, setup, teardown),
+        cmocka_unit_test_setup_teardown(tables_open_close_and_block_while_running, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_player_out_reenters_at_a_seat_drawn, setup, teardown),
+        cmocka_unit_test_setup_teardown(players_out_in_one_hand_by_name, setup, teardown),
         cmocka_unit_test_setup_teardown(table_config_errors_name_file_and_line, setup, teardown),
         cmocka_unit_test_setup_teardown(break_table_final_table_and_moves_are_undone_and_replayed,
                                         setup, teardown),

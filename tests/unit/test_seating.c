@@ -1278,6 +1278,53 @@ static void tournament_of_2000_on_250_tables(void **state)
                   ROSTER_MAX_TABLES, sizeof(roster_undo_t));
 }
 
+/* A table added while 40 play breaks first; the other 40 only move a place
+ * on in the break order, which undo does not need to keep: one undo takes
+ * the table out and the break order is as posted. */
+static void table_added_to_many_is_undone_whole(void **state)
+{
+    (void)state;
+    for (int i = 1; i <= 40; i++)
+        assert_true(roster_add_table(r, i, NULL, 9, 0, err, sizeof err) >= 0);
+    roster_t *before = malloc(sizeof *before);
+    *before = *r;
+    assert_int_equal(roster_add_table(r, 41, NULL, 8, 0, err, sizeof err), 40);
+    assert_int_equal(roster_next_break(r), 40);
+    roster_undo_t u;
+    assert_true(roster_diff(before, r, &u));
+    assert_int_equal(u.n_changed_tables, 0);
+    roster_undo(r, &u);
+    assert_int_equal(r->n_tables, 40);
+    for (int i = 0; i < 40; i++)
+        assert_int_equal(r->tables[i].break_pos, before->tables[i].break_pos);
+    free(before);
+}
+
+/* Balancing never moves a player to a closed table or a blocked seat, with
+ * the short table's button marked or not. */
+static void balance_skips_closed_tables_and_blocked_seats(void **state)
+{
+    (void)state;
+    tables(3, 9);
+    fill(1, 7);
+    fill(2, 4);
+    assert_true(roster_table_open(r, 2, false, err, sizeof err)); /* table 3: closed, empty */
+    for (int s = 5; s <= 8; s++)
+        assert_true(roster_block_seat(r, 1, s, true, err, sizeof err));
+    assert_int_equal(roster_next_action(r), ROSTER_BALANCE);
+    for (int button = 0; button <= 4; button += 4) {
+        assert_true(roster_set_button(r, 1, button, err, sizeof err));
+        for (int i = 0; i < 200; i++) {
+            uint64_t x[ROSTER_MAX_MOVES];
+            rnds(x, ROSTER_MAX_MOVES);
+            move_t mv[ROSTER_MAX_MOVES];
+            assert_int_equal(roster_propose_balance(r, x, mv, ROSTER_MAX_MOVES), 1);
+            assert_int_equal(mv[0].to_table, 1);
+            assert_int_equal(mv[0].to_seat, 9); /* the one seat free there */
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1315,6 +1362,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(register_a_list_one_after_the_other, setup, teardown),
         cmocka_unit_test_setup_teardown(seat_finder_and_tables_in_play, setup, teardown),
         cmocka_unit_test_setup_teardown(undo_takes_back_every_roster_change, setup, teardown),
+        cmocka_unit_test_setup_teardown(table_added_to_many_is_undone_whole, setup, teardown),
+        cmocka_unit_test_setup_teardown(balance_skips_closed_tables_and_blocked_seats, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(tournament_of_300_on_34_tables, setup, teardown),
         cmocka_unit_test_setup_teardown(tournament_of_300_full_table_balance, setup, teardown),
         cmocka_unit_test_setup_teardown(tournament_of_2000_on_250_tables, setup, teardown),
