@@ -192,7 +192,7 @@ static void the_end_of_the_day_as_the_follower_sees_it(void **state)
         apply_ok((command_t){.type = CMD_SET_REMAINING, .ms = 10 * 60000}, t += 1000);
         follower_matches_master("in the end-of-day window", t + 1000, far);
         /* Tables 2, 5 and 7 are left in play. */
-        const uint64_t tables = (1u << 1) | (1u << 4) | (1u << 6);
+        const tableset_t tables = tableset_of(3, (int[]){2, 5, 7});
         apply_ok((command_t){.type = CMD_DAY_END_DRAW, .drawn = 4, .tables = 3, .table_set = tables},
                  t += 1000);
         apply_ok((command_t){.type = CMD_DAY_END_HAND_DONE, .table = per_table ? 5 : 0},

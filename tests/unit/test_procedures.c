@@ -442,7 +442,7 @@ static void hand_for_hand_deals_when_every_table_is_done(void **state)
     ok((command_t){.type = CMD_HFH_NEXT}, T0 + MIN + 7);
     assert_int_equal(m->t.hfh.hand, 2);
     assert_false(view(T0 + MIN + 8).hfh_all_done);
-    assert_int_equal(m->t.hfh.done, 0);
+    assert_true(tableset_empty(&m->t.hfh.done));
 }
 
 static void hand_for_hand_next_hand_by_itself(void **state)
@@ -456,7 +456,7 @@ static void hand_for_hand_next_hand_by_itself(void **state)
     assert_int_equal(m->t.hfh.hand, 1);
     ok((command_t){.type = CMD_TABLE_DONE, .table = 1}, T0 + MIN + 2);
     assert_int_equal(m->t.hfh.hand, 2);
-    assert_int_equal(m->t.hfh.done, 0);
+    assert_true(tableset_empty(&m->t.hfh.done));
 }
 
 static void hand_for_hand_deducts_time_per_hand(void **state)
@@ -503,7 +503,7 @@ static void hand_for_hand_all_in_tables_wait(void **state)
     json_decref(st);
     ok((command_t){.type = CMD_TABLE_DONE, .table = 2}, T0 + MIN + 6);
     assert_true(view(T0 + MIN + 7).hfh_all_done);
-    assert_int_equal(m->t.hfh.waiting, 0);
+    assert_true(tableset_empty(&m->t.hfh.waiting));
     refused((command_t){.type = CMD_TABLE_WAITING, .table = 2}, T0 + MIN + 8, APPLY_CONFLICT,
             "already done");
 }
@@ -527,23 +527,15 @@ static void hand_for_hand_with_fewer_tables(void **state)
             "table 4 is not in play (in play: 1-3)");
     refused((command_t){.type = CMD_HFH_TABLES, .tables = 3}, T0 + 2 * MIN, APPLY_CONFLICT,
             "the tables in play are already 1-3");
-    refused((command_t){.type = CMD_HFH_TABLES, .tables = 65}, T0 + 2 * MIN, APPLY_INVALID,
-            "1 to 64");
+    refused((command_t){.type = CMD_HFH_TABLES, .tables = 257}, T0 + 2 * MIN, APPLY_INVALID,
+            "1 to 256");
     ok((command_t){.type = CMD_HFH_TABLES, .tables = 5}, T0 + 2 * MIN);
     ok((command_t){.type = CMD_TABLE_DONE, .table = 5}, T0 + 2 * MIN + 1);
-    assert_int_equal(m->t.hfh.done, 1u << 4);
+    assert_true(tableset_equal(&m->t.hfh.done, &(tableset_t){{1u << 4}}));
 
     /* Without a number of tables anywhere, start asks for one. */
     start_with(chip_structure(), 0);
     refused((command_t){.type = CMD_HFH_START}, T0 + MIN, APPLY_INVALID, "how many tables");
-}
-
-static uint64_t tables_set(int n, const int *t)
-{
-    uint64_t set = 0;
-    for (int i = 0; i < n; i++)
-        set |= UINT64_C(1) << (t[i] - 1);
-    return set;
 }
 
 static void hand_for_hand_tables_by_number(void **state)
@@ -551,7 +543,7 @@ static void hand_for_hand_tables_by_number(void **state)
     (void)state;
     /* Tables break in the posted order, not by number: 3 went first. */
     start_with(chip_structure(), 0);
-    ok((command_t){.type = CMD_HFH_START, .table_set = tables_set(4, (int[]){1, 2, 4, 5})},
+    ok((command_t){.type = CMD_HFH_START, .table_set = tableset_of(4, (int[]){1, 2, 4, 5})},
        T0 + MIN);
     assert_int_equal(m->t.hfh.tables, 4);
     refused((command_t){.type = CMD_TABLE_DONE, .table = 3}, T0 + MIN, APPLY_INVALID,
@@ -561,7 +553,7 @@ static void hand_for_hand_tables_by_number(void **state)
     refused((command_t){.type = CMD_HFH_NEXT}, T0 + MIN + 3, APPLY_CONFLICT,
             "hand 1 is still being played at tables 2, 4");
     /* Table 2 breaks: table 4 is the one left to finish. */
-    ok((command_t){.type = CMD_HFH_TABLES, .table_set = tables_set(3, (int[]){1, 4, 5})},
+    ok((command_t){.type = CMD_HFH_TABLES, .table_set = tableset_of(3, (int[]){1, 4, 5})},
        T0 + MIN + 4);
     assert_int_equal(m->t.hfh.tables, 3);
     refused((command_t){.type = CMD_HFH_NEXT}, T0 + MIN + 5, APPLY_CONFLICT,
@@ -784,8 +776,8 @@ static void day_end_hands_per_table(void **state)
     s->house.day_end_per_table = true;
     s->house.tables = 2;
     start_with(s, 0);
-    refused((command_t){.type = CMD_DAY_END_DRAW, .drawn = 3, .tables = 65}, T0 + 28 * MIN,
-            APPLY_INVALID, "tables: 1 to 64");
+    refused((command_t){.type = CMD_DAY_END_DRAW, .drawn = 3, .tables = 257}, T0 + 28 * MIN,
+            APPLY_INVALID, "tables: 1 to 256");
     ok((command_t){.type = CMD_DAY_END_DRAW, .drawn = 3}, T0 + 28 * MIN);
     assert_int_equal(m->t.day_end.tables, 2);
     refused((command_t){.type = CMD_DAY_END_HAND_DONE}, T0 + 29 * MIN, APPLY_INVALID,
@@ -809,7 +801,7 @@ static void day_end_hands_per_table(void **state)
     /* A draw for the tables given by number. */
     ok((command_t){.type = CMD_DAY_END_CLEAR}, T0 + 32 * MIN);
     ok((command_t){.type = CMD_DAY_END_DRAW, .drawn = 3,
-                   .table_set = tables_set(2, (int[]){7, 9})},
+                   .table_set = tableset_of(2, (int[]){7, 9})},
        T0 + 32 * MIN);
     refused((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 8}, T0 + 32 * MIN, APPLY_INVALID,
             "table 8 is not in play (in play: 7, 9)");

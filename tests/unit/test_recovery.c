@@ -477,7 +477,9 @@ static void snapshot_of_version_1_reads_and_writes_the_same(void **state)
     assert_int_equal(m->t.s.payouts[3].bp[6], 600);
     assert_int_equal(m->t.s.levels[6].kind, LEVEL_BREAK);
     assert_int_equal(m->t.s.house.tables, 4);
-    assert_int_equal(m->t.hfh.in_play, 0x0b);
+    assert_int_equal(m->t.hfh.in_play.w[0], 0x0b);
+    assert_int_equal(m->t.hfh.in_play.w[1] | m->t.hfh.in_play.w[2] | m->t.hfh.in_play.w[3], 0);
+    assert_int_equal(m->t.day_end.in_play.w[0], 7);
     assert_int_equal(m->t.day_end.left[1], 4);
     assert_int_equal(m->t.n_penalties, 2);
     assert_int_equal(m->n_undo, 16);
