@@ -83,6 +83,9 @@ test('2,000 players on 250 tables: seated evenly, hand-for-hand on every table, 
       [{ type: 'hand_for_hand_tables', tables: 1e9 }, /between 1 and 256/],
       [{ type: 'table_done', table: 999 }, /between 1 and 256/],
       [{ type: 'day_end_draw', tables: [1, 2, 1000] }, /each 1 to 256/],
+      [{ type: 'day_end_draw', tables: Array.from({ length: 300 }, (_, i) => (i % 250) + 1) },
+        /300 tables: at most 256/],
+      [{ type: 'day_end_draw', tables: [4, 4] }, /table 4 is in tables twice/],
     ];
     for (const [cmd, why] of hostile) {
       const r = await command(clock, cookie, cmd);
