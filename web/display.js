@@ -35,7 +35,7 @@
   /* Replaces a box's children only when their text changed: nothing flickers. */
   function put(box, kids, extraKey) {
     // An element whose look is more than its text and class says so in data-k.
-    const key = (extraKey || '') + kids.map((k) => (k.className || '') + (k.dataset.k || '') + k.textContent).join('|');
+    const key = (extraKey || '') + kids.map((k) => (k.className || '') + (k.dataset?.k || '') + k.textContent).join('|');
     if (box.dataset.k === key) return;
     box.dataset.k = key;
     box.replaceChildren(...kids);
