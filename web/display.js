@@ -38,7 +38,8 @@
   }
   /* Replaces a box's children only when their text changed: nothing flickers. */
   function put(box, kids, extraKey) {
-    const key = (extraKey || '') + kids.map((k) => (k.className || '') + k.textContent).join('|');
+    // An element whose look is more than its text and class says so in data-k.
+    const key = (extraKey || '') + kids.map((k) => (k.className || '') + (k.dataset?.k || '') + k.textContent).join('|');
     if (box.dataset.k === key) return;
     box.dataset.k = key;
     box.replaceChildren(...kids);
@@ -268,13 +269,19 @@
       }
     } else if (h) {
       const done = new Set(h.done || []), waiting = new Set(h.waiting || []);
-      const all = [...done, ...waiting, ...(h.playing || [])].sort((a, b) => a - b);
+      let all = [...done, ...waiting, ...(h.playing || [])].sort((a, b) => a - b);
+      // Tiles shrink to fit a big field (about 1,000 u² for the grid); too
+      // small to read, the tables done drop out, as on the SDL wall.
+      const side = (n) => n <= 10 ? 9.5 : Math.min(6, Math.sqrt(1000 / n));
+      if (side(all.length) < 3) all = all.filter((n) => !done.has(n));
+      const tile = side(all.length), font = all.length <= 10 ? 5 : tile * 3.2 / 6;
       cls = 'hfh' + (h.all_done ? ' deal' : '');
       kids = [el('h2', { text: t2('hfh') }), el('div', { class: 'mid', text: t('hand_n', h.hand) })];
       if (h.all_done) kids.push(el('div', { class: 'big', text: t('deal') }));
       else {
         kids.push(el('div', { class: 'sub', text: t2('still_playing') }),
-          el('div', { class: 'tiles' + (all.length > 10 ? ' many' : '') }, ...all.map((n) =>
+          el('div', { class: 'tiles', style: `--tile:${tile.toFixed(2)};--font:${font.toFixed(2)}`,
+            'data-k': [...done, 'w', ...waiting].join() }, ...all.map((n) =>
             el('span', { class: done.has(n) ? 'done' : waiting.has(n) ? 'waiting' : 'playing', text: String(n) }))));
         if (waiting.size) kids.push(el('div', { class: 'legend' }, el('i'), t('all_in_waiting')));
       }

@@ -70,12 +70,11 @@ static const chip_t *chip_of(const structure_t *s, int64_t value)
     return NULL;
 }
 
-static json_t *tables_list(uint64_t mask)
+static json_t *tables_list(tableset_t set)
 {
     json_t *a = json_array();
-    for (int i = 0; i < 64; i++)
-        if ((mask >> i) & 1)
-            json_array_append_new(a, json_integer(i + 1));
+    for (int t = 0; (t = tableset_next(&set, t));)
+        json_array_append_new(a, json_integer(t));
     return a;
 }
 
@@ -84,9 +83,14 @@ static void hand_for_hand_json(json_t *o, const tourney_t *t, const tourney_view
     const hand_for_hand_t *h = &t->hfh;
     if (h->active) {
         json_t *j = json_pack("{s:i, s:i}", "hand", h->hand, "tables", h->tables);
-        json_object_set_new(j, "done", tables_list(h->done & h->in_play));
-        json_object_set_new(j, "waiting", tables_list(h->waiting & h->in_play & ~h->done));
-        json_object_set_new(j, "playing", tables_list(h->in_play & ~h->done & ~h->waiting));
+        tableset_t done = tableset_and(&h->done, &h->in_play);
+        tableset_t waiting = tableset_and(&h->waiting, &h->in_play);
+        waiting = tableset_minus(&waiting, &done);
+        tableset_t playing = tableset_minus(&h->in_play, &done);
+        playing = tableset_minus(&playing, &waiting);
+        json_object_set_new(j, "done", tables_list(done));
+        json_object_set_new(j, "waiting", tables_list(waiting));
+        json_object_set_new(j, "playing", tables_list(playing));
         json_object_set_new(j, "all_done", json_boolean(v->hfh_all_done));
         json_object_set_new(o, "hand_for_hand", j);
     } else {
@@ -107,10 +111,9 @@ static void day_end_json(json_t *o, const tourney_t *t, const tourney_view_t *v,
                         d->active ? json_integer(v->day_end_hands_left) : json_null());
     if (d->active && s->house.day_end_per_table) {
         json_t *left = json_array();
-        for (int i = 0; i < TOURNEY_MAX_TABLES; i++)
-            if ((d->in_play >> i) & 1)
-                json_array_append_new(left, json_pack("{s:i, s:i}", "table", i + 1, "hands_left",
-                                                      (int)d->left[i]));
+        for (int tb = 0; (tb = tableset_next(&d->in_play, tb));)
+            json_array_append_new(left, json_pack("{s:i, s:i}", "table", tb, "hands_left",
+                                                  (int)d->left[tb - 1]));
         json_object_set_new(de, "tables_left", left);
     } else {
         json_object_set_new(de, "tables_left", json_null());
@@ -481,6 +484,11 @@ static int parse_tables(const json_t *obj, command_t *c, bool required, char *er
         c->tables = p ? (int)n : 0;
         return 0;
     }
+    if (json_array_size(v) > TOURNEY_MAX_TABLES) {
+        snprintf(err, errlen, "tables lists %zu tables: at most %d are in play", json_array_size(v),
+                 TOURNEY_MAX_TABLES);
+        return -1;
+    }
     size_t k;
     json_t *e;
     json_array_foreach(v, k, e)
@@ -492,18 +500,17 @@ static int parse_tables(const json_t *obj, command_t *c, bool required, char *er
                      TOURNEY_MAX_TABLES);
             return -1;
         }
-        uint64_t bit = UINT64_C(1) << (t - 1);
-        if (c->table_set & bit) {
+        if (tableset_has(&c->table_set, (int)t)) {
             snprintf(err, errlen, "table %lld is in tables twice", (long long)t);
             return -1;
         }
-        c->table_set |= bit;
+        tableset_add(&c->table_set, (int)t);
     }
-    if (!c->table_set) {
+    if (tableset_empty(&c->table_set)) {
         snprintf(err, errlen, "tables cannot be an empty list");
         return -1;
     }
-    c->tables = __builtin_popcountll(c->table_set);
+    c->tables = tableset_count(&c->table_set);
     return 0;
 }
 
@@ -886,12 +893,8 @@ json_t *codec_command(const command_t *c)
     case CMD_HFH_START:
     case CMD_HFH_TABLES:
     case CMD_DAY_END_DRAW:
-        if (c->table_set) {
-            json_t *list = json_array();
-            for (int t = 1; t <= 64; t++)
-                if ((c->table_set >> (t - 1)) & 1)
-                    json_array_append_new(list, json_integer(t));
-            json_object_set_new(o, "tables", list);
+        if (!tableset_empty(&c->table_set)) {
+            json_object_set_new(o, "tables", tables_list(c->table_set));
         } else if (c->tables || c->type == CMD_HFH_TABLES) {
             json_object_set_new(o, "tables", json_integer(c->tables));
         }

@@ -389,21 +389,24 @@ bool codec_state_fits(const json_t *o, const structure_t *s)
            level_fits(json_object_get(o, "next_break"), s);
 }
 
-/* Table numbers as a list ([1, 4]) into bits; 1..64. */
-static int parse_tables(const json_t *o, const char *where, const char *key, uint64_t *bits,
+/* Table numbers as a list ([1, 4]) into a set; 1..TOURNEY_MAX_TABLES. */
+static int parse_tables(const json_t *o, const char *where, const char *key, tableset_t *set,
                         char *err, size_t errlen)
 {
     int rc = 0;
     const json_t *a = get_array(o, where, key, TOURNEY_MAX_TABLES, &rc, err, errlen);
     if (rc)
         return -1;
-    *bits = 0;
+    *set = (tableset_t){{0}};
     for (size_t i = 0; a && i < json_array_size(a); i++) {
         const json_t *v = json_array_get(a, i);
         json_int_t n = json_is_integer(v) ? json_integer_value(v) : 0;
-        if (n < 1 || n > TOURNEY_MAX_TABLES)
-            return fail_member(err, errlen, where, key, "must list table numbers from 1 to 64");
-        *bits |= UINT64_C(1) << (n - 1);
+        if (n < 1 || n > TOURNEY_MAX_TABLES || !tableset_add(set, (int)n)) {
+            char what[64];
+            snprintf(what, sizeof what, "must list table numbers from 1 to %d",
+                     TOURNEY_MAX_TABLES);
+            return fail_member(err, errlen, where, key, what);
+        }
     }
     return 0;
 }
@@ -413,7 +416,7 @@ static int parse_hand_for_hand(const json_t *o, tourney_t *t, int64_t now, char 
 {
     const char *w = "hand_for_hand";
     hand_for_hand_t *h = &t->hfh;
-    uint64_t playing = 0;
+    tableset_t playing;
     h->active = true;
     h->hand_at = now;
     if (get_int32(o, w, "hand", true, 1, 1000000, &h->hand, err, errlen) ||
@@ -424,9 +427,12 @@ static int parse_hand_for_hand(const json_t *o, tourney_t *t, int64_t now, char 
         return -1;
     /* The tables in play are the ones done, waiting or playing; a master
      * that does not list them plays tables 1 to `tables`. */
-    h->in_play = h->done | h->waiting | playing;
-    if (!json_object_get(o, "playing"))
-        h->in_play |= h->tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << h->tables) - 1;
+    h->in_play = tableset_or(&h->done, &h->waiting);
+    h->in_play = tableset_or(&h->in_play, &playing);
+    if (!json_object_get(o, "playing")) {
+        tableset_t first = tableset_first(h->tables);
+        h->in_play = tableset_or(&h->in_play, &first);
+    }
     return 0;
 }
 
@@ -447,11 +453,11 @@ static int parse_day_end(const json_t *o, tourney_t *t, int64_t now, char *err, 
     d->left_field = left;
     /* Reported for the whole field, one count; per table, the list. */
     d->tables = 1;
-    d->in_play = 1;
+    d->in_play = tableset_first(1);
     d->left[0] = (uint8_t)left;
     if (tables) {
         d->tables = 0;
-        d->in_play = 0;
+        d->in_play = (tableset_t){{0}};
         for (size_t i = 0; i < json_array_size(tables); i++) {
             const json_t *tl = json_array_get(tables, i);
             int table = 0, hands = 0;
@@ -464,7 +470,7 @@ static int parse_day_end(const json_t *o, tourney_t *t, int64_t now, char *err, 
                           errlen))
                 return -1;
             d->left[table - 1] = (uint8_t)hands;
-            d->in_play |= UINT64_C(1) << (table - 1);
+            tableset_add(&d->in_play, table);
             d->tables++;
         }
     }

@@ -199,10 +199,21 @@ static const field_t clock_fields[] = {
 };
 static const record_t clock_record = RECORD(clock_state_t, clock_fields);
 
+/* A set of tables: its first word under the member's name, as the 64-bit
+ * mask a snapshot kept before (tables 1..64), the words above in an array
+ * of their own (tables 65..), absent from snapshots that predate them. */
+#define KEPT_TABLES(T, m)                                                                  \
+    {#m, #m, FIELD_UINT, offsetof(T, m.w), sizeof(uint64_t), 1, 0, 0, 1, 0, FORM_SNAPSHOT, \
+     NULL},                                                                                \
+    {                                                                                      \
+        #m "_above_64", #m "_above_64", FIELD_UINT, offsetof(T, m.w) + sizeof(uint64_t),    \
+            sizeof(uint64_t), TABLESET_WORDS - 1, 0, 0, 1, 0, FORM_SNAPSHOT, NULL           \
+    }
+
 static const field_t hfh_fields[] = {
     KEPT(hand_for_hand_t, active, FIELD_BOOL),   KEPT(hand_for_hand_t, hand, FIELD_INT),
-    KEPT(hand_for_hand_t, tables, FIELD_INT),    KEPT(hand_for_hand_t, in_play, FIELD_UINT),
-    KEPT(hand_for_hand_t, done, FIELD_UINT),     KEPT(hand_for_hand_t, waiting, FIELD_UINT),
+    KEPT(hand_for_hand_t, tables, FIELD_INT),    KEPT_TABLES(hand_for_hand_t, in_play),
+    KEPT_TABLES(hand_for_hand_t, done),          KEPT_TABLES(hand_for_hand_t, waiting),
     KEPT(hand_for_hand_t, clock_was_running, FIELD_BOOL),
     KEPT(hand_for_hand_t, hand_at, FIELD_INT),
 };
@@ -211,7 +222,7 @@ static const record_t hfh_record = RECORD(hand_for_hand_t, hfh_fields);
 static const field_t day_end_fields[] = {
     KEPT(day_end_t, active, FIELD_BOOL),  KEPT(day_end_t, drawn, FIELD_INT),
     KEPT(day_end_t, drawn_at, FIELD_INT), KEPT(day_end_t, tables, FIELD_INT),
-    KEPT(day_end_t, in_play, FIELD_UINT), KEPT(day_end_t, left_field, FIELD_INT),
+    KEPT_TABLES(day_end_t, in_play),      KEPT(day_end_t, left_field, FIELD_INT),
     KEPT_ARRAY(day_end_t, left, FIELD_UINT, NULL),
 };
 static const record_t day_end_record = RECORD(day_end_t, day_end_fields);

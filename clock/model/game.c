@@ -608,16 +608,15 @@ static void log_moves(const roster_t *before, roster_t *after, command_type type
  * beyond what the procedures count stays for the director to name). */
 static void tables_of_roster(const roster_t *r, command_t *c)
 {
-    if ((c->type != CMD_HFH_START && c->type != CMD_DAY_END_DRAW) || c->tables || c->table_set)
+    if ((c->type != CMD_HFH_START && c->type != CMD_DAY_END_DRAW) || c->tables ||
+        !tableset_empty(&c->table_set))
         return;
     int numbers[ROSTER_MAX_TABLES];
     int n = roster_tables_in_play(r, numbers, ROSTER_MAX_TABLES);
-    uint64_t set = 0;
-    for (int i = 0; i < n; i++) {
-        if (numbers[i] > TOURNEY_MAX_TABLES)
+    tableset_t set = {{0}};
+    for (int i = 0; i < n; i++)
+        if (!tableset_add(&set, numbers[i]))
             return;
-        set |= UINT64_C(1) << (numbers[i] - 1);
-    }
     c->table_set = set;
 }
 

@@ -316,16 +316,16 @@ void procedures_view(const tourney_t *t, int64_t now, tourney_view_t *v)
         int left = t->day_end.left_field;
         if (s->house.day_end_per_table) {
             left = 0;
-            for (int i = 0; i < TOURNEY_MAX_TABLES; i++)
-                if (((t->day_end.in_play >> i) & 1) && t->day_end.left[i] > left)
-                    left = t->day_end.left[i];
+            for (int tb = 0; (tb = tableset_next(&t->day_end.in_play, tb));)
+                if (t->day_end.left[tb - 1] > left)
+                    left = t->day_end.left[tb - 1];
         }
         v->day_end_hands_left = left;
         v->day_over = left == 0;
     }
     v->in_the_money = t->itm_at != 0;
     if (t->hfh.active)
-        v->hfh_all_done = (t->hfh.done & t->hfh.in_play) == t->hfh.in_play;
+        v->hfh_all_done = tableset_within(&t->hfh.in_play, &t->hfh.done);
 }
 
 /* Hand-for-hand ends; the level clock goes on if it ran before. */
@@ -464,21 +464,18 @@ static void level_clock_stop(tourney_t *t, int64_t now, bool *was_running)
     }
 }
 
-static uint64_t tables_mask(int tables)
-{
-    return tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << tables) - 1;
-}
-
 /* A set of table numbers as people write it: "1-3, 5, 7-8". */
-static void tables_text(uint64_t set, char *buf, size_t len)
+static void tables_text(const tableset_t *set, char *buf, size_t len)
 {
     size_t o = 0;
     buf[0] = 0;
-    for (int t = 1; t <= 64 && o + 12 < len; t++) {
-        if (!((set >> (t - 1)) & 1))
-            continue;
+    for (int t = 0; (t = tableset_next(set, t));) {
+        if (o + 16 >= len) {
+            snprintf(buf + o, len - o, ", ...");
+            return;
+        }
         int last = t;
-        while (last < 64 && ((set >> last) & 1))
+        while (tableset_has(set, last + 1))
             last++;
         o += (size_t)snprintf(buf + o, len - o, last > t + 1 ? "%s%d-%d" : "%s%d", o ? ", " : "", t,
                               last);
@@ -489,10 +486,10 @@ static void tables_text(uint64_t set, char *buf, size_t len)
 }
 
 /* The tables a command names: by number, or 1..tables, or 1..dflt. */
-static apply_status tables_from(const command_t *c, int dflt, uint64_t *set, char *err,
+static apply_status tables_from(const command_t *c, int dflt, tableset_t *set, char *err,
                                 size_t errlen)
 {
-    if (c->table_set) {
+    if (!tableset_empty(&c->table_set)) {
         *set = c->table_set;
         return APPLY_OK;
     }
@@ -501,13 +498,13 @@ static apply_status tables_from(const command_t *c, int dflt, uint64_t *set, cha
         return model_fail(APPLY_INVALID, err, errlen,
                           "how many tables are in play? (tables: 1 to %d, or their numbers)",
                           TOURNEY_MAX_TABLES);
-    *set = tables_mask(tables);
+    *set = tableset_first(tables);
     return APPLY_OK;
 }
 
-static apply_status table_in(uint64_t in_play, int table, char *err, size_t errlen)
+static apply_status table_in(const tableset_t *in_play, int table, char *err, size_t errlen)
 {
-    if (table >= 1 && table <= 64 && ((in_play >> (table - 1)) & 1))
+    if (tableset_has(in_play, table))
         return APPLY_OK;
     char list[200];
     tables_text(in_play, list, sizeof list);
@@ -519,13 +516,13 @@ static apply_status table_in(uint64_t in_play, int table, char *err, size_t errl
 
 static bool hfh_done(const hand_for_hand_t *h)
 {
-    return (h->done & h->in_play) == h->in_play;
+    return tableset_within(&h->in_play, &h->done);
 }
 
 static void hfh_next_hand(tourney_t *t, int64_t now)
 {
     t->hfh.hand++;
-    t->hfh.done = t->hfh.waiting = 0;
+    t->hfh.done = t->hfh.waiting = (tableset_t){{0}};
     t->hfh.hand_at = now;
     int64_t deduct = t->s.house.hfh_deduct_ms;
     if (deduct > 0) {
@@ -542,7 +539,7 @@ static apply_status hfh_start(tourney_t *t, const command_t *c, int64_t now, cha
                              size_t errlen)
 {
     hand_for_hand_t *h = &t->hfh;
-    uint64_t set = 0;
+    tableset_t set;
     apply_status st;
     if (h->active)
         return model_fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is already on");
@@ -551,7 +548,7 @@ static apply_status hfh_start(tourney_t *t, const command_t *c, int64_t now, cha
     memset(h, 0, sizeof *h);
     h->active = true;
     h->in_play = set;
-    h->tables = __builtin_popcountll(set);
+    h->tables = tableset_count(&set);
     h->hand = 1; /* the hand the tables are finishing now */
     h->hand_at = now;
     level_clock_stop(t, now, &h->clock_was_running);
@@ -563,21 +560,21 @@ static apply_status hfh_tables(tourney_t *t, const command_t *c, int64_t now, ch
                               size_t errlen)
 {
     hand_for_hand_t *h = &t->hfh;
-    uint64_t set = 0;
+    tableset_t set;
     apply_status st;
-    if (!c->table_set && !c->tables)
+    if (tableset_empty(&c->table_set) && !c->tables)
         return model_fail(APPLY_INVALID, err, errlen, "tables is missing");
     if ((st = tables_from(c, 0, &set, err, errlen)) != APPLY_OK)
         return st;
-    if (set == h->in_play) {
+    if (tableset_equal(&set, &h->in_play)) {
         char list[200];
-        tables_text(set, list, sizeof list);
+        tables_text(&set, list, sizeof list);
         return model_fail(APPLY_CONFLICT, err, errlen, "the tables in play are already %s", list);
     }
     h->in_play = set;
-    h->tables = __builtin_popcountll(set);
-    h->done &= set;
-    h->waiting &= set;
+    h->tables = tableset_count(&set);
+    h->done = tableset_and(&h->done, &set);
+    h->waiting = tableset_and(&h->waiting, &set);
     /* A table broken while the others were done completes the hand. */
     if (hfh_done(h) && t->s.house.hfh_auto_next)
         hfh_next_hand(t, now);
@@ -586,22 +583,20 @@ static apply_status hfh_tables(tourney_t *t, const command_t *c, int64_t now, ch
 
 void procedures_table_closed(tourney_t *t, int table, int64_t now)
 {
-    if (table < 1 || table > TOURNEY_MAX_TABLES)
-        return;
-    uint64_t bit = UINT64_C(1) << (table - 1);
     hand_for_hand_t *h = &t->hfh;
-    if (h->active && (h->in_play & bit) && (h->in_play & ~bit)) {
-        h->in_play &= ~bit;
-        h->tables = __builtin_popcountll(h->in_play);
-        h->done &= h->in_play;
-        h->waiting &= h->in_play;
+    /* The last table in play stays: the procedure needs one. */
+    if (h->active && tableset_has(&h->in_play, table) && tableset_count(&h->in_play) > 1) {
+        tableset_remove(&h->in_play, table);
+        h->tables = tableset_count(&h->in_play);
+        h->done = tableset_and(&h->done, &h->in_play);
+        h->waiting = tableset_and(&h->waiting, &h->in_play);
         if (hfh_done(h) && t->s.house.hfh_auto_next)
             hfh_next_hand(t, now);
     }
     day_end_t *d = &t->day_end;
-    if (d->active && (d->in_play & bit) && (d->in_play & ~bit)) {
-        d->in_play &= ~bit;
-        d->tables = __builtin_popcountll(d->in_play);
+    if (d->active && tableset_has(&d->in_play, table) && tableset_count(&d->in_play) > 1) {
+        tableset_remove(&d->in_play, table);
+        d->tables = tableset_count(&d->in_play);
         d->left[table - 1] = 0;
     }
 }
@@ -613,41 +608,38 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
     if (c->type != CMD_HFH_START && !h->active)
         return model_fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is not on");
     apply_status st;
-    uint64_t bit = 0;
-    if (c->type == CMD_TABLE_DONE || c->type == CMD_TABLE_WAITING) {
-        if ((st = table_in(h->in_play, c->table, err, errlen)) != APPLY_OK)
+    if (c->type == CMD_TABLE_DONE || c->type == CMD_TABLE_WAITING)
+        if ((st = table_in(&h->in_play, c->table, err, errlen)) != APPLY_OK)
             return st;
-        bit = UINT64_C(1) << (c->table - 1);
-    }
     switch (c->type) {
     case CMD_HFH_START: return hfh_start(t, c, now, err, errlen);
     case CMD_TABLE_DONE:
-        if (h->done & bit)
+        if (tableset_has(&h->done, c->table))
             return model_fail(APPLY_CONFLICT, err, errlen, "table %d is already done with hand %d",
                               c->table, h->hand);
-        h->done |= bit;
-        h->waiting &= ~bit;
+        tableset_add(&h->done, c->table);
+        tableset_remove(&h->waiting, c->table);
         if (hfh_done(h) && t->s.house.hfh_auto_next)
             hfh_next_hand(t, now);
         return APPLY_OK;
     case CMD_TABLE_WAITING:
-        if (h->done & bit)
+        if (tableset_has(&h->done, c->table))
             return model_fail(APPLY_CONFLICT, err, errlen, "table %d is already done with hand %d",
                               c->table, h->hand);
-        if (h->waiting & bit)
+        if (tableset_has(&h->waiting, c->table))
             return model_fail(APPLY_CONFLICT, err, errlen,
                               "table %d is already waiting with an all-in", c->table);
-        h->waiting |= bit;
+        tableset_add(&h->waiting, c->table);
         return APPLY_OK;
     case CMD_HFH_NEXT:
         if (!hfh_done(h)) {
             /* Two phones pressing DEAL must not skip a hand. */
             char playing[200];
-            uint64_t left = h->in_play & ~h->done;
-            tables_text(left, playing, sizeof playing);
+            tableset_t left = tableset_minus(&h->in_play, &h->done);
+            tables_text(&left, playing, sizeof playing);
             return model_fail(APPLY_CONFLICT, err, errlen,
                               "hand %d is still being played at table%s %s", h->hand,
-                              __builtin_popcountll(left) > 1 ? "s" : "", playing);
+                              tableset_count(&left) > 1 ? "s" : "", playing);
         }
         hfh_next_hand(t, now);
         return APPLY_OK;
@@ -673,7 +665,7 @@ static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char 
             return model_fail(APPLY_CONFLICT, err, errlen,
                               "the hands for today were already drawn: %d (day_end_clear first)",
                               d->drawn);
-        uint64_t set = 0;
+        tableset_t set;
         if ((st = tables_from(c, h->tables ? h->tables : 1, &set, err, errlen)) != APPLY_OK)
             return st;
         bool was;
@@ -684,9 +676,9 @@ static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char 
         d->drawn_at = now;
         d->left_field = c->drawn;
         d->in_play = set;
-        d->tables = __builtin_popcountll(set);
-        for (int i = 0; i < TOURNEY_MAX_TABLES; i++)
-            d->left[i] = (set >> i) & 1 ? (uint8_t)c->drawn : 0;
+        d->tables = tableset_count(&set);
+        for (int tb = 0; (tb = tableset_next(&set, tb));)
+            d->left[tb - 1] = (uint8_t)c->drawn;
         return APPLY_OK;
     }
     case CMD_DAY_END_HAND_DONE:
@@ -694,7 +686,7 @@ static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char 
             return model_fail(APPLY_CONFLICT, err, errlen,
                               "the hands for today have not been drawn");
         if (h->day_end_per_table) {
-            if ((st = table_in(d->in_play, c->table, err, errlen)) != APPLY_OK)
+            if ((st = table_in(&d->in_play, c->table, err, errlen)) != APPLY_OK)
                 return st;
             if (d->left[c->table - 1] == 0)
                 return model_fail(APPLY_CONFLICT, err, errlen, "table %d has played all its hands",

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/tableset.h"
+
 /* Fixed capacities keep a tournament a flat value: a snapshot is a memcpy,
  * and hostile input cannot grow memory without bound. */
 enum {
@@ -18,7 +20,7 @@ enum {
     TOURNEY_COLOUR_MAX = 24,
     TOURNEY_UNDO_DEPTH = 16,
     TOURNEY_MAX_DURATION_MS = 24 * 3600 * 1000,
-    TOURNEY_MAX_TABLES = 64,
+    TOURNEY_MAX_TABLES = TABLESET_MAX, /* tables in hand-for-hand, numbered 1..this */
     TOURNEY_MAX_PENALTIES = 16,
     TOURNEY_MAX_RESULTS = 16,
     TOURNEY_MAX_BUSTS = 16,    /* players out in one hand */
@@ -140,14 +142,14 @@ typedef struct {
                                   it while stopped): the tournament's time */
 } clock_state_t;
 
-/* Hand-for-hand (RULES 3): table t is bit t-1 of each table mask. */
+/* Hand-for-hand (RULES 3): tables by number (model/tableset.h). */
 typedef struct {
     bool active;
     int hand;                  /* 1-based hand number */
     int tables;                /* how many tables are in play */
-    uint64_t in_play;          /* which: bit t-1 for table t */
-    uint64_t done;             /* tables that finished the current hand */
-    uint64_t waiting;          /* all-in tables frozen until the others finish */
+    tableset_t in_play;        /* which */
+    tableset_t done;           /* tables that finished the current hand */
+    tableset_t waiting;        /* all-in tables frozen until the others finish */
     bool clock_was_running;    /* to resume the level clock at the end */
     int64_t hand_at;           /* when the current hand was dealt */
 } hand_for_hand_t;
@@ -158,7 +160,7 @@ typedef struct {
     int drawn;                 /* 3..7 */
     int64_t drawn_at;
     int tables;                /* per-table reporting: how many tables */
-    uint64_t in_play;          /* which: bit t-1 for table t */
+    tableset_t in_play;        /* which */
     int left_field;            /* hands left for the field */
     uint8_t left[TOURNEY_MAX_TABLES]; /* per table, when reported per table */
 } day_end_t;
@@ -338,7 +340,7 @@ typedef struct {
     int count;                 /* register/bust/rebuy/addon; 0 means 1 */
     int table, seat;           /* table_done, clock_call, penalty, ... */
     int tables;                /* hand_for_hand_start / _tables, day_end_draw */
-    uint64_t table_set;        /* the same given by number (bit t-1); 0: tables 1..tables */
+    tableset_t table_set;      /* the same given by number; empty: tables 1..tables */
     int drawn;                 /* day_end_draw: the card, drawn by the engine */
     int64_t value;             /* color_up: the chip */
     int minutes, rounds;       /* penalty */

@@ -594,29 +594,35 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     paint_text(p, FACE_REGULAR, lpx, c->muted, bx.x + bx.w / 2, y, ALIGN_CENTER, label);
     y += frame_cap_h(fr, FACE_REGULAR, lpx) + u / 20;
     /* The tables in play, by number (a table broken out of order is gone). */
-    int nums[64], n = 0;
-    uint64_t set = h->in_play;
-    if (!set)
-        set = h->tables >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << h->tables) - 1;
-    for (int t = 0; t < 64; t++)
-        if ((set >> t) & 1)
-            nums[n++] = t + 1;
-    bool any_waiting = h->waiting != 0;
+    tableset_t set = h->in_play;
+    if (tableset_empty(&set))
+        set = tableset_first(h->tables);
+    bool any_waiting = !tableset_empty(&h->waiting);
     int legend_px = frame_readable(u * 6 / 100);
     int legend_h = any_waiting ? frame_cap_h(fr, FACE_REGULAR, legend_px) * 3 : 0;
     int avail_h = bx.y + bx.h - y - legend_h;
-    int cols = n, rows = 1;
-    int cell = 0;
-    for (int rr = 1; rr <= 8 && n > 0; rr++) {
-        int cc = (n + rr - 1) / rr;
-        int s = bx.w * 9 / 10 / cc;
-        int sh = avail_h / rr;
-        int side = s < sh ? s : sh;
-        if (side > cell) {
-            cell = side;
-            cols = cc;
-            rows = rr;
+    int nums[TOURNEY_MAX_TABLES], n = 0, cols = 1, rows = 1, cell = 0;
+    /* Every table while the boxes stay readable; past that (a big field)
+     * the ones done drop out, so the few still playing stay big. */
+    for (int pass = 0; pass < 2; pass++) {
+        tableset_t shown = pass ? tableset_minus(&set, &h->done) : set;
+        n = 0;
+        for (int t = 0; (t = tableset_next(&shown, t));)
+            nums[n++] = t;
+        cell = 0;
+        for (int rr = 1; rr <= n; rr++) {
+            int cc = (n + rr - 1) / rr;
+            int s = bx.w * 9 / 10 / cc;
+            int sh = avail_h / rr;
+            int side = s < sh ? s : sh;
+            if (side > cell) {
+                cell = side;
+                cols = cc;
+                rows = rr;
+            }
         }
+        if (cell >= frame_readable(u * 14 / 100))
+            break;
     }
     if (cell > u * 45 / 100)
         cell = u * 45 / 100;
@@ -625,8 +631,7 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     for (int i = 0; i < n; i++) {
         int r = i / cols, k = i % cols;
         int x = x0 + k * cell + gap / 2, yy = y + r * cell + gap / 2;
-        int tb = nums[i] - 1;
-        bool done = (h->done >> tb) & 1, waiting = (h->waiting >> tb) & 1;
+        bool done = tableset_has(&h->done, nums[i]), waiting = tableset_has(&h->waiting, nums[i]);
         SDL_Color bg = done ? c->line : waiting ? c->brk : b->fg;
         SDL_Color fg = done ? c->muted : waiting ? (SDL_Color){255, 255, 255, 255} : c->bg;
         paint_round_rect(p, x, yy, cell - gap, cell - gap, cell / 10, bg);

@@ -1,7 +1,7 @@
 // Players by name at scale, over loopback: 2,000 players registered in
 // lists of 100 on 250 tables of 8 seats, busts by number, GET /api/players,
-// the state's size, and a restart that reads the journal back. Prints
-// figures only; no pass/fail.
+// the state's size, hand-for-hand on all 250 tables, and a restart that reads
+// the journal back. Prints figures only; no pass/fail.
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -59,6 +59,22 @@ try {
   console.log(`GET /api/state: ${state0} bytes with no player, ${stateN} bytes with ${PLAYERS + 20}`);
   console.log(`GET /api/players at ${PLAYERS + 20} players: ${size} bytes, median ${fmt(median(get))} ms`);
   console.log(`journal after ${PLAYERS / 100 + BUSTS + 20} commands: ${Math.round(journal / 1024)} KiB (a snapshot with the roster follows each command; compaction keeps the last two)`);
+  // Hand-for-hand on every table in play (250: beyond the 64 a 64-bit set held).
+  await command(clock, cookie, { type: 'start' });
+  let h0 = process.hrtime.bigint();
+  const hs = await command(clock, cookie, { type: 'hand_for_hand_start' });
+  const hfhStart = ms(h0);
+  if (hs.status !== 200) throw new Error(JSON.stringify(hs.body));
+  const tables = hs.body.state.hand_for_hand.tables;
+  const done = [];
+  for (let t = 1; t <= tables; t++) {
+    h0 = process.hrtime.bigint();
+    const r = await command(clock, cookie, { type: 'table_done', table: t });
+    done.push(ms(h0));
+    if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+  }
+  const stateH = JSON.stringify((await getJson(clock, '/api/state')).body).length;
+  console.log(`hand-for-hand on the ${tables} tables in play: start ${fmt(hfhStart)} ms, table_done median ${fmt(median(done))} ms, max ${fmt(Math.max(...done))} ms; GET /api/state ${stateH} bytes with every table listed`);
   await clock.kill();
   const t0 = process.hrtime.bigint();
   clock = await startClock({ stateDir: dir, args: ['--config', cfg] });

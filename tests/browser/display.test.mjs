@@ -134,6 +134,29 @@ test('hand-for-hand: the hand, the tables still playing, then DEAL', async () =>
   await d.waitForSelector('#clock', { state: 'visible' });
 });
 
+test('hand-for-hand on a big field: 80 tables fit the wall; at 250 the tables done drop out', async () => {
+  // Every tile inside the takeover's box, none on another.
+  const fits = () => d.evaluate(() => {
+    const box = document.querySelector('#takeover').getBoundingClientRect();
+    const tiles = [...document.querySelectorAll('#takeover .tiles span')].map((x) => x.getBoundingClientRect());
+    return tiles.every((r) => r.top >= box.top && r.bottom <= box.bottom && r.left >= box.left &&
+      r.right <= box.right) && tiles.every((r, i) => i === 0 || r.left >= tiles[i - 1].right || r.top >= tiles[i - 1].bottom);
+  });
+  await director.command({ type: 'hand_for_hand_start', tables: 80 });
+  for (let t = 1; t <= 80; t += 3) await director.command({ type: 'table_done', table: t });
+  await until(async () => (await d.$$('#takeover .tiles span.done')).length === 27, '27 tables done');
+  assert.equal((await d.$$('#takeover .tiles span')).length, 80);
+  assert.ok(await fits(), '80 tiles inside the wall');
+  await d.screenshot({ path: OUT + '/display-hfh-80-tables-1280x720.png' });
+  await director.command({ type: 'hand_for_hand_tables', tables: 250 });
+  await until(async () => (await d.$$('#takeover .tiles span')).length === 250 - 27, 'the 223 tables not done');
+  assert.equal((await d.$$('#takeover .tiles span.done')).length, 0);
+  assert.ok(await fits(), '223 tiles inside the wall');
+  await d.screenshot({ path: OUT + '/display-hfh-250-tables-1280x720.png' });
+  await director.command({ type: 'hand_for_hand_stop' });
+  await d.waitForSelector('#takeover', { state: 'hidden' });
+});
+
 test('the bubble, and a penalty timer', async () => {
   await director.command({ type: 'bubble_start' });
   const paid = (await state()).players.paid_places;

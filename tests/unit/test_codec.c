@@ -34,6 +34,7 @@ static const char *const commands[] = {
     "{\"type\": \"hand_for_hand_stop\"}",
     "{\"type\": \"hand_for_hand_tables\", \"tables\": 4}",
     "{\"type\": \"hand_for_hand_start\", \"tables\": [1, 2, 4, 64]}",
+    "{\"type\": \"hand_for_hand_start\", \"tables\": [3, 65, 128, 129, 250, 256]}",
     "{\"type\": \"hand_for_hand_tables\", \"tables\": [5, 3]}",
     "{\"type\": \"day_end_draw\", \"tables\": [2, 7, 9]}",
     "{\"type\": \"bubble_start\"}",
@@ -123,7 +124,7 @@ static void fields_reach_the_command(void **state)
     assert_int_equal(c.tables, 0); /* the configuration's number */
     parse_ok("{\"type\": \"hand_for_hand_tables\", \"tables\": [5, 3]}", &c, false);
     assert_int_equal(c.tables, 2);
-    assert_int_equal(c.table_set, (1u << 4) | (1u << 2));
+    assert_true(tableset_equal(&c.table_set, &(tableset_t){{(1u << 4) | (1u << 2)}}));
         parse_ok("{\"type\": \"color_up\", \"value\": 500}", &c, false);
     assert_int_equal(c.value, 500);
 }
@@ -186,24 +187,32 @@ static void ranges_are_checked(void **state)
     refused_with("{\"type\": \"add_level\", \"after\": 0, \"ante\": -1}",
                  "ante must be between 0 and 1000000000000");
     refused_with("{\"type\": \"table_done\"}", "table is missing");
-    refused_with("{\"type\": \"table_done\", \"table\": 0}", "table must be between 1 and 64");
-    refused_with("{\"type\": \"table_waiting\", \"table\": 65}", "table must be between 1 and 64");
+    refused_with("{\"type\": \"table_done\", \"table\": 0}", "table must be between 1 and 256");
+    refused_with("{\"type\": \"table_waiting\", \"table\": 257}", "table must be between 1 and 256");
     refused_with("{\"type\": \"table_done\", \"table\": \"3\"}", "table must be a whole number");
     refused_with("{\"type\": \"hand_for_hand_tables\"}", "tables is missing");
     refused_with("{\"type\": \"hand_for_hand_start\", \"tables\": 0}",
-                 "tables must be between 1 and 64");
-    refused_with("{\"type\": \"day_end_draw\", \"tables\": 100}",
-                 "tables must be between 1 and 64");
+                 "tables must be between 1 and 256");
+    refused_with("{\"type\": \"day_end_draw\", \"tables\": 300}",
+                 "tables must be between 1 and 256");
     refused_with("{\"type\": \"hand_for_hand_start\", \"tables\": []}",
                  "tables cannot be an empty list");
     refused_with("{\"type\": \"hand_for_hand_start\", \"tables\": [1, 3, 1]}",
                  "table 1 is in tables twice");
-    refused_with("{\"type\": \"hand_for_hand_tables\", \"tables\": [1, 65]}",
-                 "tables must be a number of tables or a list of table numbers (each 1 to 64)");
+    refused_with("{\"type\": \"hand_for_hand_tables\", \"tables\": [1, 257]}",
+                 "tables must be a number of tables or a list of table numbers (each 1 to 256)");
     refused_with("{\"type\": \"day_end_draw\", \"tables\": [\"4\"]}",
-                 "tables must be a number of tables or a list of table numbers (each 1 to 64)");
+                 "tables must be a number of tables or a list of table numbers (each 1 to 256)");
     refused_with("{\"type\": \"day_end_hand_done\", \"table\": -1}",
-                 "table must be between 1 and 64");
+                 "table must be between 1 and 256");
+    /* 300 tables listed: more than can be in play, whatever their numbers. */
+    {
+        char big[2048] = "{\"type\": \"hand_for_hand_start\", \"tables\": [1";
+        for (int t = 2; t <= 300; t++)
+            snprintf(big + strlen(big), sizeof big - strlen(big), ", %d", t);
+        strcat(big, "]}");
+        refused_with(big, "tables lists 300 tables: at most 256 are in play");
+    }
     refused_with("{\"type\": \"clock_call\", \"table\": 4}", "seat is missing");
     refused_with("{\"type\": \"clock_call\", \"table\": 1000, \"seat\": 1}",
                  "table must be between 1 and 999");

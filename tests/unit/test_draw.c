@@ -202,7 +202,7 @@ static void every_procedure_replays_after_a_restart(void **state)
     command_t script[] = {
         {.type = CMD_REGISTER, .count = 9},
         {.type = CMD_START},
-        {.type = CMD_HFH_START, .table_set = (1u << 0) | (1u << 1) | (1u << 3)},
+        {.type = CMD_HFH_START, .table_set = {{(1u << 0) | (1u << 1) | (1u << 3)}}},
         {.type = CMD_TABLE_WAITING, .table = 4},
         {.type = CMD_TABLE_DONE, .table = 1},
         {.type = CMD_BUBBLE_START},

@@ -191,11 +191,11 @@ static void the_end_of_the_day_as_the_follower_sees_it(void **state)
         apply_ok((command_t){.type = CMD_GOTO_LEVEL, .index = last_day1}, t += 1000);
         apply_ok((command_t){.type = CMD_SET_REMAINING, .ms = 10 * 60000}, t += 1000);
         follower_matches_master("in the end-of-day window", t + 1000, far);
-        /* Tables 2, 5 and 7 are left in play. */
-        const uint64_t tables = (1u << 1) | (1u << 4) | (1u << 6);
+        /* Tables 2, 70 and 200 are left in play (a big field's numbers). */
+        const tableset_t tables = tableset_of(3, (int[]){2, 70, 200});
         apply_ok((command_t){.type = CMD_DAY_END_DRAW, .drawn = 4, .tables = 3, .table_set = tables},
                  t += 1000);
-        apply_ok((command_t){.type = CMD_DAY_END_HAND_DONE, .table = per_table ? 5 : 0},
+        apply_ok((command_t){.type = CMD_DAY_END_HAND_DONE, .table = per_table ? 70 : 0},
                  t += 1000);
         follower_matches_master(per_table ? "hands left per table" : "hands left", t + 10, far);
         apply_ok((command_t){.type = CMD_DAY_END_CLEAR}, t += 1000);
@@ -207,10 +207,10 @@ static void the_end_of_the_day_as_the_follower_sees_it(void **state)
         apply_ok((command_t){.type = CMD_RESUME}, t += 1000);
         apply_ok((command_t){.type = CMD_HFH_START, .tables = 3, .table_set = tables}, t += 1000);
         apply_ok((command_t){.type = CMD_TABLE_DONE, .table = 2}, t += 1000);
-        apply_ok((command_t){.type = CMD_TABLE_DONE, .table = 5}, t += 1000);
-        apply_ok((command_t){.type = CMD_TABLE_DONE, .table = 7}, t += 1000);
+        apply_ok((command_t){.type = CMD_TABLE_DONE, .table = 70}, t += 1000);
+        apply_ok((command_t){.type = CMD_TABLE_DONE, .table = 200}, t += 1000);
         apply_ok((command_t){.type = CMD_HFH_NEXT}, t += 1000);
-        apply_ok((command_t){.type = CMD_TABLE_WAITING, .table = 7}, t += 1000);
+        apply_ok((command_t){.type = CMD_TABLE_WAITING, .table = 200}, t += 1000);
         follower_matches_master("the bubble, hand-for-hand", t + 10, far);
         apply_ok((command_t){.type = CMD_BUST, .count = 1}, t += 1000);
         follower_matches_master("in the money", t + 10, far);

@@ -95,7 +95,9 @@ static void any_command(command_t *c, const tourney_t *t)
     c->table = any_int(6);
     c->seat = any_int(11);
     c->tables = any_int(6);
-    c->table_set = below(2) ? 0 : below(2) ? (uint64_t)below(64) : next64();
+    c->table_set = (tableset_t){{0}};
+    for (int w = 0; !below(2) && w < TABLESET_WORDS; w++)
+        c->table_set.w[w] = below(2) ? (uint64_t)below(64) : next64();
     c->drawn = any_int(8);
     c->value = below(2) && t->s.n_chips ? t->s.chips[below(t->s.n_chips)].value : any_chips();
     c->minutes = any_int(12);

@@ -572,14 +572,20 @@ static apply_status drawn_apply(command_t *c, uint64_t seed, game_t *also)
     return game_apply(g, c, T, err, sizeof err);
 }
 
-/* The tables with players, as the set the procedures take (bit t-1). */
-static uint64_t tables_with_players(void)
+/* The tables with players, as the set the procedures take. */
+static tableset_t tables_with_players(void)
 {
-    uint64_t set = 0;
+    tableset_t set = {{0}};
     for (int t = 0; t < g->r.n_tables; t++)
         if (g->r.tables[t].open && roster_table_players(&g->r, t) > 0)
-            set |= UINT64_C(1) << (g->r.tables[t].number - 1);
+            tableset_add(&set, g->r.tables[t].number);
     return set;
+}
+
+static void assert_tables(tableset_t got, tableset_t want)
+{
+    for (int w = 0; w < TABLESET_WORDS; w++)
+        assert_int_equal(got.w[w], want.w[w]);
 }
 
 static void hand_for_hand_plays_the_tables_with_players_and_moves_buttons(void **state)
@@ -587,8 +593,8 @@ static void hand_for_hand_plays_the_tables_with_players_and_moves_buttons(void *
     (void)state;
     const char *names[] = {"Anna", "Bo", "Cy", "Dan", "Eva"};
     register_names(names, 5, 3);
-    uint64_t in_play = tables_with_players();
-    assert_int_equal(__builtin_popcountll(in_play), 3);
+    tableset_t in_play = tables_with_players();
+    assert_int_equal(tableset_count(&in_play), 3);
     /* Table 1's button, at a seat with a player; a seat past the table's
      * size and a table that does not exist are refused. */
     const table_t *t1 = &g->r.tables[roster_table_by_number(&g->r, 1)];
@@ -613,7 +619,7 @@ static void hand_for_hand_plays_the_tables_with_players_and_moves_buttons(void *
     assert_non_null(strstr(err, "no table 7"));
     /* Hand-for-hand without tables named: the tables with players. */
     assert_int_equal(game_apply(g, cmd(CMD_HFH_START), T, err, sizeof err), APPLY_OK);
-    assert_int_equal(g->m.t.hfh.in_play, in_play);
+    assert_tables(g->m.t.hfh.in_play, in_play);
     assert_int_equal(g->m.t.hfh.tables, 3);
     /* Table 1 done: its button goes to the next player; undo brings it back. */
     c = cmd(CMD_TABLE_DONE);
@@ -626,7 +632,7 @@ static void hand_for_hand_plays_the_tables_with_players_and_moves_buttons(void *
     assert_int_equal(t1->button, next);
     assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, err, sizeof err), APPLY_OK);
     assert_int_equal(t1->button, first);
-    assert_int_equal(g->m.t.hfh.done, 0);
+    assert_true(tableset_empty(&g->m.t.hfh.done));
     /* Table 2 done without a button: the roster stays as it is. */
     uint32_t version = g->r.version;
     c = cmd(CMD_TABLE_DONE);
@@ -638,21 +644,23 @@ static void hand_for_hand_plays_the_tables_with_players_and_moves_buttons(void *
     c = cmd(CMD_BREAK_TABLE);
     c->table = 1;
     assert_int_equal(drawn_apply(c, 4, NULL), APPLY_OK);
-    assert_int_equal(g->m.t.hfh.in_play, in_play & ~UINT64_C(1));
+    tableset_t without_1 = in_play;
+    tableset_remove(&without_1, 1);
+    assert_tables(g->m.t.hfh.in_play, without_1);
     assert_int_equal(g->m.t.hfh.tables, 2);
     assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, err, sizeof err), APPLY_OK);
-    assert_int_equal(g->m.t.hfh.in_play, in_play);
+    assert_tables(g->m.t.hfh.in_play, in_play);
     /* Named tables still win over the roster's. */
     assert_int_equal(game_apply(g, cmd(CMD_HFH_STOP), T, err, sizeof err), APPLY_OK);
     c = cmd(CMD_HFH_START);
     c->tables = 2;
     assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_OK);
-    assert_int_equal(g->m.t.hfh.in_play, 3);
+    assert_tables(g->m.t.hfh.in_play, tableset_first(2));
     /* The end-of-day draw counts the tables with players too. */
     c = cmd(CMD_DAY_END_DRAW);
     c->drawn = 5;
     assert_int_equal(game_apply(g, c, T, err, sizeof err), APPLY_OK);
-    assert_int_equal(g->m.t.day_end.in_play, in_play);
+    assert_tables(g->m.t.day_end.in_play, in_play);
 }
 
 static void break_table_final_table_and_moves_are_undone_and_replayed(void **state)

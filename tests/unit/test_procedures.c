@@ -442,7 +442,7 @@ static void hand_for_hand_deals_when_every_table_is_done(void **state)
     ok((command_t){.type = CMD_HFH_NEXT}, T0 + MIN + 7);
     assert_int_equal(m->t.hfh.hand, 2);
     assert_false(view(T0 + MIN + 8).hfh_all_done);
-    assert_int_equal(m->t.hfh.done, 0);
+    assert_true(tableset_empty(&m->t.hfh.done));
 }
 
 static void hand_for_hand_next_hand_by_itself(void **state)
@@ -456,7 +456,7 @@ static void hand_for_hand_next_hand_by_itself(void **state)
     assert_int_equal(m->t.hfh.hand, 1);
     ok((command_t){.type = CMD_TABLE_DONE, .table = 1}, T0 + MIN + 2);
     assert_int_equal(m->t.hfh.hand, 2);
-    assert_int_equal(m->t.hfh.done, 0);
+    assert_true(tableset_empty(&m->t.hfh.done));
 }
 
 static void hand_for_hand_deducts_time_per_hand(void **state)
@@ -503,7 +503,7 @@ static void hand_for_hand_all_in_tables_wait(void **state)
     json_decref(st);
     ok((command_t){.type = CMD_TABLE_DONE, .table = 2}, T0 + MIN + 6);
     assert_true(view(T0 + MIN + 7).hfh_all_done);
-    assert_int_equal(m->t.hfh.waiting, 0);
+    assert_true(tableset_empty(&m->t.hfh.waiting));
     refused((command_t){.type = CMD_TABLE_WAITING, .table = 2}, T0 + MIN + 8, APPLY_CONFLICT,
             "already done");
 }
@@ -527,23 +527,15 @@ static void hand_for_hand_with_fewer_tables(void **state)
             "table 4 is not in play (in play: 1-3)");
     refused((command_t){.type = CMD_HFH_TABLES, .tables = 3}, T0 + 2 * MIN, APPLY_CONFLICT,
             "the tables in play are already 1-3");
-    refused((command_t){.type = CMD_HFH_TABLES, .tables = 65}, T0 + 2 * MIN, APPLY_INVALID,
-            "1 to 64");
+    refused((command_t){.type = CMD_HFH_TABLES, .tables = 257}, T0 + 2 * MIN, APPLY_INVALID,
+            "1 to 256");
     ok((command_t){.type = CMD_HFH_TABLES, .tables = 5}, T0 + 2 * MIN);
     ok((command_t){.type = CMD_TABLE_DONE, .table = 5}, T0 + 2 * MIN + 1);
-    assert_int_equal(m->t.hfh.done, 1u << 4);
+    assert_true(tableset_equal(&m->t.hfh.done, &(tableset_t){{1u << 4}}));
 
     /* Without a number of tables anywhere, start asks for one. */
     start_with(chip_structure(), 0);
     refused((command_t){.type = CMD_HFH_START}, T0 + MIN, APPLY_INVALID, "how many tables");
-}
-
-static uint64_t tables_set(int n, const int *t)
-{
-    uint64_t set = 0;
-    for (int i = 0; i < n; i++)
-        set |= UINT64_C(1) << (t[i] - 1);
-    return set;
 }
 
 static void hand_for_hand_tables_by_number(void **state)
@@ -551,7 +543,7 @@ static void hand_for_hand_tables_by_number(void **state)
     (void)state;
     /* Tables break in the posted order, not by number: 3 went first. */
     start_with(chip_structure(), 0);
-    ok((command_t){.type = CMD_HFH_START, .table_set = tables_set(4, (int[]){1, 2, 4, 5})},
+    ok((command_t){.type = CMD_HFH_START, .table_set = tableset_of(4, (int[]){1, 2, 4, 5})},
        T0 + MIN);
     assert_int_equal(m->t.hfh.tables, 4);
     refused((command_t){.type = CMD_TABLE_DONE, .table = 3}, T0 + MIN, APPLY_INVALID,
@@ -561,7 +553,7 @@ static void hand_for_hand_tables_by_number(void **state)
     refused((command_t){.type = CMD_HFH_NEXT}, T0 + MIN + 3, APPLY_CONFLICT,
             "hand 1 is still being played at tables 2, 4");
     /* Table 2 breaks: table 4 is the one left to finish. */
-    ok((command_t){.type = CMD_HFH_TABLES, .table_set = tables_set(3, (int[]){1, 4, 5})},
+    ok((command_t){.type = CMD_HFH_TABLES, .table_set = tableset_of(3, (int[]){1, 4, 5})},
        T0 + MIN + 4);
     assert_int_equal(m->t.hfh.tables, 3);
     refused((command_t){.type = CMD_HFH_NEXT}, T0 + MIN + 5, APPLY_CONFLICT,
@@ -777,6 +769,66 @@ static void day_end_draw_counts_hands_for_the_field(void **state)
     assert_int_equal(view(T0 + 34 * MIN).day_end_hands_left, 7);
 }
 
+/* A big field: 250 tables in hand-for-hand and the end-of-day draw, by
+ * number, with the ones above 64 counted, reported and named like the rest. */
+static void hand_for_hand_and_day_end_on_250_tables(void **state)
+{
+    (void)state;
+    structure_t *s = day_structure();
+    s->house.day_end_per_table = true;
+    start_with(s, 0);
+    ok((command_t){.type = CMD_HFH_START, .tables = 250}, T0 + MIN);
+    assert_int_equal(m->t.hfh.tables, 250);
+    for (int t = 1; t <= 250; t++)
+        if (t != 70 && t != 250)
+            ok((command_t){.type = CMD_TABLE_DONE, .table = t}, T0 + MIN + t);
+    ok((command_t){.type = CMD_TABLE_WAITING, .table = 70}, T0 + 2 * MIN);
+    assert_false(view(T0 + 2 * MIN).hfh_all_done);
+    refused((command_t){.type = CMD_HFH_NEXT}, T0 + 2 * MIN, APPLY_CONFLICT,
+            "hand 1 is still being played at tables 70, 250");
+    refused((command_t){.type = CMD_TABLE_DONE, .table = 251}, T0 + 2 * MIN, APPLY_INVALID,
+            "table 251 is not in play (in play: 1-250)");
+    refused((command_t){.type = CMD_TABLE_DONE, .table = 200}, T0 + 2 * MIN, APPLY_CONFLICT,
+            "table 200 is already done");
+    json_t *st = codec_state(&m->t, 1, T0 + 2 * MIN, NULL, NULL);
+    json_t *h = json_object_get(st, "hand_for_hand");
+    assert_int_equal(json_array_size(json_object_get(h, "done")), 248);
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(h, "waiting"), 0)), 70);
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(h, "playing"), 0)), 250);
+    json_decref(st);
+    /* Table 250 breaks: the hand is complete without it. */
+    procedures_table_closed(&m->t, 250, T0 + 3 * MIN);
+    assert_int_equal(m->t.hfh.tables, 249);
+    ok((command_t){.type = CMD_TABLE_DONE, .table = 70}, T0 + 3 * MIN);
+    assert_true(view(T0 + 3 * MIN).hfh_all_done);
+    ok((command_t){.type = CMD_HFH_NEXT}, T0 + 3 * MIN + 1);
+    assert_int_equal(m->t.hfh.hand, 2);
+    assert_true(tableset_empty(&m->t.hfh.done));
+    /* By number: tables 100 to 255. */
+    int nums[156];
+    for (int i = 0; i < 156; i++)
+        nums[i] = 100 + i;
+    ok((command_t){.type = CMD_HFH_TABLES, .table_set = tableset_of(156, nums)}, T0 + 4 * MIN);
+    assert_int_equal(m->t.hfh.tables, 156);
+    ok((command_t){.type = CMD_HFH_STOP}, T0 + 4 * MIN);
+
+    /* The end of the day on the same tables: each one reports its hands. */
+    ok((command_t){.type = CMD_DAY_END_DRAW, .drawn = 3, .table_set = tableset_of(156, nums)},
+       T0 + 5 * MIN);
+    assert_int_equal(m->t.day_end.tables, 156);
+    for (int i = 0; i < 3; i++)
+        ok((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 255}, T0 + 5 * MIN + i);
+    refused((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 255}, T0 + 6 * MIN,
+            APPLY_CONFLICT, "table 255 has played all its hands");
+    refused((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 99}, T0 + 6 * MIN, APPLY_INVALID,
+            "table 99 is not in play (in play: 100-255)");
+    assert_int_equal(view(T0 + 6 * MIN).day_end_hands_left, 3);
+    for (int i = 0; i < 155; i++)
+        for (int k = 0; k < 3; k++)
+            ok((command_t){.type = CMD_DAY_END_HAND_DONE, .table = nums[i]}, T0 + 7 * MIN);
+    assert_true(view(T0 + 7 * MIN).day_over);
+}
+
 static void day_end_hands_per_table(void **state)
 {
     (void)state;
@@ -784,8 +836,8 @@ static void day_end_hands_per_table(void **state)
     s->house.day_end_per_table = true;
     s->house.tables = 2;
     start_with(s, 0);
-    refused((command_t){.type = CMD_DAY_END_DRAW, .drawn = 3, .tables = 65}, T0 + 28 * MIN,
-            APPLY_INVALID, "tables: 1 to 64");
+    refused((command_t){.type = CMD_DAY_END_DRAW, .drawn = 3, .tables = 257}, T0 + 28 * MIN,
+            APPLY_INVALID, "tables: 1 to 256");
     ok((command_t){.type = CMD_DAY_END_DRAW, .drawn = 3}, T0 + 28 * MIN);
     assert_int_equal(m->t.day_end.tables, 2);
     refused((command_t){.type = CMD_DAY_END_HAND_DONE}, T0 + 29 * MIN, APPLY_INVALID,
@@ -809,7 +861,7 @@ static void day_end_hands_per_table(void **state)
     /* A draw for the tables given by number. */
     ok((command_t){.type = CMD_DAY_END_CLEAR}, T0 + 32 * MIN);
     ok((command_t){.type = CMD_DAY_END_DRAW, .drawn = 3,
-                   .table_set = tables_set(2, (int[]){7, 9})},
+                   .table_set = tableset_of(2, (int[]){7, 9})},
        T0 + 32 * MIN);
     refused((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 8}, T0 + 32 * MIN, APPLY_INVALID,
             "table 8 is not in play (in play: 7, 9)");
@@ -1088,6 +1140,7 @@ int main(void)
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(day_end_window_is_fifteen_to_five_minutes, setup, teardown),
         cmocka_unit_test_setup_teardown(day_end_draw_counts_hands_for_the_field, setup, teardown),
+        cmocka_unit_test_setup_teardown(hand_for_hand_and_day_end_on_250_tables, setup, teardown),
         cmocka_unit_test_setup_teardown(day_end_hands_per_table, setup, teardown),
         cmocka_unit_test_setup_teardown(clock_call_fifty_plus_ten, setup, teardown),
         cmocka_unit_test_setup_teardown(clock_call_short_levels, setup, teardown),

@@ -477,7 +477,9 @@ static void snapshot_of_version_1_reads_and_writes_the_same(void **state)
     assert_int_equal(m->t.s.payouts[3].bp[6], 600);
     assert_int_equal(m->t.s.levels[6].kind, LEVEL_BREAK);
     assert_int_equal(m->t.s.house.tables, 4);
-    assert_int_equal(m->t.hfh.in_play, 0x0b);
+    assert_int_equal(m->t.hfh.in_play.w[0], 0x0b);
+    assert_int_equal(m->t.hfh.in_play.w[1] | m->t.hfh.in_play.w[2] | m->t.hfh.in_play.w[3], 0);
+    assert_int_equal(m->t.day_end.in_play.w[0], 7);
     assert_int_equal(m->t.day_end.left[1], 4);
     assert_int_equal(m->t.n_penalties, 2);
     assert_int_equal(m->n_undo, 16);
@@ -491,6 +493,38 @@ static void snapshot_of_version_1_reads_and_writes_the_same(void **state)
     }
     json_decref(again);
     json_decref(old);
+    free(m);
+}
+
+/* Tables above 64 in hand-for-hand and the end-of-day draw survive a
+ * snapshot, in the tournament and in an undo step. */
+static void tables_above_64_survive_a_snapshot(void **state)
+{
+    (void)state;
+    json_error_t je;
+    json_t *old = json_load_file("tests/vectors/snapshot-v1.json", 0, &je);
+    assert_non_null(old);
+    model_t *m = calloc(1, sizeof *m), *back = calloc(1, sizeof *back);
+    char err[256] = "";
+    if (snapshot_model_from_json(old, m, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    m->undo[3].hfh.in_play = tableset_of(3, (int[]){2, 66, 129});
+    m->t.hfh.in_play = tableset_of(4, (int[]){1, 64, 65, 256});
+    m->t.hfh.done = tableset_of(1, (int[]){65});
+    m->t.hfh.waiting = tableset_of(1, (int[]){256});
+    m->t.day_end.in_play = tableset_of(2, (int[]){3, 200});
+    m->t.day_end.left[199] = 6;
+    json_t *j = snapshot_model_to_json(m);
+    assert_non_null(j);
+    if (snapshot_model_from_json(j, back, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    assert_memory_equal(&back->t.hfh, &m->t.hfh, sizeof m->t.hfh);
+    assert_memory_equal(&back->t.day_end, &m->t.day_end, sizeof m->t.day_end);
+    assert_memory_equal(&back->undo[3].hfh, &m->undo[3].hfh, sizeof m->undo[3].hfh);
+    assert_memory_equal(&back->undo[2].hfh, &m->undo[2].hfh, sizeof m->undo[2].hfh);
+    json_decref(j);
+    json_decref(old);
+    free(back);
     free(m);
 }
 
@@ -575,6 +609,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(power_cut_restart_ends_with_a_snapshot, setup, teardown),
         cmocka_unit_test(snapshot_reads_other_versions),
         cmocka_unit_test(snapshot_of_version_1_reads_and_writes_the_same),
+        cmocka_unit_test(tables_above_64_survive_a_snapshot),
         cmocka_unit_test_setup_teardown(twelve_hours_resume, setup, teardown),
     };
     return cmocka_run_group_tests_name("recovery", tests, NULL, NULL);

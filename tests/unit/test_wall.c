@@ -212,6 +212,27 @@ static int64_t st_hand_for_hand(void)
     return at + 230000;
 }
 
+/* A big field in hand-for-hand: every third table done, table 5 all-in. */
+static int64_t hand_for_hand_on(int tables)
+{
+    int64_t at = bubble_field();
+    run((command_t){.type = CMD_HFH_START, .tables = tables}, at + 1000);
+    for (int t = 1; t <= tables; t += 3)
+        run((command_t){.type = CMD_TABLE_DONE, .table = t}, at + 2000 + t);
+    run((command_t){.type = CMD_TABLE_WAITING, .table = 5}, at + 3000);
+    return at + 4000;
+}
+
+static int64_t st_hand_for_hand_80(void)
+{
+    return hand_for_hand_on(80);
+}
+
+static int64_t st_hand_for_hand_250(void)
+{
+    return hand_for_hand_on(250);
+}
+
 static int64_t st_hand_for_hand_deal(void)
 {
     int64_t at = st_hand_for_hand();
@@ -457,6 +478,8 @@ static const shot_t shots[] = {
     {"banners-compete-1920x1080", st_banners_compete, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"hand-for-hand-1080x1920", st_hand_for_hand, 1080, 1920, "en", "", NULL, NULL, false, NULL},
     {"hand-for-hand-deal-1920x1080", st_hand_for_hand_deal, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"hand-for-hand-80-tables-1920x1080", st_hand_for_hand_80, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"hand-for-hand-250-tables-1280x720", st_hand_for_hand_250, 1280, 720, "en", "", NULL, NULL, false, NULL},
     {"in-the-money-1920x1080", st_in_the_money, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"day-end-draw-1920x1080", st_day_end_draw, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"day-end-card-1920x1080", st_day_end_card, 1920, 1080, "en", "", NULL, NULL, false, NULL},
