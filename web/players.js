@@ -257,6 +257,13 @@
     /* Hand-for-hand and the end-of-day draw start with these tables. */
     PCPanel.tablesInPlay = has ? roster.tables.filter((t) => t.open && t.players > 0).map((t) => t.number) : [];
     setText($('#seat-figures'), roster ? `${roster.left} in, ${roster.entries} entries${has ? ', ' + roster.tables.filter((t) => t.open).length + ' tables open' : ''}` : '');
+    /* Busts by count and by table take only players without a record: when
+     * every player left has one, the Players card sends the director here. */
+    const s = PC.current();
+    const byRecord = !!roster && roster.left > 0 && s && roster.left >= s.players.remaining;
+    $('#bust-form').hidden = byRecord;
+    $('#same-hand').hidden = byRecord;
+    $('#pl-by-seat').hidden = !byRecord;
     renderNext();
     renderMoves();
     renderFound();

@@ -35,6 +35,10 @@ test('names pasted in one go are seated and read out; a tap on a seat, then Bust
   assert.equal(roster.players.length, 3);
   for (const p of roster.players) assert.ok(drawn.includes(`${p.name}Table ${p.table}, Seat ${p.seat}`), drawn);
 
+  // Every player has a seat: the Players card's bust by count sends the
+  // director to the map instead of offering what the clock would refuse.
+  await until(async () => await page.isVisible('#pl-by-seat') && !(await page.isVisible('#bust-btn')), 'the Players card pointing to the map');
+
   // The seat finder: a few letters.
   await page.fill('#seat-find', 'bo');
   const found = await until(async () => (await page.textContent('#seat-found')).trim(), 'the finder');
