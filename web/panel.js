@@ -684,6 +684,8 @@ function renderTags(s) {
   const tags = [];
   if (s.hand_for_hand) tags.push(['Hand-for-hand, hand ' + s.hand_for_hand.hand + (s.hand_for_hand.all_done ? ': deal' : ''), 'hot']);
   if (s.bubble) tags.push(['Bubble', 'hot']);
+  else if (!s.in_the_money && !s.over && s.players && s.players.paid_places > 0 &&
+    s.players.remaining === s.players.paid_places + 1) tags.push(['On the bubble: start it?', 'hot']);
   if (s.in_the_money) tags.push(['In the money', '']);
   if (s.clock_call) tags.push(['Clock: table ' + s.clock_call.table + ', seat ' + s.clock_call.seat, 'hot']);
   if (s.color_up && s.color_up.now) tags.push(['Color-up ' + fmtChips(s.color_up.now.value), 'hot']);
@@ -822,7 +824,14 @@ function renderHandForHand(s) {
       input.dataset.auto = want;
     }
   }
-  $('#bubble-on').classList.toggle('primary', !s.bubble);
+  /* One player more than the places paid: the bubble is offered. */
+  const p = s.players || {};
+  const offer = !s.bubble && !s.in_the_money && !s.over && p.paid_places > 0 &&
+    p.remaining === p.paid_places + 1;
+  $('#bubble-offer').hidden = !offer;
+  setText($('#bubble-offer'), offer ? p.remaining + ' players left and ' + p.paid_places +
+    ' places paid: the next one out is the bubble. Start it (and hand-for-hand, if the house plays it)?' : '');
+  $('#bubble-on').classList.toggle('primary', offer);
   setText($('#bubble-on'), s.bubble ? 'Bubble is on' : 'Bubble on');
 }
 

@@ -118,6 +118,14 @@ test('40 entries, rebuys and add-ons, busted to a winner, with every place and p
   await until(async () => (await state()).players.remaining === 10, 'the bust taken back');
   while ((await state()).players.remaining > 1) {
     const left = (await state()).players.remaining;
+    if (left === 6) {
+      // Six left, five paid: the panel offers the bubble by itself.
+      await until(async () => page.$eval('#bubble-offer', (e) => !e.hidden), 'the bubble offered');
+      assert.match(await page.textContent('#bubble-offer'), /6 players left and 5 places paid/);
+      assert.match(await page.textContent('#st-tags'), /On the bubble/);
+    } else {
+      await until(async () => page.$eval('#bubble-offer', (e) => e.hidden), left + ' left: no bubble offered');
+    }
     await tap('#bust-btn');
     await until(async () => (await state()).players.remaining === left - 1, (left - 1) + ' left');
   }
