@@ -20,6 +20,15 @@
       list.replaceChildren(...(body.tournaments || []).slice(0, 10).map((t) => {
         const li = document.createElement('li');
         li.textContent = t.name + ' · ' + when(t.when);
+        /* Its result sheet, as it was when it was put aside. */
+        if (t.results) {
+          for (const [file, label] of [['results.csv', 'CSV'], ['results.json', 'JSON']]) {
+            const a = document.createElement('a');
+            a.href = '/api/archive/' + encodeURIComponent(t.dir) + '/' + file;
+            a.textContent = label;
+            li.append(' · ', a);
+          }
+        }
         return li;
       }));
     } catch (e) { /* the list is a courtesy: the panel works without it */ }

@@ -1,4 +1,5 @@
 /* The command new_tournament and GET /api/archive: finished tournaments put aside. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,4 +79,31 @@ enum MHD_Result archive_api_list(struct MHD_Connection *con, const char *state_d
     json_t *list = state_dir ? archive_list(state_dir) : json_array();
     return reply_json(con, MHD_HTTP_OK, list ? json_pack("{s:o}", "tournaments", list) : NULL,
                       NULL, NULL);
+}
+
+enum MHD_Result archive_api_sheet(struct MHD_Connection *con, const char *state_dir, bool get,
+                                  const char *path)
+{
+    if (!get)
+        return reply_error(con, MHD_HTTP_METHOD_NOT_ALLOWED, "an archived sheet can only be read");
+    const char *slash = strchr(path, '/');
+    char dir[256];
+    char *data = NULL;
+    size_t len = 0;
+    if (!state_dir || !slash || (size_t)(slash - path) >= sizeof dir ||
+        (snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path),
+         archive_read(state_dir, dir, slash + 1, &data, &len) != 0))
+        return reply_error(con, MHD_HTTP_NOT_FOUND, "there is no archived sheet %.200s", path);
+    struct MHD_Response *r = MHD_create_response_from_buffer(len, data, MHD_RESPMEM_MUST_FREE);
+    if (!r) {
+        free(data);
+        return reply_queue(con, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL);
+    }
+    bool csv = strcmp(slash + 1, "results.csv") == 0;
+    MHD_add_response_header(r, "Content-Type", csv ? "text/csv; charset=utf-8; header=present"
+                                                   : "application/json");
+    char disp[320];
+    snprintf(disp, sizeof disp, "inline; filename=\"%s-%s\"", dir, slash + 1);
+    MHD_add_response_header(r, "Content-Disposition", disp);
+    return reply_queue(con, MHD_HTTP_OK, r);
 }

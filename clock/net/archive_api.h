@@ -17,5 +17,10 @@ enum MHD_Result archive_api_new(struct MHD_Connection *con, engine_t *e, const c
                                 size_t len);
 /* GET /api/archive: {"tournaments": [...]} (store/archive.h), newest first. */
 enum MHD_Result archive_api_list(struct MHD_Connection *con, const char *state_dir);
+/* GET /api/archive/<dir>/results.json or results.csv (path: what follows
+ * "/api/archive/"): an archived tournament's sheet, public like the live
+ * one; 404 for anything else. */
+enum MHD_Result archive_api_sheet(struct MHD_Connection *con, const char *state_dir, bool get,
+                                  const char *path);
 
 #endif

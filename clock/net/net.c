@@ -504,6 +504,8 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
     if (!room_for(n, con, url))
         return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
                            "the clock has too many connections; try again in a moment");
+    if (strncmp(url, "/api/archive/", 13) == 0)
+        return archive_api_sheet(con, n->state_dir, get, url + 13);
     if (slides_api_url(url)) {
         if (!get && !same_origin(con))
             return reply_error(con, MHD_HTTP_FORBIDDEN,

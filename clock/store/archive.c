@@ -1,4 +1,5 @@
 /* Finished tournaments put aside in the state directory: STATE/archive/<when>-<name>/. */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -230,4 +231,43 @@ json_t *archive_list(const char *state_dir)
         json_array_append_new(list, v[i]);
     free(v);
     return list;
+}
+
+int archive_read(const char *state_dir, const char *dir, const char *file, char **data,
+                 size_t *len)
+{
+    *data = NULL;
+    *len = 0;
+    if (strcmp(file, "results.json") != 0 && strcmp(file, "results.csv") != 0)
+        return -1;
+    /* Only a name archive_put makes: its time first, then the slug's
+     * letters, digits and dashes; never "..", a slash or a hidden folder. */
+    size_t n = strlen(dir);
+    if (n < 17 || n > 200 || dir[0] == '.')
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (!isalnum((unsigned char)dir[i]) && dir[i] != '-' && dir[i] != '_')
+            return -1;
+    char root[4096], path[4096];
+    if ((size_t)snprintf(root, sizeof root, "%s/archive", state_dir) >= sizeof root)
+        return -1;
+    json_t *entry = list_entry(root, dir);
+    json_decref(entry);
+    if (!entry || (size_t)snprintf(path, sizeof path, "%s/%s/%s", root, dir, file) >= sizeof path)
+        return -1;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    enum { SHEET_MAX = 8 << 20 }; /* a sheet of 2,500 players is some 300 KB */
+    char *buf = malloc(SHEET_MAX);
+    size_t got = buf ? fread(buf, 1, SHEET_MAX, f) : 0;
+    bool whole = buf && feof(f) && !ferror(f);
+    fclose(f);
+    if (!whole) {
+        free(buf);
+        return -1;
+    }
+    *data = buf;
+    *len = got;
+    return 0;
 }

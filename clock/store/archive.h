@@ -35,4 +35,11 @@ void archive_clean(const char *state_dir);
  * when there are none; NULL when out of memory. */
 json_t *archive_list(const char *state_dir);
 
+/* An archived tournament's result sheet: file is "results.json" or
+ * "results.csv", dir a folder archive_list names (nothing else is read: no
+ * other name, no path). Its bytes into *data (malloc'd) and *len; 0, or -1
+ * when there is no such sheet. */
+int archive_read(const char *state_dir, const char *dir, const char *file, char **data,
+                 size_t *len);
+
 #endif

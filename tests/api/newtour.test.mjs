@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, openSync, writeSync, closeSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startClock, getJson, login, command, postJson, freshStateDir, sleep } from './clock.mjs';
+import { startClock, getJson, login, command, postJson, freshStateDir, sleep, raw } from './clock.mjs';
 
 const SEATED = resolve('assets/structures/seated.cfg');
 const NAMES = ['Anna Berg', 'Bo Ek', 'Cy Dahl', 'Dan Falk', 'Eva Gran'];
@@ -94,6 +94,15 @@ test('new_tournament: refused by mistake, then the finished one is put aside and
     assert.equal(list[0].name, 'Friday Freezeout');
     assert.equal(`archive/${list[0].dir}`, r.body.archived);
     assert.match(list[0].when, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    // The sheet stays readable over HTTP, as it was; nothing else in the folder is.
+    assert.equal(await text(clock, `/api/archive/${list[0].dir}/results.csv`), csv);
+    assert.deepEqual(JSON.parse(await text(clock, `/api/archive/${list[0].dir}/results.json`)).rows, sheet.rows);
+    for (const bad of [`${list[0].dir}/journal`, `../${list[0].dir}/results.csv`, `${list[0].dir}/../../pin`,
+      `%2e%2e/${list[0].dir}/results.csv`, `.new-x/results.csv`, `${list[0].dir}`, `nothing/results.csv`]) {
+      // As sent, not as a browser would tidy the path first.
+      const r2 = await raw(clock, { path: `/api/archive/${bad}` });
+      assert.equal(r2.status, 404, bad);
+    }
 
     // The new tournament runs like any other, and a restart brings it back.
     const one = await command(clock, cookie, { type: 'register', name: 'Fay Holm' });

@@ -53,6 +53,10 @@ test('New tournament asks first, naming the tournament and the players left', as
   assert.equal(s.players.entries, 0);
   assert.equal(s.started, false);
   const item = await until(async () => (await page.textContent('#nt-list')).trim(), 'the archive list');
-  assert.match(item, /^Friday Freezeout · /);
+  assert.match(item, /^Friday Freezeout · .* · CSV · JSON$/);
+  // Its sheet opens from the panel, as it was.
+  const href = await page.getAttribute('#nt-list a', 'href');
+  const csv = await (await fetch(clock.base + href)).text();
+  assert.match(csv, /^place,name,/);
   await page.screenshot({ path: join(OUT, 'panel-new-tournament-done.png') });
 });
