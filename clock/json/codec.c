@@ -186,8 +186,11 @@ static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t 
     }
     json_object_set_new(o, "penalties", pen);
 
+    /* The latest places only: the state every screen receives stays small
+     * (the whole sheet is GET /api/results). */
     json_t *res = json_array();
-    for (int i = 0; i < t->n_results; i++) {
+    for (int i = t->n_results > TOURNEY_STATE_RESULTS ? t->n_results - TOURNEY_STATE_RESULTS : 0;
+         i < t->n_results; i++) {
         const result_t *r = &t->results[i];
         json_t *j = json_pack("{s:i, s:i, s:I}", "place_best", r->place_best, "place_worst",
                               r->place_worst, "prize_each", (json_int_t)r->prize_each);

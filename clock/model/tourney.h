@@ -22,7 +22,9 @@ enum {
     TOURNEY_MAX_DURATION_MS = 24 * 3600 * 1000,
     TOURNEY_MAX_TABLES = TABLESET_MAX, /* tables in hand-for-hand, numbered 1..this */
     TOURNEY_MAX_PENALTIES = 16,
-    TOURNEY_MAX_RESULTS = 16,
+    TOURNEY_MAX_RESULTS = 64,  /* the last places: every paid one (at most
+                                  TOURNEY_MAX_PLACES) and more for the sheet */
+    TOURNEY_STATE_RESULTS = 16, /* of those, the latest in the state */
     TOURNEY_MAX_BUSTS = 16,    /* players out in one hand */
     TOURNEY_MAX_TABLE_NO = 999, /* table numbers in clock calls, penalties, busts */
     TOURNEY_MAX_SEAT = 12,
@@ -180,6 +182,8 @@ typedef struct {
 } penalty_t;
 
 /* A finishing place (or places shared by a tie) and the prize for each. */
+_Static_assert(TOURNEY_MAX_RESULTS >= TOURNEY_MAX_PLACES, "every paid place is kept");
+
 typedef struct {
     int place_best, place_worst;
     int64_t prize_each;
