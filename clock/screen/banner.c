@@ -561,6 +561,15 @@ static void fig_color_up(frame_t *fr, box_t bx)
     }
 }
 
+/* The size a table's number gets in a box of side cell, for the widest of
+ * the n numbers shown (three digits past table 99). */
+static int hfh_number_px(paint_t *p, int cell, int n, const int *nums)
+{
+    int g = cell / 8;
+    return paint_fit(p, FACE_BOLD, (cell - g) * 55 / 100, (cell - g) * 85 / 100,
+                     n && nums[n - 1] > 99 ? "888" : "88");
+}
+
 /* Long on purpose: one figure (the grid of tables in play and their state)
  * laid out in both orientations. */
 static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
@@ -601,10 +610,11 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     int legend_px = frame_readable(u * 6 / 100);
     int legend_h = any_waiting ? frame_cap_h(fr, FACE_REGULAR, legend_px) * 3 : 0;
     int avail_h = bx.y + bx.h - y - legend_h;
-    int nums[TOURNEY_MAX_TABLES], n = 0, cols = 1, rows = 1, cell = 0;
+    int nums[TOURNEY_MAX_TABLES], n = 0, cols = 1, rows = 1, cell = 0, more = 0;
+    bool readable = false;
     /* Every table while the boxes stay readable; past that (a big field)
      * the ones done drop out, so the few still playing stay big. */
-    for (int pass = 0; pass < 2; pass++) {
+    for (int pass = 0; pass < 2 && !readable; pass++) {
         tableset_t shown = pass ? tableset_minus(&set, &h->done) : set;
         n = 0;
         for (int t = 0; (t = tableset_next(&shown, t));)
@@ -621,8 +631,23 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
                 rows = rr;
             }
         }
-        if (cell >= frame_readable(u * 14 / 100))
-            break;
+        /* Readable: the widest number (three digits past table 99) keeps
+         * the wall's smallest text at least. */
+        readable = cell >= frame_readable(u * 14 / 100) && hfh_number_px(p, cell, n, nums) >= MIN_TEXT_PX;
+    }
+    /* Still too many to read (a hundred tables and more on a small
+     * screen): as many as fit at a readable size, in order, and "+N". */
+    if (!readable) {
+        while (cell < avail_h && hfh_number_px(p, cell, n, nums) < MIN_TEXT_PX)
+            cell += 2;
+        int more_h = frame_cap_h(fr, FACE_REGULAR, legend_px) * 2;
+        cols = bx.w * 9 / 10 / cell > 0 ? bx.w * 9 / 10 / cell : 1;
+        rows = (avail_h - more_h) / cell > 0 ? (avail_h - more_h) / cell : 1;
+        if (n > cols * rows) {
+            more = n - cols * rows;
+            n = cols * rows;
+        }
+        rows = (n + cols - 1) / cols;
     }
     if (cell > u * 45 / 100)
         cell = u * 45 / 100;
@@ -640,6 +665,13 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
         int npx = paint_fit(p, FACE_BOLD, (cell - gap) * 55 / 100, (cell - gap) * 85 / 100, num);
         paint_text(p, FACE_BOLD, npx, fg, x + (cell - gap) / 2,
                    yy + (cell - gap - frame_cap_h(fr, FACE_BOLD, npx)) / 2, ALIGN_CENTER, num);
+    }
+    if (more > 0) {
+        char plus[16];
+        snprintf(plus, sizeof plus, "+%d", more);
+        paint_text(p, FACE_BOLD, legend_px, b->fg, bx.x + bx.w / 2, y + rows * cell + cell / 4,
+                   ALIGN_CENTER, plus);
+        y += frame_cap_h(fr, FACE_BOLD, legend_px) * 2;
     }
     if (any_waiting) {
         /* What the blue tables are. */
