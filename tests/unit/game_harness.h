@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json/codec.h"
 #include "model/game.h"
 #include "store/config.h"
 #include "store/tables.h"
@@ -49,6 +50,26 @@ static command_t *cmd(command_type type)
     memset(&c, 0, sizeof c);
     c.type = type;
     return &c;
+}
+
+/* Applies c at now with its draws made from seed and, through its journal
+ * form (as a replay applies it), to `also` when given. */
+static inline apply_status drawn_apply(command_t *c, uint64_t seed, int64_t now, game_t *also)
+{
+    uint64_t rnd[2 * TOURNEY_MAX_REGISTER];
+    for (int i = 0; i < 2 * TOURNEY_MAX_REGISTER; i++)
+        rnd[i] = (seed + (uint64_t)i) * 0x9e3779b97f4a7c15u;
+    if (game_draws_needed(g, c) > 0 && !game_draw(g, c, rnd, err, sizeof err))
+        return APPLY_CONFLICT;
+    if (also) {
+        command_t *back = malloc(sizeof *back);
+        json_t *j = codec_command(c);
+        assert_int_equal(codec_command_parse_internal(j, back, err, sizeof err), 0);
+        json_decref(j);
+        assert_int_equal(game_apply(also, back, now, err, sizeof err), APPLY_OK);
+        free(back);
+    }
+    return game_apply(g, c, now, err, sizeof err);
 }
 
 #endif

@@ -552,26 +552,6 @@ static void command_fields_are_checked(void **state)
     free(c);
 }
 
-/* Applies c with its draws made from seed, through the journal form (as a
- * replay applies it) into `also` when given. */
-static apply_status drawn_apply(command_t *c, uint64_t seed, game_t *also)
-{
-    uint64_t rnd[2 * TOURNEY_MAX_REGISTER];
-    for (int i = 0; i < 2 * TOURNEY_MAX_REGISTER; i++)
-        rnd[i] = (seed + (uint64_t)i) * 0x9e3779b97f4a7c15u;
-    if (game_draws_needed(g, c) > 0 && !game_draw(g, c, rnd, err, sizeof err))
-        return APPLY_CONFLICT;
-    if (also) {
-        command_t *back = malloc(sizeof *back);
-        json_t *j = codec_command(c);
-        assert_int_equal(codec_command_parse_internal(j, back, err, sizeof err), 0);
-        json_decref(j);
-        assert_int_equal(game_apply(also, back, T, err, sizeof err), APPLY_OK);
-        free(back);
-    }
-    return game_apply(g, c, T, err, sizeof err);
-}
-
 /* The tables with players, as the set the procedures take. */
 static tableset_t tables_with_players(void)
 {
@@ -643,7 +623,7 @@ static void hand_for_hand_plays_the_tables_with_players_and_moves_buttons(void *
      * brings it back into play. */
     c = cmd(CMD_BREAK_TABLE);
     c->table = 1;
-    assert_int_equal(drawn_apply(c, 4, NULL), APPLY_OK);
+    assert_int_equal(drawn_apply(c, 4, T, NULL), APPLY_OK);
     tableset_t without_1 = in_play;
     tableset_remove(&without_1, 1);
     assert_tables(g->m.t.hfh.in_play, without_1);
@@ -672,13 +652,13 @@ static void break_table_final_table_and_moves_are_undone_and_replayed(void **sta
     memset(c, 0, sizeof *c);
     c->type = CMD_REGISTER;
     c->count = 9;
-    assert_int_equal(drawn_apply(c, 7, replayed), APPLY_OK);
+    assert_int_equal(drawn_apply(c, 7, T, replayed), APPLY_OK);
     /* Tables 1 and 2 have 9 seats, table 3 five: 9 players fit on 1 and 2. */
     memset(c, 0, sizeof *c);
     c->type = CMD_BREAK_TABLE;
     c->table = 1;
     int at1 = roster_table_players(&g->r, 0);
-    assert_int_equal(drawn_apply(c, 8, replayed), APPLY_OK);
+    assert_int_equal(drawn_apply(c, 8, T, replayed), APPLY_OK);
     assert_int_equal(c->n_seats, at1);
     assert_false(g->r.tables[0].open);
     assert_int_equal(roster_table_players(&g->r, 1) + roster_table_players(&g->r, 2), 9);
@@ -689,7 +669,7 @@ static void break_table_final_table_and_moves_are_undone_and_replayed(void **sta
     memset(c, 0, sizeof *c);
     c->type = CMD_BREAK_TABLE;
     c->table = 2;
-    assert_int_equal(drawn_apply(c, 9, NULL), APPLY_CONFLICT); /* table 3 cannot take them */
+    assert_int_equal(drawn_apply(c, 9, T, NULL), APPLY_CONFLICT); /* table 3 cannot take them */
     /* A move to a free seat, by the seat the player leaves. */
     int from = 0;
     while (!g->r.tables[1].occupant[from])
@@ -701,10 +681,10 @@ static void break_table_final_table_and_moves_are_undone_and_replayed(void **sta
     memset(c, 0, sizeof *c);
     c->type = CMD_MOVE;
     c->from_table = 2, c->from_seat = from + 1, c->table = 3, c->seat = to;
-    assert_int_equal(drawn_apply(c, 0, replayed), APPLY_OK);
+    assert_int_equal(drawn_apply(c, 0, T, replayed), APPLY_OK);
     assert_int_equal(g->r.tables[2].occupant[to - 1], mover);
     c->from_table = 0, c->from_seat = 0, c->player = mover, c->seat = 2;
-    assert_int_equal(drawn_apply(c, 0, NULL), APPLY_CONFLICT); /* blocked */
+    assert_int_equal(drawn_apply(c, 0, T, NULL), APPLY_CONFLICT); /* blocked */
     /* Bust down to five: the final table is drawn at table 2, the last of
      * the break order open (without one, the last table listed breaks
      * first). */
@@ -717,7 +697,7 @@ static void break_table_final_table_and_moves_are_undone_and_replayed(void **sta
     *before = g->r;
     memset(c, 0, sizeof *c);
     c->type = CMD_FINAL_TABLE;
-    assert_int_equal(drawn_apply(c, 10, NULL), APPLY_OK);
+    assert_int_equal(drawn_apply(c, 10, T, NULL), APPLY_OK);
     assert_int_equal(c->n_seats, 5);
     assert_true(g->r.final_drawn);
     assert_int_equal(roster_table_players(&g->r, 1), 5);

@@ -32,25 +32,6 @@ static const char *config_text =
 #define GAME_TEST_CONFIG config_text
 #include "game_harness.h"
 
-/* Applies c (its draws made from seed) at now to g and, through its journal form, to also. */
-static apply_status drawn_apply(command_t *c, uint64_t seed, int64_t now, game_t *also)
-{
-    uint64_t rnd[2 * TOURNEY_MAX_REGISTER];
-    for (int i = 0; i < 2 * TOURNEY_MAX_REGISTER; i++)
-        rnd[i] = (seed + (uint64_t)i) * 0x9e3779b97f4a7c15u;
-    if (game_draws_needed(g, c) > 0 && !game_draw(g, c, rnd, err, sizeof err))
-        return APPLY_CONFLICT;
-    if (also) {
-        command_t *back = malloc(sizeof *back);
-        json_t *j = codec_command(c);
-        assert_int_equal(codec_command_parse_internal(j, back, err, sizeof err), 0);
-        json_decref(j);
-        assert_int_equal(game_apply(also, back, now, err, sizeof err), APPLY_OK);
-        free(back);
-    }
-    return game_apply(g, c, now, err, sizeof err);
-}
-
 static void ring_keeps_the_newest_and_undo_drops_them(void **state)
 {
     (void)state;
