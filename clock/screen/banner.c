@@ -638,7 +638,13 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     /* Still too many to read (a hundred tables and more on a small
      * screen): as many as fit at a readable size, in order, and "+N". */
     if (!readable) {
-        while (cell < avail_h && hfh_number_px(p, cell, n, nums) < MIN_TEXT_PX)
+        /* The number's size grows with the box: one step there, then
+         * at most a few to make up for rounding (each size measured is a
+         * font opened, on the drawing thread). */
+        int npx = hfh_number_px(p, cell, n, nums);
+        if (npx > 0 && npx < MIN_TEXT_PX)
+            cell = cell * MIN_TEXT_PX / npx;
+        for (int k = 0; k < 4 && cell < avail_h && hfh_number_px(p, cell, n, nums) < MIN_TEXT_PX; k++)
             cell += 2;
         int more_h = frame_cap_h(fr, FACE_REGULAR, legend_px) * 2;
         cols = bx.w * 9 / 10 / cell > 0 ? bx.w * 9 / 10 / cell : 1;
