@@ -104,17 +104,23 @@ static int parse_register(const json_t *obj, command_t *c, bool internal, char *
     return 0;
 }
 
-static int get_small(const json_t *obj, const char *key, int hi, int *out, char *err, size_t errlen)
+static int get_range(const json_t *obj, const char *key, int lo, int hi, int *out, char *err,
+                     size_t errlen)
 {
     const json_t *v = json_object_get(obj, key);
     if (!v)
         return 0;
-    if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > hi) {
-        snprintf(err, errlen, "%s must be a whole number from 1 to %d", key, hi);
+    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+        snprintf(err, errlen, "%s must be a whole number from %d to %d", key, lo, hi);
         return -1;
     }
     *out = (int)json_integer_value(v);
     return 0;
+}
+
+static int get_small(const json_t *obj, const char *key, int hi, int *out, char *err, size_t errlen)
+{
+    return get_range(obj, key, 1, hi, out, err, errlen);
 }
 
 /* bust, rebuy, add-on of one player: {"player": 17} or {"table": 4, "seat": 7}. */
@@ -257,7 +263,7 @@ int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, ch
     case CMD_REENTER: return parse_reenter(obj, c, err, errlen);
     case CMD_BUTTON:
         if (get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen) ||
-            get_small(obj, "seat", ROSTER_MAX_SEATS, &c->seat, err, errlen))
+            get_range(obj, "seat", 0, ROSTER_MAX_SEATS, &c->seat, err, errlen))
             return -1;
         if (!c->table)
             return bad(err, errlen, "button needs the table, and the seat of the button (0: none)");

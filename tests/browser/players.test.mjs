@@ -98,6 +98,15 @@ test('a tap marks the button; hand-for-hand starts with the tables that have pla
   await until(async () => new RegExp(`Undo: button at table 1, seat ${seated[0].seat}`).test(await page.textContent('body')),
     'the undo button names the button');
   await page.screenshot({ path: join(OUT, 'panel-seats-button.png'), fullPage: true });
+  // A second tap on the button's seat takes the button off; a third puts it back.
+  const buttonSeat = `#seat-map button[aria-label^="Table 1 seat ${seated[0].seat} ${seated[0].label}"]`;
+  await page.click(buttonSeat);
+  await until(async () => (await getJson(clock, '/api/players')).tables.find((t) => t.number === 1).button === 0,
+    'the button taken off');
+  await until(async () => !(await page.isVisible('#seat-map .seat.button')), 'no button shown');
+  await page.click(buttonSeat);
+  await until(async () => (await getJson(clock, '/api/players')).tables.find((t) => t.number === 1).button === seated[0].seat,
+    'the button marked again');
 
   // Hand-for-hand: the tables field holds the one table with players.
   await page.evaluate(() => { document.querySelector('#sec-hfh').open = true; });
