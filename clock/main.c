@@ -16,6 +16,7 @@
 #include "embedded.h"
 #include "engine.h"
 #include "follow/follow.h"
+#include "net/archive_api.h"
 #include "net/net.h"
 #include "screen/screen.h"
 #include "screen/slideshow.h"
@@ -163,19 +164,17 @@ static void panel_url(const char *bind, int port, char *buf, size_t len)
     snprintf(buf, len, "http://%s:%d/", host, port);
 }
 
-/* Moves a saved tournament aside, so that the configured one starts. */
-static int archive_state(const char *dir)
+/* --new: the saved tournament goes to STATE/archive/ with its result sheets,
+ * like the panel's "New tournament", and the configured one starts. */
+static int start_new(engine_t *engine, const char *state_dir)
 {
-    char from[PATH_MAX], to[PATH_MAX];
-    snprintf(from, sizeof from, "%s/journal", dir);
-    snprintf(to, sizeof to, "%s/journal.%ld", dir, (long)time(NULL));
-    if (rename(from, to) != 0) {
-        if (errno == ENOENT)
-            return 0; /* nothing saved yet */
-        fprintf(stderr, "pokerclock: cannot put %s aside: %s\n", from, strerror(errno));
+    char archived[256], err[1024];
+    if (archive_api_start_new(engine, archived, sizeof archived, err, sizeof err) != 200) {
+        fprintf(stderr, "pokerclock: --new: %s\n", err);
         return -1;
     }
-    fprintf(stderr, "pokerclock: the saved tournament is kept as %s\n", to);
+    if (archived[0])
+        fprintf(stderr, "pokerclock: the saved tournament is kept in %s/%s\n", state_dir, archived);
     return 0;
 }
 
@@ -488,10 +487,6 @@ int main(int argc, char **argv)
     if (o.port)
         config.port = o.port;
     const char *state_dir = o.state_dir ? o.state_dir : default_state_dir();
-    if (o.fresh && !o.screenshot && archive_state(state_dir) != 0) {
-        free(text);
-        return 1;
-    }
     /* A follower writes nothing: the master keeps the tournament. */
     if (o.follow)
         state_dir = NULL;
@@ -504,6 +499,10 @@ int main(int argc, char **argv)
     free(text);
     if (!engine)
         return 1;
+    if (o.fresh && !o.screenshot && start_new(engine, state_dir) != 0) {
+        engine_free(engine);
+        return 1;
+    }
 
     site_t site = {.o = &o, .config = &config, .state_dir = state_dir,
                    .master = o.follow ? master.text : NULL};

@@ -34,6 +34,13 @@ static char *sheet_text(void *ctx, bool csv, size_t *len)
     return text;
 }
 
+int archive_api_start_new(engine_t *e, char *archived, size_t archivedlen, char *err,
+                          size_t errlen)
+{
+    engine_new_options_t no = {.confirm = true, .sheet = sheet_text, .ctx = e};
+    return engine_new_tournament(e, &no, engine_now(e), archived, archivedlen, err, errlen);
+}
+
 enum MHD_Result archive_api_new(struct MHD_Connection *con, engine_t *e, const char *body,
                                 size_t len)
 {

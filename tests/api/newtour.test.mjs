@@ -301,3 +301,35 @@ test('kill -9 during new_tournament restarts into the old or the new tournament'
   }
   console.log(`# kill -9 during new_tournament (${took.toFixed(1)} ms each): ${seen.old} restarts found the old tournament, ${seen.fresh} the new`);
 });
+
+test('--new at start puts the saved tournament in the archive with its sheets, as the panel does', async () => {
+  let clock = await startClock({ args: ['--config', SEATED] });
+  const dir = clock.stateDir;
+  try {
+    const cookie = await login(clock);
+    await underWay(clock, cookie);
+    const csv = await text(clock, '/api/results.csv');
+    const before = (await getJson(clock, '/api/state')).body;
+    await clock.stop();
+    clock = await startClock({ stateDir: dir, args: ['--config', SEATED, '--new'] });
+    const after = (await getJson(clock, '/api/state')).body;
+    assert.equal(after.players.entries, 0, 'the configured tournament, fresh');
+    assert.equal(after.started, false);
+    assert.ok(after.seq > before.seq && after.roster_version > before.roster_version,
+      'screens that saw the old one fetch everything again');
+    const list = (await getJson(clock, '/api/archive')).body.tournaments;
+    assert.equal(list.length, 1);
+    assert.equal(list[0].name, 'Friday Freezeout');
+    assert.equal(await text(clock, `/api/archive/${list[0].dir}/results.csv`), csv);
+    assert.ok(readFileSync(join(dir, 'archive', list[0].dir, 'journal')).includes('Eva Gran'));
+    assert.match(clock.stderr, new RegExp(`kept in .*archive/${list[0].dir}`));
+    assert.ok(!readdirSync(dir).some((f) => /^journal\./.test(f)), 'no loose journal.<time> beside it');
+    // With nothing saved, --new just starts: nothing archived, nothing refused.
+    await clock.stop();
+    clock = await startClock({ stateDir: dir, args: ['--config', SEATED, '--new'] });
+    assert.equal((await getJson(clock, '/api/archive')).body.tournaments.length, 1);
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+  }
+});
