@@ -457,7 +457,8 @@ static int parse_level(const json_t *obj, command_t *c, char *err, size_t errlen
         case FIELD_MINUTES: {
             json_t *m = json_object_get(obj, f->name);
             if ((p = m != NULL)) {
-                if (!json_is_number(m) || json_number_value(m) <= 0 ||
+                /* Kept to the millisecond: a time that rounds to none is none. */
+                if (!json_is_number(m) || llround(json_number_value(m) * 60000.0) < 1 ||
                     json_number_value(m) > (double)f->hi) {
                     snprintf(err, errlen, "%s must be a number more than 0 and at most %lld",
                              f->name, (long long)f->hi);
