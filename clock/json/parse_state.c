@@ -6,6 +6,7 @@
 #include "json/parse_state.h"
 #include "json/settle.h"
 #include "model/fields.h"
+#include "model/voice.h"
 
 /* Chip amounts and counts beyond these are not a tournament, they are noise. */
 static const int64_t MAX_CHIPS = INT64_C(1000000000000);
@@ -619,6 +620,30 @@ static int parse_last_actions(const json_t *o, tourney_t *t, char *err, size_t e
 /* Long on purpose: the clock, the players and the announcement are read in
  * one pass because each check needs the level read before it; the
  * procedures have their own readers above. */
+/* The wall's languages when the master's panel set them, and its quiet
+ * switch: a follower's screen speaks and keeps quiet as the master's. */
+static int parse_voice(const json_t *o, tourney_t *t, char *err, size_t errlen)
+{
+    bool set = false;
+    if (get_bool(o, "", "language_set", false, &set, err, errlen) ||
+        get_bool(o, "", "quiet", false, &t->quiet, err, errlen))
+        return -1;
+    if (!set)
+        return 0;
+    const char *keys[] = {"language", "language2"};
+    char *out[] = {t->language, t->language2};
+    for (int i = 0; i < 2; i++) {
+        const json_t *v = json_object_get(o, keys[i]);
+        if (i == 1 && json_is_null(v))
+            continue;
+        if (!json_is_string(v) || json_string_length(v) >= sizeof t->language ||
+            !voice_language_known(json_string_value(v)))
+            return fail_member(err, errlen, "", keys[i], "is not a language the wall speaks");
+        snprintf(out[i], sizeof t->language, "%s", json_string_value(v));
+    }
+    return 0;
+}
+
 int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourney_t *t,
                       char *err, size_t errlen)
 {
@@ -717,7 +742,7 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
     if (rc || (list && parse_results(list, t, now, err, errlen)))
         return -1;
     /* What the places pay: a deal and the rounding rule, as the master's. */
-    if (settle_json_state_parse(o, t, err, errlen))
+    if (settle_json_state_parse(o, t, err, errlen) || parse_voice(o, t, err, errlen))
         return -1;
     return parse_last_actions(o, t, err, errlen);
 }

@@ -23,6 +23,9 @@ json_t *reply_state(engine_t *e, uint64_t *seq)
         json_object_set_new(j, "language", json_string(snap->language));
         json_object_set_new(j, "language2",
                             snap->language2[0] ? json_string(snap->language2) : json_null());
+        /* Set on the panel: follower screens take them too (the
+         * configuration's stay each screen's own). */
+        json_object_set_new(j, "language_set", json_boolean(t->language[0] != 0));
         json_object_set_new(j, "quiet", json_boolean(t->quiet));
         json_object_set_new(j, "said", t->said_at ? json_pack("{s:s, s:I}", "text", t->said, "at",
                                                               (json_int_t)t->said_at)

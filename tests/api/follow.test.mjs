@@ -240,6 +240,39 @@ test('a follower pays what the master pays: fixed amounts, the rounding rule, a 
   }
 });
 
+test('a follower speaks the languages the master\'s panel sets, and keeps quiet with it', { timeout: 60000 }, async () => {
+  const masterDir = mkdtempSync(join(tmpdir(), 'pokerclock-master-'));
+  const followerCwd = mkdtempSync(join(tmpdir(), 'pokerclock-follower-'));
+  let master, follower;
+  try {
+    // The follower's own configuration says Dutch: it holds until the panel says otherwise.
+    const own = join(followerCwd, 'screen.cfg');
+    writeFileSync(own, readFileSync(resolve('assets/structures/default.cfg'), 'utf8').replace(/^language = .*$/m, 'language = "nl";'));
+    master = await start(await freePort(), ['--state', masterDir]);
+    follower = await start(await freePort(), ['--follow', master.base, '--config', own], { cwd: followerCwd });
+    const cookie = await login(master);
+    await ok(master, cookie, { type: 'register', count: 3 });
+    let f = await until(follower, 'the master\'s players', (x) => x.players.entries === 3);
+    assert.equal(f.language, 'nl', 'its own language while the panel has set none');
+    assert.equal(f.quiet, false);
+    await ok(master, cookie, { type: 'set_language', language: 'de', language2: 'en' });
+    await ok(master, cookie, { type: 'sound', quiet: true });
+    f = await until(follower, 'German and English, quiet', (x) => x.language === 'de' && x.language2 === 'en' && x.quiet);
+    // What the follower's wall and its /display draw in.
+    const settings = await (await fetch(follower.base + '/api/settings')).json();
+    assert.equal(settings.language, 'de');
+    assert.equal(settings.language2, 'en');
+    await ok(master, cookie, { type: 'set_language', language: 'no', language2: null });
+    await ok(master, cookie, { type: 'sound', quiet: false });
+    await until(follower, 'Norwegian alone, sound on', (x) => x.language === 'no' && x.language2 === null && !x.quiet);
+  } finally {
+    await follower?.kill();
+    await master?.kill();
+    rmSync(masterDir, { recursive: true, force: true });
+    rmSync(followerCwd, { recursive: true, force: true });
+  }
+});
+
 test('a follower with no master says whom it waits for, and refuses a bad address', { timeout: 60000 }, async () => {
   const cwd = mkdtempSync(join(tmpdir(), 'pokerclock-follower-'));
   const nobody = await freePort(); // nothing listens there
