@@ -20,6 +20,45 @@
     if (s) send({ type: 'sound', quiet: !s.quiet }, ev.currentTarget);
   });
 
+  /* Volume, each event's sound and its voice: what the wall does now
+   * (/api/settings), changed one control at a time. */
+  const EVENTS = [['level', 'New level'], ['minute', 'One minute left'], ['break', 'Break'],
+    ['break_over', 'Break over'], ['clock_call_second', 'Clock call: each second'],
+    ['clock_call_time', 'Clock call: time'], ['color_up', 'Color-up'], ['hand_for_hand', 'Hand-for-hand'],
+    ['bubble', 'Bubble'], ['money', 'In the money'], ['day_end', 'End of day'], ['moves', 'Table moves']];
+  async function loadSounds() {
+    const r = await fetch('/api/settings', { cache: 'no-store' }).catch(() => null);
+    const snd = r && r.ok ? (await r.json()).sound : null;
+    if (!snd) return;
+    $('#snd-volume').value = snd.volume;
+    setText($('#snd-volume-out'), snd.volume + ' %');
+    const body = $('#snd-events tbody');
+    body.replaceChildren(...EVENTS.map(([e, label]) => {
+      const pick = PC.el('select', { 'aria-label': label + ': sound', 'data-event': e },
+        ...['none', ...snd.choices].map((n) => PC.el('option', { value: n, text: n })),
+        PC.el('option', { value: '', text: 'as configured' }));
+      pick.value = snd.sounds[e] || 'none';
+      pick.addEventListener('change', () => change({ sounds: { [e]: pick.value || null } }, pick));
+      const cell = PC.el('td');
+      if (e in snd.speak) {
+        const box = PC.el('input', { type: 'checkbox', 'aria-label': label + ': spoken', 'data-event': e });
+        box.checked = snd.speak[e];
+        box.addEventListener('change', () => change({ speak: { [e]: box.checked } }, box));
+        cell.append(box);
+      }
+      return PC.el('tr', {}, PC.el('td', { text: label }), PC.el('td', {}, pick), cell);
+    }));
+  }
+  /* One after another: a quick second change waits for the first. */
+  let pending = Promise.resolve();
+  function change(part, ctl) {
+    pending = pending.then(() => send({ type: 'sound_settings', ...part }, ctl)).then(loadSounds);
+    return pending;
+  }
+  $('#snd-volume').addEventListener('input', () => setText($('#snd-volume-out'), $('#snd-volume').value + ' %'));
+  $('#snd-volume').addEventListener('change', (ev) => change({ volume: Number(ev.currentTarget.value) }, ev.currentTarget));
+  $('#wall-sounds').addEventListener('toggle', () => { if ($('#wall-sounds').open) loadSounds(); });
+
   $('#say-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const text = $('#say-text').value.trim();

@@ -7,6 +7,7 @@
 #include "json/roster.h"
 #include "json/settle.h"
 #include "model/fields.h"
+#include "model/voice.h"
 
 /* The values of r that rec describes for the state, and its groups, by
  * name; its lists are the caller's. */
@@ -380,6 +381,9 @@ static bool field_allowed(command_type type, const char *key, bool internal)
         return strcmp(key, "language") == 0 || strcmp(key, "language2") == 0;
     case CMD_SOUND:
         return strcmp(key, "quiet") == 0;
+    case CMD_SOUND_SETTINGS:
+        return strcmp(key, "volume") == 0 || strcmp(key, "sounds") == 0 ||
+               strcmp(key, "speak") == 0;
     case CMD_SAY:
         return strcmp(key, "text") == 0;
     default:
@@ -648,6 +652,61 @@ static int parse_language(const json_t *obj, command_t *c, char *err, size_t err
     return 0;
 }
 
+/* The event of a sound_settings member's key ("level", "clock_call_time"), or -1. */
+static int event_of(const char *key)
+{
+    for (int e = 0; e < VOICE__COUNT; e++)
+        if (e != VOICE_SAY && strcmp(key, voice_event_name((voice_event)e)) == 0)
+            return e;
+    return -1;
+}
+
+/* sound_settings: {"volume": 60, "sounds": {"level": "chime", "moves":
+ * null}, "speak": {"level": true}}: any of them; a sound null goes back to
+ * the configuration's. The model checks the names and the ranges. */
+static int parse_sound_settings(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    int64_t v = -1;
+    if (get_int(obj, "volume", false, 0, 100, &v, NULL, err, errlen))
+        return -1;
+    c->volume = (int)v;
+    const json_t *sounds = json_object_get(obj, "sounds"), *speak = json_object_get(obj, "speak");
+    if ((sounds && !json_is_object(sounds)) || (speak && !json_is_object(speak))) {
+        snprintf(err, errlen, "sounds and speak are objects keyed by event: {\"level\": ...}");
+        return -1;
+    }
+    const char *key;
+    const json_t *x;
+    json_object_foreach((json_t *)sounds, key, x)
+    {
+        int e = event_of(key);
+        if (e < 0) {
+            snprintf(err, errlen, "sounds: no event is called \"%.40s\"", key);
+            return -1;
+        }
+        if (!json_is_null(x) && (!json_is_string(x) || !json_string_length(x) ||
+                                 json_string_length(x) >= TOURNEY_SOUND_NAME ||
+                                 strcmp(json_string_value(x), "config") == 0)) {
+            snprintf(err, errlen, "sounds.%s must be a sound's name, \"none\", or null for "
+                     "the configuration's", key);
+            return -1;
+        }
+        snprintf(c->sounds[e], sizeof c->sounds[e], "%s",
+                 json_is_null(x) ? "config" : json_string_value(x));
+    }
+    json_object_foreach((json_t *)speak, key, x)
+    {
+        int e = event_of(key);
+        if (e < 0 || !json_is_boolean(x)) {
+            snprintf(err, errlen, "speak.%.40s must be an event and true or false", key);
+            return -1;
+        }
+        c->speak_set |= 1u << e;
+        c->speak_on |= json_is_true(x) ? 1u << e : 0;
+    }
+    return 0;
+}
+
 /* sound: {"quiet": true} */
 static int parse_quiet(const json_t *obj, command_t *c, char *err, size_t errlen)
 {
@@ -803,6 +862,8 @@ static int parse_fields(const json_t *obj, command_t *c, bool internal, char *er
         return parse_language(obj, c, err, errlen);
     case CMD_SOUND:
         return parse_quiet(obj, c, err, errlen);
+    case CMD_SOUND_SETTINGS:
+        return parse_sound_settings(obj, c, err, errlen);
     case CMD_SAY:
         return parse_text(obj, c, "something to say", err, errlen);
     default:
@@ -932,6 +993,29 @@ json_t *codec_command(const command_t *c)
     case CMD_SOUND:
         json_object_set_new(o, "quiet", json_boolean(c->quiet));
         break;
+    case CMD_SOUND_SETTINGS: {
+        if (c->volume >= 0)
+            json_object_set_new(o, "volume", json_integer(c->volume));
+        json_t *sounds = json_object(), *speak = json_object();
+        for (int e = 0; e < VOICE__COUNT; e++) {
+            const char *name = voice_event_name((voice_event)e);
+            if (c->sounds[e][0] && memchr(c->sounds[e], 0, sizeof c->sounds[e]))
+                json_object_set_new(sounds, name, strcmp(c->sounds[e], "config") == 0
+                                                      ? json_null()
+                                                      : json_string(c->sounds[e]));
+            if (c->speak_set >> e & 1u)
+                json_object_set_new(speak, name, json_boolean(c->speak_on >> e & 1u));
+        }
+        if (json_object_size(sounds))
+            json_object_set_new(o, "sounds", sounds);
+        else
+            json_decref(sounds);
+        if (json_object_size(speak))
+            json_object_set_new(o, "speak", speak);
+        else
+            json_decref(speak);
+        break;
+    }
     case CMD_SAY:
         json_object_set_new(o, "text", json_string(c->text));
         break;

@@ -286,6 +286,11 @@ static const field_t tourney_fields[] = {
     KEPT(tourney_t, quiet, FIELD_BOOL),
     KEPT(tourney_t, said, FIELD_TEXT),
     KEPT(tourney_t, said_at, FIELD_INT),
+    KEPT(tourney_t, volume_set, FIELD_BOOL),
+    KEPT(tourney_t, volume, FIELD_INT),
+    KEPT_ARRAY(tourney_t, sounds, FIELD_TEXT, NULL),
+    KEPT(tourney_t, speak_set, FIELD_UINT),
+    KEPT(tourney_t, speak_on, FIELD_UINT),
     KEPT_RECORD(tourney_t, deal, deal_record),
 };
 const record_t tourney_record = RECORD(tourney_t, tourney_fields);

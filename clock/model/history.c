@@ -152,6 +152,7 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
                  after->language2);
         return;
     case CMD_SOUND: snprintf(buf, len, "wall sound %s", c->quiet ? "off" : "on"); return;
+    case CMD_SOUND_SETTINGS: snprintf(buf, len, "wall sound settings"); return;
     case CMD_SAY: snprintf(buf, len, "spoken \"%.40s\"", c->text); return;
     case CMD_SET_PAYOUTS:
         snprintf(buf, len, "payouts: %d place%s%s, rounded to %lld", c->payouts.n,

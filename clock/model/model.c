@@ -444,7 +444,8 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
     case CMD_ADDON: return apply_players(t, c, now, err, errlen);
     case CMD_SET_LANGUAGE:
     case CMD_SOUND:
-    case CMD_SAY: return voice_apply(t, c, now, err, errlen);
+    case CMD_SAY:
+    case CMD_SOUND_SETTINGS: return voice_apply(t, c, now, err, errlen);
     case CMD_DEAL: return settle_apply(t, c, now, err, errlen);
     case CMD_SET_PAYOUTS: return prizes_apply(t, c, now, err, errlen);
     default: return procedures_apply(t, c, now, err, errlen);

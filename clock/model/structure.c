@@ -171,6 +171,7 @@ static const char *const command_names[CMD__COUNT] = {
     [CMD_SET_LANGUAGE] = "set_language",
     [CMD_SOUND] = "sound",
     [CMD_SAY] = "say",
+    [CMD_SOUND_SETTINGS] = "sound_settings",
     [CMD_DEAL] = "deal",
     [CMD_SET_PAYOUTS] = "set_payouts",
     [CMD_TABLE] = "table",

@@ -17,6 +17,8 @@ enum {
     TOURNEY_MAX_PLACES = 40,
     TOURNEY_NAME_MAX = 96,
     TOURNEY_TEXT_MAX = 240,
+    TOURNEY_SOUND_EVENTS = 16, /* room for model/voice.h's events */
+    TOURNEY_SOUND_NAME = 16,   /* a sound's name: "chime", "none" */
     TOURNEY_COLOUR_MAX = 24,
     TOURNEY_UNDO_DEPTH = 16,
     TOURNEY_MAX_DURATION_MS = 24 * 3600 * 1000,
@@ -241,6 +243,12 @@ typedef struct {
     bool quiet;                /* the wall's sounds and voice are off */
     char said[TOURNEY_TEXT_MAX]; /* the last text typed to be spoken */
     int64_t said_at;           /* when; 0: never */
+    /* The sound settings set on the panel (sound_settings, model/voice.h):
+     * what is not set here is the configuration's sound group. */
+    bool volume_set;
+    int volume;                /* 0..100 */
+    char sounds[TOURNEY_SOUND_EVENTS][TOURNEY_SOUND_NAME]; /* "": the configuration's */
+    uint32_t speak_set, speak_on; /* bit e: spoken or not, as set here */
     tourney_deal_t deal;
 } tourney_t;
 
@@ -320,6 +328,7 @@ typedef enum {
     CMD_DEAL,                  /* model/settle.h */
     CMD_SET_PAYOUTS,           /* model/prizes.h */
     CMD_TABLE, CMD_REENTER,    /* the roster's: open/close/add a table, block a seat; a player back in */
+    CMD_SOUND_SETTINGS,        /* the wall's volume, sounds and speech (model/voice.c) */
     CMD__COUNT
 } command_type;
 
@@ -373,6 +382,12 @@ typedef struct {
     int new_seats;             /* table: the seats of a table opened that was not there */
     char language[8], language2[8]; /* set_language ("" language2: none) */
     bool quiet;                /* sound: the wall's sounds off */
+    /* sound_settings: the volume (-1: unchanged), each event's sound (""
+     * unchanged, "config": the configuration's again), and speech for the
+     * events of speak_set (on for those of speak_on). */
+    int volume;
+    char sounds[TOURNEY_SOUND_EVENTS][TOURNEY_SOUND_NAME];
+    uint32_t speak_set, speak_on;
     /* deal: the players (numbers, in finishing order when play ends; none
      * without records) and their amounts, and what is played for. */
     struct {

@@ -55,6 +55,73 @@ static apply_status say(tourney_t *t, const command_t *c, int64_t now, char *err
     return APPLY_OK;
 }
 
+_Static_assert((int)VOICE__COUNT <= (int)TOURNEY_SOUND_EVENTS, "every event has its place in a tourney");
+
+/* Speech has words for these events only (the sounds, for every one). */
+bool voice_speakable(voice_event e)
+{
+    return e == VOICE_LEVEL || e == VOICE_BREAK || e == VOICE_BREAK_OVER || e == VOICE_COLOR_UP ||
+           e == VOICE_HFH || e == VOICE_BUBBLE || e == VOICE_MONEY || e == VOICE_DAY_END;
+}
+
+/* All or nothing: every part is checked before any is set. */
+static apply_status sound_settings(tourney_t *t, const command_t *c, char *err, size_t errlen)
+{
+    if (c->volume < -1 || c->volume > 100)
+        return model_fail(APPLY_INVALID, err, errlen, "volume must be a whole number from 0 to 100");
+    bool any = c->volume >= 0 || c->speak_set;
+    for (int e = 0; e < TOURNEY_SOUND_EVENTS; e++) {
+        const char *name = c->sounds[e];
+        if (!memchr(name, 0, TOURNEY_SOUND_NAME))
+            return model_fail(APPLY_INVALID, err, errlen, "a sound's name is too long");
+        if (!name[0])
+            continue;
+        any = true;
+        if (e >= VOICE__COUNT || e == VOICE_SAY)
+            return model_fail(APPLY_INVALID, err, errlen, "no such event for a sound");
+        if (strcmp(name, "config") != 0 && !voice_sound_known(name))
+            return model_fail(APPLY_INVALID, err, errlen,
+                              "%s: no sound is called \"%s\"", voice_event_name((voice_event)e),
+                              name);
+    }
+    for (int e = 0; e < TOURNEY_SOUND_EVENTS; e++)
+        if ((c->speak_set >> e & 1u) && (e >= VOICE__COUNT || !voice_speakable((voice_event)e)))
+            return model_fail(APPLY_INVALID, err, errlen, "%s has no words to speak",
+                              e < VOICE__COUNT ? voice_event_name((voice_event)e) : "that event");
+    if (!any)
+        return model_fail(APPLY_INVALID, err, errlen,
+                          "sound_settings needs volume, sounds or speak");
+    if (c->volume >= 0) {
+        t->volume_set = true;
+        t->volume = c->volume;
+    }
+    for (int e = 0; e < VOICE__COUNT; e++) {
+        if (!c->sounds[e][0])
+            continue;
+        memset(t->sounds[e], 0, sizeof t->sounds[e]);
+        if (strcmp(c->sounds[e], "config") != 0)
+            snprintf(t->sounds[e], sizeof t->sounds[e], "%s", c->sounds[e]);
+    }
+    t->speak_set |= c->speak_set;
+    t->speak_on = (t->speak_on & ~c->speak_set) | (c->speak_on & c->speak_set);
+    return APPLY_OK;
+}
+
+void voice_effective(const voice_config_t *config, const tourney_t *t, voice_config_t *out)
+{
+    *out = *config;
+    if (!t)
+        return;
+    if (t->volume_set)
+        out->volume = t->volume;
+    for (int e = 0; e < VOICE__COUNT; e++) {
+        if (t->sounds[e][0] && memchr(t->sounds[e], 0, sizeof t->sounds[e]))
+            snprintf(out->sound[e], sizeof out->sound[e], "%s", t->sounds[e]);
+        if (t->speak_set >> e & 1u)
+            out->speak[e] = (t->speak_on >> e & 1u) != 0;
+    }
+}
+
 apply_status voice_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
                          size_t errlen)
 {
@@ -67,6 +134,7 @@ apply_status voice_apply(tourney_t *t, const command_t *c, int64_t now, char *er
         t->quiet = c->quiet;
         return APPLY_OK;
     case CMD_SAY: return say(t, c, now, err, errlen);
+    case CMD_SOUND_SETTINGS: return sound_settings(t, c, err, errlen);
     default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
     }
 }

@@ -12,7 +12,7 @@
 #include "model/seating.h"
 #include "model/tourney.h"
 
-/* set_language, sound and say; on failure nothing changes and err says why. */
+/* set_language, sound, say and sound_settings; on failure nothing changes and err says why. */
 apply_status voice_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
                          size_t errlen);
 
@@ -57,6 +57,11 @@ extern const char *const voice_sounds[];
 bool voice_sound_known(const char *name);
 /* The sound an event makes under c: its name, or NULL for none. */
 const char *voice_sound_for(const voice_config_t *c, voice_event e);
+/* The sound settings in force: the configuration's, with what the panel
+ * set (sound_settings, kept in t) over them; t NULL: the configuration's. */
+void voice_effective(const voice_config_t *config, const tourney_t *t, voice_config_t *out);
+/* Whether the wall has words for event e (speech can be on for it). */
+bool voice_speakable(voice_event e);
 /* The volume to play at, 0..100. */
 int voice_volume(const voice_config_t *c);
 /* The event's name in the configuration ("level", "clock_call_second"). */

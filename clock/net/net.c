@@ -175,17 +175,28 @@ static enum MHD_Result get_settings(net_t *n, struct MHD_Connection *con, reques
                           "language2", l2[0] ? json_string(l2) : json_null(), "theme",
                           "background", t->bg, "foreground", t->fg, "accent", t->accent,
                           "paused", t->paused, "break", t->brk, "warning", t->warn);
+    /* What the pages play, when the venue lets them (sound.pages): the
+     * configuration's sound group with what the panel set over it; and
+     * which events speak on the wall, for the panel. */
+    voice_config_t vc;
+    voice_effective(&c->voice, &snap->t, &vc);
     snapshot_release(snap);
-    /* What the pages play, when the venue lets them (sound.pages). */
-    json_t *sounds = json_object();
+    json_t *sounds = json_object(), *speak = json_object();
     for (int e = 0; e < VOICE__COUNT; e++) {
-        const char *name = voice_sound_for(&c->voice, (voice_event)e);
+        const char *name = voice_sound_for(&vc, (voice_event)e);
         if (e != VOICE_SAY)
             json_object_set_new(sounds, voice_event_name((voice_event)e),
                                 name ? json_string(name) : json_null());
+        if (voice_speakable((voice_event)e))
+            json_object_set_new(speak, voice_event_name((voice_event)e), json_boolean(vc.speak[e]));
     }
-    json_object_set_new(j, "sound", json_pack("{s:b, s:i, s:o}", "pages", c->voice.pages,
-                                              "volume", voice_volume(&c->voice), "sounds", sounds));
+    json_t *choices = json_array();
+    for (int i = 0; voice_sounds[i]; i++)
+        json_array_append_new(choices, json_string(voice_sounds[i]));
+    json_object_set_new(j, "sound",
+                        json_pack("{s:b, s:i, s:o, s:o, s:o}", "pages", vc.pages, "volume",
+                                  voice_volume(&vc), "sounds", sounds, "speak", speak, "choices",
+                                  choices));
     return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
 }
 

@@ -123,9 +123,9 @@ static void phrase(lang_id l, voice_event e, const tourney_t *t, const tourney_v
 
 /* Says what the events call for, in the wall's language and then in the
  * second one; the next level's words are rendered ahead, to be ready. */
-static void speak(speaker_t *sp, unsigned ev, const snapshot_t *snap, int64_t now)
+static void speak(speaker_t *sp, unsigned ev, const snapshot_t *snap, int64_t now,
+                  const voice_config_t *vc)
 {
-    const voice_config_t *vc = &sp->config->voice;
     const char *langs[2] = {snap->language[0] ? snap->language : sp->config->language,
                             snap->language[0] ? snap->language2 : sp->config->language2};
     tourney_view_t v;
@@ -171,12 +171,15 @@ void speaker_hear(speaker_t *sp, const snapshot_t *snap, int64_t now)
     }
     if (!ev || snap->t.quiet || !sp->sound)
         return;
-    const voice_config_t *vc = &sp->config->voice;
+    /* The configuration's, with what the panel set over it. */
+    voice_config_t in_force;
+    voice_effective(&sp->config->voice, &snap->t, &in_force);
+    const voice_config_t *vc = &in_force;
     for (int e = 0; e < VOICE__COUNT; e++) {
         const char *name = ev & (1u << e) ? voice_sound_for(vc, (voice_event)e) : NULL;
         if (name)
             sound_play(sp->sound, name, voice_volume(vc));
     }
     if (sp->speech)
-        speak(sp, ev, snap, now);
+        speak(sp, ev, snap, now, vc);
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startClock, launch, api, until } from './harness.mjs';
+import { startClock, launch, api, until, getJson, logIn, OUT } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -16,7 +16,7 @@ async function clockWith(cfgText) {
   const cfg = join(tmp, 'pages.cfg');
   writeFileSync(cfg, readFileSync('assets/structures/default.cfg', 'utf8').replace('language = "en";', cfgText));
   const clock = await startClock({ args: ['--config', cfg] });
-  return { clock, done: async () => { await clock.stop(); clock.cleanup(); rmSync(tmp, { recursive: true, force: true }); } };
+  return { clock, cfg, done: async () => { await clock.stop(); clock.cleanup(); rmSync(tmp, { recursive: true, force: true }); } };
 }
 
 for (const path of ['/display', '/kiosk']) {
@@ -68,6 +68,53 @@ test('without sound.pages the pages ask for no tap and play nothing', async () =
     assert.deepEqual(await page.evaluate(() => PCSound.played), []);
   } finally {
     await page.close();
+    await done();
+  }
+});
+
+test('the panel sets the wall\'s volume, an event\'s sound and its voice; kept through a restart', async () => {
+  const { clock, cfg, done } = await clockWith('language = "en";\nsound = { volume = 70; moves = "none"; };');
+  let c = clock;
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  try {
+    await logIn(page, c);
+    await page.evaluate(() => { document.querySelector('#sec-wall').open = true; });
+    await page.click('#wall-sounds summary');
+    const moves = page.locator('#snd-events select[data-event="moves"]');
+    await until(async () => (await moves.inputValue()) === 'none', 'the configured silence for table moves');
+    assert.equal(await page.inputValue('#snd-volume'), '70');
+    assert.equal(await page.isChecked('#snd-events input[data-event="bubble"]'), false, 'speech off by default');
+    assert.equal(await page.locator('#snd-events input[data-event="minute"]').count(), 0, 'no words for the last minute');
+
+    await page.locator('#snd-volume').fill('40');
+    await until(async () => (await getJson(c, '/api/settings')).sound.volume === 40, 'the volume at 40');
+    await moves.selectOption('chime');
+    await until(async () => (await getJson(c, '/api/settings')).sound.sounds.moves === 'chime', 'table moves chime');
+    await page.check('#snd-events input[data-event="bubble"]');
+    await until(async () => (await getJson(c, '/api/settings')).sound.speak.bubble === true, 'the bubble spoken');
+    await until(async () => /Undo: wall sound settings/.test(await page.textContent('body')), 'the undo button names it');
+    await until(() => page.isChecked('#snd-events input[data-event="bubble"]'), 'the box stays ticked');
+    await page.screenshot({ path: join(OUT, 'panel-wall-sounds.png'), fullPage: true });
+
+    // Journaled: a restart keeps them; "as configured" gives the configuration's back.
+    const dir = c.stateDir;
+    await c.stop();
+    c = await startClock({ stateDir: dir, args: ['--config', cfg] });
+    const s = (await getJson(c, '/api/settings')).sound;
+    assert.equal(s.volume, 40);
+    assert.equal(s.sounds.moves, 'chime');
+    assert.equal(s.speak.bubble, true);
+    await page.goto(c.base + '/'); // still logged in: the session outlives a restart
+    await page.evaluate(() => { document.querySelector('#sec-wall').open = true; });
+    await page.click('#wall-sounds summary');
+    await until(async () => (await moves.inputValue()) === 'chime', 'the panel shows chime after the restart');
+    assert.equal(await page.isChecked('#snd-events input[data-event="bubble"]'), true, 'and the bubble spoken');
+    assert.equal(await page.inputValue('#snd-volume'), '40');
+    await moves.selectOption('');
+    await until(async () => (await getJson(c, '/api/settings')).sound.sounds.moves === null, 'back to the configured silence');
+  } finally {
+    await page.close();
+    await c.stop();
     await done();
   }
 });

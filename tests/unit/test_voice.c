@@ -184,6 +184,56 @@ static void test_sounds_chosen(void **state)
     assert_false(voice_sound_known("../../etc/passwd"));
 }
 
+/* The panel's sound settings over the configuration's: set in parts, all
+ * or nothing, undone like any command, and back to the configuration's. */
+static void test_sound_settings_from_the_panel(void **state)
+{
+    (void)state;
+    voice_config_t conf = {.volume = 70}, in_force;
+    snprintf(conf.sound[VOICE_MOVES], sizeof conf.sound[0], "none");
+    conf.speak[VOICE_LEVEL] = true;
+    voice_effective(&conf, &m->t, &in_force);
+    assert_int_equal(voice_volume(&in_force), 70);
+    assert_null(voice_sound_for(&in_force, VOICE_MOVES));
+
+    command_t c = {.type = CMD_SOUND_SETTINGS, .volume = 40,
+                   .speak_set = 1u << VOICE_BUBBLE | 1u << VOICE_LEVEL,
+                   .speak_on = 1u << VOICE_BUBBLE};
+    snprintf(c.sounds[VOICE_MOVES], sizeof c.sounds[0], "chime");
+    ok(c, T0);
+    voice_effective(&conf, &m->t, &in_force);
+    assert_int_equal(voice_volume(&in_force), 40);
+    assert_string_equal(voice_sound_for(&in_force, VOICE_MOVES), "chime");
+    assert_true(in_force.speak[VOICE_BUBBLE]);
+    assert_false(in_force.speak[VOICE_LEVEL]);
+    assert_string_equal(voice_sound_for(&in_force, VOICE_LEVEL), "level"); /* not touched */
+
+    /* Refused whole, with a reason: an unknown sound beside a good volume,
+     * speech where there are no words, a volume past 100, nothing at all. */
+    tourney_t before = m->t;
+    command_t bad = {.type = CMD_SOUND_SETTINGS, .volume = 10};
+    snprintf(bad.sounds[VOICE_LEVEL], sizeof bad.sounds[0], "../x");
+    assert_int_equal(model_apply(m, &bad, T0, err, sizeof err), APPLY_INVALID);
+    assert_non_null(strstr(err, "no sound is called"));
+    bad = (command_t){.type = CMD_SOUND_SETTINGS, .volume = -1, .speak_set = 1u << VOICE_MINUTE};
+    assert_int_equal(model_apply(m, &bad, T0, err, sizeof err), APPLY_INVALID);
+    bad = (command_t){.type = CMD_SOUND_SETTINGS, .volume = 101};
+    assert_int_equal(model_apply(m, &bad, T0, err, sizeof err), APPLY_INVALID);
+    bad = (command_t){.type = CMD_SOUND_SETTINGS, .volume = -1};
+    assert_int_equal(model_apply(m, &bad, T0, err, sizeof err), APPLY_INVALID);
+    assert_memory_equal(&before, &m->t, sizeof before);
+
+    /* "config": the configuration's sound again; undo takes a change back. */
+    command_t back = {.type = CMD_SOUND_SETTINGS, .volume = -1};
+    snprintf(back.sounds[VOICE_MOVES], sizeof back.sounds[0], "config");
+    ok(back, T0 + SEC);
+    voice_effective(&conf, &m->t, &in_force);
+    assert_null(voice_sound_for(&in_force, VOICE_MOVES));
+    ok((command_t){.type = CMD_UNDO}, T0 + 2 * SEC);
+    voice_effective(&conf, &m->t, &in_force);
+    assert_string_equal(voice_sound_for(&in_force, VOICE_MOVES), "chime");
+}
+
 static void test_moves(void **state)
 {
     (void)state;
@@ -212,6 +262,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_say_once_and_not_after_undo, setup, teardown),
         cmocka_unit_test_setup_teardown(test_languages_and_quiet, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sounds_chosen, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sound_settings_from_the_panel, setup, teardown),
         cmocka_unit_test_setup_teardown(test_moves, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
