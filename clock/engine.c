@@ -1061,11 +1061,14 @@ int engine_mirror(engine_t *e, const tourney_t *t, const char *notice)
     return 0;
 }
 
-int engine_mirror_players(engine_t *e, uint32_t version, char *json, size_t len)
+int engine_mirror_players(engine_t *e, uint32_t version, char *json, size_t len,
+                          const roster_t *r)
 {
     if (!e->follow_url)
         return -1;
     pthread_mutex_lock(&e->write_lock);
+    if (r)
+        e->m->r = *r;
     free(e->mirror_json);
     e->mirror_json = json;
     e->mirror_json_len = len;

@@ -101,8 +101,10 @@ int engine_mirror(engine_t *e, const tourney_t *t, const char *notice);
 
 /* A follower's copy of the master's roster: json (malloc'd JSON text of
  * GET /api/players, taken over) goes out with the next engine_mirror's
- * snapshot, with version as its roster_version. -1 when not a follower. */
-int engine_mirror_players(engine_t *e, uint32_t version, char *json, size_t len);
+ * snapshot, with version as its roster_version, and r (NULL: none) as the
+ * roster this screen's wall draws from. -1 when not a follower. */
+int engine_mirror_players(engine_t *e, uint32_t version, char *json, size_t len,
+                          const roster_t *r);
 
 /* Called (from the publishing thread, with no lock held) after every new
  * snapshot; e.g. to wake event streams. One listener per slot. */

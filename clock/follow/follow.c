@@ -16,6 +16,7 @@
 #include "follow/follow.h"
 #include "follow/http.h"
 #include "follow/sse.h"
+#include "json/mirror.h"
 #include "json/parse_state.h"
 
 #ifndef POKERCLOCK_VERSION
@@ -364,6 +365,15 @@ static void fetch_players(follow_t *f, const json_t *state)
         snprintf(f->why, sizeof f->why, "/api/players has no list of players");
     else if (o && !(text = json_dumps(o, JSON_COMPACT)))
         snprintf(f->why, sizeof f->why, "out of memory copying the master's players");
+    /* What this screen's wall draws: move strips, names, the winner. A
+     * roster that does not read leaves the wall as it was. */
+    roster_t *r = text ? malloc(sizeof *r) : NULL;
+    char bad[256];
+    if (r && mirror_roster(o, engine_now(f->e), r, bad, sizeof bad) != 0) {
+        say(f, bad);
+        free(r);
+        r = NULL;
+    }
     json_t *ov = json_object_get(o, "version");
     /* The roster's own version: a change between the state and the fetch
      * is fetched again with the next state. */
@@ -375,10 +385,11 @@ static void fetch_players(follow_t *f, const json_t *state)
         return;
     }
     if (got >= 0 && got <= UINT32_MAX &&
-        engine_mirror_players(f->e, (uint32_t)got, text, strlen(text)) == 0)
+        engine_mirror_players(f->e, (uint32_t)got, text, strlen(text), r) == 0)
         f->roster_version = version;
     else
         free(text);
+    free(r);
 }
 
 /* ---- the event stream ---- */

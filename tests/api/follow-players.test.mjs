@@ -50,3 +50,45 @@ test('a follower serves the master\'s roster and follows its changes', { timeout
     master.cleanup();
   }
 });
+
+// The follower's own wall draws from the master's roster: a table break on
+// the master puts the moves' strips on the follower's screen too.
+// Polls until the follower has the master's roster version (the moves'
+// ago_ms differ between the two copies by the time they were fetched).
+async function sameVersion(master, follower, what) {
+  const deadline = Date.now() + 15000;
+  let m;
+  while (Date.now() < deadline) {
+    m = (await getJson(master, '/api/players')).body;
+    if ((await getJson(follower, '/api/state')).body.roster_version === m.version) return m;
+    await sleep(100);
+  }
+  assert.fail(`the follower never had ${what} (version ${m.version})`);
+}
+
+test('a follower\'s wall shows the master\'s table moves', { timeout: 60000 }, async () => {
+  const master = await startClock({ args: ['--config', SEATED] });
+  const follower = await startClock({ args: ['--follow', master.base] });
+  const screen = async () => Buffer.from(await (await fetch(follower.base + '/api/screen.png?w=1280&h=720')).arrayBuffer());
+  try {
+    const cookie = await login(master);
+    // 30 players on six tables fit on five: table 6 breaks.
+    assert.equal((await command(master, cookie, { type: 'register', count: 30 })).status, 200);
+    await sameRoster(master, follower, 'the 30 players');
+    const before = await screen();
+    assert.deepEqual(await screen(), before, 'a paused wall is the same picture twice');
+    assert.equal((await command(master, cookie, { type: 'break_table', table: 6 })).status, 200);
+    const m = await sameVersion(master, follower, 'the break');
+    assert.ok(m.moves.length >= 1, 'moves to show');
+    assert.notDeepEqual(await screen(), before, 'the moves\' strips on the follower\'s wall');
+    // Undone on the master: the strips go from the follower's wall as well.
+    assert.equal((await command(master, cookie, { type: 'undo' })).status, 200);
+    await sameVersion(master, follower, 'the undo');
+    assert.deepEqual(await screen(), before, 'the wall as before the break');
+  } finally {
+    await follower.stop();
+    await master.stop();
+    follower.cleanup();
+    master.cleanup();
+  }
+});

@@ -1,4 +1,4 @@
-/* Fuzz target: what a follower reads from its master: the event stream's HTTP response (chunked or not), its events, and each state in them; or /api/structure's response. */
+/* Fuzz target: what a follower reads from its master: the event stream's HTTP response (chunked or not), its events, and each state in them; or /api/structure's or /api/players' response. */
 #include <jansson.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -8,6 +8,7 @@
 #include "follow/http.h"
 #include "follow/sse.h"
 #include "json/codec.h"
+#include "json/mirror.h"
 #include "json/parse_state.h"
 #include "store/config.h"
 
@@ -81,12 +82,45 @@ static int on_body(void *vctx, const char *data, size_t len)
     return sse_feed(&sse, data, len, on_event, NULL);
 }
 
+/* /api/players, as the follower reads it for its wall: taken only whole
+ * and consistent (every seated player in his table's seat), or refused
+ * with a reason. */
+static roster_t roster;
+static void players_done(const json_t *o)
+{
+    char err[256] = "";
+    if (mirror_roster(o, 5000000, &roster, err, sizeof err) != 0) {
+        if (!err[0])
+            abort();
+        return;
+    }
+    for (int i = 0; i < roster.n_players; i++) {
+        const player_t *p = &roster.players[i];
+        if (p->status == PLAYER_SEATED &&
+            (p->table < 0 || p->table >= roster.n_tables || p->seat < 1 ||
+             p->seat > roster.tables[p->table].seats ||
+             roster.tables[p->table].occupant[p->seat - 1] != i + 1))
+            abort();
+    }
+    for (int i = 0; i < moves_log_count(&roster.moves); i++) {
+        const move_rec_t *m = moves_log_get(&roster.moves, i);
+        if (m->player < 0 || m->player >= roster.n_players || m->to_table < 0 ||
+            m->to_table >= roster.n_tables || m->from_table >= roster.n_tables)
+            abort();
+    }
+}
+
 static void structure_done(ctx_t *c)
 {
     json_error_t je;
     json_t *o = json_loadb(c->body ? c->body : "", c->len, JSON_REJECT_DUPLICATES, &je);
     if (!o)
         return;
+    if (json_object_get(o, "players")) {
+        players_done(o);
+        json_decref(o);
+        return;
+    }
     structure_t *s = malloc(sizeof *s);
     char err[200] = "", why[200];
     if (codec_structure_parse(o, s, err, sizeof err) == 0) {
