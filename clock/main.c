@@ -164,17 +164,27 @@ static void panel_url(const char *bind, int port, char *buf, size_t len)
     snprintf(buf, len, "http://%s:%d/", host, port);
 }
 
-/* --new: the saved tournament goes to STATE/archive/ with its result sheets,
- * like the panel's "New tournament", and the configured one starts. */
-static int start_new(engine_t *engine, const char *state_dir)
+/* --new, or a file STATE/new-tournament (the appliance leaves it when a new
+ * tournament file was put on its boot partition): the saved tournament goes
+ * to STATE/archive/ with its result sheets, like the panel's "New
+ * tournament", and the configured one starts. The file goes once that is
+ * done; a power cut before then only puts aside a tournament where nothing
+ * happened yet, which is no tournament at all. */
+static int start_new(engine_t *engine, const char *state_dir, bool fresh)
 {
-    char archived[256], err[1024];
+    char marker[PATH_MAX], archived[256], err[1024];
+    snprintf(marker, sizeof marker, "%s/new-tournament", state_dir);
+    bool marked = access(marker, F_OK) == 0;
+    if (!fresh && !marked)
+        return 0;
     if (archive_api_start_new(engine, archived, sizeof archived, err, sizeof err) != 200) {
-        fprintf(stderr, "pokerclock: --new: %s\n", err);
+        fprintf(stderr, "pokerclock: %s: %s\n", fresh ? "--new" : marker, err);
         return -1;
     }
     if (archived[0])
         fprintf(stderr, "pokerclock: the saved tournament is kept in %s/%s\n", state_dir, archived);
+    if (marked && unlink(marker) != 0 && errno != ENOENT)
+        fprintf(stderr, "pokerclock: cannot remove %s: %s\n", marker, strerror(errno));
     return 0;
 }
 
@@ -499,7 +509,7 @@ int main(int argc, char **argv)
     free(text);
     if (!engine)
         return 1;
-    if (o.fresh && !o.screenshot && start_new(engine, state_dir) != 0) {
+    if (!o.screenshot && !o.follow && start_new(engine, state_dir, o.fresh) != 0) {
         engine_free(engine);
         return 1;
     }

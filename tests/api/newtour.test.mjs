@@ -328,6 +328,20 @@ test('--new at start puts the saved tournament in the archive with its sheets, a
     await clock.stop();
     clock = await startClock({ stateDir: dir, args: ['--config', SEATED, '--new'] });
     assert.equal((await getJson(clock, '/api/archive')).body.tournaments.length, 1);
+
+    // The appliance's way (a new tournament file on the boot partition): a
+    // file new-tournament in the state directory does what --new does, once.
+    await underWay(clock, await login(clock));
+    await clock.stop();
+    writeFileSync(join(dir, 'new-tournament'), '');
+    clock = await startClock({ stateDir: dir, args: ['--config', SEATED] });
+    assert.equal((await getJson(clock, '/api/state')).body.players.entries, 0);
+    assert.equal((await getJson(clock, '/api/archive')).body.tournaments.length, 2);
+    assert.ok(!existsSync(join(dir, 'new-tournament')), 'the file is gone: done once');
+    await command(clock, await login(clock), { type: 'register', name: 'Fay Holm' });
+    await clock.stop();
+    clock = await startClock({ stateDir: dir, args: ['--config', SEATED] });
+    assert.equal((await getJson(clock, '/api/state')).body.players.entries, 1, 'the next start resumes');
   } finally {
     await clock.stop();
     clock.cleanup();
