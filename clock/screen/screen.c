@@ -478,6 +478,7 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
             char status[260];
             snprintf(status, sizeof status, "wall on screen: %s", s->shown_on);
             sdnotify_status(status);
+            fprintf(stderr, "pokerclock: first frame on the wall\n");
             s->on_screen_said = true;
         }
         s->last_hash = plan.hash;
