@@ -246,6 +246,7 @@
     const d = s.day_end || {};
     const h = s.hand_for_hand;
     const cu = s.color_up && s.color_up.now;
+    const ft = s.final_table;
     if (s.over === true) {
       const first = s.results.find((r) => r.place_best === 1);
       cls = 'winner';
@@ -267,6 +268,17 @@
         kids = [el('div', { class: 'card', text: String(d.drawn) }),
           el('div', { class: 'mid', text: n === 1 ? t('last_hand') : t('hands_left', n) })];
       }
+    } else if (ft && PC.wallMs(ft.remaining_ms) > 0) {
+      /* The final table redrawn: each seat, the card dealt for the button,
+       * the player; the button's seat marked. */
+      cls = 'final';
+      const dealt = ft.seats.some((x) => x.card);
+      kids = [el('h2', { text: t2('final_table') }),
+        el('ol', { class: 'seats' }, ...ft.seats.map((x) => el('li', { class: x.seat === ft.button ? 'button' : '' },
+          el('span', { class: 'no', text: String(x.seat) }),
+          x.card ? el('span', { class: 'fcard' + (/[♥♦]/.test(x.card) ? ' red' : ''), text: x.card }) : null,
+          el('span', { class: 'who', text: x.player ? (x.name || t('player_n', x.player)) : '' }))))];
+      if (ft.button) kids.push(el('div', { class: 'sub', text: t(dealt ? 'button_high_card' : 'button_seat', ft.button) }));
     } else if (h) {
       const done = new Set(h.done || []), waiting = new Set(h.waiting || []);
       let all = [...done, ...waiting, ...(h.playing || [])].sort((a, b) => a - b);

@@ -34,10 +34,18 @@
   const seatText = (p) => (p.table == null ? 'waiting for a seat' : `Table ${p.table}, Seat ${p.seat}`);
 
   /* The seats just drawn, big, to read out to the players. */
-  function showDrawn(players) {
+  /* The seats just drawn, to read out; after the final table's redraw,
+   * each seat's card and where the button went. */
+  function showDrawn(players, final) {
     const box = $('#seat-drawn');
+    const card = (p) => final && (final.seats.find((x) => x.player === p.id) || {}).card;
     box.replaceChildren(...players.map((p) =>
-      el('div', { class: 'drawn' }, el('span', { text: p.label }), el('b', { text: seatText(p) }))));
+      el('div', { class: 'drawn' }, el('span', { text: p.label + (card(p) ? ' (' + card(p) + ')' : '') }), el('b', { text: seatText(p) }))));
+    if (final && final.button) {
+      const high = final.seats.find((x) => x.seat === final.button);
+      box.append(el('div', { class: 'drawn', id: 'final-button-drawn' }, el('b', {
+        text: `Button: seat ${final.button}` + (high && high.card ? `, ${high.label} with the high card ${high.card}` : '') })));
+    }
     box.hidden = players.length === 0;
   }
 
@@ -152,9 +160,18 @@
         el('button', { class: 'primary', text: `Break table ${n.table}`,
           onclick: async (e) => { const b = await send({ type: 'break_table', table: n.table }, e.currentTarget); if (b && b.players) showDrawn(b.players); } }));
     } else if (n.action === 'final') {
-      box.append(el('span', { text: `Final table: ${n.final_size} seats are drawn again.` }),
+      /* The button by high card (the clock deals a card to each seat), or
+       * where the director puts it. */
+      const pick = el('select', { id: 'final-button', 'aria-label': 'The button' },
+        el('option', { value: '', text: 'Button: high card, dealt by the clock' }),
+        ...Array.from({ length: n.final_size }, (_, i) => el('option', { value: String(i + 1), text: `Button at seat ${i + 1}` })));
+      box.append(el('span', { text: `Final table: ${n.final_size} seats are drawn again.` }), pick,
         el('button', { class: 'primary', text: 'Draw the final table',
-          onclick: async (e) => { const b = await send({ type: 'final_table' }, e.currentTarget); if (b && b.players) showDrawn(b.players); } }));
+          onclick: async (e) => {
+            const cmd = pick.value ? { type: 'final_table', button: Number(pick.value) } : { type: 'final_table' };
+            const b = await send(cmd, e.currentTarget);
+            if (b && b.players) showDrawn(b.players, b.state && b.state.final_table);
+          } }));
     } else {
       box.append(el('b', { text: n.moves.length === 1 ? 'Move to make' : `Moves to make (${n.moves.length})` }));
       for (const m of n.moves) {

@@ -26,7 +26,8 @@ bool roster_json_command_field(command_type type, const char *key, bool internal
                is(key, "table") || is(key, "seat");
     case CMD_BREAK_TABLE: return is(key, "table") || (internal && is(key, "moves"));
     case CMD_BUTTON: return is(key, "table") || is(key, "seat");
-    case CMD_FINAL_TABLE: return internal && is(key, "moves");
+    case CMD_FINAL_TABLE:
+        return is(key, "button") || (internal && (is(key, "moves") || is(key, "cards")));
     case CMD_TABLE:
         return is(key, "table") || is(key, "seat") || is(key, "open") || is(key, "blocked") ||
                is(key, "seats");
@@ -192,6 +193,30 @@ static int parse_moves(const json_t *obj, command_t *c, char *err, size_t errlen
 
 /* table: {"table": 5, "open": false}, {"table": 5, "seat": 3, "blocked": true},
  * or a table that is not there yet: {"table": 35, "open": true, "seats": 9}. */
+/* final_table: {"button": 4} to give the button's seat, or none to deal a
+ * card each for it; from the journal, the moves and the cards dealt. */
+static int parse_final(const json_t *obj, command_t *c, char *err, size_t errlen)
+{
+    if (get_small(obj, "button", ROSTER_MAX_SEATS, &c->seat, err, errlen) ||
+        parse_moves(obj, c, err, errlen))
+        return -1;
+    const json_t *cards = json_object_get(obj, "cards");
+    if (!cards)
+        return 0;
+    if (!json_is_array(cards) || json_array_size(cards) > ROSTER_MAX_SEATS)
+        return bad(err, errlen, "cards: at most ten, 0 to 51");
+    size_t i;
+    const json_t *x;
+    json_array_foreach(cards, i, x)
+    {
+        if (!json_is_integer(x) || json_integer_value(x) < 0 || json_integer_value(x) > 51)
+            return bad(err, errlen, "cards: at most ten, 0 to 51");
+        c->cards[i] = (uint8_t)json_integer_value(x);
+    }
+    c->n_cards = (int)json_array_size(cards);
+    return 0;
+}
+
 static int parse_table(const json_t *obj, command_t *c, char *err, size_t errlen)
 {
     const json_t *open = json_object_get(obj, "open"), *blocked = json_object_get(obj, "blocked");
@@ -258,7 +283,7 @@ int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, ch
         if (!c->table)
             return bad(err, errlen, "break_table needs the table");
         return parse_moves(obj, c, err, errlen);
-    case CMD_FINAL_TABLE: return parse_moves(obj, c, err, errlen);
+    case CMD_FINAL_TABLE: return parse_final(obj, c, err, errlen);
     case CMD_TABLE: return parse_table(obj, c, err, errlen);
     case CMD_REENTER: return parse_reenter(obj, c, err, errlen);
     case CMD_BUTTON:
@@ -311,6 +336,14 @@ void roster_json_command(const command_t *c, json_t *o)
     if (c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE) {
         if (c->type == CMD_BREAK_TABLE)
             json_object_set_new(o, "table", json_integer(c->table));
+        if (c->type == CMD_FINAL_TABLE && c->seat)
+            json_object_set_new(o, "button", json_integer(c->seat));
+        if (c->type == CMD_FINAL_TABLE && c->n_cards > 0) {
+            json_t *cards = json_array();
+            for (int i = 0; i < c->n_cards && i < ROSTER_MAX_SEATS; i++)
+                json_array_append_new(cards, json_integer(c->cards[i]));
+            json_object_set_new(o, "cards", cards);
+        }
         if (c->n_seats > 0) {
             json_t *moves = json_array();
             for (int i = 0; i < c->n_seats && i < ROSTER_MAX_SEATS; i++)

@@ -291,6 +291,10 @@ static const field_t tourney_fields[] = {
     KEPT_ARRAY(tourney_t, sounds, FIELD_TEXT, NULL),
     KEPT(tourney_t, speak_set, FIELD_UINT),
     KEPT(tourney_t, speak_on, FIELD_UINT),
+    KEPT(tourney_t, final_at, FIELD_INT),
+    KEPT(tourney_t, final_table, FIELD_INT),
+    KEPT(tourney_t, final_button, FIELD_INT),
+    KEPT_ARRAY(tourney_t, final_cards, FIELD_UINT, NULL),
     KEPT_RECORD(tourney_t, deal, deal_record),
 };
 const record_t tourney_record = RECORD(tourney_t, tourney_fields);

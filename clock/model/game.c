@@ -96,8 +96,9 @@ int game_draws_needed(const game_t *g, const command_t *c)
         return t < 0 ? 0 : 2 * roster_table_players(&g->r, t);
     }
     case CMD_FINAL_TABLE: {
+        /* the seats, then a card each for the button unless it is given */
         int n = roster_players_left(&g->r);
-        return n <= roster_final_size(&g->r) ? n : 0;
+        return n <= roster_final_size(&g->r) ? (c->seat ? n : 2 * n) : 0;
     }
     default: return 0;
     }
@@ -217,6 +218,13 @@ bool game_draw(const game_t *g, command_t *c, const uint64_t *rnd, char *err, si
             snprintf(err, errlen, "%d players are left: the final table seats %d",
                      roster_players_left(r), roster_final_size(r));
             return false;
+        }
+        if (!c->seat) {
+            int cards[ROSTER_MAX_SEATS];
+            roster_deal_cards(rnd + roster_players_left(r), n, cards);
+            for (int i = 0; i < n; i++)
+                c->cards[i] = (uint8_t)cards[i];
+            c->n_cards = n;
         }
         break;
     default: snprintf(err, errlen, "nothing to draw"); return false;
@@ -525,6 +533,51 @@ static apply_status table_change(roster_t *r, const command_t *c, char *err, siz
     return roster_table_open(r, t, c->on, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
 }
 
+_Static_assert((int)TOURNEY_FINAL_SEATS >= (int)ROSTER_MAX_SEATS, "a card for every seat");
+
+/* The redraw, and the button: at the seat given, or at the seat of the
+ * high card dealt (spades > hearts > diamonds > clubs); the wall's seat
+ * list takes the cards. */
+static apply_status final_table(game_t *g, const command_t *c, move_t *m, char *err,
+                                size_t errlen)
+{
+    roster_t *r = &g->r;
+    if (!moves_of(r, c, m, err, errlen))
+        return APPLY_CONFLICT;
+    if (c->n_cards != 0 && (c->n_cards != c->n_seats || c->seat))
+        return fail(APPLY_CONFLICT, err, errlen, "a card for each player, or the button's seat");
+    for (int i = 0; i < c->n_cards; i++)
+        for (int j = 0; j <= i; j++)
+            if (c->cards[i] > 51 || (j < i && c->cards[i] == c->cards[j]))
+                return fail(APPLY_CONFLICT, err, errlen, "the cards for the button are not a deal");
+    if (!roster_apply_final(r, m, c->n_seats, err, errlen))
+        return APPLY_CONFLICT;
+    int t = m[0].to_table, button = c->seat;
+    if (c->n_cards > 0) {
+        int cards[ROSTER_MAX_SEATS];
+        for (int i = 0; i < c->n_cards; i++)
+            cards[i] = c->cards[i];
+        button = m[roster_high_card(cards, c->n_cards)].to_seat;
+    }
+    if (button && !roster_set_button(r, t, button, err, errlen))
+        return APPLY_CONFLICT;
+    return APPLY_OK;
+}
+
+/* What the wall's seat list shows after the redraw (in the tourney, so
+ * that undo takes it back with the rest). */
+static void final_shown(tourney_t *t, const roster_t *r, const command_t *c, int64_t now)
+{
+    int table = roster_table_by_number(r, c->seats[0].table);
+    t->final_at = now ? now : 1;
+    t->final_table = c->seats[0].table;
+    t->final_button = table >= 0 ? r->tables[table].button : 0;
+    memset(t->final_cards, 0, sizeof t->final_cards);
+    for (int i = 0; i < c->n_cards && i < c->n_seats; i++)
+        if (c->seats[i].seat >= 1 && c->seats[i].seat <= TOURNEY_FINAL_SEATS)
+            t->final_cards[c->seats[i].seat - 1] = (uint8_t)(c->cards[i] + 1);
+}
+
 static apply_status do_table(game_t *g, const command_t *c, char *err, size_t errlen)
 {
     roster_t *r = &g->r;
@@ -554,9 +607,7 @@ static apply_status do_table(game_t *g, const command_t *c, char *err, size_t er
         return roster_set_button(r, t, c->seat, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
     }
     if (c->type == CMD_FINAL_TABLE)
-        return moves_of(r, c, m, err, errlen) && roster_apply_final(r, m, c->n_seats, err, errlen)
-                   ? APPLY_OK
-                   : APPLY_CONFLICT;
+        return final_table(g, c, m, err, errlen);
     /* break_table: every player of the table to the seat drawn, then it closes. */
     int t = breakable(r, c->table, err, errlen);
     if (t < 0)
@@ -684,6 +735,8 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
             if (c->type != CMD_BUTTON)
                 log_moves(&before->r, &g->r, c->type, now);
             model_push_same(&g->m, c);
+            if (c->type == CMD_FINAL_TABLE)
+                final_shown(&g->m.t, &g->r, c, now);
             if (c->type == CMD_BREAK_TABLE)
                 procedures_table_closed(&g->m.t, c->table, now);
         }

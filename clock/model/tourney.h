@@ -18,6 +18,7 @@ enum {
     TOURNEY_NAME_MAX = 96,
     TOURNEY_TEXT_MAX = 240,
     TOURNEY_SOUND_EVENTS = 16, /* room for model/voice.h's events */
+    TOURNEY_FINAL_SEATS = 10,  /* a final table's seats at most (RULES 7) */
     TOURNEY_SOUND_NAME = 16,   /* a sound's name: "chime", "none" */
     TOURNEY_COLOUR_MAX = 24,
     TOURNEY_UNDO_DEPTH = 16,
@@ -33,6 +34,7 @@ enum {
     TOURNEY_MAX_PENALTY_MINUTES = 120,
     TOURNEY_MAX_PENALTY_ROUNDS = 10,
     TOURNEY_CALL_SHOWN_MS = 10000, /* TIME stays this long after a clock call ran out */
+    TOURNEY_FINAL_SHOWN_MS = 180000, /* the final table's seat list after its redraw */
     TOURNEY_DONE_MAX = 8,      /* the last actions kept in words */
     TOURNEY_DONE_TEXT = 72,
     TOURNEY_MAX_REGISTER = 100,    /* players registered by name in one command */
@@ -249,6 +251,14 @@ typedef struct {
     int volume;                /* 0..100 */
     char sounds[TOURNEY_SOUND_EVENTS][TOURNEY_SOUND_NAME]; /* "": the configuration's */
     uint32_t speak_set, speak_on; /* bit e: spoken or not, as set here */
+    /* The final table's redraw, for the wall's seat list (RULES 7): when,
+     * the table's number, the button's seat, and the card each seat was
+     * dealt for it (card + 1, as model/seating.h numbers cards; 0: none,
+     * the director gave the button). final_at 0: no redraw. */
+    int64_t final_at;
+    int final_table;
+    int final_button;
+    uint8_t final_cards[TOURNEY_FINAL_SEATS];
     tourney_deal_t deal;
 } tourney_t;
 
@@ -378,6 +388,10 @@ typedef struct {
      * by number: movers[i], with busts[i].chips. */
     int from_table, from_seat;
     int16_t movers[TOURNEY_MAX_REGISTER];
+    /* final_table: the card dealt to movers[i] for the button (n_cards of
+     * them, drawn with the seats); or seat: the button's seat given. */
+    int n_cards;
+    uint8_t cards[TOURNEY_FINAL_SEATS];
     bool on;                   /* table: open (no seat given), or the seat blocked */
     int new_seats;             /* table: the seats of a table opened that was not there */
     char language[8], language2[8]; /* set_language ("" language2: none) */

@@ -37,6 +37,39 @@ json_t *reply_state(engine_t *e, uint64_t *seq)
                                       "speech", !snap->sound[0] && !snap->speech[0], "speech_why",
                                       snap->speech[0] ? json_string(snap->speech) : json_null()));
     }
+    /* The final table's seat list while the wall shows it: each seat's
+     * player and the card dealt for the button (ten at most). */
+    if (j) {
+        const tourney_t *t = &snap->t;
+        int64_t left = TOURNEY_FINAL_SHOWN_MS - (engine_now(e) - t->final_at);
+        int ti = snap->roster ? roster_table_by_number(snap->roster, t->final_table) : -1;
+        json_t *seats = NULL;
+        if (t->final_at && left > 0 && ti >= 0 && (seats = json_array())) {
+            static const char *const ranks = "23456789TJQKA";
+            static const char *const suits[] = {"♣", "♦", "♥", "♠"};
+            const table_t *tb = &snap->roster->tables[ti];
+            for (int s = 1; s <= tb->seats && s <= TOURNEY_FINAL_SEATS; s++) {
+                int p = tb->occupant[s - 1] - 1, card = t->final_cards[s - 1] - 1;
+                char label[64] = "", cardtext[16] = "";
+                if (p >= 0)
+                    roster_player_label(snap->roster, p, label, sizeof label);
+                if (card >= 0 && card < 52)
+                    snprintf(cardtext, sizeof cardtext, "%s%s",
+                             card / 4 == 8 ? "10" : (char[]){ranks[card / 4], 0}, suits[card % 4]);
+                json_array_append_new(
+                    seats, json_pack("{s:i, s:o, s:s, s:s, s:o}", "seat", s, "player",
+                                     p >= 0 ? json_integer(p + 1) : json_null(), "name",
+                                     p >= 0 ? snap->roster->players[p].name : "", "label", label,
+                                     "card", cardtext[0] ? json_string(cardtext) : json_null()));
+            }
+        }
+        json_object_set_new(j, "final_table",
+                            seats ? json_pack("{s:i, s:o, s:I, s:o}", "table", t->final_table,
+                                              "button", t->final_button ? json_integer(t->final_button)
+                                                                        : json_null(),
+                                              "remaining_ms", (json_int_t)left, "seats", seats)
+                                  : json_null());
+    }
     /* The roster is its own resource (GET /api/players): clients fetch it
      * when this number changes. */
     if (j && snap->roster)

@@ -306,13 +306,34 @@ static void winner_takeover(frame_t *fr)
         frame_money(fr, first->prize_each, b->line, sizeof b->line);
 }
 
+/* The final table redrawn: for three minutes every seat with its player
+ * and the card dealt for the button, the button marked, so that players
+ * find their seats and see why the button is where it is. */
+static void final_table_takeover(frame_t *fr)
+{
+    const tourney_t *t = fr->t;
+    int64_t since = fr->f->now - t->final_at;
+    banner_t *b;
+    if (!t->final_at || since < 0 || since >= TOURNEY_FINAL_SHOWN_MS || fr->v.over ||
+        !(b = banner_add(fr, 75, TAKEOVER, fr->w->col.panel, fr->w->col.fg, FIG_SEATS)))
+        return;
+    title2(fr, b, W_FINAL_TABLE);
+    bool dealt = false;
+    for (int s = 0; s < TOURNEY_FINAL_SEATS; s++)
+        dealt |= t->final_cards[s] != 0;
+    if (t->final_button)
+        snprintf(b->line, sizeof b->line, frame_word(fr, dealt ? W_BUTTON_HIGH_CARD : W_BUTTON_SEAT),
+                 t->final_button);
+    paint_wake_in(fr->p, TOURNEY_FINAL_SHOWN_MS - since);
+}
+
 /* Every banner the wall knows, each adding itself when its moment has come;
  * among equal priorities the earlier one here goes first. */
 static void (*const banner_makers[])(frame_t *fr) = {
     storage_error_strip,   follower_notice_strip, power_loss_strip,      announcement_strip,
     new_level_strip,       bubble_strip,          color_up_next_strip,   penalties_strip,
     clock_call_takeover,   day_end_takeover,      in_the_money_takeover, hand_for_hand_takeover,
-    color_up_takeover,     winner_takeover,       move_strips,
+    color_up_takeover,     winner_takeover,       final_table_takeover,  move_strips,
 };
 
 void banners_collect(frame_t *fr)
@@ -796,6 +817,92 @@ static void fig_confetti(frame_t *fr, box_t bx)
     }
 }
 
+/* A suit drawn (the wall's font has no suit signs): 0 clubs, 1 diamonds,
+ * 2 hearts, 3 spades, in a box of size d whose centre is cx, cy. */
+static void suit_shape(paint_t *p, int suit, int cx, int cy, int d, SDL_Color c)
+{
+    float x = (float)cx, y = (float)cy, h = (float)d / 2;
+    switch (suit) {
+    case 1:
+        paint_polygon(p, (SDL_FPoint[]){{x, y - h}, {x + h * 0.75f, y}, {x, y + h}, {x - h * 0.75f, y}},
+                      4, c);
+        break;
+    case 2: /* two lobes over a point */
+        paint_circle(p, cx - d / 4, cy - d / 6, d / 4 + 1, c);
+        paint_circle(p, cx + d / 4, cy - d / 6, d / 4 + 1, c);
+        paint_polygon(p, (SDL_FPoint[]){{x - h, y - h / 4}, {x + h, y - h / 4}, {x, y + h}}, 3, c);
+        break;
+    case 3: /* a point over two lobes, and a stem */
+        paint_circle(p, cx - d / 4, cy + d / 8, d / 4 + 1, c);
+        paint_circle(p, cx + d / 4, cy + d / 8, d / 4 + 1, c);
+        paint_polygon(p, (SDL_FPoint[]){{x, y - h}, {x + h, y + h / 5}, {x - h, y + h / 5}}, 3, c);
+        paint_polygon(p, (SDL_FPoint[]){{x, y}, {x + h / 3, y + h}, {x - h / 3, y + h}}, 3, c);
+        break;
+    default: /* three leaves and a stem */
+        paint_circle(p, cx, cy - d / 4, d / 4 + 1, c);
+        paint_circle(p, cx - d / 4, cy + d / 8, d / 4 + 1, c);
+        paint_circle(p, cx + d / 4, cy + d / 8, d / 4 + 1, c);
+        paint_polygon(p, (SDL_FPoint[]){{x, y}, {x + h / 3, y + h}, {x - h / 3, y + h}}, 3, c);
+        break;
+    }
+}
+
+/* The final table's seats: number (the button's marked), the card dealt
+ * for the button, the player; two columns across, one down in portrait. */
+static void fig_seats(frame_t *fr, box_t bx, const banner_t *b)
+{
+    paint_t *p = fr->p;
+    const tourney_t *t = fr->t;
+    const roster_t *r = fr->f->snap->roster;
+    int ti = r ? roster_table_by_number(r, t->final_table) : -1;
+    if (ti < 0)
+        return;
+    const table_t *tb = &r->tables[ti];
+    int n = tb->seats, cols = bx.w > bx.h ? 2 : 1, rows = (n + cols - 1) / cols;
+    int rh = bx.h / (rows > 0 ? rows : 1), cw = bx.w / cols;
+    static const char *const ranks[] = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"};
+    SDL_Color red = {200, 30, 45, 255}, black = {20, 20, 24, 255}, card_bg = {250, 250, 250, 255};
+    for (int s = 1; s <= n; s++) {
+        int i = s - 1, x = bx.x + (i / rows) * cw, y = bx.y + (i % rows) * rh;
+        int box = rh * 80 / 100, pad = rh / 10;
+        bool button = s == t->final_button;
+        paint_round_rect(p, x + pad, y + pad, box, box, box / 6, button ? fr->w->col.accent : fr->w->col.line);
+        char num[8];
+        snprintf(num, sizeof num, "%d", s);
+        int npx = box * 60 / 100;
+        paint_text(p, FACE_BOLD, npx, button ? fr->w->col.bg : b->fg, x + pad + box / 2,
+                   y + pad + (box - frame_cap_h(fr, FACE_BOLD, npx)) / 2, ALIGN_CENTER, num);
+        int nx = x + pad * 2 + box;
+        int card = s <= TOURNEY_FINAL_SEATS ? t->final_cards[s - 1] - 1 : -1;
+        if (card >= 0 && card < 52) {
+            int w = box * 130 / 100;
+            SDL_Color ink = card % 4 == 1 || card % 4 == 2 ? red : black;
+            paint_round_rect(p, nx, y + pad, w, box, box / 8, card_bg);
+            int rpx = box * 55 / 100;
+            paint_text(p, FACE_BOLD, rpx, ink, nx + w * 32 / 100,
+                       y + pad + (box - frame_cap_h(fr, FACE_BOLD, rpx)) / 2, ALIGN_CENTER,
+                       ranks[card / 4]);
+            suit_shape(p, card % 4, nx + w * 74 / 100, y + pad + box / 2, box * 40 / 100, ink);
+            nx += w + pad;
+        }
+        int occ = tb->occupant[s - 1] - 1;
+        if (occ < 0 || occ >= r->n_players)
+            continue;
+        char who[96];
+        const player_t *pl = &r->players[occ];
+        if (pl->name[0])
+            snprintf(who, sizeof who, "%s", pl->name);
+        else
+            snprintf(who, sizeof who, frame_word(fr, W_PLAYER_N), (int)pl->id);
+        int room = x + cw - nx - pad;
+        int px = paint_fit(p, FACE_BOLD, box * 55 / 100, room > 0 ? room : 1, who);
+        if (px < MIN_TEXT_PX)
+            px = MIN_TEXT_PX;
+        paint_text(p, FACE_BOLD, px, b->fg, nx, y + pad + (box - frame_cap_h(fr, FACE_BOLD, px)) / 2,
+                   ALIGN_LEFT, who);
+    }
+}
+
 void banner_takeover_draw(frame_t *fr, const banner_t *b, box_t bx)
 {
     paint_t *p = fr->p;
@@ -833,6 +940,7 @@ void banner_takeover_draw(frame_t *fr, const banner_t *b, box_t bx)
     case FIG_HFH: fig_hfh(fr, fig, b); break;
     case FIG_CALL: fig_call(fr, fig, b); break;
     case FIG_CARD: fig_card(fr, fig); break;
+    case FIG_SEATS: fig_seats(fr, fig, b); break;
     case FIG_HANDS: {
         /* The card stays in view beside the count. */
         fig_card(fr, (box_t){fig.x, fig.y, fig.w, fig.h});

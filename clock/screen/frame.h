@@ -58,7 +58,9 @@ struct wall {
 
 /* A strip takes its turn in the footer; a takeover covers the body. */
 typedef enum { STRIP, TAKEOVER } banner_size;
-typedef enum { FIG_NONE, FIG_COLOR_UP, FIG_HFH, FIG_CALL, FIG_CARD, FIG_ITM, FIG_HANDS } figure_t;
+typedef enum {
+    FIG_NONE, FIG_COLOR_UP, FIG_HFH, FIG_CALL, FIG_CARD, FIG_ITM, FIG_HANDS, FIG_SEATS
+} figure_t;
 
 /* One overlay: every announcement and procedure is one of these. */
 typedef struct {

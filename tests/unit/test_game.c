@@ -697,17 +697,57 @@ static void break_table_final_table_and_moves_are_undone_and_replayed(void **sta
     *before = g->r;
     memset(c, 0, sizeof *c);
     c->type = CMD_FINAL_TABLE;
-    assert_int_equal(drawn_apply(c, 10, T, NULL), APPLY_OK);
+    /* Cards that are no deal (the same card twice) are refused whole. */
+    command_t *bad = malloc(sizeof *bad);
+    *bad = *c;
+    uint64_t rnd[20] = {0};
+    assert_true(game_draw(g, bad, rnd, err, sizeof err));
+    bad->cards[1] = bad->cards[0];
+    assert_int_equal(game_apply(g, bad, T, err, sizeof err), APPLY_CONFLICT);
+    assert_false(g->r.final_drawn);
+    free(bad);
+    game_t *again = malloc(sizeof *again);
+    *again = *g;
+    assert_int_equal(drawn_apply(c, 10, T, again), APPLY_OK);
     assert_int_equal(c->n_seats, 5);
     assert_true(g->r.final_drawn);
     assert_int_equal(roster_table_players(&g->r, 1), 5);
     assert_false(g->r.tables[2].open);
-    /* Undo: back to two tables, every player where he sat. */
+    /* A card each, all different; the button at the seat of the highest
+     * (spades > hearts > diamonds > clubs), and the wall's list has them;
+     * the journal's form of the command replays to the same. */
+    assert_int_equal(c->n_cards, 5);
+    int high = 0;
+    for (int i = 0; i < 5; i++) {
+        for (int j = 0; j < i; j++)
+            assert_int_not_equal(c->cards[i], c->cards[j]);
+        if (c->cards[i] > c->cards[high])
+            high = i;
+        assert_int_equal(g->m.t.final_cards[c->seats[i].seat - 1], c->cards[i] + 1);
+    }
+    assert_int_equal(g->r.tables[1].button, c->seats[high].seat);
+    assert_int_equal(g->m.t.final_button, c->seats[high].seat);
+    assert_int_equal(g->m.t.final_table, 2);
+    assert_int_equal(g->m.t.final_at, T);
+    assert_memory_equal(&again->m.t, &g->m.t, sizeof g->m.t);
+    assert_memory_equal(again->r.tables, g->r.tables, sizeof g->r.tables[0] * 3);
+    free(again);
+    /* Undo: back to two tables, every player where he sat, no seat list. */
     assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, err, sizeof err), APPLY_OK);
+    assert_int_equal(g->m.t.final_at, 0);
     assert_false(g->r.final_drawn);
     assert_true(g->r.tables[2].open);
     assert_memory_equal(g->r.players, before->players, sizeof before->players[0] * 9);
     assert_memory_equal(g->r.tables, before->tables, sizeof before->tables[0] * 3);
+    /* The button given by the director: no cards, the button there. */
+    memset(c, 0, sizeof *c);
+    c->type = CMD_FINAL_TABLE;
+    c->seat = 3;
+    assert_int_equal(drawn_apply(c, 11, T, NULL), APPLY_OK);
+    assert_int_equal(c->n_cards, 0);
+    assert_int_equal(g->r.tables[1].button, 3);
+    assert_int_equal(g->m.t.final_button, 3);
+    assert_int_equal(g->m.t.final_cards[2], 0);
     free(before);
     free(replayed);
     free(c);

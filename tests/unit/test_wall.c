@@ -433,6 +433,32 @@ static int64_t st_moves_off(void)
     return now;
 }
 
+/* The final table redrawn a minute ago: nine players (one unnamed, one
+ * with a long name), a card each for the button, the ace of spades on
+ * seat 6 has it. */
+static int64_t st_final_table(void)
+{
+    static roster_t r;
+    char err[128];
+    int64_t now = st_running();
+    roster_init(&r);
+    int t = roster_add_table(&r, 1, "", 9, 0, err, sizeof err);
+    static const char *const names[] = {"Kari Nordmann", "Bo Ek", "", "Anna-Sofie Vestergaard-Lindholm",
+                                        "Jan de Vries", "Åse Ødegård", "Klaus Müller", "Mia Berg",
+                                        "Lars Holm"};
+    static const uint8_t cards[] = {12, 7, 30, 45, 2, 51, 21, 38, 16};
+    for (int i = 0; i < 9; i++) {
+        int p = roster_register(&r, names[i], err, sizeof err);
+        assert_true(roster_seat_player(&r, p, t, i + 1, err, sizeof err));
+        m.t.final_cards[i] = (uint8_t)(cards[i] + 1);
+    }
+    m.t.final_at = now - 60000;
+    m.t.final_table = 1;
+    m.t.final_button = 6;
+    shot_roster = &r;
+    return now;
+}
+
 static int64_t st_running_at_moves(void)
 {
     return st_running() - 446000 + 440000;
@@ -521,6 +547,9 @@ static const shot_t shots[] = {
     {"moves-second-1920x1080", st_moves_second, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"moves-800x480", st_moves, 800, 480, "de", "", NULL, NULL, false, NULL},
     {"moves-720x1280", st_moves, 720, 1280, "nb", "", NULL, NULL, false, NULL},
+    {"final-table-1920x1080", st_final_table, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"final-table-1280x720", st_final_table, 1280, 720, "de", "en", NULL, NULL, false, NULL},
+    {"final-table-720x1280", st_final_table, 720, 1280, "nb", "", NULL, NULL, false, NULL},
 };
 
 /* A venue's logo: a gold disc with a dark ring, made here so the test
