@@ -644,6 +644,61 @@ static int parse_voice(const json_t *o, tourney_t *t, char *err, size_t errlen)
     return 0;
 }
 
+/* "A♠", "10♦": a card as the state writes it (model/seating.h's number), or -1. */
+static int card_of(const char *s)
+{
+    static const char *const ranks = "23456789TJQKA";
+    static const char *const suits[] = {"♣", "♦", "♥", "♠"};
+    int rank = -1;
+    if (strncmp(s, "10", 2) == 0)
+        rank = 8, s += 2;
+    else if (*s && *s != 'T' && strchr(ranks, *s))
+        rank = (int)(strchr(ranks, *s) - ranks), s++;
+    for (int k = 0; rank >= 0 && k < 4; k++)
+        if (strcmp(s, suits[k]) == 0)
+            return rank * 4 + k;
+    return -1;
+}
+
+/* The final table's seat list while the master shows it. */
+static int parse_final_table(const json_t *o, tourney_t *t, int64_t now, char *err, size_t errlen)
+{
+    int rc = 0;
+    const json_t *f = get_object(o, "", "final_table", &rc, err, errlen);
+    if (rc || !f)
+        return rc;
+    int64_t table = 0, button = 0, left = 0;
+    if (get_int(f, "final_table", "table", true, 1, 1000000, &table, err, errlen) ||
+        get_int(f, "final_table", "button", false, 0, TOURNEY_FINAL_SEATS, &button, err, errlen) ||
+        get_int(f, "final_table", "remaining_ms", true, 0, TOURNEY_FINAL_SHOWN_MS, &left, err,
+                errlen))
+        return -1;
+    const json_t *seats = get_array(f, "final_table", "seats", TOURNEY_FINAL_SEATS, &rc, err, errlen);
+    if (rc)
+        return -1;
+    size_t i;
+    const json_t *x;
+    json_array_foreach(seats, i, x)
+    {
+        int64_t seat = 0;
+        const json_t *card = json_object_get(x, "card");
+        if (!json_is_object(x) ||
+            get_int(x, "final_table.seats", "seat", true, 1, TOURNEY_FINAL_SEATS, &seat, err, errlen))
+            return fail_member(err, errlen, "final_table", "seats", "must list seats");
+        if (json_is_string(card)) {
+            int c = card_of(json_string_value(card));
+            if (c < 0)
+                return fail_member(err, errlen, "final_table.seats", "card", "is not a card");
+            t->final_cards[seat - 1] = (uint8_t)(c + 1);
+        }
+    }
+    t->final_table = (int)table;
+    t->final_button = (int)button;
+    int64_t at = now - (TOURNEY_FINAL_SHOWN_MS - left);
+    t->final_at = at != 0 ? at : 1;
+    return 0;
+}
+
 int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourney_t *t,
                       char *err, size_t errlen)
 {
@@ -742,7 +797,8 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
     if (rc || (list && parse_results(list, t, now, err, errlen)))
         return -1;
     /* What the places pay: a deal and the rounding rule, as the master's. */
-    if (settle_json_state_parse(o, t, err, errlen) || parse_voice(o, t, err, errlen))
+    if (settle_json_state_parse(o, t, err, errlen) || parse_voice(o, t, err, errlen) ||
+        parse_final_table(o, t, now, err, errlen))
         return -1;
     return parse_last_actions(o, t, err, errlen);
 }

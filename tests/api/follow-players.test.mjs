@@ -92,3 +92,35 @@ test('a follower\'s wall shows the master\'s table moves', { timeout: 60000 }, a
     master.cleanup();
   }
 });
+
+// The final table's seat list: the follower's wall and its state show the
+// master's, cards and button included.
+test('a follower shows the master\'s final table with its cards and button', { timeout: 60000 }, async () => {
+  const master = await startClock({ args: ['--config', SEATED] });
+  const follower = await startClock({ args: ['--follow', master.base] });
+  try {
+    const cookie = await login(master);
+    const names = Array.from({ length: 12 }, (_, i) => `Player ${String.fromCharCode(65 + i)}`);
+    assert.equal((await command(master, cookie, { type: 'register', names })).status, 200);
+    for (const id of [10, 11, 12]) assert.equal((await command(master, cookie, { type: 'bust', player: id })).status, 200);
+    const r = await command(master, cookie, { type: 'final_table' });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const m = (await getJson(master, '/api/state')).body.final_table;
+    await sameVersion(master, follower, 'the redraw');
+    const deadline = Date.now() + 15000;
+    let f;
+    while (Date.now() < deadline) {
+      f = (await getJson(follower, '/api/state')).body.final_table;
+      if (f && JSON.stringify(f.seats) === JSON.stringify(m.seats)) break;
+      await sleep(100);
+    }
+    assert.deepEqual(f.seats, m.seats);
+    assert.equal(f.button, m.button);
+    assert.ok(Math.abs(f.remaining_ms - m.remaining_ms) < 5000);
+  } finally {
+    await follower.stop();
+    await master.stop();
+    follower.cleanup();
+    master.cleanup();
+  }
+});
