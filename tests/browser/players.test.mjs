@@ -90,6 +90,12 @@ test('a tap marks the button; hand-for-hand starts with the tables that have pla
   const seated = r.players.filter((p) => p.status === 'seated').sort((a, b) => a.seat - b.seat);
   assert.equal(seated.length, 2);
   await page.click('[data-seat-mode="button"]');
+  // The final table's high card put the button on one of them: a tap on it takes it off.
+  const dealt = r.tables.find((t) => t.number === 1).button;
+  assert.ok(seated.some((p) => p.seat === dealt), `the button by high card at a player's seat: ${dealt}`);
+  await page.click('#seat-map .seat.button');
+  await until(async () => (await getJson(clock, '/api/players')).tables.find((t) => t.number === 1).button === null,
+    'the dealt button taken off');
   await page.click(`#seat-map button[aria-label="Table 1 seat ${seated[0].seat} ${seated[0].label}"]`);
   await until(async () => (await getJson(clock, '/api/players')).tables.find((t) => t.number === 1).button === seated[0].seat,
     'the button marked');
@@ -101,7 +107,7 @@ test('a tap marks the button; hand-for-hand starts with the tables that have pla
   // A second tap on the button's seat takes the button off; a third puts it back.
   const buttonSeat = `#seat-map button[aria-label^="Table 1 seat ${seated[0].seat} ${seated[0].label}"]`;
   await page.click(buttonSeat);
-  await until(async () => (await getJson(clock, '/api/players')).tables.find((t) => t.number === 1).button === 0,
+  await until(async () => (await getJson(clock, '/api/players')).tables.find((t) => t.number === 1).button === null,
     'the button taken off');
   await until(async () => !(await page.isVisible('#seat-map .seat.button')), 'no button shown');
   await page.click(buttonSeat);
