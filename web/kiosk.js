@@ -205,9 +205,10 @@
     const box = $('#finder');
     if (box.hidden !== (named.length === 0)) {
       box.hidden = !box.hidden;
-      /* The pages got less room (or more): the sheet is fitted again. */
+      /* The pages got less room (or more): the sheet and the rules are fitted again. */
       const s = PC.current();
       if (s) render(s);
+      renderRules();
     }
     const list = $('#found');
     const q = fold($('#find').value.trim());
@@ -310,6 +311,16 @@
       if (s) renderInfo(s);
     } catch (e) { /* offline */ }
   }
+  /* The venue's house rules (house_rules in the configuration): a page of
+   * their own, one numbered paragraph each, in two columns when many. */
+  let rules = [];
+  function renderRules() {
+    const list = $('#rule-list');
+    list.replaceChildren(...rules.map((r) => el('li', { text: r })));
+    $('#p-rules').hidden = rules.length === 0;
+    if (rules.length) fit(list, rules.length * 2, innerHeight / 18);
+    dots();
+  }
   async function loadSettings() {
     const st = await PC.settings();
     I18N.use(st.language || 'en', st.language2);
@@ -320,6 +331,9 @@
     setText($('#h-tables'), I18N.t2('break_order'));
     setText($('#h-results'), I18N.t2('results'));
     setText($('#h-moves'), I18N.t2('recent_moves'));
+    setText($('#h-rules'), I18N.t2('house_rules'));
+    rules = Array.isArray(st.house_rules) ? st.house_rules.map(String) : [];
+    renderRules();
     renderRosterPages();
     $('#find').placeholder = I18N.t2('find_seat');
     renderFound();
@@ -341,9 +355,9 @@
     if (lang !== null && now !== lang) loadSettings();
     lang = now;
   });
-  addEventListener('resize', () => { const s = PC.current(); if (s) render(s); renderRosterPages(); });
+  addEventListener('resize', () => { const s = PC.current(); if (s) render(s); renderRosterPages(); renderRules(); });
   /* The sheet and the name are measured again in the wall's font once it came. */
-  document.fonts.addEventListener('loadingdone', () => { const s = PC.current(); if (s) render(s); });
+  document.fonts.addEventListener('loadingdone', () => { const s = PC.current(); if (s) render(s); renderRules(); });
   setInterval(tick, 250);
   /* The minutes since each move count on, and the page goes when the last is old. */
   setInterval(() => { renderMoves(); dots(); }, 30000);

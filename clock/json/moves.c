@@ -9,7 +9,7 @@ static json_t *table_or_null(const roster_t *r, int t)
     return t >= 0 && t < r->n_tables ? json_integer(r->tables[t].number) : json_null();
 }
 
-json_t *moves_json_list(const roster_t *r, int64_t now)
+json_t *moves_json_list(const roster_t *r, bool short_names, int64_t now)
 {
     json_t *a = json_array();
     const move_rec_t *m;
@@ -17,8 +17,8 @@ json_t *moves_json_list(const roster_t *r, int64_t now)
         char label[64] = "";
         const char *name = "";
         if (m->player >= 0 && m->player < r->n_players) {
-            roster_player_label(r, m->player, label, sizeof label);
-            name = r->players[m->player].name;
+            roster_player_shown(r, m->player, short_names, label, sizeof label);
+            name = r->players[m->player].name[0] ? label : "";
         }
         /* name: as registered ("" for none; the pages say "Spieler 2" in
          * their language); label: the name or "Player 2" */
@@ -34,11 +34,12 @@ json_t *moves_json_list(const roster_t *r, int64_t now)
     return a;
 }
 
-json_t *moves_json_resource(const roster_t *r, const house_t *h, int64_t now)
+json_t *moves_json_resource(const roster_t *r, const house_t *h, bool short_names,
+                            int64_t now)
 {
     return json_pack("{s:I, s:I, s:o}", "total", (json_int_t)r->moves.total, "strip_ms",
                      (json_int_t)moves_strip_ms(h->move_strip_ms, h->move_strip_off), "moves",
-                     moves_json_list(r, now));
+                     moves_json_list(r, short_names, now));
 }
 
 json_t *moves_json_save(const moves_log_t *l)

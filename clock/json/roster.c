@@ -389,13 +389,14 @@ static const char *status_name(int status)
     return status == PLAYER_SEATED ? "seated" : status == PLAYER_OUT ? "out" : "waiting";
 }
 
-json_t *roster_json_player(const roster_t *r, int i)
+json_t *roster_json_player(const roster_t *r, int i, bool short_names)
 {
     const player_t *p = &r->players[i];
-    char label[64];
-    roster_player_label(r, i, label, sizeof label);
+    char label[64], name[64];
+    roster_player_shown(r, i, short_names, label, sizeof label);
+    snprintf(name, sizeof name, "%s", p->name[0] ? label : "");
     json_t *o = json_pack("{s:i, s:s, s:s, s:s, s:i, s:i, s:i, s:I}", "id", (int)p->id, "name",
-                          p->name, "label", label, "status", status_name(p->status), "entries",
+                          name, "label", label, "status", status_name(p->status), "entries",
                           (int)p->entries, "rebuys", (int)p->rebuys, "addons", (int)p->addons,
                           "prize", (json_int_t)p->prize);
     if (!o)
@@ -458,11 +459,11 @@ json_t *roster_json_proposal(const roster_t *r, uint64_t seed)
                      roster_final_size(r));
 }
 
-json_t *roster_json_players(const roster_t *r)
+json_t *roster_json_players(const roster_t *r, bool short_names)
 {
     json_t *players = json_array(), *tables = json_array();
     for (int i = 0; i < r->n_players; i++)
-        json_array_append_new(players, roster_json_player(r, i));
+        json_array_append_new(players, roster_json_player(r, i, short_names));
     for (int i = 0; i < r->n_tables; i++)
         json_array_append_new(tables, table_json(&r->tables[i], roster_table_players(r, i)));
     return json_pack("{s:I, s:o, s:o, s:i, s:i}", "version", (json_int_t)r->version, "players",

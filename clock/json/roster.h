@@ -18,10 +18,11 @@ int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, ch
 /* Adds them to the command's JSON object o. */
 void roster_json_command(const command_t *c, json_t *o);
 
-/* One player as GET /api/players lists him. */
-json_t *roster_json_player(const roster_t *r, int player);
+/* One player as GET /api/players lists him; short_names: his name as the
+ * house shows it to anyone without a director's session ("Anna B."). */
+json_t *roster_json_player(const roster_t *r, int player, bool short_names);
 /* GET /api/players: {"version", "players": [...], "tables": [...]}. */
-json_t *roster_json_players(const roster_t *r);
+json_t *roster_json_players(const roster_t *r, bool short_names);
 
 /* What the floor should do now (roster_next_action), for the director to
  * confirm: {"action": "none"|"balance"|"break"|"final", "moves": [...],

@@ -89,6 +89,8 @@ static const field_t house_fields[] = {
     /* the wall's strip of a move ("Table 5, seat 2 -> Table 1, seat 7") */
     HOUSE("move_strip_seconds", FIELD_INT, move_strip_ms, 5, 3600, 1000),
     HOUSE("move_strip_off", FIELD_BOOL, move_strip_off, 0, 1, 1),
+    /* first name and initial on every screen the public sees */
+    HOUSE("short_names", FIELD_BOOL, short_names, 0, 1, 1),
 };
 const record_t house_record = RECORD(house_t, house_fields);
 

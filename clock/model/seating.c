@@ -309,6 +309,14 @@ void roster_player_label(const roster_t *r, int player, char *buf, size_t len)
         snprintf(buf, len, "Player %d", (int)p->id);
 }
 
+void roster_player_shown(const roster_t *r, int player, bool short_names, char *buf, size_t len)
+{
+    if (short_names && player >= 0 && player < r->n_players && r->players[player].name[0])
+        text_short_name(r->players[player].name, buf, len);
+    else
+        roster_player_label(r, player, buf, len);
+}
+
 bool roster_reenter(roster_t *r, int player, char *err, size_t errlen)
 {
     if (!player_ok(r, player, err, errlen))

@@ -145,6 +145,9 @@ void roster_hand_done(roster_t *r, int table);
 int roster_register(roster_t *r, const char *name, char *err, size_t errlen);
 /* "Anna Berg", or "Player 17" when there is no name. */
 void roster_player_label(const roster_t *r, int player, char *buf, size_t len);
+/* The label as the public screens write it: "Anna B." when the house shows
+ * first names only (short), else the label. */
+void roster_player_shown(const roster_t *r, int player, bool short_names, char *buf, size_t len);
 bool roster_reenter(roster_t *r, int player, char *err, size_t errlen);
 bool roster_rebuy(roster_t *r, int player, char *err, size_t errlen);
 bool roster_addon(roster_t *r, int player, char *err, size_t errlen);

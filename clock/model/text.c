@@ -1,6 +1,9 @@
 /* What text the clock shows: well-formed UTF-8 on one line. */
 #include "model/text.h"
 
+#include <stdio.h>
+#include <string.h>
+
 bool text_utf8_valid(const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
@@ -41,4 +44,26 @@ int text_hex_digit(int c)
     if (c >= 'A' && c <= 'F')
         return c - 'A' + 10;
     return -1;
+}
+
+void text_short_name(const char *name, char *out, size_t len)
+{
+    if (!len)
+        return;
+    while (*name == ' ')
+        name++;
+    size_t first = strcspn(name, " ");
+    const char *last = NULL;
+    for (const char *c = name + first; *c; c++)
+        if (c[0] == ' ' && c[1] && c[1] != ' ')
+            last = c + 1;
+    if (!last) {
+        snprintf(out, len, "%.*s", (int)first, name);
+        return;
+    }
+    /* the initial: one whole UTF-8 character */
+    size_t n = 1;
+    while (last[n] && ((unsigned char)last[n] & 0xC0) == 0x80)
+        n++;
+    snprintf(out, len, "%.*s %.*s.", (int)first, name, (int)n, last);
 }

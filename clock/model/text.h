@@ -4,6 +4,7 @@
 #define POKERCLOCK_TEXT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Whether s is well-formed UTF-8 (no overlong forms, no surrogates). */
 bool text_utf8_valid(const char *s);
@@ -11,6 +12,11 @@ bool text_utf8_valid(const char *s);
 /* Whether s is well-formed UTF-8 without line breaks, tabs or other
  * control characters: text that fits on one line of the wall. */
 bool text_one_line(const char *s);
+
+/* A name as a house that shows first names only writes it: the first
+ * word and the last word's initial ("Anna Maria Berg" -> "Anna B.",
+ * "Bjørn Ødegård" -> "Bjørn Ø."); one word stays as it is. */
+void text_short_name(const char *name, char *out, size_t len);
 
 /* The value of a hexadecimal digit (either case), or -1. */
 int text_hex_digit(int c);

@@ -95,6 +95,8 @@ typedef struct {
                                   players left fill */
     int64_t move_strip_ms;     /* the wall shows a move this long (120 s) */
     bool move_strip_off;       /* ... or not at all */
+    bool short_names;          /* the wall, the kiosk and anyone without a
+                                  director's session see "Anna B." */
 } house_t;
 
 /* League points on the result sheet (model/points.h). */

@@ -25,8 +25,8 @@ static char *sheet_text(void *ctx, bool csv, size_t *len)
 {
     engine_t *e = ctx;
     if (csv)
-        return results_csv(e, len);
-    json_t *j = results_json(e);
+        return results_csv(e, true, len);
+    json_t *j = results_json(e, true);
     char *text = j ? json_dumps(j, JSON_INDENT(1)) : NULL;
     json_decref(j);
     if (text)

@@ -102,6 +102,13 @@ static bool logged_in(net_t *n, struct MHD_Connection *con)
     return token && session_valid(n->sessions, token, (int64_t)time(NULL));
 }
 
+/* Names as this reader may see them: the house's short names ("Anna B.")
+ * to anyone but the director. */
+static bool public_names_short(net_t *n, struct MHD_Connection *con, const snapshot_t *snap)
+{
+    return snap->t.s.house.short_names && !logged_in(n, con);
+}
+
 /* The snapshot as JSON; the reference is held only while rendering. */
 static json_t *state_json(net_t *n, uint64_t *seq)
 {
@@ -133,10 +140,12 @@ static enum MHD_Result get_players(net_t *n, struct MHD_Connection *con, request
         snapshot_release(snap);
         return reply_json(con, MHD_HTTP_OK, m, NULL, NULL);
     }
-    json_t *j = roster_json_players(snap->roster);
+    bool short_names = public_names_short(n, con, snap);
+    json_t *j = roster_json_players(snap->roster, short_names);
     if (j) {
         json_object_set_new(j, "next", roster_json_proposal(snap->roster, snap->roster->version));
-        json_object_set_new(j, "moves", moves_json_list(snap->roster, engine_now(n->e)));
+        json_object_set_new(j, "moves",
+                            moves_json_list(snap->roster, short_names, engine_now(n->e)));
     }
     snapshot_release(snap);
     return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
@@ -146,7 +155,8 @@ static enum MHD_Result get_players(net_t *n, struct MHD_Connection *con, request
 static enum MHD_Result get_moves(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     const snapshot_t *snap = engine_snapshot(n->e);
-    json_t *j = moves_json_resource(snap->roster, &snap->t.s.house, engine_now(n->e));
+    json_t *j = moves_json_resource(snap->roster, &snap->t.s.house,
+                                    public_names_short(n, con, snap), engine_now(n->e));
     snapshot_release(snap);
     return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
 }
@@ -175,6 +185,14 @@ static enum MHD_Result get_settings(net_t *n, struct MHD_Connection *con, reques
                           "language2", l2[0] ? json_string(l2) : json_null(), "theme",
                           "background", t->bg, "foreground", t->fg, "accent", t->accent,
                           "paused", t->paused, "break", t->brk, "warning", t->warn);
+    /* The kiosk's page of house rules, one paragraph each. */
+    json_t *rules = json_array();
+    for (int i = 0; rules && i < c->n_house_rules; i++)
+        json_array_append_new(rules, json_string(c->house_rules[i]));
+    if (j && rules)
+        json_object_set_new(j, "house_rules", rules);
+    else
+        json_decref(rules);
     /* What the pages play, when the venue lets them (sound.pages): the
      * configuration's sound group with what the panel set over it; and
      * which events speak on the wall, for the panel. */
@@ -394,16 +412,16 @@ static json_t *players_named(net_t *n, const command_t *c)
         list = json_array();
         for (int i = 0; i < k && i < TOURNEY_MAX_REGISTER; i++)
             if (c->movers[i] >= 1 && c->movers[i] <= r->n_players)
-                json_array_append_new(list, roster_json_player(r, c->movers[i] - 1));
+                json_array_append_new(list, roster_json_player(r, c->movers[i] - 1, false));
     }
     if (from >= 0 && from < to && to <= r->n_players) {
         list = json_array();
         for (int i = from; i < to; i++)
-            json_array_append_new(list, roster_json_player(r, i));
+            json_array_append_new(list, roster_json_player(r, i, false));
         /* The last bust: the winner too. */
         for (int i = 0; c->type == CMD_BUST && i < r->n_players; i++)
             if (r->players[i].status != PLAYER_OUT && r->players[i].place_best == 1)
-                json_array_append_new(list, roster_json_player(r, i));
+                json_array_append_new(list, roster_json_player(r, i, false));
     }
     snapshot_release(snap);
     return list;
@@ -446,12 +464,12 @@ static enum MHD_Result post_chop(net_t *n, struct MHD_Connection *con, request_t
 
 static enum MHD_Result get_results(net_t *n, struct MHD_Connection *con, request_t *r)
 {
-    return results_reply_json(con, n->e);
+    return results_reply_json(con, n->e, logged_in(n, con));
 }
 
 static enum MHD_Result get_results_csv(net_t *n, struct MHD_Connection *con, request_t *r)
 {
-    return results_reply_csv(con, n->e);
+    return results_reply_csv(con, n->e, logged_in(n, con));
 }
 
 static enum MHD_Result get_archive(net_t *n, struct MHD_Connection *con, request_t *r)

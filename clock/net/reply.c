@@ -52,14 +52,14 @@ json_t *reply_state(engine_t *e, uint64_t *seq)
                 int p = tb->occupant[s - 1] - 1, card = t->final_cards[s - 1] - 1;
                 char label[64] = "", cardtext[16] = "";
                 if (p >= 0)
-                    roster_player_label(snap->roster, p, label, sizeof label);
+                    roster_player_shown(snap->roster, p, t->s.house.short_names, label, sizeof label);
                 if (card >= 0 && card < 52)
                     snprintf(cardtext, sizeof cardtext, "%s%s",
                              card / 4 == 8 ? "10" : (char[]){ranks[card / 4], 0}, suits[card % 4]);
                 json_array_append_new(
                     seats, json_pack("{s:i, s:o, s:s, s:s, s:o}", "seat", s, "player",
                                      p >= 0 ? json_integer(p + 1) : json_null(), "name",
-                                     p >= 0 ? snap->roster->players[p].name : "", "label", label,
+                                     p >= 0 && snap->roster->players[p].name[0] ? label : "", "label", label,
                                      "card", cardtext[0] ? json_string(cardtext) : json_null()));
             }
         }

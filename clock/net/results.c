@@ -17,10 +17,12 @@ static sheet_row_t *rows_of(const snapshot_t *snap, int *n)
     return rows;
 }
 
-static void label_of(const snapshot_t *snap, const sheet_row_t *row, char *buf, size_t len)
+static void label_of(const snapshot_t *snap, const sheet_row_t *row, bool director, char *buf,
+                     size_t len)
 {
     if (row->player >= 0)
-        roster_player_label(snap->roster, row->player, buf, len);
+        roster_player_shown(snap->roster, row->player, !director && snap->t.s.house.short_names,
+                            buf, len);
     else
         buf[0] = 0;
 }
@@ -30,7 +32,7 @@ static json_t *known(int v)
     return v < 0 ? json_null() : json_integer(v);
 }
 
-json_t *results_json(engine_t *e)
+json_t *results_json(engine_t *e, bool director)
 {
     const snapshot_t *snap = engine_snapshot(e);
     const tourney_t *t = &snap->t;
@@ -43,7 +45,7 @@ json_t *results_json(engine_t *e)
     for (int i = 0; rows && list && i < n; i++) {
         const sheet_row_t *r = &rows[i];
         char label[64];
-        label_of(snap, r, label, sizeof label);
+        label_of(snap, r, director, label, sizeof label);
         json_t *j = json_pack("{s:i, s:i, s:s, s:o, s:o, s:o, s:o, s:I, s:b, s:o}", "place",
                               r->place_best, "place_worst", r->place_worst, "name", label,
                               "player", r->player >= 0 ? json_integer(r->player + 1) : json_null(),
@@ -116,7 +118,7 @@ static void put_field(text_t *b, const char *s, bool last)
     put(b, last ? "\r\n" : ",", last ? 2 : 1);
 }
 
-char *results_csv(engine_t *e, size_t *len)
+char *results_csv(engine_t *e, bool director, size_t *len)
 {
     const snapshot_t *snap = engine_snapshot(e);
     int n = 0;
@@ -133,7 +135,7 @@ char *results_csv(engine_t *e, size_t *len)
         else
             snprintf(f, sizeof f, "%d", r->place_best);
         put_field(&b, f, false);
-        label_of(snap, r, f, sizeof f);
+        label_of(snap, r, director, f, sizeof f);
         put_field(&b, f, false);
         const int counts[] = {r->entries, r->rebuys, r->addons};
         for (int k = 0; k < 3; k++) {
@@ -162,15 +164,15 @@ char *results_csv(engine_t *e, size_t *len)
     return b.p;
 }
 
-enum MHD_Result results_reply_json(struct MHD_Connection *con, engine_t *e)
+enum MHD_Result results_reply_json(struct MHD_Connection *con, engine_t *e, bool director)
 {
-    return reply_json(con, MHD_HTTP_OK, results_json(e), NULL, NULL); /* NULL: 500 */
+    return reply_json(con, MHD_HTTP_OK, results_json(e, director), NULL, NULL); /* NULL: 500 */
 }
 
-enum MHD_Result results_reply_csv(struct MHD_Connection *con, engine_t *e)
+enum MHD_Result results_reply_csv(struct MHD_Connection *con, engine_t *e, bool director)
 {
     size_t len = 0;
-    char *text = results_csv(e, &len);
+    char *text = results_csv(e, director, &len);
     if (!text)
         return reply_error(con, MHD_HTTP_INTERNAL_SERVER_ERROR, "the clock is out of memory");
     struct MHD_Response *r = MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE);

@@ -9,12 +9,13 @@
 #include "engine.h"
 
 /* The sheet of the newest snapshot: {"name", "currency", "entries",
- * "prize_pool", "deal", "points_formula", "over", "rows": [...]}. */
-json_t *results_json(engine_t *e);
+ * "prize_pool", "deal", "points_formula", "over", "rows": [...]}; names in
+ * full for the director, else as the house shows them (house.short_names). */
+json_t *results_json(engine_t *e, bool director);
 /* The same rows as CSV text (malloc'd; the caller frees), or NULL. */
-char *results_csv(engine_t *e, size_t *len);
+char *results_csv(engine_t *e, bool director, size_t *len);
 
-enum MHD_Result results_reply_json(struct MHD_Connection *con, engine_t *e);
-enum MHD_Result results_reply_csv(struct MHD_Connection *con, engine_t *e);
+enum MHD_Result results_reply_json(struct MHD_Connection *con, engine_t *e, bool director);
+enum MHD_Result results_reply_csv(struct MHD_Connection *con, engine_t *e, bool director);
 
 #endif

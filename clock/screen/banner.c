@@ -170,11 +170,7 @@ static void move_strips(frame_t *fr)
         if (!b)
             break;
         char who[96], from[96] = "", to[96];
-        const player_t *pl = &r->players[m->player];
-        if (pl->name[0])
-            snprintf(who, sizeof who, "%s", pl->name);
-        else /* "Spieler 2": a number in the wall's language */
-            snprintf(who, sizeof who, frame_word(fr, W_PLAYER_N), (int)pl->id);
+        frame_player_name(fr, m->player, who, sizeof who);
         if (m->from_table >= 0 && m->from_table < r->n_tables)
             snprintf(from, sizeof from, frame_word(fr, W_TABLE_SEAT),
                      r->tables[m->from_table].number, m->from_seat);
@@ -297,7 +293,7 @@ static void winner_takeover(frame_t *fr)
     char who[96] = "";
     for (int i = 0; r && i < r->n_players; i++)
         if (r->players[i].place_best == 1 && r->players[i].name[0])
-            roster_player_label(r, i, who, sizeof who);
+            frame_player_name(fr, i, who, sizeof who);
     if (who[0])
         snprintf(b->title, sizeof b->title, "%s: %s", frame_word(fr, W_WINNER), who);
     else
@@ -889,11 +885,7 @@ static void fig_seats(frame_t *fr, box_t bx, const banner_t *b)
         if (occ < 0 || occ >= r->n_players)
             continue;
         char who[96];
-        const player_t *pl = &r->players[occ];
-        if (pl->name[0])
-            snprintf(who, sizeof who, "%s", pl->name);
-        else
-            snprintf(who, sizeof who, frame_word(fr, W_PLAYER_N), (int)pl->id);
+        frame_player_name(fr, occ, who, sizeof who);
         int room = x + cw - nx - pad;
         int px = paint_fit(p, FACE_BOLD, box * 55 / 100, room > 0 ? room : 1, who);
         if (px < MIN_TEXT_PX)

@@ -23,6 +23,17 @@ void frame_label2(frame_t *fr, word_id id, char *buf, size_t len)
 
 /* The tournament's money in the wall's language; a points event has no
  * currency and shows the number alone. */
+void frame_player_name(frame_t *fr, int player, char *buf, size_t len)
+{
+    const roster_t *r = fr->f->snap->roster;
+    if (!r || player < 0 || player >= r->n_players)
+        snprintf(buf, len, "?");
+    else if (r->players[player].name[0])
+        roster_player_shown(r, player, fr->s->house.short_names, buf, len);
+    else /* "Spieler 2": a number in the wall's language */
+        snprintf(buf, len, frame_word(fr, W_PLAYER_N), (int)r->players[player].id);
+}
+
 void frame_money(frame_t *fr, int64_t n, char *buf, size_t len)
 {
     lang_money(fr->w->lang, n, fr->s->currency, buf, len);

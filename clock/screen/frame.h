@@ -99,6 +99,9 @@ const char *frame_word(frame_t *fr, word_id id);
 /* A label in one language, or "first / second" when the wall shows two. */
 void frame_label2(frame_t *fr, word_id id, char *buf, size_t len);
 void frame_money(frame_t *fr, int64_t n, char *buf, size_t len);
+/* A player as the wall names him: "Anna Berg" ("Anna B." where the house
+ * shows first names only), or "Spieler 2" in the wall's language. */
+void frame_player_name(frame_t *fr, int player, char *buf, size_t len);
 /* m:ss, or h:mm:ss from an hour; up: counting up (overtime). */
 void frame_clock_text(int64_t ms, bool up, char *buf, size_t len);
 /* The wake-up for a countdown shown in whole seconds (rounded up). */

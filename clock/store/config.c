@@ -192,12 +192,9 @@ static bool get_bool(ctx_t *x, const config_setting_t *g, const char *key, bool 
     return true;
 }
 
-static bool get_string(ctx_t *x, const config_setting_t *g, const char *key, char *out,
-                       size_t len)
+/* The text of setting s (named key in messages), one line of UTF-8 that fits out. */
+static bool text_of(ctx_t *x, const config_setting_t *s, const char *key, char *out, size_t len)
 {
-    const config_setting_t *s = config_setting_get_member(g, key);
-    if (!s)
-        return false;
     if (config_setting_type(s) != CONFIG_TYPE_STRING) {
         ERR(x, s, "%s must be text in quotes, not %s", key, type_name(config_setting_type(s)));
         return false;
@@ -219,6 +216,13 @@ static bool get_string(ctx_t *x, const config_setting_t *g, const char *key, cha
     /* All of out: no bytes of a default it held stay behind the text. */
     strncpy(out, v, len);
     return true;
+}
+
+static bool get_string(ctx_t *x, const config_setting_t *g, const char *key, char *out,
+                       size_t len)
+{
+    const config_setting_t *s = config_setting_get_member(g, key);
+    return s && text_of(x, s, key, out, len);
 }
 
 static void get_colour(ctx_t *x, const config_setting_t *g, const char *key, char out[8])
@@ -649,6 +653,30 @@ static void load_sound(ctx_t *x, const config_setting_t *g, voice_config_t *v)
     }
 }
 
+/* house_rules = [ "One player to a hand.", "English only at the table." ];
+ * the kiosk's page of house rules, one paragraph each. */
+static void load_house_rules(ctx_t *x, const config_setting_t *s, settings_t *c)
+{
+    if (config_setting_type(s) != CONFIG_TYPE_ARRAY && config_setting_type(s) != CONFIG_TYPE_LIST) {
+        ERR(x, s, "house_rules must be a list of texts: house_rules = [ \"...\", \"...\" ];");
+        return;
+    }
+    int n = config_setting_length(s);
+    if (n > CONFIG_MAX_RULES) {
+        ERR(x, s, "house_rules has %d paragraphs; at most %d fit the kiosk's page", n,
+            CONFIG_MAX_RULES);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        char key[32];
+        snprintf(key, sizeof key, "house_rules[%d]", i);
+        if (!text_of(x, config_setting_get_elem(s, (unsigned)i), key, c->house_rules[i],
+                     sizeof c->house_rules[i]))
+            return;
+    }
+    c->n_house_rules = n;
+}
+
 static bool language_known(const char *l)
 {
     static const char *const langs[] = {"en", "no", "de", "nl", "da", NULL};
@@ -682,7 +710,8 @@ static void table_problem(void *ctx, int line, const char *msg)
 static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
 {
     static const char *const keys[] = {"bind",  "port",       "pin",    "language", "language2",
-                                       "theme", "tournament", "tables", "sound", NULL};
+                                       "theme", "tournament", "tables", "sound",
+                                       "house_rules", NULL};
     check_keys(x, root, "the file", keys);
     get_string(x, root, "bind", c->bind, sizeof c->bind);
     get_int32(x, root, "port", 1, 65535, &c->port);
@@ -709,6 +738,8 @@ static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
         load_sound(x, g, &c->voice);
     if ((g = config_setting_get_member(root, "tables")))
         tables_load(g, &c->tables, table_problem, x);
+    if ((g = config_setting_get_member(root, "house_rules")))
+        load_house_rules(x, g, c);
     g = config_setting_get_member(root, "tournament");
     if (!g)
         ERR(x, NULL, "there is no tournament = { ... }; group");

@@ -11,6 +11,8 @@
 #include "store/tables.h"
 
 enum { CONFIG_MAX_PROBLEMS = 64, CONFIG_MSG_MAX = 256, CONFIG_PATH_MAX = 256 };
+/* The house rules: paragraphs of one line each, for a page of the kiosk. */
+enum { CONFIG_MAX_RULES = 30, CONFIG_RULE_MAX = 400 };
 /* The whole file is read into memory (libconfig reports syntax errors by
  * line, and the text is needed to explain them); a larger one is refused. */
 enum { CONFIG_MAX_BYTES = 1 << 20 };
@@ -43,6 +45,8 @@ typedef struct {
     structure_t structure;
     table_config_t tables;     /* the venue's tables; none: counts only */
     voice_config_t voice;      /* sound = { ... }: volume, sounds, speech */
+    int n_house_rules;         /* house_rules = [ ... ]: the kiosk's page */
+    char house_rules[CONFIG_MAX_RULES][CONFIG_RULE_MAX];
 } settings_t;
 
 /* Fills c from a libconfig file. Every problem found is added to p, as

@@ -57,9 +57,9 @@ static void build(void)
 /* What the master serves at GET /api/players. */
 static json_t *served(void)
 {
-    json_t *j = roster_json_players(&master);
+    json_t *j = roster_json_players(&master, false);
     json_object_set_new(j, "next", roster_json_proposal(&master, 1));
-    json_object_set_new(j, "moves", moves_json_list(&master, NOW));
+    json_object_set_new(j, "moves", moves_json_list(&master, false, NOW));
     return j;
 }
 

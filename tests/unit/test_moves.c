@@ -216,7 +216,7 @@ static void the_list_names_tables_by_number_newest_first(void **state)
     if (from_no == 3)
         c->table = 1, c->seat = 5;
     assert_int_equal(drawn_apply(c, 0, T + 1000, NULL), APPLY_OK);
-    json_t *a = moves_json_list(&g->r, T + 61000);
+    json_t *a = moves_json_list(&g->r, false, T + 61000);
     assert_int_equal(json_array_size(a), 1);
     json_t *m = json_array_get(a, 0);
     assert_string_equal(json_string_value(json_object_get(m, "name")), "Anna Berg");

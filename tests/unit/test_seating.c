@@ -1325,6 +1325,29 @@ static void balance_skips_closed_tables_and_blocked_seats(void **state)
     }
 }
 
+/* A house that shows first names only: the first word and the last
+ * word's initial, whole UTF-8 characters; one word, or no name, as it is. */
+static void short_names_first_word_and_initial(void **state)
+{
+    (void)state;
+    char buf[64];
+    static const char *const cases[][2] = {
+        {"Anna Maria Berg", "Anna B."}, {"Bjørn Ødegård", "Bjørn Ø."}, {"Cher", "Cher"},
+        {"  Dag   Ek ", "Dag E."},      {"Jan de Vries", "Jan V."},    {"Ünal Çelik", "Ünal Ç."},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int p = roster_register(r, cases[i][0], err, sizeof err);
+        assert_true(p >= 0);
+        roster_player_shown(r, p, true, buf, sizeof buf);
+        assert_string_equal(buf, cases[i][1]);
+        roster_player_shown(r, p, false, buf, sizeof buf);
+        assert_string_equal(buf, cases[i][0]);
+    }
+    int none = roster_register(r, "", err, sizeof err);
+    roster_player_shown(r, none, true, buf, sizeof buf);
+    assert_string_equal(buf, "Player 7");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1361,6 +1384,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(same_hand_busts_place_by_chips_and_tie, setup, teardown),
         cmocka_unit_test_setup_teardown(register_a_list_one_after_the_other, setup, teardown),
         cmocka_unit_test_setup_teardown(seat_finder_and_tables_in_play, setup, teardown),
+        cmocka_unit_test_setup_teardown(short_names_first_word_and_initial, setup, teardown),
         cmocka_unit_test_setup_teardown(undo_takes_back_every_roster_change, setup, teardown),
         cmocka_unit_test_setup_teardown(table_added_to_many_is_undone_whole, setup, teardown),
         cmocka_unit_test_setup_teardown(balance_skips_closed_tables_and_blocked_seats, setup,

@@ -459,6 +459,14 @@ static int64_t st_final_table(void)
     return now;
 }
 
+/* The same where the house shows first names only: "Kari N.", "Åse Ø." */
+static int64_t st_final_table_short(void)
+{
+    int64_t now = st_final_table();
+    m.t.s.house.short_names = true;
+    return now;
+}
+
 static int64_t st_running_at_moves(void)
 {
     return st_running() - 446000 + 440000;
@@ -550,6 +558,7 @@ static const shot_t shots[] = {
     {"final-table-1920x1080", st_final_table, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"final-table-1280x720", st_final_table, 1280, 720, "de", "en", NULL, NULL, false, NULL},
     {"final-table-720x1280", st_final_table, 720, 1280, "nb", "", NULL, NULL, false, NULL},
+    {"final-table-short-1920x1080", st_final_table_short, 1920, 1080, "en", "", NULL, NULL, false, NULL},
 };
 
 /* A venue's logo: a gold disc with a dark ring, made here so the test
