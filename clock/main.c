@@ -50,13 +50,14 @@ typedef struct {
     const char *screenshot;
     int shot_w, shot_h;
     bool fresh;
+    const char *layout;        /* "wall" or "kiosk"; NULL: the configuration's */
 } options_t;
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: pokerclock [--config FILE] [--state DIR] [--bind ADDR] [--port N]\n"
-            "                  [--headless] [--follow URL] [--pin PIN] [--new]\n"
+            "                  [--headless] [--follow URL] [--pin PIN] [--new] [--layout L]\n"
             "       pokerclock --check FILE          validate a configuration\n"
             "       pokerclock --screenshot OUT.png [--size WxH] [--config FILE] [--state DIR]\n"
             "       pokerclock --version | --help\n"
@@ -70,12 +71,14 @@ static void usage(FILE *out)
             "  --follow URL    show another pokerclock's tournament (e.g. http://10.0.0.5:8080)\n"
             "  --pin PIN       the director PIN (also POKERCLOCK_PIN or the configuration)\n"
             "  --new           put the saved tournament aside and start the configured one\n"
-            "  --web-dir DIR   serve the web pages from DIR instead of the built-in copies\n");
+            "  --web-dir DIR   serve the web pages from DIR instead of the built-in copies\n"
+            "  --layout L      the screen: wall (the clock) or kiosk (the registration\n"
+            "                  area's pages: seats, tables, results, house rules)\n");
 }
 
 static int parse_options(int argc, char **argv, options_t *o)
 {
-    enum { O_WEB = 256, O_SIZE, O_NEW };
+    enum { O_WEB = 256, O_SIZE, O_NEW, O_LAYOUT };
     static const struct option longs[] = {
         {"config", required_argument, 0, 'c'},   {"state", required_argument, 0, 's'},
         {"bind", required_argument, 0, 'b'},     {"port", required_argument, 0, 'p'},
@@ -83,6 +86,7 @@ static int parse_options(int argc, char **argv, options_t *o)
         {"pin", required_argument, 0, 'P'},      {"check", required_argument, 0, 'k'},
         {"screenshot", required_argument, 0, 'o'}, {"size", required_argument, 0, O_SIZE},
         {"web-dir", required_argument, 0, O_WEB}, {"new", no_argument, 0, O_NEW},
+        {"layout", required_argument, 0, O_LAYOUT},
         {"version", no_argument, 0, 'V'},        {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     int ch;
@@ -116,6 +120,13 @@ static int parse_options(int argc, char **argv, options_t *o)
             break;
         case O_WEB: o->web_dir = optarg; break;
         case O_NEW: o->fresh = true; break;
+        case O_LAYOUT:
+            if (strcmp(optarg, "wall") != 0 && strcmp(optarg, "kiosk") != 0) {
+                fprintf(stderr, "pokerclock: --layout must be wall or kiosk\n");
+                return 2;
+            }
+            o->layout = optarg;
+            break;
         case 'V': printf("pokerclock %s\n", POKERCLOCK_VERSION); exit(0);
         case 'h': usage(stdout); exit(0);
         default: usage(stderr); return 2;
@@ -496,6 +507,8 @@ int main(int argc, char **argv)
         snprintf(config.bind, sizeof config.bind, "%s", o.bind);
     if (o.port)
         config.port = o.port;
+    if (o.layout)
+        config.kiosk = strcmp(o.layout, "kiosk") == 0;
     const char *state_dir = o.state_dir ? o.state_dir : default_state_dir();
     /* A follower writes nothing: the master keeps the tournament. */
     if (o.follow)

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "screen/frame.h"
+#include "screen/kiosk.h"
 #include "screen/qr.h"
 
 /* A label over a value (and an optional small line): the side columns. */
@@ -785,6 +786,12 @@ static void page(frame_t *fr)
     box_t foot = {margin, H - foot_h - gap, W - 2 * margin, foot_h};
     box_t body = {margin, head_h + gap, W - 2 * margin, foot.y - gap - head_h - gap};
 
+    if (fr->w->config->kiosk) {
+        /* The registration area: its pages under the clock, small. */
+        header(fr, head, true);
+        kiosk_body(fr, (box_t){margin, head_h + gap, W - 2 * margin, H - head_h - 2 * gap});
+        return;
+    }
     header(fr, head, compact_clock_wanted(fr));
     if (fr->takeover)
         banner_takeover_draw(fr, fr->takeover, body);

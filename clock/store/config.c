@@ -711,7 +711,7 @@ static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
 {
     static const char *const keys[] = {"bind",  "port",       "pin",    "language", "language2",
                                        "theme", "tournament", "tables", "sound",
-                                       "house_rules", NULL};
+                                       "house_rules", "layout", NULL};
     check_keys(x, root, "the file", keys);
     get_string(x, root, "bind", c->bind, sizeof c->bind);
     get_int32(x, root, "port", 1, 65535, &c->port);
@@ -731,6 +731,14 @@ static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
             *lang_vals[i] && !language_known(lang_vals[i]))
             ERR(x, config_setting_get_member(root, lang_keys[i]),
                 "%s must be one of \"en\", \"no\", \"de\", \"nl\", \"da\"", lang_keys[i]);
+    char layout[8] = "";
+    if (get_string(x, root, "layout", layout, sizeof layout)) {
+        if (strcmp(layout, "kiosk") == 0)
+            c->kiosk = true;
+        else if (strcmp(layout, "wall") != 0)
+            ERR(x, config_setting_get_member(root, "layout"),
+                "layout must be \"wall\" (the clock) or \"kiosk\" (the registration area's pages)");
+    }
     const config_setting_t *g;
     if ((g = group_of(x, root, "theme")))
         load_theme(x, g, &c->theme);

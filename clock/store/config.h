@@ -45,6 +45,8 @@ typedef struct {
     structure_t structure;
     table_config_t tables;     /* the venue's tables; none: counts only */
     voice_config_t voice;      /* sound = { ... }: volume, sounds, speech */
+    bool kiosk;                /* layout = "kiosk": the screen shows the
+                                  registration area's pages, not the clock */
     int n_house_rules;         /* house_rules = [ ... ]: the kiosk's page */
     char house_rules[CONFIG_MAX_RULES][CONFIG_RULE_MAX];
 } settings_t;

@@ -18,6 +18,7 @@
 
 #include "engine.h"
 #include "screen/frame.h"
+#include "screen/kiosk.h"
 #include "screen/lang.h"
 #include "screen/screen.h"
 #include "screen/text.h"
@@ -472,6 +473,63 @@ static int64_t st_running_at_moves(void)
     return st_running() - 446000 + 440000;
 }
 
+/* The kiosk layout (layout = "kiosk"): a field of 40 by name on five
+ * tables, one waiting, four out with their places, two moves a few minutes
+ * ago, three house rules. Its pages turn every 15 s: kiosk_at(k) is the
+ * moment the k-th of its eight shows (structure, payouts, seats 1 and 2,
+ * tables, moves, results, rules). */
+static int64_t kiosk_at(int k)
+{
+    static roster_t r;
+    char err[128];
+    int64_t now = st_running();
+    config.kiosk = true;
+    static const char *const rules[] = {
+        "One player to a hand: no advice, and no showing cards while the hand is in play.",
+        "English only at the table while a hand is in play.",
+        "Cards speak, but a player must show both cards to win at showdown.",
+    };
+    for (int i = 0; i < 3; i++)
+        snprintf(config.house_rules[i], sizeof config.house_rules[i], "%s", rules[i]);
+    config.n_house_rules = 3;
+    roster_init(&r);
+    int tables[5];
+    for (int t = 0; t < 5; t++)
+        tables[t] = roster_add_table(&r, t + 1, "", 9, 0, err, sizeof err);
+    static const char *const first[] = {"Anna", "Bjørn", "Carla", "Dag", "Eva", "Frode", "Gro", "Hans"};
+    static const char *const last[] = {"Berg", "Ødegård", "Núñez", "Ek", "Lindqvist"};
+    for (int i = 0; i < 40; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s %s", first[i % 8], last[i / 8]);
+        int p = roster_register(&r, name, err, sizeof err);
+        if (i < 35)
+            roster_seat_player(&r, p, tables[i % 5], 1 + i / 5, err, sizeof err);
+        else if (i > 35) { /* out: places 46 to 43 */
+            r.players[p].status = PLAYER_OUT;
+            r.players[p].place_best = r.players[p].place_worst = (int16_t)(82 - i);
+        }
+    }
+    move_rec_t a = {.at = now - 240000, .player = 3, .from_table = (int16_t)tables[4],
+                    .from_seat = 2, .to_table = (int16_t)tables[0], .to_seat = 8, .why = MOVE_BALANCE};
+    move_rec_t b = {.at = now - 60000, .player = 35, .from_table = -1, .from_seat = 0,
+                    .to_table = (int16_t)tables[1], .to_seat = 9, .why = MOVE_BALANCE};
+    moves_log_add(&r.moves, &a);
+    moves_log_add(&r.moves, &b);
+    r.players[35].status = PLAYER_WAITING; /* moved, then back to waiting: "waiting for a seat" */
+    shot_roster = &r;
+    int64_t q = now / KIOSK_PAGE_MS;
+    return now + ((k - q % 8 + 8) % 8) * KIOSK_PAGE_MS;
+}
+
+static int64_t st_kiosk_structure(void) { return kiosk_at(0); }
+static int64_t st_kiosk_payouts(void) { return kiosk_at(1); }
+static int64_t st_kiosk_seats(void) { return kiosk_at(2); }
+static int64_t st_kiosk_seats2(void) { return kiosk_at(3); }
+static int64_t st_kiosk_tables(void) { return kiosk_at(4); }
+static int64_t st_kiosk_moves(void) { return kiosk_at(5); }
+static int64_t st_kiosk_results(void) { return kiosk_at(6); }
+static int64_t st_kiosk_rules(void) { return kiosk_at(7); }
+
 typedef struct {
     const char *name;
     state_fn state;
@@ -559,6 +617,16 @@ static const shot_t shots[] = {
     {"final-table-1280x720", st_final_table, 1280, 720, "de", "en", NULL, NULL, false, NULL},
     {"final-table-720x1280", st_final_table, 720, 1280, "nb", "", NULL, NULL, false, NULL},
     {"final-table-short-1920x1080", st_final_table_short, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"wall-kiosk-structure-1920x1080", st_kiosk_structure, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"wall-kiosk-payouts-1920x1080", st_kiosk_payouts, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"wall-kiosk-seats-1920x1080", st_kiosk_seats, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"wall-kiosk-seats2-1920x1080", st_kiosk_seats2, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"wall-kiosk-tables-1920x1080", st_kiosk_tables, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"wall-kiosk-moves-1920x1080", st_kiosk_moves, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"wall-kiosk-results-1920x1080", st_kiosk_results, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"wall-kiosk-rules-1920x1080", st_kiosk_rules, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"wall-kiosk-seats-1080x1920", st_kiosk_seats, 1080, 1920, "nb", "", NULL, NULL, false, NULL},
+    {"wall-kiosk-rules-1080x1920", st_kiosk_rules, 1080, 1920, "de", "", NULL, NULL, false, NULL},
 };
 
 /* A venue's logo: a gold disc with a dark ring, made here so the test
@@ -604,6 +672,7 @@ static void config_for(const shot_t *s)
 static int64_t shot_state(const shot_t *s, snapshot_t *snap)
 {
     shot_roster = NULL;
+    config_for(s); /* before the state: the kiosk's sets its layout */
     int64_t now = s->state();
     memset(snap, 0, sizeof *snap);
     snap->t = m.t;
@@ -611,7 +680,6 @@ static int64_t shot_state(const shot_t *s, snapshot_t *snap)
     snap->seq = 1;
     if (s->storage_error)
         snprintf(snap->storage_error, sizeof snap->storage_error, "%s", s->storage_error);
-    config_for(s);
     return now;
 }
 
