@@ -24,6 +24,7 @@
 #include "store/file.h"
 #include "store/pin.h"
 #include "store/slides.h"
+#include "store/slides_folder.h"
 
 #ifndef POKERCLOCK_VERSION
 #define POKERCLOCK_VERSION "0"
@@ -51,6 +52,7 @@ typedef struct {
     int shot_w, shot_h;
     bool fresh;
     const char *layout;        /* "wall" or "kiosk"; NULL: the configuration's */
+    const char *slides_dir;    /* slides from this folder; NULL: the configuration's */
 } options_t;
 
 static void usage(FILE *out)
@@ -58,6 +60,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: pokerclock [--config FILE] [--state DIR] [--bind ADDR] [--port N]\n"
             "                  [--headless] [--follow URL] [--pin PIN] [--new] [--layout L]\n"
+            "                  [--slides-dir DIR]\n"
             "       pokerclock --check FILE          validate a configuration\n"
             "       pokerclock --screenshot OUT.png [--size WxH] [--config FILE] [--state DIR]\n"
             "       pokerclock --version | --help\n"
@@ -73,12 +76,13 @@ static void usage(FILE *out)
             "  --new           put the saved tournament aside and start the configured one\n"
             "  --web-dir DIR   serve the web pages from DIR instead of the built-in copies\n"
             "  --layout L      the screen: wall (the clock) or kiosk (the registration\n"
-            "                  area's pages: seats, tables, results, house rules)\n");
+            "                  area's pages: seats, tables, results, house rules)\n"
+            "  --slides-dir DIR  the venue's slides from this folder too (pictures, .txt)\n");
 }
 
 static int parse_options(int argc, char **argv, options_t *o)
 {
-    enum { O_WEB = 256, O_SIZE, O_NEW, O_LAYOUT };
+    enum { O_WEB = 256, O_SIZE, O_NEW, O_LAYOUT, O_SLIDES };
     static const struct option longs[] = {
         {"config", required_argument, 0, 'c'},   {"state", required_argument, 0, 's'},
         {"bind", required_argument, 0, 'b'},     {"port", required_argument, 0, 'p'},
@@ -86,7 +90,7 @@ static int parse_options(int argc, char **argv, options_t *o)
         {"pin", required_argument, 0, 'P'},      {"check", required_argument, 0, 'k'},
         {"screenshot", required_argument, 0, 'o'}, {"size", required_argument, 0, O_SIZE},
         {"web-dir", required_argument, 0, O_WEB}, {"new", no_argument, 0, O_NEW},
-        {"layout", required_argument, 0, O_LAYOUT},
+        {"layout", required_argument, 0, O_LAYOUT}, {"slides-dir", required_argument, 0, O_SLIDES},
         {"version", no_argument, 0, 'V'},        {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     int ch;
@@ -127,6 +131,7 @@ static int parse_options(int argc, char **argv, options_t *o)
             }
             o->layout = optarg;
             break;
+        case O_SLIDES: o->slides_dir = optarg; break;
         case 'V': printf("pokerclock %s\n", POKERCLOCK_VERSION); exit(0);
         case 'h': usage(stdout); exit(0);
         default: usage(stderr); return 2;
@@ -243,6 +248,11 @@ static char *load_config(const options_t *o, settings_t *config, const char **na
         fprintf(stderr, "pokerclock: %s: %s\n", o->config_path, err);
     *name = o->config_path;
     return text;
+}
+
+static void say_slide_problem(void *ctx, const char *file, const char *why)
+{
+    fprintf(stderr, "pokerclock: slides folder %s: %s: %s\n", (const char *)ctx, file, why);
 }
 
 /* The running clock leaves its panel's address in the state directory
@@ -406,6 +416,13 @@ static int serve(engine_t *engine, const site_t *site)
         slides = slides_open(site->state_dir, err, sizeof err);
         if (err[0])
             fprintf(stderr, "pokerclock: %s\n", err);
+        const char *folder = o->slides_dir ? o->slides_dir : site->config->slides_folder;
+        if (slides && folder[0]) {
+            slides_folder_report_t r;
+            slides_folder_sync(slides, folder, &r, say_slide_problem, (void *)folder);
+            fprintf(stderr, "pokerclock: slides folder %s: %d added, %d kept, %d removed, %d refused\n",
+                    folder, r.added, r.kept, r.removed, r.refused);
+        }
     }
     shot_ctx_t sc = {.config = site->config, .engine = engine, .url = site->url};
     net_options_t no = {.bind = site->config->bind,

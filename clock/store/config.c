@@ -711,7 +711,7 @@ static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
 {
     static const char *const keys[] = {"bind",  "port",       "pin",    "language", "language2",
                                        "theme", "tournament", "tables", "sound",
-                                       "house_rules", "layout", NULL};
+                                       "house_rules", "layout", "slides_folder", NULL};
     check_keys(x, root, "the file", keys);
     get_string(x, root, "bind", c->bind, sizeof c->bind);
     get_int32(x, root, "port", 1, 65535, &c->port);
@@ -731,6 +731,7 @@ static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
             *lang_vals[i] && !language_known(lang_vals[i]))
             ERR(x, config_setting_get_member(root, lang_keys[i]),
                 "%s must be one of \"en\", \"no\", \"de\", \"nl\", \"da\"", lang_keys[i]);
+    get_string(x, root, "slides_folder", c->slides_folder, sizeof c->slides_folder);
     char layout[8] = "";
     if (get_string(x, root, "layout", layout, sizeof layout)) {
         if (strcmp(layout, "kiosk") == 0)

@@ -47,6 +47,7 @@ typedef struct {
     voice_config_t voice;      /* sound = { ... }: volume, sounds, speech */
     bool kiosk;                /* layout = "kiosk": the screen shows the
                                   registration area's pages, not the clock */
+    char slides_folder[CONFIG_PATH_MAX]; /* slides read from this folder at start; "" */
     int n_house_rules;         /* house_rules = [ ... ]: the kiosk's page */
     char house_rules[CONFIG_MAX_RULES][CONFIG_RULE_MAX];
 } settings_t;

@@ -107,6 +107,10 @@ json_t *slides_slide_json(const slide_t *sl)
         json_object_set_new(j, "title", json_string(sl->title));
         json_object_set_new(j, "lines", lines);
     }
+    if (sl->file[0]) {
+        json_object_set_new(j, "file", json_string(sl->file));
+        json_object_set_new(j, "stamp", json_string(sl->stamp));
+    }
     return j;
 }
 
@@ -223,6 +227,12 @@ static bool slide_from_json(json_t *j, slide_t *sl)
         return false;
     snprintf(sl->from, sizeof sl->from, "%s", from ? from : "");
     snprintf(sl->until, sizeof sl->until, "%s", until ? until : "");
+    const char *file = json_string_value(json_object_get(j, "file"));
+    const char *stamp = json_string_value(json_object_get(j, "stamp"));
+    if (file && stamp && strlen(file) < SLIDE_FILE_MAX && strlen(stamp) < SLIDE_STAMP_MAX) {
+        snprintf(sl->file, sizeof sl->file, "%s", file);
+        snprintf(sl->stamp, sizeof sl->stamp, "%s", stamp);
+    }
     if (strcmp(kind, "image") == 0) {
         const char *type = json_string_value(json_object_get(j, "type"));
         sl->kind = SLIDE_IMAGE;
@@ -513,6 +523,10 @@ int slides_change(slides_t *s, int id, const slide_change_t *c, slide_t *now, ch
             memcpy(sl.from, c->from, sizeof sl.from);
         if (c->has_until)
             memcpy(sl.until, c->until, sizeof sl.until);
+        if (c->has_file) {
+            memcpy(sl.file, c->file, sizeof sl.file);
+            memcpy(sl.stamp, c->stamp, sizeof sl.stamp);
+        }
         if (c->has_text) {
             memcpy(sl.title, c->title, sizeof sl.title);
             memcpy(sl.lines, c->lines, sizeof sl.lines);

@@ -19,6 +19,8 @@ enum {
     SLIDE_SECONDS_MAX = 600,
     SLIDE_SECONDS_DEFAULT = 10,
     SLIDE_WHEN_LEN = 17,       /* "2026-11-23T18:00" and the NUL */
+    SLIDE_FILE_MAX = 128,      /* a folder's file name, with the NUL */
+    SLIDE_STAMP_MAX = 48,      /* its size and time of change */
 };
 
 typedef enum { SLIDE_IMAGE, SLIDE_TEXT } slide_kind;
@@ -36,11 +38,13 @@ typedef struct {
     int width, height;         /* a picture's, as kept */
     bool png;                  /* a picture: PNG, else JPEG */
     size_t bytes;              /* a picture's file */
+    char file[SLIDE_FILE_MAX]; /* from the slides folder: its file; "": uploaded */
+    char stamp[SLIDE_STAMP_MAX]; /* that file's size and time when it was read */
 } slide_t;
 
 /* What a change sets: each field only when its has_ flag is. */
 typedef struct {
-    bool has_seconds, has_enabled, has_from, has_until, has_order, has_text;
+    bool has_seconds, has_enabled, has_from, has_until, has_order, has_text, has_file;
     int seconds;
     bool enabled;
     char from[SLIDE_WHEN_LEN], until[SLIDE_WHEN_LEN];
@@ -48,6 +52,7 @@ typedef struct {
     char title[SLIDE_TITLE_MAX];
     char lines[SLIDE_LINES][SLIDE_LINE_MAX];
     int n_lines;
+    char file[SLIDE_FILE_MAX], stamp[SLIDE_STAMP_MAX]; /* where it came from (has_file) */
 } slide_change_t;
 
 typedef struct slides slides_t;
@@ -81,11 +86,8 @@ int slides_remove(slides_t *s, int id, char *err, size_t errlen);
 unsigned char *slides_picture(slides_t *s, int id, size_t *len, bool *png);
 
 /* A slide as the list keeps it and the API shows it: id, kind, seconds,
- * enabled, from, until, and type, width, height, bytes or title, lines. */
-json_t *slides_slide_json(const slide_t *sl);
-
-/* A slide as the list keeps it and the API shows it: id, kind, seconds,
- * enabled, from, until, and type, width, height, bytes or title, lines. */
+ * enabled, from, until, and type, width, height, bytes or title, lines;
+ * file and stamp for one from the slides folder. */
 json_t *slides_slide_json(const slide_t *sl);
 
 /* "2026-11-23T18:00" (or with ":ss") as local time: 0, or -1. */
