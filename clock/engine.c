@@ -74,6 +74,7 @@ struct engine {
     char language[8], language2[8]; /* the configuration's languages */
     bool sound_known;               /* the wall has said: */
     char sound[160], speech[160];   /* why it has no sound, no voice */
+    uint64_t slides_version;
     char *pending[2];            /* records of a restart that did not fit on
                                     the disk: written before any other */
     int n_pending;
@@ -163,6 +164,7 @@ static void publish(engine_t *e, int64_t now)
     p->s.sound_known = e->sound_known;
     snprintf(p->s.sound, sizeof p->s.sound, "%s", e->sound);
     snprintf(p->s.speech, sizeof p->s.speech, "%s", e->speech);
+    p->s.slides_version = e->slides_version;
     atomic_init(&p->refs, 1);
     remember_shown(e, now);
     pthread_mutex_lock(&e->pub_lock);
@@ -1044,6 +1046,19 @@ void engine_set_sound(engine_t *e, const char *sound, const char *speech)
     uint64_t seq = e->seq;
     pthread_mutex_unlock(&e->write_lock);
     notify(e, seq);
+}
+
+void engine_set_slides_version(engine_t *e, uint64_t version)
+{
+    pthread_mutex_lock(&e->write_lock);
+    bool changed = e->slides_version != version;
+    e->slides_version = version;
+    if (changed)
+        publish(e, engine_now(e));
+    uint64_t seq = e->seq;
+    pthread_mutex_unlock(&e->write_lock);
+    if (changed)
+        notify(e, seq);
 }
 
 int engine_mirror(engine_t *e, const tourney_t *t, const char *notice)

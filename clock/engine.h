@@ -27,6 +27,8 @@ typedef struct {
     bool sound_known;          /* the wall has said what it can play: */
     char sound[160];           /* why it plays no sound, or "" */
     char speech[160];          /* why it does not speak, or "" */
+    uint64_t slides_version;   /* the venue's slides: screens fetch them again
+                                  when it changes */
 } snapshot_t;
 
 typedef struct {
@@ -92,6 +94,10 @@ const snapshot_t *snapshot_retain(const snapshot_t *s);
 /* What the wall can play, for the panel: why it has no sound and why it
  * cannot speak ("" when it can, NULL keeps what was said); publishes. */
 void engine_set_sound(engine_t *e, const char *sound, const char *speech);
+
+/* The venue's slides changed (their list's version): publishes, so that
+ * every screen sees it in the state at once. */
+void engine_set_slides_version(engine_t *e, uint64_t version);
 
 /* A follower's way to show a tournament that is run elsewhere: replaces the
  * tournament with *t (when t is not NULL) and the notice with notice ("" or

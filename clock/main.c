@@ -250,6 +250,11 @@ static char *load_config(const options_t *o, settings_t *config, const char **na
     return text;
 }
 
+static void slides_changed(void *ctx, uint64_t version)
+{
+    engine_set_slides_version(ctx, version);
+}
+
 static void say_slide_problem(void *ctx, const char *file, const char *why)
 {
     fprintf(stderr, "pokerclock: slides folder %s: %s: %s\n", (const char *)ctx, file, why);
@@ -416,6 +421,10 @@ static int serve(engine_t *engine, const site_t *site)
         slides = slides_open(site->state_dir, err, sizeof err);
         if (err[0])
             fprintf(stderr, "pokerclock: %s\n", err);
+        if (slides) {
+            slides_on_change(slides, slides_changed, engine);
+            engine_set_slides_version(engine, slides_version(slides));
+        }
         const char *folder = o->slides_dir ? o->slides_dir : site->config->slides_folder;
         if (slides && folder[0]) {
             slides_folder_report_t r;

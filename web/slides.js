@@ -1,14 +1,16 @@
 /* The venue's slides in a browser, for /display (on a break and before the
  * start, beside the clock) and /kiosk (between its own pages). The list is
- * fetched at start and every 30 s: "live" is the clock's word on each
- * slide's window, so every screen follows the wall's time. Only the slide
- * shown and the next are loaded. */
+ * fetched at start, at once when the state's slides_version changes (an
+ * upload, a change on the panel), and every 30 s for the windows: "live" is
+ * the clock's word on each slide's window, so every screen follows the
+ * wall's time. Only the slide shown and the next are loaded. */
 'use strict';
 
 const PCSlides = (() => {
   const LOAD_MS = 30000;
   let live = [];
   let version = null;
+  let seen = null;            /* the state's slides_version last acted on */
   let kioskAt = -1;           /* the kiosk's last slide, as an index into live */
   let preloaded = null;       /* the next picture, loading */
 
@@ -88,6 +90,12 @@ const PCSlides = (() => {
   /* Resolves once the first list came (or could not). */
   function start() {
     setInterval(load, LOAD_MS);
+    PC.onState((s) => {
+      if (s.slides_version === undefined || s.slides_version === seen) return;
+      const first = seen === null; /* the list is being loaded anyway */
+      seen = s.slides_version;
+      if (!first) load();
+    });
     return load();
   }
 

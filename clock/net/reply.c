@@ -27,6 +27,8 @@ json_t *reply_state(engine_t *e, uint64_t *seq)
          * configuration's stay each screen's own). */
         json_object_set_new(j, "language_set", json_boolean(t->language[0] != 0));
         json_object_set_new(j, "quiet", json_boolean(t->quiet));
+        /* The venue's slides: fetch GET /api/slides again when it changes. */
+        json_object_set_new(j, "slides_version", json_integer((json_int_t)snap->slides_version));
         json_object_set_new(j, "said", t->said_at ? json_pack("{s:s, s:I}", "text", t->said, "at",
                                                               (json_int_t)t->said_at)
                                                   : json_null());

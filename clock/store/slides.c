@@ -27,7 +27,30 @@ struct slides {
     slide_t items[SLIDES_MAX]; /* in the order they show */
     unsigned char *mem[SLIDES_MAX]; /* memory only: the pictures' bytes */
     size_t mem_len[SLIDES_MAX];
+    slides_changed_fn changed; /* told after every change, with no lock held */
+    void *changed_ctx;
 };
+
+void slides_on_change(slides_t *s, slides_changed_fn fn, void *ctx)
+{
+    pthread_mutex_lock(&s->lock);
+    s->changed = fn;
+    s->changed_ctx = ctx;
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* A change went through (200, 201): the listener hears the new version. */
+static int told(slides_t *s, int status)
+{
+    pthread_mutex_lock(&s->lock);
+    slides_changed_fn fn = s->changed;
+    void *ctx = s->changed_ctx;
+    uint64_t version = s->version;
+    pthread_mutex_unlock(&s->lock);
+    if (fn && (status == 200 || status == 201))
+        fn(ctx, version);
+    return status;
+}
 
 static void path_of(const slides_t *s, const char *name, char *buf, size_t len)
 {
@@ -449,7 +472,7 @@ int slides_add_picture(slides_t *s, const void *data, size_t len, int seconds, s
         *added = s->items[s->n - 1];
     pthread_mutex_unlock(&s->lock);
     free(pic);
-    return status;
+    return told(s, status);
 }
 
 /* The text of a change or a new text slide, checked. */
@@ -487,7 +510,7 @@ int slides_add_text(slides_t *s, const slide_change_t *text, int seconds, slide_
     if (status == 201)
         *added = s->items[s->n - 1];
     pthread_mutex_unlock(&s->lock);
-    return status;
+    return told(s, status);
 }
 
 int slides_change(slides_t *s, int id, const slide_change_t *c, slide_t *now, char *err,
@@ -560,7 +583,7 @@ int slides_change(slides_t *s, int id, const slide_change_t *c, slide_t *now, ch
         }
     }
     pthread_mutex_unlock(&s->lock);
-    return status;
+    return told(s, status);
 }
 
 int slides_remove(slides_t *s, int id, char *err, size_t errlen)
@@ -601,7 +624,7 @@ int slides_remove(slides_t *s, int id, char *err, size_t errlen)
         }
     }
     pthread_mutex_unlock(&s->lock);
-    return status;
+    return told(s, status);
 }
 
 unsigned char *slides_picture(slides_t *s, int id, size_t *len, bool *png)

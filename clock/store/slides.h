@@ -66,6 +66,10 @@ void slides_free(slides_t *s);
 
 /* Grows with every change: screens look again when it does. */
 uint64_t slides_version(slides_t *s);
+/* fn hears every change's new version (from the thread that made it, with
+ * no lock held); one listener, NULL: none. */
+typedef void (*slides_changed_fn)(void *ctx, uint64_t version);
+void slides_on_change(slides_t *s, slides_changed_fn fn, void *ctx);
 /* Every slide in order into out (up to max); how many there are. */
 int slides_list(slides_t *s, slide_t *out, int max, uint64_t *version);
 

@@ -127,3 +127,28 @@ test('the panel adds a phone photo and a text slide, and reorders, switches off,
     await p.context().close();
   }
 });
+
+test('a new slide reaches the pages at once through the state\'s slides_version, not the 30 s poll', async () => {
+  const d = await page('/display');
+  let fetches = 0;
+  d.on('request', (r) => { if (new URL(r.url()).pathname === '/api/slides') fetches++; });
+  try {
+    await until(() => d.evaluate(() => PCSlides.live().length > 0), 'the list on /display');
+    const v0 = (await (await fetch(clock.base + '/api/state')).json()).slides_version;
+    const before = fetches;
+    // A state change that is not the slides: nothing fetched.
+    await fetch(clock.base + '/api/command', {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: '{"type": "pause"}',
+    });
+    await until(() => d.evaluate(() => document.body.classList.contains('paused')), 'the pause on /display');
+    assert.equal(fetches, before, 'fetched the slides without a change of theirs');
+    await post('/api/slides', JSON.stringify({ title: 'Late registration closes at 21:00', lines: [] }), 'application/json');
+    const v1 = (await (await fetch(clock.base + '/api/state')).json()).slides_version;
+    assert.ok(v1 > v0, `slides_version ${v0} -> ${v1}`);
+    await until(() => d.evaluate(() => PCSlides.live().some((s) => s.title === 'Late registration closes at 21:00')),
+      'the new slide in the page\'s list', 5000);
+    assert.equal(fetches, before + 1);
+  } finally {
+    await d.context().close();
+  }
+});
