@@ -317,10 +317,18 @@ static int screenshot(const options_t *o, const settings_t *config, engine_t *en
         generated = false;
     unsigned char *png = NULL;
     size_t len = 0;
+    /* The venue's slides, as the wall shows them on a break. */
+    char err[256] = "";
+    slides_t *slides = state_dir ? slides_open(state_dir, err, sizeof err) : NULL;
+    slideshow_t *show = slides ? slideshow_new(slides) : NULL;
+    wall_render_slides(show);
     const snapshot_t *snap = engine_snapshot(engine);
     int rc = wall_render_png(config, snap, engine_now(engine), o->shot_w, o->shot_h, url,
                              generated ? pin : NULL, &png, &len);
     snapshot_release(snap);
+    wall_render_slides(NULL);
+    slideshow_free(show);
+    slides_free(slides);
     FILE *f = rc == 0 ? fopen(o->screenshot, "wb") : NULL;
     if (!f || fwrite(png, 1, len, f) != len || fclose(f) != 0) {
         fprintf(stderr, "pokerclock: cannot write %s: %s\n", o->screenshot,

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startClock, getJson, BIN } from './clock.mjs';
+import { startClock, getJson, postJson, login, BIN } from './clock.mjs';
 
 let clock;
 before(async () => { clock = await startClock(); });
@@ -116,6 +116,33 @@ test('--screenshot shows the running clock\'s real port, and its PIN as the wall
     const after = local('after');
     assert.ok(!after.equals(before), 'after the first login the PIN is gone');
     assert.ok(after.equals(await served()), 'and the local picture is the public one');
+  } finally {
+    await made.stop();
+    made.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// --screenshot draws the venue's slides as the wall does before the start.
+test('--screenshot shows the slide the wall shows', async () => {
+  const made = await startClock();
+  const dir = mkdtempSync(join(tmpdir(), 'pokerclock-shot-'));
+  const local = (name) => {
+    const out = join(dir, name + '.png');
+    const r = spawnSync(BIN, ['--screenshot', out, '--size', '1280x720', '--state', made.stateDir, '--port', String(made.port)],
+      { env: { ...process.env, SDL_VIDEODRIVER: 'dummy' }, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return readFileSync(out);
+  };
+  try {
+    const before = local('no-slide');
+    const cookie = await login(made);
+    const r = await postJson(made, '/api/slides', { title: 'Dinner at the break', lines: ['Burgers at the bar'] }, { cookie });
+    assert.equal(r.status, 201);
+    const withSlide = local('slide');
+    assert.ok(!withSlide.equals(before), 'the slide is in the picture');
+    const served = Buffer.from(await (await fetch(`${made.base}/api/screen.png?w=1280&h=720`)).arrayBuffer());
+    assert.ok(withSlide.equals(served), 'as the clock itself draws it');
   } finally {
     await made.stop();
     made.cleanup();
