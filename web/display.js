@@ -184,8 +184,11 @@
     tb.classList.toggle('words', c.toBreak == null);
     const take = takeover(s, c);
     document.body.classList.toggle('takeover', take);
-    /* The venue's slides on a break and before the start, as on the wall. */
-    PCSlides.show($('#slide'), (l.kind === 'break' || !s.started) && !take && s.over !== true);
+    /* The venue's slides on a break and before the start, as on the wall;
+     * where the house wants them, also while a level runs, on a wide screen. */
+    const band = !!(structure && structure.house && structure.house.slides_while_running) && innerWidth > innerHeight;
+    PCSlides.show($('#slide'), (l.kind === 'break' || !s.started || band) && !take && s.over !== true);
+    document.body.classList.toggle('band', band && l.kind !== 'break' && s.started);
     $('#top-right').classList.toggle('show', take);
     /* The level line or a state word beside the name leaves it less room:
      * fitted again rather than cut. */

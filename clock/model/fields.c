@@ -91,6 +91,8 @@ static const field_t house_fields[] = {
     HOUSE("move_strip_off", FIELD_BOOL, move_strip_off, 0, 1, 1),
     /* first name and initial on every screen the public sees */
     HOUSE("short_names", FIELD_BOOL, short_names, 0, 1, 1),
+    /* the slides in a band beside the clock while a level runs, landscape only */
+    HOUSE("slides_while_running", FIELD_BOOL, slides_band, 0, 1, 1),
 };
 const record_t house_record = RECORD(house_t, house_fields);
 

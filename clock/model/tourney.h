@@ -97,6 +97,8 @@ typedef struct {
     bool move_strip_off;       /* ... or not at all */
     bool short_names;          /* the wall, the kiosk and anyone without a
                                   director's session see "Anna B." */
+    bool slides_band;          /* the venue's slides also beside the clock
+                                  while a level runs (landscape screens) */
 } house_t;
 
 /* League points on the result sheet (model/points.h). */

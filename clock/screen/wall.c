@@ -689,14 +689,18 @@ bool wall_slide_time(const snapshot_t *snap, int64_t now)
 {
     tourney_view_t v;
     tourney_view(&snap->t, now, &v);
-    return !snap->t.clock.started || snap->t.s.levels[v.level].kind == LEVEL_BREAK;
+    return !snap->t.clock.started || snap->t.s.levels[v.level].kind == LEVEL_BREAK ||
+           snap->t.s.house.slides_band;
 }
 
 /* Slides show on a break and before the start, when no procedure takes the
- * screen over. */
+ * screen over; where the house wants them, also while a level runs, in a
+ * band beside the clock on a landscape screen. */
 static bool slide_shown(frame_t *fr)
 {
-    return fr->f->slide && (fr->is_break || !fr->started) && !fr->takeover && !fr->v.over;
+    bool band = fr->s->house.slides_band && fr->p->w > fr->p->h;
+    return fr->f->slide && (fr->is_break || !fr->started || band) && !fr->takeover &&
+           !fr->v.over;
 }
 
 /* A text slide: its title in the accent colour, its lines under it, on a
@@ -756,7 +760,8 @@ static void slide_draw(frame_t *fr, box_t bx)
 }
 
 /* A break or the wait before the start with a slide: the clock (the level,
- * the time left, what follows) beside it in landscape, above it in portrait. */
+ * the time left, what follows) beside it in landscape, above it in portrait;
+ * a running level with the house's band of slides: the clock larger. */
 static void slide_page(frame_t *fr, box_t body, bool tall, int gap)
 {
     int W = fr->p->w;
@@ -767,7 +772,8 @@ static void slide_page(frame_t *fr, box_t body, bool tall, int gap)
         slide_draw(fr, (box_t){body.x, top, body.w, body.y + body.h - top});
         return;
     }
-    int cw = body.w * 36 / 100, sep = W / 40;
+    /* While a level runs the clock keeps most of the screen. */
+    int cw = body.w * (fr->is_break || !fr->started ? 36 : 58) / 100, sep = W / 40;
     wall_clock_block(fr, (box_t){body.x, body.y, cw, body.h});
     slide_draw(fr, (box_t){body.x + cw + sep, body.y, body.w - cw - sep, body.h});
 }

@@ -1,8 +1,12 @@
 // The venue's slides in a real Chromium: /display shows them beside the
-// clock before the start and on a break (not while a level runs), and the
-// kiosk shows them between its pages or alone (?slides=only).
+// clock before the start and on a break (while a level runs only where the
+// house wants a band of slides), and the kiosk shows them between its pages
+// or alone (?slides=only).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
 import { startClock, launch, until, OUT, PIN } from './harness.mjs';
 import { makePng } from '../api/png.mjs';
 
@@ -150,5 +154,37 @@ test('a new slide reaches the pages at once through the state\'s slides_version,
     assert.equal(fetches, before + 1);
   } finally {
     await d.context().close();
+  }
+});
+
+test('with slides_while_running the slide stays beside the running clock on /display, and not in portrait', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pokerclock-band-'));
+  const cfg = join(dir, 'band.cfg');
+  writeFileSync(cfg, readFileSync(resolve('assets/structures/default.cfg'), 'utf8')
+    .replace('house = {', 'house = {\n    slides_while_running = true;'));
+  const band = await startClock({ args: ['--config', cfg] });
+  const login = await fetch(band.base + '/api/login', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pin: PIN }),
+  });
+  const c = login.headers.get('set-cookie').split(';')[0];
+  const send = (path, body, type) => fetch(band.base + path, { method: 'POST', headers: { 'Content-Type': type, Cookie: c }, body });
+  await send('/api/slides', JSON.stringify({ title: 'Sponsor of the night', lines: ['Nordic Cards'] }), 'application/json');
+  await send('/api/command', '{"type": "start"}', 'application/json');
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const d = await ctx.newPage();
+  try {
+    await d.goto(band.base + '/display');
+    await until(async () => !(await d.evaluate(() => document.body.classList.contains('paused'))) &&
+      (await d.evaluate(() => document.body.classList.contains('slide'))), 'the slide beside the running clock');
+    assert.ok((await d.textContent('#slide')).includes('Sponsor of the night'));
+    assert.ok(await d.isVisible('#clock'), 'the clock stays');
+    await d.screenshot({ path: OUT + '/slides-display-band-1280x720.png' });
+    await d.setViewportSize({ width: 720, height: 1280 });
+    await until(() => d.evaluate(() => !document.body.classList.contains('slide')), 'no band in portrait');
+  } finally {
+    await ctx.close();
+    await band.stop();
+    band.cleanup();
+    rmSync(dir, { recursive: true, force: true });
   }
 });

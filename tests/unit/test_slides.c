@@ -436,6 +436,14 @@ static void golden_break_with_a_slide(void **state)
                  golden("slide-break-picture-1080x1920", at_pic, 1080, 1920) +
                  golden("slide-break-text-1920x1080", at_txt, 1920, 1080) +
                  golden("slide-running-none-1280x720", T0 + 600000, 1280, 720);
+    /* The house's band: the slide beside the running clock, landscape only
+     * (portrait is the wall as without it). */
+    m.t.s.house.slides_band = true;
+    int64_t run_pic = T0 + 600000 - (T0 + 600000) % 20000; /* 10:00 into level 1 */
+    failed += golden("slide-band-running-1920x1080", run_pic, 1920, 1080);
+    failed += golden("running-1080x1920-band-none", T0 + 600000, 1080, 1920);
+    m.t.s.house.slides_band = false;
+    failed += golden("running-1080x1920-band-none", T0 + 600000, 1080, 1920);
     wall_render_slides(NULL);
     slideshow_free(ss);
     slides_free(st);
