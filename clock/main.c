@@ -51,7 +51,7 @@ typedef struct {
     const char *screenshot;
     int shot_w, shot_h;
     bool fresh;
-    const char *layout;        /* "wall" or "kiosk"; NULL: the configuration's */
+    const char *layout;        /* "wall", "kiosk" or "slides"; NULL: the configuration's */
     const char *slides_dir;    /* slides from this folder; NULL: the configuration's */
 } options_t;
 
@@ -75,8 +75,9 @@ static void usage(FILE *out)
             "  --pin PIN       the director PIN (also POKERCLOCK_PIN or the configuration)\n"
             "  --new           put the saved tournament aside and start the configured one\n"
             "  --web-dir DIR   serve the web pages from DIR instead of the built-in copies\n"
-            "  --layout L      the screen: wall (the clock) or kiosk (the registration\n"
-            "                  area's pages: seats, tables, results, house rules)\n"
+            "  --layout L      the screen: wall (the clock), kiosk (the registration\n"
+            "                  area's pages: seats, tables, results, house rules) or\n"
+            "                  slides (the venue's slides under a small clock)\n"
             "  --slides-dir DIR  the venue's slides from this folder too (pictures, .txt)\n");
 }
 
@@ -125,8 +126,9 @@ static int parse_options(int argc, char **argv, options_t *o)
         case O_WEB: o->web_dir = optarg; break;
         case O_NEW: o->fresh = true; break;
         case O_LAYOUT:
-            if (strcmp(optarg, "wall") != 0 && strcmp(optarg, "kiosk") != 0) {
-                fprintf(stderr, "pokerclock: --layout must be wall or kiosk\n");
+            screen_layout l;
+            if (config_layout_parse(optarg, &l) != 0) {
+                fprintf(stderr, "pokerclock: --layout must be wall, kiosk or slides\n");
                 return 2;
             }
             o->layout = optarg;
@@ -364,12 +366,15 @@ static int director_pin(const options_t *o, const settings_t *config, const char
 }
 
 /* A follower reads the master's events; the wall shows what arrives. */
-static follow_t *follow_master(engine_t *engine, const char *master, char *err, size_t errlen)
+static follow_t *follow_master(engine_t *engine, const char *master, slides_t *slides,
+                               char *err, size_t errlen)
 {
     /* POKERCLOCK_FOLLOW_TIMEOUT_MS: how long the master may be silent
      * before the wall says so (30 s); shorter for tests. */
     const char *t = getenv("POKERCLOCK_FOLLOW_TIMEOUT_MS");
-    follow_options_t fo = {.url = master, .lost_after_ms = t && *t ? strtoll(t, NULL, 10) : 0};
+    follow_options_t fo = {.url = master,
+                           .lost_after_ms = t && *t ? strtoll(t, NULL, 10) : 0,
+                           .slides = slides};
     if (fo.lost_after_ms < 0 || fo.lost_after_ms > 3600 * 1000)
         fo.lost_after_ms = 0;
     return follow_start(engine, &fo, err, errlen);
@@ -423,16 +428,16 @@ static int serve(engine_t *engine, const site_t *site)
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    /* The venue's slides, kept with the tournament (a follower keeps none). */
-    slides_t *slides = NULL;
+    /* The venue's slides, kept with the tournament; a follower's are a copy
+     * of the master's, in memory. */
+    slides_t *slides = slides_open(site->master ? NULL : site->state_dir, err, sizeof err);
+    if (err[0])
+        fprintf(stderr, "pokerclock: %s\n", err);
+    if (slides) {
+        slides_on_change(slides, slides_changed, engine);
+        engine_set_slides_version(engine, slides_version(slides));
+    }
     if (!site->master) {
-        slides = slides_open(site->state_dir, err, sizeof err);
-        if (err[0])
-            fprintf(stderr, "pokerclock: %s\n", err);
-        if (slides) {
-            slides_on_change(slides, slides_changed, engine);
-            engine_set_slides_version(engine, slides_version(slides));
-        }
         const char *folder = o->slides_dir ? o->slides_dir : site->config->slides_folder;
         if (slides && folder[0]) {
             slides_folder_report_t r;
@@ -462,7 +467,7 @@ static int serve(engine_t *engine, const site_t *site)
         panel_url_keep(site->state_dir, site->own);
     follow_t *follow = NULL;
     if (site->master) {
-        if (!(follow = follow_master(engine, site->master, err, sizeof err))) {
+        if (!(follow = follow_master(engine, site->master, slides, err, sizeof err))) {
             fprintf(stderr, "pokerclock: %s\n", err);
             net_stop(net);
             slides_free(slides);
@@ -542,7 +547,7 @@ int main(int argc, char **argv)
     if (o.port)
         config.port = o.port;
     if (o.layout)
-        config.kiosk = strcmp(o.layout, "kiosk") == 0;
+        config_layout_parse(o.layout, &config.layout);
     const char *state_dir = o.state_dir ? o.state_dir : default_state_dir();
     /* A follower writes nothing: the master keeps the tournament. */
     if (o.follow)

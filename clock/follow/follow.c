@@ -15,9 +15,11 @@
 
 #include "follow/follow.h"
 #include "follow/http.h"
+#include "follow/slides_copy.h"
 #include "follow/sse.h"
 #include "json/mirror.h"
 #include "json/parse_state.h"
+#include "store/picture.h"
 
 #ifndef POKERCLOCK_VERSION
 #define POKERCLOCK_VERSION "0"
@@ -31,6 +33,7 @@ enum {
     BACKOFF_MAX_MS = 10000,
     STRUCTURE_MAX = 1 << 20,   /* a structure of 128 levels is some 40 KB */
     PLAYERS_MAX = 16 << 20,    /* 2,000 players are some 400 KB */
+    SLIDES_LIST_MAX = 1 << 20, /* 50 slides are some 20 KB */
 };
 
 static const char LOST_NOTICE[] = "Connection to the master lost: showing the last known state";
@@ -48,6 +51,8 @@ struct follow {
     bool have_structure;
     int64_t structure_seq;     /* the state's seq it was fetched for */
     int64_t roster_version;    /* the master's roster shown; -1: none yet */
+    slides_t *slides;          /* this screen's copy of the master's slides, or NULL */
+    int64_t slides_version;    /* the master's slides copied; -1: none yet */
     bool shown;                /* a state of the master was ever shown */
     bool lost;                 /* the lost-connection notice is up */
     bool got_state;            /* this connection delivered a state */
@@ -274,8 +279,10 @@ static int body_append(void *ctx, const char *data, size_t len)
     return 0;
 }
 
-/* GET path (a JSON object of at most max bytes); NULL with f->why. */
-static json_t *fetch_json(follow_t *f, const char *path, size_t max)
+/* GET path: its body (malloc'd, *len bytes, at most max, NUL after it),
+ * or NULL with f->why (an answer other than 200 too). */
+static char *fetch_body(follow_t *f, const char *path, const char *accept, size_t max,
+                        size_t *len)
 {
     int64_t deadline = engine_now(f->e) + STRUCTURE_TIMEOUT_MS;
     f->why[0] = 0;
@@ -285,7 +292,7 @@ static json_t *fetch_json(follow_t *f, const char *path, size_t max)
     body_t body = {.max = max};
     http_reader_t *r = &f->fetch;
     http_reader_init(r);
-    int rc = send_request(f, fd, path, "application/json", deadline);
+    int rc = send_request(f, fd, path, accept, deadline);
     int state = rc ? HTTP_ERROR : HTTP_MORE;
     while (state == HTTP_MORE) {
         char buf[16384];
@@ -312,21 +319,38 @@ static json_t *fetch_json(follow_t *f, const char *path, size_t max)
                      body.len >= max ? "the answer is too large" : r->err);
     }
     close(fd);
-    json_t *o = NULL;
-    if (state == HTTP_DONE && r->status != 200) {
+    if (state == HTTP_DONE && r->status != 200)
         snprintf(f->why, sizeof f->why, "the master answered %d to %s: is it a pokerclock?",
                  r->status, path);
-    } else if (state == HTTP_DONE) {
-        json_error_t je;
-        o = json_loadb(body.data ? body.data : "", body.len, JSON_REJECT_DUPLICATES, &je);
-        if (!json_is_object(o)) {
-            snprintf(f->why, sizeof f->why, "%s is not a JSON object: %s", path,
-                     o ? "another value" : je.text);
-            json_decref(o);
-            o = NULL;
-        }
+    if (state != HTTP_DONE || r->status != 200) {
+        free(body.data);
+        return NULL;
     }
-    free(body.data);
+    if (!body.data && !(body.data = calloc(1, 1))) {
+        snprintf(f->why, sizeof f->why, "out of memory reading %s", path);
+        return NULL;
+    }
+    body.data[body.len] = 0;
+    *len = body.len;
+    return body.data;
+}
+
+/* GET path (a JSON object of at most max bytes); NULL with f->why. */
+static json_t *fetch_json(follow_t *f, const char *path, size_t max)
+{
+    size_t len = 0;
+    char *text = fetch_body(f, path, "application/json", max, &len);
+    if (!text)
+        return NULL;
+    json_error_t je;
+    json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (!json_is_object(o)) {
+        snprintf(f->why, sizeof f->why, "%s is not a JSON object: %s", path,
+                 o ? "another value" : je.text);
+        json_decref(o);
+        o = NULL;
+    }
+    free(text);
     return o;
 }
 
@@ -392,6 +416,32 @@ static void fetch_players(follow_t *f, const json_t *state)
     free(r);
 }
 
+static char *fetch_picture(void *ctx, const char *path, size_t *len)
+{
+    return fetch_body(ctx, path, "image/png, image/jpeg", PICTURE_BYTES_MAX, len);
+}
+
+/* The master's slides when the state says they changed: the list and each
+ * picture, copied into this screen's own store. Tried again with the next
+ * state when something could not be copied. */
+static void fetch_slides(follow_t *f, const json_t *state)
+{
+    const json_t *v = json_object_get(state, "slides_version");
+    if (!f->slides || !json_is_integer(v) || json_integer_value(v) == f->slides_version)
+        return;
+    char why[256], err[256];
+    snprintf(why, sizeof why, "%s", f->why);
+    json_t *o = fetch_json(f, "/api/slides", SLIDES_LIST_MAX);
+    if (!o)
+        say(f, f->why);
+    else if (slides_copy(f->slides, o, fetch_picture, f, err, sizeof err) != 0)
+        say(f, err);
+    else
+        f->slides_version = json_integer_value(v);
+    json_decref(o);
+    snprintf(f->why, sizeof f->why, "%s", why);
+}
+
 /* ---- the event stream ---- */
 
 static void show_lost_if_silent(follow_t *f)
@@ -454,6 +504,7 @@ static int on_state(follow_t *f, const char *data, size_t len)
         return -1;
     }
     fetch_players(f, o);
+    fetch_slides(f, o);
     json_t *notice = json_object_get(o, "notice");
     snprintf(f->master_notice, sizeof f->master_notice, "%s",
              json_is_string(notice) ? json_string_value(notice) : "");
@@ -606,6 +657,8 @@ follow_t *follow_start(engine_t *e, const follow_options_t *o, char *err, size_t
     f->lost_after_ms = o->lost_after_ms > 0 ? o->lost_after_ms : DEFAULT_LOST_AFTER_MS;
     f->structure_seq = -1;
     f->roster_version = -1;
+    f->slides = o->slides;
+    f->slides_version = -1;
     f->last_data = engine_now(e);
     atomic_init(&f->stopping, false);
     if (pipe2(f->wake, O_CLOEXEC | O_NONBLOCK) != 0) {

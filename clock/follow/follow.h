@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "store/slides.h"
 
 /* The master's address, taken apart. */
 typedef struct {
@@ -22,6 +23,7 @@ int follow_url_parse(const char *text, follow_url_t *u, char *err, size_t errlen
 typedef struct {
     const char *url;           /* the master */
     int64_t lost_after_ms;     /* silence before "connection lost"; 0: 30 s */
+    slides_t *slides;          /* where the master's slides are copied; NULL: not */
 } follow_options_t;
 
 typedef struct follow follow_t;

@@ -102,6 +102,15 @@ static bool logged_in(net_t *n, struct MHD_Connection *con)
     return token && session_valid(n->sessions, token, (int64_t)time(NULL));
 }
 
+/* A follower: its tournament and slides are the master's. */
+static bool following(net_t *n)
+{
+    const snapshot_t *snap = engine_snapshot(n->e);
+    bool f = snap->follows[0] != 0;
+    snapshot_release(snap);
+    return f;
+}
+
 /* Names as this reader may see them: the house's short names ("Anna B.")
  * to anyone but the director. */
 static bool public_names_short(net_t *n, struct MHD_Connection *con, const snapshot_t *snap)
@@ -539,6 +548,10 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
         if (!get && !same_origin(con))
             return reply_error(con, MHD_HTTP_FORBIDDEN,
                                "refused: this request came from another site's page");
+        if (!get && following(n))
+            return reply_error(con, MHD_HTTP_CONFLICT,
+                               "this screen shows the master's slides: change them on the "
+                               "master's panel");
         return slides_api_answer(con, n->slides, method, url, r->body, r->len, logged_in(n, con));
     }
     for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {

@@ -83,7 +83,7 @@ int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, in
     if (canvas_get(c, w, h) == 0) {
         wall_frame_t f = {.snap = snap, .now = now, .w = w, .h = h, .url = url, .pin = pin,
                           .dismissed_level = -1};
-        wall_slide_t *slide = wall_slide_time(snap, now)
+        wall_slide_t *slide = wall_slide_time(c, snap, now)
                                   ? slideshow_get(off.slides, now, time(NULL), &f.slide_next_in_ms)
                                   : NULL;
         f.slide = slide;

@@ -462,7 +462,7 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
     wall_frame_t f = {.snap = snap, .now = now, .w = w, .h = h, .url = s->o.panel_url,
                       .pin = code ? s->code : s->o.pin && !s->pin_seen ? s->o.pin : NULL,
                       .dismissed_level = s->dismissed_level};
-    wall_slide_t *slide = wall_slide_time(snap, now) ? slideshow_get(s->o.slideshow, now, time(NULL),
+    wall_slide_t *slide = wall_slide_time(s->o.config, snap, now) ? slideshow_get(s->o.slideshow, now, time(NULL),
                                                                        &f.slide_next_in_ms)
                                                      : NULL;
     f.slide = slide;

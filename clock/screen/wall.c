@@ -685,12 +685,12 @@ static void portrait(frame_t *fr, box_t body, int gap)
                   frame_readable(W * 45 / 1000), 8, 2);
 }
 
-bool wall_slide_time(const snapshot_t *snap, int64_t now)
+bool wall_slide_time(const settings_t *c, const snapshot_t *snap, int64_t now)
 {
     tourney_view_t v;
     tourney_view(&snap->t, now, &v);
     return !snap->t.clock.started || snap->t.s.levels[v.level].kind == LEVEL_BREAK ||
-           snap->t.s.house.slides_band;
+           snap->t.s.house.slides_band || c->layout == LAYOUT_SLIDES;
 }
 
 /* Slides show on a break and before the start, when no procedure takes the
@@ -792,10 +792,16 @@ static void page(frame_t *fr)
     box_t foot = {margin, H - foot_h - gap, W - 2 * margin, foot_h};
     box_t body = {margin, head_h + gap, W - 2 * margin, foot.y - gap - head_h - gap};
 
-    if (fr->w->config->kiosk) {
+    if (fr->w->config->layout == LAYOUT_KIOSK) {
         /* The registration area: its pages under the clock, small. */
         header(fr, head, true);
         kiosk_body(fr, (box_t){margin, head_h + gap, W - 2 * margin, H - head_h - 2 * gap});
+        return;
+    }
+    if (fr->w->config->layout == LAYOUT_SLIDES && fr->f->slide && !fr->takeover && !fr->v.over) {
+        /* A sponsor's screen: the slide, the clock small above it. */
+        header(fr, head, true);
+        slide_draw(fr, (box_t){margin, head_h + gap, W - 2 * margin, H - head_h - 2 * gap});
         return;
     }
     header(fr, head, compact_clock_wanted(fr));

@@ -33,9 +33,9 @@ typedef struct {
     int smallest_text_px;      /* the smallest text on it (MIN_TEXT_PX is the floor) */
 } wall_plan_t;
 
-/* Whether the wall may show a slide now (a break, or before the start):
- * only then is one decoded. */
-bool wall_slide_time(const snapshot_t *snap, int64_t now);
+/* Whether the wall may show a slide now (a break, before the start, the
+ * house's band, a screen of slides): only then is one decoded. */
+bool wall_slide_time(const settings_t *c, const snapshot_t *snap, int64_t now);
 
 wall_t *wall_new(SDL_Renderer *r, const settings_t *c, char *err, size_t errlen);
 void wall_free(wall_t *w);

@@ -653,6 +653,17 @@ static void load_sound(ctx_t *x, const config_setting_t *g, voice_config_t *v)
     }
 }
 
+int config_layout_parse(const char *word, screen_layout *out)
+{
+    static const char *const names[] = {"wall", "kiosk", "slides"};
+    for (int i = 0; i < 3; i++)
+        if (strcmp(word, names[i]) == 0) {
+            *out = (screen_layout)i;
+            return 0;
+        }
+    return -1;
+}
+
 /* house_rules = [ "One player to a hand.", "English only at the table." ];
  * the kiosk's page of house rules, one paragraph each. */
 static void load_house_rules(ctx_t *x, const config_setting_t *s, settings_t *c)
@@ -733,13 +744,11 @@ static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
                 "%s must be one of \"en\", \"no\", \"de\", \"nl\", \"da\"", lang_keys[i]);
     get_string(x, root, "slides_folder", c->slides_folder, sizeof c->slides_folder);
     char layout[8] = "";
-    if (get_string(x, root, "layout", layout, sizeof layout)) {
-        if (strcmp(layout, "kiosk") == 0)
-            c->kiosk = true;
-        else if (strcmp(layout, "wall") != 0)
-            ERR(x, config_setting_get_member(root, "layout"),
-                "layout must be \"wall\" (the clock) or \"kiosk\" (the registration area's pages)");
-    }
+    if (get_string(x, root, "layout", layout, sizeof layout) &&
+        config_layout_parse(layout, &c->layout) != 0)
+        ERR(x, config_setting_get_member(root, "layout"),
+            "layout must be \"wall\" (the clock), \"kiosk\" (the registration area's pages) or "
+            "\"slides\" (the venue's slides under a small clock)");
     const config_setting_t *g;
     if ((g = group_of(x, root, "theme")))
         load_theme(x, g, &c->theme);

@@ -35,6 +35,14 @@ typedef struct {
     char font[CONFIG_PATH_MAX];   /* TTF; "" for the built-in one */
 } theme_t;
 
+/* What the screen shows: the clock; the registration area's pages under a
+ * small clock; or the venue's slides under a small clock (a sponsor's
+ * screen), the clock itself while none is live. */
+typedef enum { LAYOUT_WALL = 0, LAYOUT_KIOSK, LAYOUT_SLIDES } screen_layout;
+
+/* "wall", "kiosk" or "slides": 0, or -1 for another word. */
+int config_layout_parse(const char *word, screen_layout *out);
+
 typedef struct {
     char bind[64];             /* "" or "0.0.0.0": every address */
     int port;                  /* 8080 */
@@ -45,8 +53,7 @@ typedef struct {
     structure_t structure;
     table_config_t tables;     /* the venue's tables; none: counts only */
     voice_config_t voice;      /* sound = { ... }: volume, sounds, speech */
-    bool kiosk;                /* layout = "kiosk": the screen shows the
-                                  registration area's pages, not the clock */
+    screen_layout layout;      /* layout = "wall", "kiosk" or "slides" */
     char slides_folder[CONFIG_PATH_MAX]; /* slides read from this folder at start; "" */
     int n_house_rules;         /* house_rules = [ ... ]: the kiosk's page */
     char house_rules[CONFIG_MAX_RULES][CONFIG_RULE_MAX];

@@ -1,19 +1,24 @@
 // --layout kiosk: the clock's own screen shows the registration area's
-// pages instead of the big countdown; an unknown layout is refused.
+// pages instead of the big countdown; --layout slides the venue's slides
+// under a small clock (a sponsor's screen); an unknown layout is refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startClock, login, command } from './clock.mjs';
+import { startClock, login, command, postJson } from './clock.mjs';
 import { decodePng, countColour } from '../browser/harness.mjs';
 
 const SEATED = resolve('assets/structures/seated.cfg');
 
-async function picture(args) {
+async function picture(args, { slide = false } = {}) {
   const clock = await startClock({ args: ['--config', SEATED, ...args] });
   try {
     const cookie = await login(clock);
     await command(clock, cookie, { type: 'register', names: ['Anna Berg', 'Bo Ek', 'Cy Dahl'] });
+    if (slide) {
+      const r = await postJson(clock, '/api/slides', { title: 'Nordic Cards', lines: ['Sponsor of the night'] }, { cookie });
+      assert.equal(r.status, 201);
+    }
     await command(clock, cookie, { type: 'start' });
     const r = await fetch(`${clock.base}/api/screen.png?w=1280&h=720`);
     assert.equal(r.status, 200);
@@ -31,8 +36,16 @@ test('the kiosk layout has no big countdown: far less of the clock\'s white than
   assert.ok(kiosk * 3 < wall, `kiosk ${kiosk} against wall ${wall} white pixels`);
 });
 
-test('an unknown layout is refused with the two it can be', () => {
+test('the slides layout shows a live slide instead of the big countdown, and the clock while none is', async () => {
+  const wall = countColour(await picture([]), '#f5f7fa', 30);
+  const slides = countColour(await picture(['--layout', 'slides'], { slide: true }), '#f5f7fa', 30);
+  const none = countColour(await picture(['--layout', 'slides']), '#f5f7fa', 30);
+  assert.ok(slides * 3 < wall, `a slide: ${slides} against the wall's ${wall} white pixels`);
+  assert.ok(Math.abs(none - wall) < wall / 20, `no slide: ${none} against the wall's ${wall}`);
+});
+
+test('an unknown layout is refused with the ones it can be', () => {
   const r = spawnSync(resolve('pokerclock'), ['--headless', '--layout', 'tv', '--config', SEATED], { encoding: 'utf8' });
   assert.equal(r.status, 2);
-  assert.match(r.stderr, /--layout must be wall or kiosk/);
+  assert.match(r.stderr, /--layout must be wall, kiosk or slides/);
 });

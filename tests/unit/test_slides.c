@@ -444,6 +444,12 @@ static void golden_break_with_a_slide(void **state)
     failed += golden("running-1080x1920-band-none", T0 + 600000, 1080, 1920);
     m.t.s.house.slides_band = false;
     failed += golden("running-1080x1920-band-none", T0 + 600000, 1080, 1920);
+    /* A screen of slides (layout = "slides"): the slide under the clock,
+     * small, while a level runs; in portrait too. */
+    config.layout = LAYOUT_SLIDES;
+    failed += golden("slides-screen-running-1920x1080", run_pic, 1920, 1080) +
+              golden("slides-screen-running-1080x1920", run_pic + 10000, 1080, 1920);
+    config.layout = LAYOUT_WALL;
     wall_render_slides(NULL);
     slideshow_free(ss);
     slides_free(st);

@@ -483,7 +483,7 @@ static int64_t kiosk_at(int k)
     static roster_t r;
     char err[128];
     int64_t now = st_running();
-    config.kiosk = true;
+    config.layout = LAYOUT_KIOSK;
     static const char *const rules[] = {
         "One player to a hand: no advice, and no showing cards while the hand is in play.",
         "English only at the table while a hand is in play.",
