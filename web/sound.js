@@ -94,6 +94,20 @@ const PCSound = (() => {
     if ((now.day && !was.day) || (now.over && !was.over)) play('day_end');
   }
 
+  /* The sound settings changed on the panel (the state's sound_key): the
+   * page takes the new volume and sounds without a reload. */
+  let key = null;
+  async function reload(s) {
+    if (s.sound_key === undefined || s.sound_key === key) return;
+    const first = key === null;
+    key = s.sound_key;
+    if (first) return;
+    const st = await PC.settings();
+    if (!st.sound) return;
+    settings = st.sound;
+    if (audio) for (const n of Object.values(settings.sounds)) load(n);
+  }
+
   async function start() {
     const st = await PC.settings();
     settings = st.sound || null;
@@ -102,6 +116,7 @@ const PCSound = (() => {
     document.addEventListener('pointerdown', unlock, { once: false });
     document.addEventListener('keydown', unlock, { once: false });
     PC.onState(look);
+    PC.onState(reload);
     setInterval(look, 200);
   }
   start();
@@ -109,5 +124,5 @@ const PCSound = (() => {
   /* For the browser tests: what was played, and which sounds the browser
    * has decoded. */
   const decoded = () => Object.keys(buffers).filter((k) => buffers[k] && buffers[k] !== 'loading');
-  return { played, decoded };
+  return { played, decoded, settings: () => settings };
 })();

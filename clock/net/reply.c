@@ -27,6 +27,20 @@ json_t *reply_state(engine_t *e, uint64_t *seq)
          * configuration's stay each screen's own). */
         json_object_set_new(j, "language_set", json_boolean(t->language[0] != 0));
         json_object_set_new(j, "quiet", json_boolean(t->quiet));
+        /* The sound settings set on the panel, as a number that changes
+         * with them: the pages fetch GET /api/settings again when it does. */
+        uint32_t key = 2166136261u;
+        const unsigned char *parts[] = {(const unsigned char *)&t->volume_set,
+                                        (const unsigned char *)&t->volume,
+                                        (const unsigned char *)t->sounds,
+                                        (const unsigned char *)&t->speak_set,
+                                        (const unsigned char *)&t->speak_on};
+        const size_t sizes[] = {sizeof t->volume_set, sizeof t->volume, sizeof t->sounds,
+                                sizeof t->speak_set, sizeof t->speak_on};
+        for (int k = 0; k < 5; k++)
+            for (size_t b = 0; b < sizes[k]; b++)
+                key = (key ^ parts[k][b]) * 16777619u;
+        json_object_set_new(j, "sound_key", json_integer(key));
         /* The venue's slides: fetch GET /api/slides again when it changes. */
         json_object_set_new(j, "slides_version", json_integer((json_int_t)snap->slides_version));
         json_object_set_new(j, "said", t->said_at ? json_pack("{s:s, s:I}", "text", t->said, "at",

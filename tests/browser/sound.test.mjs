@@ -118,3 +118,27 @@ test('the panel sets the wall\'s volume, an event\'s sound and its voice; kept t
     await done();
   }
 });
+
+test('/display takes a new sound and volume set on the panel without a reload', async () => {
+  const { clock, done } = await clockWith('language = "en";\nsound = { pages = true; };');
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  try {
+    const director = await api(clock);
+    await page.goto(clock.base + '/display');
+    await until(() => page.evaluate(() => PCSound.settings() !== null), 'the page\'s sound settings');
+    await page.mouse.click(640, 360);
+    await until(() => page.evaluate(() => PCSound.decoded().includes('level')), 'the level sound decoded');
+    const key = await page.evaluate(() => PC.current().sound_key);
+    await director.command({ type: 'sound_settings', volume: 30, sounds: { level: 'chime' } });
+    await until(async () => (await page.evaluate(() => PC.current().sound_key)) !== key, 'the state says the settings changed', 5000);
+    await until(() => page.evaluate(() => PCSound.settings().sounds.level === 'chime' && PCSound.settings().volume === 30),
+      'the new sound and volume on the page', 5000);
+    await until(() => page.evaluate(() => PCSound.decoded().includes('chime')), 'the new sound decoded');
+    await director.command({ type: 'start' });
+    await director.command({ type: 'next_level' });
+    await until(() => page.evaluate(() => PCSound.played.includes('chime')), 'the chime played for the level');
+  } finally {
+    await page.close();
+    await done();
+  }
+});
