@@ -19,6 +19,7 @@
 #include "follow/sse.h"
 #include "json/mirror.h"
 #include "json/parse_state.h"
+#include "model/voice.h"
 #include "store/picture.h"
 
 #ifndef POKERCLOCK_VERSION
@@ -52,6 +53,8 @@ struct follow {
     int64_t structure_seq;     /* the state's seq it was fetched for */
     int64_t roster_version;    /* the master's roster shown; -1: none yet */
     slides_t *slides;          /* this screen's copy of the master's slides, or NULL */
+    tourney_t *sound;          /* the master's sound settings (only those), or NULL */
+    int64_t sound_key;         /* the state's sound_key they were fetched for; -1: none */
     int64_t slides_version;    /* the master's slides copied; -1: none yet */
     bool shown;                /* a state of the master was ever shown */
     bool lost;                 /* the lost-connection notice is up */
@@ -442,6 +445,29 @@ static void fetch_slides(follow_t *f, const json_t *state)
     snprintf(f->why, sizeof f->why, "%s", why);
 }
 
+/* The master's sound when the state says it changed (sound_key): GET
+ * /api/settings, kept to be laid over every state, so that this screen
+ * plays what the master plays. */
+static void fetch_sound(follow_t *f, const json_t *state)
+{
+    const json_t *k = json_object_get(state, "sound_key");
+    if (!json_is_integer(k) || json_integer_value(k) == f->sound_key)
+        return;
+    char why[256], err[256];
+    snprintf(why, sizeof why, "%s", f->why);
+    json_t *o = fetch_json(f, "/api/settings", STRUCTURE_MAX);
+    if (!f->sound)
+        f->sound = calloc(1, sizeof *f->sound);
+    if (!o)
+        say(f, f->why);
+    else if (!f->sound || mirror_sound(o, f->sound, err, sizeof err) != 0)
+        say(f, f->sound ? err : "out of memory copying the master's sound");
+    else
+        f->sound_key = json_integer_value(k);
+    json_decref(o);
+    snprintf(f->why, sizeof f->why, "%s", why);
+}
+
 /* ---- the event stream ---- */
 
 static void show_lost_if_silent(follow_t *f)
@@ -505,6 +531,9 @@ static int on_state(follow_t *f, const char *data, size_t len)
     }
     fetch_players(f, o);
     fetch_slides(f, o);
+    fetch_sound(f, o);
+    if (f->sound && f->sound_key >= 0)
+        voice_copy_settings(&f->t, f->sound);
     json_t *notice = json_object_get(o, "notice");
     snprintf(f->master_notice, sizeof f->master_notice, "%s",
              json_is_string(notice) ? json_string_value(notice) : "");
@@ -659,6 +688,7 @@ follow_t *follow_start(engine_t *e, const follow_options_t *o, char *err, size_t
     f->roster_version = -1;
     f->slides = o->slides;
     f->slides_version = -1;
+    f->sound_key = -1;
     f->last_data = engine_now(e);
     atomic_init(&f->stopping, false);
     if (pipe2(f->wake, O_CLOEXEC | O_NONBLOCK) != 0) {
@@ -691,5 +721,6 @@ void follow_stop(follow_t *f)
     pthread_join(f->thread, NULL);
     close(f->wake[0]);
     close(f->wake[1]);
+    free(f->sound);
     free(f);
 }

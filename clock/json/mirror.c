@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "json/mirror.h"
+#include "model/voice.h"
 
 static int fail(char *err, size_t errlen, const char *what, size_t i, const char *why)
 {
@@ -173,4 +174,41 @@ int mirror_roster(const json_t *doc, int64_t now, roster_t *r, char *err, size_t
             return -1;
     }
     return moves ? load_moves(moves, r, now, err, errlen) : 0;
+}
+
+int mirror_sound(const json_t *settings, tourney_t *t, char *err, size_t errlen)
+{
+    const json_t *sound = json_object_get(settings, "sound");
+    const json_t *volume = json_object_get(sound, "volume");
+    const json_t *sounds = json_object_get(sound, "sounds"), *speak = json_object_get(sound, "speak");
+    if (!json_is_integer(volume) || json_integer_value(volume) < 0 ||
+        json_integer_value(volume) > 100 || !json_is_object(sounds) || !json_is_object(speak)) {
+        snprintf(err, errlen, "/api/settings: no sound with a volume, sounds and speech");
+        return -1;
+    }
+    char names[TOURNEY_SOUND_EVENTS][TOURNEY_SOUND_NAME] = {{0}};
+    uint32_t speak_set = 0, speak_on = 0;
+    for (int e = 0; e < VOICE__COUNT && e < TOURNEY_SOUND_EVENTS; e++) {
+        const char *event = voice_event_name((voice_event)e);
+        const json_t *name = json_object_get(sounds, event), *on = json_object_get(speak, event);
+        if (json_is_null(name)) {
+            snprintf(names[e], sizeof names[e], "none");
+        } else if (json_is_string(name)) {
+            if (!voice_sound_known(json_string_value(name))) {
+                snprintf(err, errlen, "/api/settings: the sound of %s is unknown here", event);
+                return -1;
+            }
+            snprintf(names[e], sizeof names[e], "%s", json_string_value(name));
+        }
+        if (json_is_boolean(on) && voice_speakable((voice_event)e)) {
+            speak_set |= 1u << e;
+            speak_on |= json_is_true(on) ? 1u << e : 0;
+        }
+    }
+    t->volume_set = true;
+    t->volume = (int)json_integer_value(volume);
+    memcpy(t->sounds, names, sizeof t->sounds);
+    t->speak_set = speak_set;
+    t->speak_on = speak_on;
+    return 0;
 }

@@ -1,4 +1,6 @@
-/* A follower's roster from the master's GET /api/players: what its own wall draws from. */
+/* A follower's copies of the master's resources: the roster of GET
+ * /api/players (what its own wall draws from) and the sound of GET
+ * /api/settings. */
 #ifndef POKERCLOCK_JSON_MIRROR_H
 #define POKERCLOCK_JSON_MIRROR_H
 
@@ -14,5 +16,11 @@
  * strips, names and the winner. 0, or -1 with err (r then holds nothing
  * to show). */
 int mirror_roster(const json_t *doc, int64_t now, roster_t *r, char *err, size_t errlen);
+
+/* The master's sound as it plays it (the "sound" of GET /api/settings: its
+ * volume, each event's sound, which events speak) into the sound settings
+ * of t, over this screen's configuration, so that a follower sounds like
+ * its master. 0, or -1 with err (t unchanged). */
+int mirror_sound(const json_t *settings, tourney_t *t, char *err, size_t errlen);
 
 #endif

@@ -122,6 +122,15 @@ void voice_effective(const voice_config_t *config, const tourney_t *t, voice_con
     }
 }
 
+void voice_copy_settings(tourney_t *to, const tourney_t *from)
+{
+    to->volume_set = from->volume_set;
+    to->volume = from->volume;
+    memcpy(to->sounds, from->sounds, sizeof to->sounds);
+    to->speak_set = from->speak_set;
+    to->speak_on = from->speak_on;
+}
+
 apply_status voice_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
                          size_t errlen)
 {

@@ -60,6 +60,8 @@ const char *voice_sound_for(const voice_config_t *c, voice_event e);
 /* The sound settings in force: the configuration's, with what the panel
  * set (sound_settings, kept in t) over them; t NULL: the configuration's. */
 void voice_effective(const voice_config_t *config, const tourney_t *t, voice_config_t *out);
+/* The sound settings set on the panel (volume, sounds, speech) of from, into to. */
+void voice_copy_settings(tourney_t *to, const tourney_t *from);
 /* Whether the wall has words for event e (speech can be on for it). */
 bool voice_speakable(voice_event e);
 /* The volume to play at, 0..100. */
