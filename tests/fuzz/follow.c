@@ -1,4 +1,4 @@
-/* Fuzz target: what a follower reads from its master: the event stream's HTTP response (chunked or not), its events, and each state in them; or /api/structure's or /api/players' response. */
+/* Fuzz target: what a follower reads from its master: the event stream's HTTP response (chunked or not), its events, and each state in them; or /api/structure's, /api/players', /api/settings' or /api/slides' response. */
 #include <jansson.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include "follow/http.h"
+#include "follow/slides_copy.h"
 #include "follow/sse.h"
 #include "json/codec.h"
 #include "json/mirror.h"
 #include "json/parse_state.h"
+#include "model/voice.h"
 #include "store/config.h"
 
 static settings_t config;
@@ -110,6 +112,48 @@ static void players_done(const json_t *o)
     }
 }
 
+/* /api/settings' sound: taken whole (a volume 0..100, known sounds) or
+ * refused with a reason and nothing changed. */
+static void sound_done(const json_t *o)
+{
+    memset(&scratch, 0, sizeof scratch);
+    char err[256] = "";
+    if (mirror_sound(o, &scratch, err, sizeof err) != 0) {
+        if (!err[0] || scratch.volume_set)
+            abort();
+        return;
+    }
+    if (!scratch.volume_set || scratch.volume < 0 || scratch.volume > 100)
+        abort();
+    for (int e = 0; e < VOICE__COUNT; e++)
+        if (scratch.sounds[e][0] && !voice_sound_known(scratch.sounds[e]))
+            abort();
+}
+
+/* /api/slides: copied into a store in memory (pictures cannot be fetched
+ * here); never more slides than the list has, and every one that is kept
+ * can be listed. */
+static slides_t *store;
+static char *no_picture(void *ctx, const char *path, size_t *len)
+{
+    (void)ctx, (void)path, (void)len;
+    return NULL;
+}
+static void slides_done(const json_t *o)
+{
+    char err[256] = "";
+    if (!store && !(store = slides_open(NULL, err, sizeof err)))
+        return;
+    int rc = slides_copy(store, o, no_picture, NULL, err, sizeof err);
+    if (rc != 0 && !err[0])
+        abort();
+    static slide_t listed[SLIDES_MAX];
+    int n = slides_list(store, listed, SLIDES_MAX, NULL);
+    const json_t *items = json_object_get(o, "slides");
+    if (n > SLIDES_MAX || (json_is_array(items) && (size_t)n > json_array_size(items)))
+        abort();
+}
+
 static void structure_done(ctx_t *c)
 {
     json_error_t je;
@@ -118,6 +162,16 @@ static void structure_done(ctx_t *c)
         return;
     if (json_object_get(o, "players")) {
         players_done(o);
+        json_decref(o);
+        return;
+    }
+    if (json_object_get(o, "sound")) {
+        sound_done(o);
+        json_decref(o);
+        return;
+    }
+    if (json_object_get(o, "slides")) {
+        slides_done(o);
         json_decref(o);
         return;
     }
