@@ -201,8 +201,14 @@ test('the page reconnects by itself when the clock restarts under it, and shows 
 test('at 360 px: no horizontal scrolling, every button at least 44 px', async () => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.$$eval('details', (ds) => ds.forEach((d) => { d.open = true; }));
-  await page.click('#levels li[data-index="0"] [data-act="row"]');
-  await page.click('#levels li[data-index="0"] [data-act="edit"]');
+  // The row opens its actions; a redraw of the list on a busy machine may
+  // close them again before the click: open until they stay.
+  const row = '#levels li[data-index="0"] [data-act="row"]', edit = '#levels li[data-index="0"] [data-act="edit"]';
+  await until(async () => {
+    if (!(await page.isVisible(edit))) await page.click(row);
+    return page.isVisible(edit);
+  }, 'the first level\'s actions');
+  await page.click(edit);
   await page.waitForSelector('.level-form');
   await sleep(300);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
