@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startClock, login, command, postJson } from './clock.mjs';
+import { startClock, login, command, postJson, BIN } from './clock.mjs';
 import { decodePng, countColour } from '../browser/harness.mjs';
 
 const SEATED = resolve('assets/structures/seated.cfg');
@@ -45,7 +45,7 @@ test('the slides layout shows a live slide instead of the big countdown, and the
 });
 
 test('an unknown layout is refused with the ones it can be', () => {
-  const r = spawnSync(resolve('pokerclock'), ['--headless', '--layout', 'tv', '--config', SEATED], { encoding: 'utf8' });
+  const r = spawnSync(BIN, ['--headless', '--layout', 'tv', '--config', SEATED], { encoding: 'utf8' });
   assert.equal(r.status, 2);
   assert.match(r.stderr, /--layout must be wall, kiosk or slides/);
 });

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { startClock, getJson, login, command } from './clock.mjs';
+import { startClock, getJson, login, command, BIN } from './clock.mjs';
 
 const SEATED = readFileSync(resolve('assets/structures/seated.cfg'), 'utf8');
 
@@ -96,7 +96,7 @@ test('house rules: served to the kiosk in order; a broken list is refused with i
   const check = (text) => {
     const bad = config(text);
     try {
-      return spawnSync(resolve('pokerclock'), ['--check', bad.file], { encoding: 'utf8' });
+      return spawnSync(BIN, ['--check', bad.file], { encoding: 'utf8' });
     } finally {
       rmSync(bad.dir, { recursive: true, force: true });
     }
