@@ -385,6 +385,23 @@ static word_id title_word(page_kind k)
     return w[k];
 }
 
+/* The letter a name is sorted by, as a capital ("Ø" under O); a name in
+ * another script: its first character as it is. */
+static void initial(frame_t *fr, int player, char *out, size_t len)
+{
+    char name[ROSTER_NAME_MAX], f[2];
+    frame_player_name(fr, player, name, sizeof name);
+    fold(name, f, sizeof f);
+    if ((unsigned char)f[0] < 0x80) {
+        snprintf(out, len, "%c", f[0] >= 'a' && f[0] <= 'z' ? f[0] - 32 : f[0]);
+        return;
+    }
+    size_t n = 1;
+    while (name[n] && ((unsigned char)name[n] & 0xC0) == 0x80)
+        n++;
+    snprintf(out, len, "%.*s", (int)n, name);
+}
+
 /* The page's title: "Seats A–F (2/5)" for a part of the seat list, so that
  * a player finds his page; the prize pool beside the payouts. */
 static void title_text(frame_t *fr, const pages_t *pg, int i, char *buf, size_t len)
@@ -398,13 +415,10 @@ static void title_text(frame_t *fr, const pages_t *pg, int i, char *buf, size_t 
         int a = pg->seats[pg->chunk[i] * pg->per_page];
         int last = (pg->chunk[i] + 1) * pg->per_page;
         int b = pg->seats[(last < total ? last : total) - 1];
-        char na[ROSTER_NAME_MAX], nb[ROSTER_NAME_MAX], fa[8], fb[8];
-        frame_player_name(fr, a, na, sizeof na);
-        frame_player_name(fr, b, nb, sizeof nb);
-        fold(na, fa, 2);
-        fold(nb, fb, 2);
-        snprintf(buf, len, "%s  %c–%c  (%d/%d)", t, fa[0] >= 'a' && fa[0] <= 'z' ? fa[0] - 32 : fa[0],
-                 fb[0] >= 'a' && fb[0] <= 'z' ? fb[0] - 32 : fb[0], pg->chunk[i] + 1, parts);
+        char fa[8], fb[8];
+        initial(fr, a, fa, sizeof fa);
+        initial(fr, b, fb, sizeof fb);
+        snprintf(buf, len, "%s  %s–%s  (%d/%d)", t, fa, fb, pg->chunk[i] + 1, parts);
     } else if (parts > 1) {
         snprintf(buf, len, "%s  (%d/%d)", t, pg->chunk[i] + 1, parts);
     } else {
