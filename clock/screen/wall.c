@@ -792,16 +792,17 @@ static void page(frame_t *fr)
     box_t foot = {margin, H - foot_h - gap, W - 2 * margin, foot_h};
     box_t body = {margin, head_h + gap, W - 2 * margin, foot.y - gap - head_h - gap};
 
-    if (fr->w->config->layout == LAYOUT_KIOSK) {
-        /* The registration area: its pages under the clock, small. */
+    /* The registration area's pages, or a sponsor's screen with a slide:
+     * under the clock, small, to the bottom of the screen. */
+    box_t below = {margin, head_h + gap, W - 2 * margin, H - head_h - 2 * gap};
+    screen_layout layout = fr->w->config->layout;
+    bool sponsor = layout == LAYOUT_SLIDES && fr->f->slide && !fr->takeover && !fr->v.over;
+    if (layout == LAYOUT_KIOSK || sponsor) {
         header(fr, head, true);
-        kiosk_body(fr, (box_t){margin, head_h + gap, W - 2 * margin, H - head_h - 2 * gap});
-        return;
-    }
-    if (fr->w->config->layout == LAYOUT_SLIDES && fr->f->slide && !fr->takeover && !fr->v.over) {
-        /* A sponsor's screen: the slide, the clock small above it. */
-        header(fr, head, true);
-        slide_draw(fr, (box_t){margin, head_h + gap, W - 2 * margin, H - head_h - 2 * gap});
+        if (sponsor)
+            slide_draw(fr, below);
+        else
+            kiosk_body(fr, below);
         return;
     }
     header(fr, head, compact_clock_wanted(fr));
