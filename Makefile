@@ -71,7 +71,7 @@ EMBED_SRC = $(sort $(shell find web -type f ! -name '*.md' 2>/dev/null)) \
             $(sort $(shell find assets/fonts -type f -name '*.ttf' 2>/dev/null)) \
             $(sort $(wildcard assets/sounds/*.wav))
 # Generated from the catalogs, embedded under its web/ name.
-EMBED_GEN = web/i18n.js=$(BUILD)/web/i18n.js
+EMBED_GEN = web/i18n.js=$(BUILD)/web/i18n.js web/panel-i18n.js=$(BUILD)/web/panel-i18n.js
 TEST_SRC  = $(sort $(wildcard tests/unit/test_*.c))
 TEST_BIN  = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # Fuzz targets (tests/fuzz/NAME.c): `make fuzz` runs each under libFuzzer;
@@ -113,22 +113,22 @@ $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
 	$(CC_FOR_BUILD) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
 
-$(BUILD)/embedded.c: $(BUILD)/tools/embed $(EMBED_SRC) $(BUILD)/web/i18n.js
+$(BUILD)/embedded.c: $(BUILD)/tools/embed $(EMBED_SRC) $(BUILD)/web/i18n.js $(BUILD)/web/panel-i18n.js
 	$(BUILD)/tools/embed $(EMBED_SRC) $(EMBED_GEN) > $@.tmp && mv $@.tmp $@
 
-# The wall's table and the pages' i18n.js, from the same catalogs.
+# The wall's table, the pages' i18n.js and the panel's panel-i18n.js, from the same catalogs.
 $(BUILD)/tools/po2tables: tools/po2tables.c
 	@mkdir -p $(dir $@)
 	$(CC_FOR_BUILD) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
 
-$(BUILD)/gen/lang_table.c $(BUILD)/gen/lang_table.h $(BUILD)/web/i18n.js &: \
+$(BUILD)/gen/lang_table.c $(BUILD)/gen/lang_table.h $(BUILD)/web/i18n.js $(BUILD)/web/panel-i18n.js &: \
     $(BUILD)/tools/po2tables $(PO) po/runtime.js
 	@mkdir -p $(BUILD)/gen $(BUILD)/web
 	$(BUILD)/tools/po2tables $(BUILD)/gen/lang_table.h $(BUILD)/gen/lang_table.c \
-	  $(BUILD)/web/i18n.js po/runtime.js $(PO)
+	  $(BUILD)/web/i18n.js $(BUILD)/web/panel-i18n.js po/runtime.js $(PO)
 
 # build/web: the pages with the generated i18n.js, for --web-dir build/web.
-$(BUILD)/web/.pages: $(sort $(shell find web -type f ! -name '*.md' 2>/dev/null)) $(BUILD)/web/i18n.js
+$(BUILD)/web/.pages: $(sort $(shell find web -type f ! -name '*.md' 2>/dev/null)) $(BUILD)/web/i18n.js $(BUILD)/web/panel-i18n.js
 	cp -r web/. $(BUILD)/web/ && touch $@
 
 $(BUILD)/gen/lang_table.o: $(BUILD)/gen/lang_table.c $(BUILD)/gen/lang_table.h
@@ -202,7 +202,7 @@ install: $(BIN)
 	  install -m 0644 "$$f" $(DESTDIR)$(PREFIX)/share/pokerclock/structures/; done
 	[ ! -d web ] || { install -d $(DESTDIR)$(PREFIX)/share/pokerclock/web && \
 	  cp -r web/. $(DESTDIR)$(PREFIX)/share/pokerclock/web/ && \
-	  install -m 0644 $(BUILD)/web/i18n.js $(DESTDIR)$(PREFIX)/share/pokerclock/web/; }
+	  install -m 0644 $(BUILD)/web/i18n.js $(BUILD)/web/panel-i18n.js $(DESTDIR)$(PREFIX)/share/pokerclock/web/; }
 	install -d $(DESTDIR)/lib/systemd/system
 	sed 's#/usr/bin/pokerclock#$(PREFIX)/bin/pokerclock#' systemd/pokerclock.service \
 	  > $(DESTDIR)/lib/systemd/system/pokerclock.service

@@ -1,14 +1,17 @@
-/* Build tool: turns the catalogs (the .po files in po/) into the wall's C table and the
- * pages' i18n.js, refusing a catalog that is incomplete, fuzzy or extra.
- *   po2tables OUT.h OUT.c OUT.js RUNTIME.js en.po nb.po de.po ...
- * The first catalog is English: its keys (msgctxt) and order are the
- * reference, its text the msgid (or its msgstr when one is given). */
+/* Build tool: turns the catalogs (the .po files in po/) into the wall's C table, the
+ * pages' i18n.js and the director's panel-i18n.js, refusing a catalog that is
+ * incomplete, fuzzy or extra.
+ *   po2tables OUT.h OUT.c OUT.js PANEL.js RUNTIME.js en.po nb.po de.po ...
+ * The first catalog is English: its keys and order are the reference, its text
+ * the msgid (or its msgstr when one is given). The wall's and the pages' words
+ * are keyed by msgctxt; the panel's have msgctxt "panel.ui" and are keyed by their
+ * English msgid, which is the text in the panel's sources. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_KEYS = 512, MAX_LANGS = 16, MAX_TEXT = 2048 };
+enum { MAX_KEYS = 2048, MAX_LANGS = 16, MAX_TEXT = 2048 };
 
 typedef struct {
     char *key, *text;
@@ -23,6 +26,13 @@ typedef struct {
 } catalog_t;
 
 static catalog_t cats[MAX_LANGS];
+
+static const char PANEL[] = "panel.ui";
+/* The panel's keys: "panel.ui", a byte 4 (gettext's own separator), the msgid. */
+static int is_panel(const char *key)
+{
+    return !strncmp(key, PANEL, sizeof PANEL - 1) && key[sizeof PANEL - 1] == '\004';
+}
 static int n_cats;
 
 static void die(const char *path, int line, const char *msg, const char *what)
@@ -82,12 +92,17 @@ static void finish(catalog_t *c, const char *ctxt, const char *id, const char *s
     const char *text = *str ? str : n_cats == 0 ? id : NULL;
     if (!text)
         die(c->path, line, "untranslated", ctxt);
+    char key[2 * MAX_TEXT];
+    if (!strcmp(ctxt, PANEL))
+        snprintf(key, sizeof key, "%s\004%s", PANEL, id);
+    else
+        snprintf(key, sizeof key, "%s", ctxt);
     for (int i = 0; i < c->n; i++)
-        if (!strcmp(c->e[i].key, ctxt))
-            die(c->path, line, "key given twice", ctxt);
+        if (!strcmp(c->e[i].key, key))
+            die(c->path, line, "key given twice", strcmp(ctxt, PANEL) ? ctxt : id);
     if (c->n == MAX_KEYS)
         die(c->path, line, "too many entries", NULL);
-    c->e[c->n++] = (entry_t){dup(ctxt), dup(text), line};
+    c->e[c->n++] = (entry_t){dup(key), dup(text), line};
 }
 
 static void load(const char *path)
@@ -212,11 +227,11 @@ static FILE *open_out(const char *path)
 
 int main(int argc, char **argv)
 {
-    if (argc < 6 || argc - 5 > MAX_LANGS) {
-        fprintf(stderr, "usage: po2tables OUT.h OUT.c OUT.js RUNTIME.js en.po [xx.po ...]\n");
+    if (argc < 7 || argc - 6 > MAX_LANGS) {
+        fprintf(stderr, "usage: po2tables OUT.h OUT.c OUT.js PANEL.js RUNTIME.js en.po [xx.po ...]\n");
         return 2;
     }
-    for (int i = 5; i < argc; i++)
+    for (int i = 6; i < argc; i++)
         load(argv[i]);
     const catalog_t *en = &cats[0];
     for (int l = 1; l < n_cats; l++) {
@@ -248,6 +263,8 @@ int main(int argc, char **argv)
     }
     fprintf(h, "    LANG__COUNT\n} lang_id;\n\ntypedef enum {\n");
     for (int i = 0; i < en->n; i++) {
+        if (is_panel(en->e[i].key))
+            continue;
         fputs("    W_", h);
         upper_ident(h, en->e[i].key);
         fputs(",\n", h);
@@ -266,12 +283,16 @@ int main(int argc, char **argv)
         fputs(l + 1 < n_cats ? ", " : "};\n\nconst char *const lang_keys[W__COUNT] = {\n", c);
     }
     for (int i = 0; i < en->n; i++) {
+        if (is_panel(en->e[i].key))
+            continue;
         fputs("    ", c);
         c_string(c, en->e[i].key);
         fputs(",\n", c);
     }
     fputs("};\n\nconst char *const lang_table[W__COUNT][LANG__COUNT] = {\n", c);
     for (int i = 0; i < en->n; i++) {
+        if (is_panel(en->e[i].key))
+            continue;
         fputs("    {", c);
         for (int l = 0; l < n_cats; l++) {
             c_string(c, text_of(&cats[l], en->e[i].key));
@@ -289,6 +310,8 @@ int main(int argc, char **argv)
         js_string(js, cats[l].code);
         fprintf(js, ": {\n");
         for (int i = 0; i < en->n; i++) {
+            if (is_panel(en->e[i].key))
+                continue;
             fprintf(js, "    ");
             js_string(js, en->e[i].key);
             fprintf(js, ": ");
@@ -298,9 +321,9 @@ int main(int argc, char **argv)
         fprintf(js, "  },\n");
     }
     fprintf(js, "};\n\n");
-    FILE *rt = fopen(argv[4], "r");
+    FILE *rt = fopen(argv[5], "r");
     if (!rt) {
-        perror(argv[4]);
+        perror(argv[5]);
         return 1;
     }
     int ch;
@@ -308,5 +331,27 @@ int main(int argc, char **argv)
         fputc(ch, js);
     fclose(rt);
     fclose(js);
+
+    /* The panel's words in the other languages, keyed by the English. */
+    FILE *pj = open_out(argv[4]);
+    fprintf(pj, "/* Generated from the catalogs in po/ by tools/po2tables; do not edit. */\n"
+                "'use strict';\n\nconst PANEL_CATALOG = {\n");
+    for (int l = 1; l < n_cats; l++) {
+        fprintf(pj, "  ");
+        js_string(pj, cats[l].code);
+        fprintf(pj, ": {\n");
+        for (int i = 0; i < en->n; i++) {
+            if (!is_panel(en->e[i].key))
+                continue;
+            fprintf(pj, "    ");
+            js_string(pj, en->e[i].key + sizeof PANEL);
+            fprintf(pj, ": ");
+            js_string(pj, text_of(&cats[l], en->e[i].key));
+            fprintf(pj, ",\n");
+        }
+        fprintf(pj, "  },\n");
+    }
+    fprintf(pj, "};\n");
+    fclose(pj);
     return 0;
 }

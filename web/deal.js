@@ -9,7 +9,7 @@
   let asked = 0;          /* the number of the last /api/chop sent; older answers are dropped */
   let timer = null;
 
-  const METHODS = [['icm', 'ICM'], ['chip', 'Chip chop'], ['chip_min', 'Chips + minimum']];
+  const METHODS = [['icm', 'ICM'], ['chip', tp('Chip chop')], ['chip_min', tp('Chips + minimum')]];
   const money = (v) => fmtMoney(v, state && state.currency);
   const method = () => (($('#deal-method input:checked') || {}).value || 'icm');
   const playFor = () => Math.max(0, Math.floor(Number($('#deal-playfor').value) || 0));
@@ -24,8 +24,8 @@
       if (r.ok) list = (await r.json()).players.filter((p) => p.status !== 'out');
     } catch (e) { /* offline: tried again at the next change */ }
     players = list.length === left()
-      ? list.map((p) => ({ id: p.id, label: p.label, where: p.table == null ? '' : `T${p.table} S${p.seat}` }))
-      : Array.from({ length: left() }, (_, i) => ({ id: null, label: `Player ${i + 1}`, where: '' }));
+      ? list.map((p) => ({ id: p.id, label: p.label, where: p.table == null ? '' : tp('T%s S%s', p.table, p.seat) }))
+      : Array.from({ length: left() }, (_, i) => ({ id: null, label: tp('Player %s', i + 1), where: '' }));
     renderRows();
   }
 
@@ -34,7 +34,7 @@
     const old = new Map([...box.querySelectorAll('input')].map((i) => [i.dataset.key, i.value]));
     box.replaceChildren(...players.map((p, i) => {
       const key = p.id == null ? `n${i}` : `p${p.id}`;
-      const input = el('input', { type: 'number', min: '1', inputmode: 'numeric', 'aria-label': `Chips of ${p.label}`, placeholder: 'chips' });
+      const input = el('input', { type: 'number', min: '1', inputmode: 'numeric', 'aria-label': tp('Chips of %s', p.label), placeholder: tp('chips') });
       input.dataset.key = key;
       input.value = old.get(key) || '';
       input.addEventListener('input', later);
@@ -66,8 +66,8 @@
     outs.forEach((o) => (o.textContent = ''));
     $('#deal-accept').disabled = true;
     const total = p.reduce((a, b) => a + b, 0);
-    setText($('#deal-sum'), players.length >= 2 ? `${players.length} players left share ${money(total)} (places 1 to ${players.length}).` : '');
-    if (players.length < 2 || s.some((x) => !(x > 0))) { show(players.length >= 2 ? 'Enter every stack.' : ''); return; }
+    setText($('#deal-sum'), players.length >= 2 ? tp('%s players left share %s (places 1 to %s).', players.length, money(total), players.length) : '');
+    if (players.length < 2 || s.some((x) => !(x > 0))) { show(players.length >= 2 ? tp('Enter every stack.') : ''); return; }
     const n = ++asked;
     try {
       const r = await fetch('/api/chop', {
@@ -76,13 +76,16 @@
       });
       const body = await r.json().catch(() => ({}));
       if (n !== asked) return;
-      if (!r.ok) { show(body.error || `The calculator refused (HTTP ${r.status}).`); return; }
+      if (!r.ok) { show(body.error || tp('The calculator refused (HTTP %s).', r.status)); return; }
       amounts = body.amounts;
       outs.forEach((o, i) => (o.textContent = money(amounts[i])));
-      show(`${money(body.total)} dealt${body.play_for ? `, ${money(body.play_for)} played for` : ''}${body.approximate ? ` (approximation, within ${body.error})` : ''}.`, true);
+      const dealt = money(body.total), pf = body.play_for && money(body.play_for);
+      show(body.approximate
+        ? (pf ? tp('%s dealt, %s played for (approximation, within %s).', dealt, pf, body.error) : tp('%s dealt (approximation, within %s).', dealt, body.error))
+        : (pf ? tp('%s dealt, %s played for.', dealt, pf) : tp('%s dealt.', dealt)), true);
       $('#deal-accept').disabled = false;
     } catch (e) {
-      if (n === asked) show('Cannot reach the clock (Wi-Fi?).');
+      if (n === asked) show(tp('Cannot reach the clock (Wi-Fi?).'));
     }
   }
 
@@ -94,10 +97,10 @@
     const cmd = { type: 'deal', amounts: order.map((i) => amounts[i]), play_for: playFor() };
     if (players.every((p) => p.id != null)) cmd.players = order.map((i) => players[i].id);
     const lines = order.map((i, k) => `${cmd.play_for ? '' : k + 1 + '. '}${players[i].label}: ${money(amounts[i])}`).join(' · ');
-    const text = `Accept the deal? ${lines}`;
-    const warn = cmd.play_for ? `Play goes on for ${money(cmd.play_for)} to the winner.` : 'The tournament ends with these places (by chips).';
-    const body = await PCPanel.confirmed(ev.currentTarget, cmd, text, warn, 'Accept deal');
-    if (body) show('Deal accepted.', true);
+    const text = tp('Accept the deal? %s', lines);
+    const warn = cmd.play_for ? tp('Play goes on for %s to the winner.', money(cmd.play_for)) : tp('The tournament ends with these places (by chips).');
+    const body = await PCPanel.confirmed(ev.currentTarget, cmd, text, warn, tp('Accept deal'));
+    if (body) show(tp('Deal accepted.'), true);
   }
 
   $('#deal-method').replaceChildren(...METHODS.map(([v, t], i) =>

@@ -37,24 +37,26 @@
   /* What the director is about to put aside, in words: its name and how
    * many players are still in, so that a tap by mistake is caught. */
   function question(s) {
-    const name = (s && s.name) || 'this tournament';
-    const text = 'Put "' + name + '" aside and start a new tournament?';
+    const name = (s && s.name) || tp('this tournament');
+    const text = tp('Put "%s" aside and start a new tournament?', name);
     if (!s) return [text, ''];
     const left = s.players ? s.players.remaining : 0;
-    if (s.over) return [text, 'It is over. Its results stay on the clock.'];
-    if (!s.started && !(s.players && s.players.entries)) return [text, 'Nothing has happened in it yet.'];
-    return [text, 'It is still running with ' + left + ' player' + (left === 1 ? '' : 's') +
-      ' left. It stops now; its journal and results stay on the clock.'];
+    if (s.over) return [text, tp('It is over. Its results stay on the clock.')];
+    if (!s.started && !(s.players && s.players.entries)) return [text, tp('Nothing has happened in it yet.')];
+    return [text, left === 1
+      ? tp('It is still running with %s player left. It stops now; its journal and results stay on the clock.', left)
+      : tp('It is still running with %s players left. It stops now; its journal and results stay on the clock.', left)];
   }
 
   btn.addEventListener('click', async () => {
     done.textContent = '';
     const [text, warn] = question(state);
     const body = await PCPanel.confirmed(btn, { type: 'new_tournament', confirm: true }, text, warn,
-      'New tournament');
+      tp('New tournament'));
     if (!body) return;
-    done.textContent = 'A new tournament has started' +
-      (body.archived ? '; the last one is kept on the clock (' + body.archived + ').' : '.');
+    done.textContent = body.archived
+      ? tp('A new tournament has started; the last one is kept on the clock (%s).', body.archived)
+      : tp('A new tournament has started.');
     loadArchive();
   });
   box.addEventListener('toggle', () => { if (box.open) loadArchive(); });

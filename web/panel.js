@@ -52,15 +52,15 @@ async function command(cmd, btn) {
       return body;
     }
     if (r.status === 401) {
-      setLoggedIn(false, body.error || 'Your session has ended: log in again.');
+      setLoggedIn(false, body.error || tp('Your session has ended: log in again.'));
       return null;
     }
-    showMsg(msg, body.error ? inWords(body.error) : 'The clock refused this (HTTP ' + r.status + ').');
+    showMsg(msg, body.error ? inWords(body.error) : tp('The clock refused this (HTTP %s).', r.status));
     return null;
   } catch (e) {
     showMsg(msg, e.name === 'AbortError'
-      ? 'No answer from the clock: look at the state above before trying again.'
-      : 'Cannot reach the clock (Wi-Fi?). It was not sent again: when back online, check the state above, then try again.');
+      ? tp('No answer from the clock: look at the state above before trying again.')
+      : tp('Cannot reach the clock (Wi-Fi?). It was not sent again: when back online, check the state above, then try again.'));
     return null;
   } finally {
     clearTimeout(timer);
@@ -76,14 +76,15 @@ async function command(cmd, btn) {
 }
 
 /* The clock's reasons name the API's fields (big_blind, ms); the director
- * reads them in words. */
+ * reads them in words. Each replacement is a function, so that it is
+ * translated when used and a translation is never read as a $ pattern. */
 const FIELD_WORDS = [
-  [/^ms must be more than 0 and at most 24 hours$/, 'The time left must be more than 0:00 and at most 24 hours (1440:00).'],
-  [/^delta_ms must be non-zero and at most 24 hours$/, 'Add or take off at least a second, and at most 24 hours.'],
-  [/^count must be 1 to (\d+)$/, 'How many: 1 to $1.'],
-  [/\bbig_blind_ante\b/g, 'big-blind ante'], [/\bsmall_blind\b/g, 'the small blind'],
-  [/\bbig_blind\b/g, 'the big blind'], [/\bduration_ms\b/g, 'the length'],
-  [/\bcolor_up\b/g, 'color-up'], [/\(day_end_clear first\)/, '(clear the draw first)'],
+  [/^ms must be more than 0 and at most 24 hours$/, () => tp('The time left must be more than 0:00 and at most 24 hours (1440:00).')],
+  [/^delta_ms must be non-zero and at most 24 hours$/, () => tp('Add or take off at least a second, and at most 24 hours.')],
+  [/^count must be 1 to (\d+)$/, (m, max) => tp('How many: 1 to %s.', max)],
+  [/\bbig_blind_ante\b/g, () => tp('big-blind ante')], [/\bsmall_blind\b/g, () => tp('the small blind')],
+  [/\bbig_blind\b/g, () => tp('the big blind')], [/\bduration_ms\b/g, () => tp('the length')],
+  [/\bcolor_up\b/g, () => tp('color-up')], [/\(day_end_clear first\)/, () => tp('(clear the draw first)')],
 ];
 function inWords(text) {
   let t = String(text);
@@ -97,7 +98,7 @@ function confirmAction(text, warn, yesLabel) {
   const d = $('#confirm');
   setText($('#confirm-text'), text);
   setText($('#confirm-warn'), warn || '');
-  setText($('#confirm-yes'), yesLabel || 'OK');
+  setText($('#confirm-yes'), yesLabel || tp('OK'));
   return new Promise((resolve) => {
     d.addEventListener('close', () => resolve(d.returnValue === 'yes'), { once: true });
     d.returnValue = '';
@@ -160,7 +161,7 @@ $('#login-form').addEventListener('submit', async (ev) => {
     try { body = await r.json(); } catch (e) { /* not JSON */ }
     if (r.ok && body.ok !== false) { sessionGen++; btn.disabled = false; setLoggedIn(true); return; }
     let text = body.error;
-    if (!text) text = r.status === 401 ? 'Wrong PIN.' : 'Login refused (HTTP ' + r.status + ').';
+    if (!text) text = r.status === 401 ? tp('Wrong PIN.') : tp('Login refused (HTTP %s).', r.status);
     showMsg($('#login-msg'), text);
     $('#pin').select();
     /* After several wrong PINs the clock makes each try wait: keep the
@@ -171,8 +172,8 @@ $('#login-form').addEventListener('submit', async (ev) => {
       const until = performance.now() + wait * 1000;
       const step = () => {
         const left = Math.ceil((until - performance.now()) / 1000);
-        if (left <= 0) { clearInterval(timer); btn.disabled = false; setText(btn, 'Log in'); return; }
-        setText(btn, 'Wait ' + fmtTime(left * 1000, false));
+        if (left <= 0) { clearInterval(timer); btn.disabled = false; setText(btn, tp('Log in')); return; }
+        setText(btn, tp('Wait %s', fmtTime(left * 1000, false)));
       };
       const timer = setInterval(step, 250);
       step();
@@ -180,7 +181,7 @@ $('#login-form').addEventListener('submit', async (ev) => {
     }
     btn.disabled = false;
   } catch (e) {
-    showMsg($('#login-msg'), 'Cannot reach the clock: check the Wi-Fi.');
+    showMsg($('#login-msg'), tp('Cannot reach the clock: check the Wi-Fi.'));
     btn.disabled = false;
   }
 });
@@ -211,36 +212,36 @@ $('#set-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const ms = parseTime($('#set-time').value);
   const btn = $('#set-btn');
-  if (ms === null) { showMsg(msgFor(btn), 'Give the time left as minutes (12) or minutes:seconds (12:30).'); return; }
-  if (!ms) { showMsg(msgFor(btn), 'The time left must be more than 0:00.'); return; }
+  if (ms === null) { showMsg(msgFor(btn), tp('Give the time left as minutes (12) or minutes:seconds (12:30).')); return; }
+  if (!ms) { showMsg(msgFor(btn), tp('The time left must be more than 0:00.')); return; }
   command({ type: 'set_remaining', ms }, btn).then((r) => { if (r) $('#set-time').value = ''; });
 });
 /* "Level 3: 100/200, 6:40 left": where going back leads, with the time
  * that level had when it was left (its full time if it ran out). */
 function backTo(l) {
   const left = l.resume_ms != null ? l.resume_ms : l.duration_ms;
-  return levelTitle(l) + ', ' + fmtTime(left) + ' left';
+  return tp('%s, %s left', levelTitle(l), fmtTime(left));
 }
 $('#prev-level').addEventListener('click', (ev) => {
   const s = PC.current();
   const i = s ? s.level.index : 0;
   const prev = i > 0 && structure && structure.levels[i - 1];
   confirmed(ev.currentTarget, { type: 'prev_level' },
-    prev ? 'Go back to ' + backTo(prev) + '?' : 'Go back to the previous level?',
-    i === 0 ? 'This is already the first level.' : '', 'Previous level');
+    prev ? tp('Go back to %s?', backTo(prev)) : tp('Go back to the previous level?'),
+    i === 0 ? tp('This is already the first level.') : '', tp('Previous level'));
 });
 $('#next-level').addEventListener('click', (ev) => {
   const s = PC.current();
   const n = s && s.next_level;
   confirmed(ev.currentTarget, { type: 'next_level' },
-    n ? 'Go to the next level now: ' + (n.resume_ms != null ? backTo(n) : levelTitle(n)) + '?' : 'Go to the next level now?', '', 'Next level');
+    n ? tp('Go to the next level now: %s?', n.resume_ms != null ? backTo(n) : levelTitle(n)) : tp('Go to the next level now?'), '', tp('Next level'));
 });
 $('#undo').addEventListener('click', (ev) => {
   const s = PC.current();
   const what = s && s.undo;
-  if (!what) { showMsg($('#sec-history .msg'), 'There is nothing to undo.'); return; }
-  confirmed(ev.currentTarget, { type: 'undo' }, 'Undo: ' + what + '?',
-    'The tournament goes back to how it was before it.', 'Undo');
+  if (!what) { showMsg($('#sec-history .msg'), tp('There is nothing to undo.')); return; }
+  confirmed(ev.currentTarget, { type: 'undo' }, tp('Undo: %s?', what),
+    tp('The tournament goes back to how it was before it.'), tp('Undo'));
 });
 
 /* ---- players ---- */
@@ -265,24 +266,33 @@ function placesChange(delta) {
   if (!s || !structure) return '';
   const from = placesFor(s.players.entries), to = placesFor(s.players.entries + delta);
   if (from === to) return '';
-  const pl = (n) => n + (n === 1 ? ' place' : ' places');
-  return 'Paid places change from ' + from + ' to ' + to + ': ' +
-    (to > from ? pl(to - from) + ' more paid.' : pl(from - to) + ' fewer paid.');
+  const d = Math.abs(to - from);
+  if (to > from)
+    return d === 1 ? tp('Paid places change from %s to %s: %s place more paid.', from, to, d)
+      : tp('Paid places change from %s to %s: %s places more paid.', from, to, d);
+  return d === 1 ? tp('Paid places change from %s to %s: %s place fewer paid.', from, to, d)
+    : tp('Paid places change from %s to %s: %s places fewer paid.', from, to, d);
 }
-const WORDS = { register: ['Register', 'player'], unregister: ['Unregister', 'player'], rebuy: ['Rebuy', 'rebuy'], addon: ['Add-on', 'add-on'] };
+/* Per command: the question for n at once, and its confirm button. */
+const WORDS = {
+  register: { ask: (n) => (n === 1 ? tp('Register %s player?', n) : tp('Register %s players?', n)), yes: () => tp('Register') },
+  unregister: { ask: (n) => (n === 1 ? tp('Unregister %s player?', n) : tp('Unregister %s players?', n)), yes: () => tp('Unregister') },
+  rebuy: { ask: (n) => (n === 1 ? tp('Rebuy %s rebuy?', n) : tp('Rebuy %s rebuys?', n)), yes: () => tp('Rebuy') },
+  addon: { ask: (n) => (n === 1 ? tp('Add-on %s add-on?', n) : tp('Add-on %s add-ons?', n)), yes: () => tp('Add-on') },
+};
 function countCommand(type) {
   return (ev) => {
     const btn = ev.currentTarget;
     const n = plCount();
-    if (!n) { showMsg(msgFor(btn), 'How many: a whole number from 1 to 10000.'); return; }
+    if (!n) { showMsg(msgFor(btn), tp('How many: a whole number from 1 to 10000.')); return; }
     const cmd = { type, count: n };
     const delta = type === 'register' ? n : type === 'unregister' ? -n : 0;
     const warn = delta ? placesChange(delta) : '';
     const done = (r) => { if (r) { $('#pl-count').value = 1; renderCountLabels(); } };
     /* More than one at once, or fewer places paid: asked first. */
     if (n > 1 || warn) {
-      const [verb, noun] = WORDS[type];
-      confirmed(btn, cmd, verb + ' ' + n + ' ' + noun + (n === 1 ? '' : 's') + '?', warn, verb).then(done);
+      const { ask, yes } = WORDS[type];
+      confirmed(btn, cmd, ask(n), warn, yes()).then(done);
     } else command(cmd, btn).then(done);
   };
 }
@@ -290,31 +300,31 @@ for (const type of Object.keys(WORDS)) $('#' + type).addEventListener('click', c
 $('#pl-count').addEventListener('input', () => renderCountLabels());
 function renderCountLabels() {
   const n = plCount() || 1;
-  setText($('#register'), 'Register +' + n);
-  setText($('#unregister'), 'Unregister −' + n);
-  setText($('#rebuy'), 'Rebuy +' + n);
-  setText($('#addon'), 'Add-on +' + n);
+  setText($('#register'), tp('Register +%s', n));
+  setText($('#unregister'), tp('Unregister −%s', n));
+  setText($('#rebuy'), tp('Rebuy +%s', n));
+  setText($('#addon'), tp('Add-on +%s', n));
 }
 
 function placesText(n) {
   const s = PC.current();
   if (!s) return '';
   const left = s.players.remaining;
-  return n === 1 ? 'place ' + left : 'places ' + (left - n + 1) + '–' + left;
+  return n === 1 ? tp('place %s', left) : tp('places %s–%s', left - n + 1, left);
 }
 $('#bust-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const n = Math.max(1, Math.floor(Number($('#bust-count').value) || 1));
   confirmed($('#bust-btn'), { type: 'bust', count: n },
-    'Bust ' + n + (n === 1 ? ' player' : ' players') + ' (' + placesText(n) + ')?', '', 'Bust')
+    n === 1 ? tp('Bust %s player (%s)?', n, placesText(n)) : tp('Bust %s players (%s)?', n, placesText(n)), '', tp('Bust'))
     .then((r) => { if (r) $('#bust-count').value = 1; });
 });
 
 function sameRow() {
   const row = el('div', { class: 'row same' },
-    el('label', { class: 'inline' }, 'Table ', el('input', { type: 'number', min: 1, max: 999, inputmode: 'numeric', name: 'table' })),
-    el('label', { class: 'inline' }, 'Chips ', el('input', { type: 'number', min: 0, inputmode: 'numeric', name: 'chips' })),
-    el('button', { type: 'button', class: 'small', 'aria-label': 'Remove', onclick: () => row.remove(), text: '✕' }));
+    el('label', { class: 'inline' }, tp('Table') + ' ', el('input', { type: 'number', min: 1, max: 999, inputmode: 'numeric', name: 'table' })),
+    el('label', { class: 'inline' }, tp('Chips') + ' ', el('input', { type: 'number', min: 0, inputmode: 'numeric', name: 'chips' })),
+    el('button', { type: 'button', class: 'small', 'aria-label': tp('Remove'), onclick: () => row.remove(), text: '✕' }));
   row.lastChild.style.flex = '0 0 48px';
   return row;
 }
@@ -332,15 +342,15 @@ $('#same-bust').addEventListener('click', (ev) => {
     const c = row.querySelector('[name=chips]').value;
     if (t === '' && c === '') continue;
     if (!(Number(t) >= 1) || c === '' || !(Number(c) >= 0)) {
-      showMsg(msgFor(btn), 'Each player needs a table (1 or more) and the chips at the start of the hand.');
+      showMsg(msgFor(btn), tp('Each player needs a table (1 or more) and the chips at the start of the hand.'));
       return;
     }
     players.push({ table: Math.floor(Number(t)), chips: Math.floor(Number(c)) });
   }
-  if (players.length === 0) { showMsg(msgFor(btn), 'Add the players who went out.'); return; }
+  if (players.length === 0) { showMsg(msgFor(btn), tp('Add the players who went out.')); return; }
   confirmed(btn, { type: 'bust', players },
-    'Bust ' + players.length + ' players out in the same hand (' + placesText(players.length) + ')?',
-    '', 'Bust').then((r) => { if (r) resetSame(); });
+    tp('Bust %s players out in the same hand (%s)?', players.length, placesText(players.length)),
+    '', tp('Bust')).then((r) => { if (r) resetSame(); });
 });
 
 /* ---- announcement ---- */
@@ -349,7 +359,7 @@ $('#ann-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const text = $('#ann-text').value.trim();
   const btn = $('#ann-btn');
-  if (!text) { showMsg(msgFor(btn), 'Write the announcement first.'); return; }
+  if (!text) { showMsg(msgFor(btn), tp('Write the announcement first.')); return; }
   command({ type: 'announce', text, seconds: Number($('#ann-secs').value) }, btn)
     .then((r) => { if (r) $('#ann-text').value = ''; });
 });
@@ -378,20 +388,23 @@ function structureMaybeChanged(s) {
 }
 
 function levelTitle(l) {
-  if (l.kind === 'break') return 'Break, ' + fmtMin(l.minutes) + ' min';
-  return 'Level ' + l.number + ': ' + blinds(l);
+  if (l.kind === 'break') return tp('Break, %s min', fmtMin(l.minutes));
+  return tp('Level %s: %s', l.number, blinds(l));
 }
 function fmtMin(m) { return Math.round(m * 100) / 100; }
 function levelDetail(l) {
   const parts = [];
   if (l.kind !== 'break') {
-    if (l.ante) parts.push((l.big_blind_ante ? 'BB ante ' : 'ante ') + fmtChips(l.ante));
-    parts.push(fmtMin(l.minutes) + ' min');
-    if (l.day_end) parts.push('ends the day');
+    if (l.ante) parts.push(l.big_blind_ante ? tp('BB ante %s', fmtChips(l.ante)) : tp('ante %s', fmtChips(l.ante)));
+    parts.push(tp('%s min', fmtMin(l.minutes)));
+    if (l.day_end) parts.push(tp('ends the day'));
   }
   /* The color-ups at this level, set by hand or derived by the clock. */
   const ups = Array.isArray(l.colored_up) ? l.colored_up : l.color_up ? [l.color_up] : [];
-  if (ups.length) parts.push('color up ' + ups.map(fmtChips).join(', ') + (l.kind === 'break' ? '' : ' after it'));
+  if (ups.length) {
+    const list = ups.map(fmtChips).join(', ');
+    parts.push(l.kind === 'break' ? tp('color up %s', list) : tp('color up %s after it', list));
+  }
   return parts.join(' · ');
 }
 
@@ -430,10 +443,10 @@ function renderStructure() {
         el('button', { type: 'button', class: 'lv-text', 'data-act': 'row', 'aria-expanded': String(i === openRow) },
           levelTitle(l), el('small', { text: levelDetail(l) })),
         el('div', { class: 'lv-acts' },
-          el('button', { type: 'button', 'data-act': 'edit', text: 'Edit' }),
-          el('button', { type: 'button', 'data-act': 'add', title: 'Add a level after this one', text: '+ Level' }),
-          el('button', { type: 'button', 'data-act': 'break', title: 'Insert a break after this one', text: '+ Break' }),
-          el('button', { type: 'button', 'data-act': 'delete', class: 'danger', 'aria-label': 'Delete', text: '✕' }))));
+          el('button', { type: 'button', 'data-act': 'edit', text: tp('Edit') }),
+          el('button', { type: 'button', 'data-act': 'add', title: tp('Add a level after this one'), text: tp('+ Level') }),
+          el('button', { type: 'button', 'data-act': 'break', title: tp('Insert a break after this one'), text: tp('+ Break') }),
+          el('button', { type: 'button', 'data-act': 'delete', class: 'danger', 'aria-label': tp('Delete'), text: '✕' }))));
     return li;
   }));
 }
@@ -464,7 +477,7 @@ function showLevelForm(li, index, mode) {
   const f = (n) => form.elements[n];
   const levels = structure.levels;
   const sel = f('color_up');
-  sel.append(el('option', { value: 0, text: 'none' }),
+  sel.append(el('option', { value: 0, text: tp('none') }),
     ...(structure.chips || []).slice(0, -1).map((c) => el('option', { value: c.value, text: fmtChips(c.value) + ' (' + c.colour + ')' })));
   let base = null;
   if (mode === 'edit') base = levels[index];
@@ -497,17 +510,22 @@ function showLevelForm(li, index, mode) {
     const num = (n) => (f(n).value === '' ? null : Number(f(n).value));
     const minutes = num('minutes');
     const btn = form.querySelector('[data-act=save]');
-    if (!(minutes > 0)) { showMsg(form.querySelector('.msg'), 'How many minutes?'); return; }
+    if (!(minutes > 0)) { showMsg(form.querySelector('.msg'), tp('How many minutes?')); return; }
     cmd.break = isBreak;
     cmd.minutes = minutes;
     if (isBreak) {
       const cu = Number(sel.value);
       if (cu || (mode === 'edit' && base.color_up)) cmd.color_up = cu;
     } else {
+      const notWhole = {
+        small_blind: () => tp('small blind must be a whole number'),
+        big_blind: () => tp('big blind must be a whole number'),
+        ante: () => tp('ante must be a whole number'),
+      };
       for (const k of ['small_blind', 'big_blind', 'ante']) {
         const v = num(k);
         if (v == null || !Number.isInteger(v) || v < 0) {
-          showMsg(form.querySelector('.msg'), k.replace('_', ' ') + ' must be a whole number');
+          showMsg(form.querySelector('.msg'), notWhole[k]());
           return;
         }
         cmd[k] = v;
@@ -543,8 +561,8 @@ $('#levels').addEventListener('click', (ev) => {
   } else if (act === 'delete') {
     const l = structure.levels[index];
     const s = PC.current();
-    confirmed(b, { type: 'delete_level', index }, 'Delete ' + levelTitle(l) + '?',
-      s && s.level.index === index ? 'This is the level being played now.' : '', 'Delete')
+    confirmed(b, { type: 'delete_level', index }, tp('Delete %s?', levelTitle(l)),
+      s && s.level.index === index ? tp('This is the level being played now.') : '', tp('Delete'))
       .then((r) => { if (r) { openRow = -1; loadStructure(); } });
   } else {
     showLevelForm(li, index, act);
@@ -568,7 +586,7 @@ function parseTables(text) {
 function tablesCommand(type, input, btn, required) {
   const tables = parseTables($(input).value);
   if (tables === null || (required && tables === undefined)) {
-    showMsg(msgFor(btn), 'Tables: how many (5), or their numbers (1, 2, 4, 5).');
+    showMsg(msgFor(btn), tp('Tables: how many (5), or their numbers (1, 2, 4, 5).'));
     return null;
   }
   const cmd = { type };
@@ -595,8 +613,8 @@ $('#hfh-grid').addEventListener('click', (ev) => {
 });
 $('#hfh-next').addEventListener('click', (ev) => command({ type: 'hand_for_hand_next' }, ev.currentTarget));
 $('#hfh-stop').addEventListener('click', (ev) =>
-  confirmed(ev.currentTarget, { type: 'hand_for_hand_stop' }, 'Stop hand-for-hand?',
-    'The level clock goes on if it was running before.', 'Stop'));
+  confirmed(ev.currentTarget, { type: 'hand_for_hand_stop' }, tp('Stop hand-for-hand?'),
+    tp('The level clock goes on if it was running before.'), tp('Stop')));
 $('#hfh-tables-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const btn = ev.submitter || ev.target.querySelector('button');
@@ -614,9 +632,9 @@ $('#de-form').addEventListener('submit', (ev) => {
   const cmd = tablesCommand('day_end_draw', '#de-tables', $('#de-draw'));
   if (!cmd) return;
   const inWindow = s && s.day_end && s.day_end.window;
-  confirmed($('#de-draw'), cmd, 'Stop the clock and draw the number of hands left today (3 to 7)?',
-    inWindow ? '' : 'Not now by the rules: the draw is meant for 15 to 5 minutes before the end of the day\'s last level.',
-    inWindow ? 'Draw' : 'Draw anyway');
+  confirmed($('#de-draw'), cmd, tp('Stop the clock and draw the number of hands left today (3 to 7)?'),
+    inWindow ? '' : tp('Not now by the rules: the draw is meant for 15 to 5 minutes before the end of the day\'s last level.'),
+    inWindow ? tp('Draw') : tp('Draw anyway'));
 });
 $('#de-done').addEventListener('click', (ev) => command({ type: 'day_end_hand_done' }, ev.currentTarget));
 $('#de-grid').addEventListener('click', (ev) => {
@@ -624,7 +642,7 @@ $('#de-grid').addEventListener('click', (ev) => {
   if (b) command({ type: 'day_end_hand_done', table: Number(b.dataset.table) }, b);
 });
 $('#de-clear').addEventListener('click', (ev) =>
-  confirmed(ev.currentTarget, { type: 'day_end_clear' }, 'Clear the end-of-day draw from the wall?', '', 'Clear'));
+  confirmed(ev.currentTarget, { type: 'day_end_clear' }, tp('Clear the end-of-day draw from the wall?'), '', tp('Clear')));
 
 /* ---- clock call, color-up, penalties ---- */
 
@@ -636,7 +654,7 @@ $('#call-cancel').addEventListener('click', (ev) => command({ type: 'clock_call_
 $('#cu-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   const v = Number($('#cu-chip').value);
-  if (!v) { showMsg(msgFor($('#cu-btn')), 'No chip left to color up.'); return; }
+  if (!v) { showMsg(msgFor($('#cu-btn')), tp('No chip left to color up.')); return; }
   command({ type: 'color_up', value: v }, $('#cu-btn'));
 });
 $('#cu-done').addEventListener('click', (ev) => command({ type: 'color_up_done' }, ev.currentTarget));
@@ -666,33 +684,36 @@ function renderStatus(s) {
   st.classList.toggle('is-paused', paused);
   st.classList.toggle('is-break', isBreak);
   $('#st-paused').hidden = !paused && !s.over;
-  setText($('#st-paused'), s.over ? 'OVER: we have a winner' : s.hand_for_hand ? 'STOPPED: hand-for-hand'
-    : s.day_end && s.day_end.drawn != null ? 'STOPPED: end of day' : 'PAUSED');
+  setText($('#st-paused'), s.over ? tp('OVER: we have a winner') : s.hand_for_hand ? tp('STOPPED: hand-for-hand')
+    : s.day_end && s.day_end.drawn != null ? tp('STOPPED: end of day') : tp('PAUSED'));
   $('#st-run').hidden = !s.running;
-  setText($('#st-level'), !s.started ? 'Not started · ' + (isBreak ? 'Break' : 'Level ' + s.level.number)
-    : isBreak ? 'Break' : 'Level ' + s.level.number + ' of ' + (s.play_levels_count ?? s.levels_count));
-  setText($('#st-blinds'), isBreak ? 'Break' : blinds(s.level));
-  setText($('#st-ante'), !isBreak && s.level.ante ? (s.level.big_blind_ante ? 'BB ante ' : 'Ante ') + fmtChips(s.level.ante) : '');
+  setText($('#st-level'), !s.started ? (isBreak ? tp('Not started · Break') : tp('Not started · Level %s', s.level.number))
+    : isBreak ? tp('Break') : tp('Level %s of %s', s.level.number, s.play_levels_count ?? s.levels_count));
+  setText($('#st-blinds'), isBreak ? tp('Break') : blinds(s.level));
+  setText($('#st-ante'), !isBreak && s.level.ante
+    ? (s.level.big_blind_ante ? tp('BB ante %s', fmtChips(s.level.ante)) : tp('Ante %s', fmtChips(s.level.ante))) : '');
   const p = s.players || {};
-  const meta = [(p.remaining ?? '–') + ' of ' + (p.entries ?? '–') + ' players'];
-  if (s.next_level) meta.push('next ' + (s.next_level.kind === 'break' ? 'break' : blinds(s.next_level)));
+  const meta = [tp('%s of %s players', p.remaining ?? '–', p.entries ?? '–')];
+  if (s.next_level) meta.push(s.next_level.kind === 'break' ? tp('next break') : tp('next %s', blinds(s.next_level)));
   metaBase = meta.join(' · ');
 }
 
 /* What is on the wall besides the clock, in a word each. */
 function renderTags(s) {
   const tags = [];
-  if (s.hand_for_hand) tags.push(['Hand-for-hand, hand ' + s.hand_for_hand.hand + (s.hand_for_hand.all_done ? ': deal' : ''), 'hot']);
-  if (s.bubble) tags.push(['Bubble', 'hot']);
+  if (s.hand_for_hand) tags.push([s.hand_for_hand.all_done ? tp('Hand-for-hand, hand %s: deal', s.hand_for_hand.hand)
+    : tp('Hand-for-hand, hand %s', s.hand_for_hand.hand), 'hot']);
+  if (s.bubble) tags.push([tp('Bubble'), 'hot']);
   else if (!s.in_the_money && !s.over && s.players && s.players.paid_places > 0 &&
-    s.players.remaining === s.players.paid_places + 1) tags.push(['On the bubble: start it?', 'hot']);
-  if (s.in_the_money) tags.push(['In the money', '']);
-  if (s.clock_call) tags.push(['Clock: table ' + s.clock_call.table + ', seat ' + s.clock_call.seat, 'hot']);
-  if (s.color_up && s.color_up.now) tags.push(['Color-up ' + fmtChips(s.color_up.now.value), 'hot']);
-  else if (s.color_up && s.color_up.due) tags.push(['Color-up of the ' + fmtChips(s.color_up.due.value) + 's due', '']);
-  if (s.day_end && s.day_end.drawn != null) tags.push([s.day_end.over ? 'Day over' : 'End of day: ' + s.day_end.hands_left + ' hands', 'hot']);
-  if (s.announcement) tags.push(['Announcement', '']);
-  if ((s.penalties || []).length) tags.push([s.penalties.length + (s.penalties.length === 1 ? ' penalty' : ' penalties'), '']);
+    s.players.remaining === s.players.paid_places + 1) tags.push([tp('On the bubble: start it?'), 'hot']);
+  if (s.in_the_money) tags.push([tp('In the money'), '']);
+  if (s.clock_call) tags.push([tp('Clock: table %s, seat %s', s.clock_call.table, s.clock_call.seat), 'hot']);
+  if (s.color_up && s.color_up.now) tags.push([tp('Color-up %s', fmtChips(s.color_up.now.value)), 'hot']);
+  else if (s.color_up && s.color_up.due) tags.push([tp('Color-up of the %ss due', fmtChips(s.color_up.due.value)), '']);
+  if (s.day_end && s.day_end.drawn != null) tags.push([s.day_end.over ? tp('Day over') : tp('End of day: %s hands', s.day_end.hands_left), 'hot']);
+  if (s.announcement) tags.push([tp('Announcement'), '']);
+  const pens = (s.penalties || []).length;
+  if (pens) tags.push([pens === 1 ? tp('%s penalty', pens) : tp('%s penalties', pens), '']);
   const tk = JSON.stringify(tags);
   if ($('#st-tags').dataset.k !== tk) {
     $('#st-tags').dataset.k = tk;
@@ -703,8 +724,8 @@ function renderTags(s) {
 /* Notes the director must read: power loss, storage, a follower. */
 function renderNotes(s) {
   const notes = [];
-  if (s.recovered_after_power_loss) notes.push(['Recovered after power loss: check the time, then resume.', '']);
-  if (s.storage_error) notes.push(['Cannot save: ' + s.storage_error, 'err']);
+  if (s.recovered_after_power_loss) notes.push([tp('Recovered after power loss: check the time, then resume.'), '']);
+  if (s.storage_error) notes.push([tp('Cannot save: %s', s.storage_error), 'err']);
   if (s.notice) notes.push([s.notice, '']);
   const nk = JSON.stringify([notes, s.follows]);
   if ($('#st-notes').dataset.k !== nk) {
@@ -714,7 +735,7 @@ function renderNotes(s) {
      * director there, where commands are taken. */
     if (s.follows) {
       const url = /^https?:\/\//.test(s.follows) ? s.follows.replace(/\/*$/, '/') : null;
-      $('#st-notes').prepend(el('div', { class: 'note' }, 'This screen follows another clock. The director\'s panel is there: ',
+      $('#st-notes').prepend(el('div', { class: 'note' }, tp('This screen follows another clock. The director\'s panel is there:') + ' ',
         url ? el('a', { href: url, text: url }) : s.follows));
     }
   }
@@ -724,18 +745,31 @@ function renderNotes(s) {
 function renderPlayers(s) {
   const p = s.players || {};
   $('#pl-figures').replaceChildren(
-    figure('players left', fmtNum(p.remaining)), figure('entries', fmtNum(p.entries)),
-    figure('prize pool', fmtMoney(s.prize_pool, s.currency)), figure('paid places', fmtNum(p.paid_places)),
-    figure('rebuys', fmtNum(p.rebuys)), figure('add-ons', fmtNum(p.addons)),
-    figure('average stack', fmtChips(p.average_stack)));
+    figure(tp('players left'), fmtNum(p.remaining)), figure(tp('entries'), fmtNum(p.entries)),
+    figure(tp('prize pool'), fmtMoney(s.prize_pool, s.currency)), figure(tp('paid places'), fmtNum(p.paid_places)),
+    figure(tp('rebuys'), fmtNum(p.rebuys)), figure(tp('add-ons'), fmtNum(p.addons)),
+    figure(tp('average stack'), fmtChips(p.average_stack)));
   renderClosed(s);
   const res = (s.results || []).slice(-5).reverse();
-  $('#results').replaceChildren(...res.map((r) => el('li', {},
-    el('span', { text: (r.place_best === r.place_worst ? 'Place ' + r.place_best : 'Places ' + r.place_best + '–' + r.place_worst + ' (tie)') +
-      (r.table ? ', table ' + r.table : '') + (r.prize_each ? ': ' + fmtMoney(r.prize_each, s.currency) + (r.place_best !== r.place_worst ? ' each' : '') : '') }))));
+  $('#results').replaceChildren(...res.map((r) => el('li', {}, el('span', { text: resultLine(r, s.currency) }))));
 
-  setText($('#ann-now'), s.announcement ? 'On the wall: “' + s.announcement.text + '”' : '');
+  setText($('#ann-now'), s.announcement ? tp('On the wall: “%s”', s.announcement.text) : '');
   $('#ann-clear').hidden = !s.announcement;
+}
+
+/* One line of the results: the place or tied places, the table, the prize. */
+function resultLine(r, currency) {
+  const best = r.place_best, worst = r.place_worst;
+  const money = r.prize_each ? fmtMoney(r.prize_each, currency) : '';
+  if (best === worst) {
+    if (r.table) return r.prize_each ? tp('Place %s, table %s: %s', best, r.table, money) : tp('Place %s, table %s', best, r.table);
+    return r.prize_each ? tp('Place %s: %s', best, money) : tp('Place %s', best);
+  }
+  if (r.table) {
+    return r.prize_each ? tp('Places %s–%s (tie), table %s: %s each', best, worst, r.table, money)
+      : tp('Places %s–%s (tie), table %s', best, worst, r.table);
+  }
+  return r.prize_each ? tp('Places %s–%s (tie): %s each', best, worst, money) : tp('Places %s–%s (tie)', best, worst);
 }
 
 /* What is closed looks off, and says why and when it opens. */
@@ -743,18 +777,18 @@ function closedReasons(s) {
   const per = s.periods || {};
   const why = {};
   if (s.over) {
-    const over = 'The tournament is over.';
+    const over = tp('The tournament is over.');
     return { register: over, rebuy: over, addon: over, bust: over };
   }
   if (s.started && !per.late_reg_open)
-    why.register = per.late_reg_until_level > 0 ? 'Registration closed after level ' + per.late_reg_until_level + '.'
-      : 'Registration closed when the clock started.';
-  if (!per.rebuy_until_level) why.rebuy = 'This tournament has no rebuys.';
-  else if (!per.rebuys_open) why.rebuy = 'Rebuys closed after level ' + per.rebuy_until_level + '.';
-  if (!per.addon_after_level) why.addon = 'This tournament has no add-on.';
+    why.register = per.late_reg_until_level > 0 ? tp('Registration closed after level %s.', per.late_reg_until_level)
+      : tp('Registration closed when the clock started.');
+  if (!per.rebuy_until_level) why.rebuy = tp('This tournament has no rebuys.');
+  else if (!per.rebuys_open) why.rebuy = tp('Rebuys closed after level %s.', per.rebuy_until_level);
+  if (!per.addon_after_level) why.addon = tp('This tournament has no add-on.');
   else if (!per.addon_open && s.level.kind !== 'break' && s.level.number > per.addon_after_level)
-    why.addon = 'The add-on was at the break after level ' + per.addon_after_level + '.';
-  else if (!per.addon_open) why.addon = 'Add-on at the break after level ' + per.addon_after_level + '.';
+    why.addon = tp('The add-on was at the break after level %s.', per.addon_after_level);
+  else if (!per.addon_open) why.addon = tp('Add-on at the break after level %s.', per.addon_after_level);
   return why;
 }
 function renderClosed(s) {
@@ -778,7 +812,7 @@ function renderHistory(s) {
   $('#history').dataset.k = k;
   $('#history').replaceChildren(...acts.map((a, i) => el('li', { class: i === 0 && s.undo ? 'undoable' : '' }, el('span', { text: a }))));
   $('#sec-history').hidden = acts.length === 0;
-  setText($('#undo'), s.undo ? '↶ Undo: ' + s.undo : '↶ Nothing to undo');
+  setText($('#undo'), s.undo ? tp('↶ Undo: %s', s.undo) : tp('↶ Nothing to undo'));
   $('#undo').classList.toggle('closed', !s.undo);
 }
 
@@ -787,7 +821,8 @@ function renderHandForHand(s) {
   $('#hfh-start-form').hidden = !!h;
   $('#hfh-on').hidden = !h;
   if (h) {
-    setText($('#hfh-head'), 'Hand ' + h.hand + ': ' + (h.all_done ? 'all tables done – DEAL' : (h.playing || []).length + ' of ' + h.tables + ' tables still playing'));
+    setText($('#hfh-head'), h.all_done ? tp('Hand %s: all tables done – DEAL', h.hand)
+      : tp('Hand %s: %s of %s tables still playing', h.hand, (h.playing || []).length, h.tables));
     const grid = $('#hfh-grid');
     const key = JSON.stringify([h.tables, h.done, h.waiting, h.hand]);
     if (grid.dataset.k !== key) {
@@ -798,8 +833,9 @@ function renderHandForHand(s) {
       const kids = [];
       for (const t of inPlay) {
         const c = done.has(t) ? 'done' : waiting.has(t) ? 'waiting' : '';
-        kids.push(el('button', { type: 'button', class: c, 'data-table': t, 'aria-label': 'Table ' + t + (c ? ' ' + c : '') },
-          String(t), el('small', { text: c === 'done' ? 'done' : c === 'waiting' ? 'all-in' : 'playing' })));
+        const label = c === 'done' ? tp('Table %s done', t) : c === 'waiting' ? tp('Table %s waiting', t) : tp('Table %s', t);
+        kids.push(el('button', { type: 'button', class: c, 'data-table': t, 'aria-label': label },
+          String(t), el('small', { text: c === 'done' ? tp('done') : c === 'waiting' ? tp('all-in') : tp('playing') })));
       }
       grid.replaceChildren(...kids);
     }
@@ -829,10 +865,10 @@ function renderHandForHand(s) {
   const offer = !s.bubble && !s.in_the_money && !s.over && p.paid_places > 0 &&
     p.remaining === p.paid_places + 1;
   $('#bubble-offer').hidden = !offer;
-  setText($('#bubble-offer'), offer ? p.remaining + ' players left and ' + p.paid_places +
-    ' places paid: the next one out is the bubble. Start it (and hand-for-hand, if the house plays it)?' : '');
+  setText($('#bubble-offer'), offer ? tp('%s players left and %s places paid: the next one out is the bubble. Start it (and hand-for-hand, if the house plays it)?',
+    p.remaining, p.paid_places) : '');
   $('#bubble-on').classList.toggle('primary', offer);
-  setText($('#bubble-on'), s.bubble ? 'Bubble is on' : 'Bubble on');
+  setText($('#bubble-on'), s.bubble ? tp('Bubble is on') : tp('Bubble on'));
 }
 
 function renderDayEnd(s) {
@@ -841,9 +877,9 @@ function renderDayEnd(s) {
   $('#de-form').hidden = drawn;
   $('#de-on').hidden = !drawn;
   let deText = '';
-  if (drawn) deText = 'Card drawn: ' + d.drawn + '. ' + (d.over ? 'Play is over for today.' : (d.hands_left ?? '?') + ' hands left.');
-  else if (d.window) deText = 'Now is the time: 15 to 5 minutes before the end of the day.';
-  else if (d.level_ends_day) deText = 'This level ends the day.';
+  if (drawn) deText = d.over ? tp('Card drawn: %s. Play is over for today.', d.drawn) : tp('Card drawn: %s. %s hands left.', d.drawn, d.hands_left ?? '?');
+  else if (d.window) deText = tp('Now is the time: 15 to 5 minutes before the end of the day.');
+  else if (d.level_ends_day) deText = tp('This level ends the day.');
   setText($('#de-state'), deText);
   const tl = Array.isArray(d.tables_left) ? d.tables_left : null;
   /* Once the day is over there is no hand left to report. */
@@ -852,8 +888,8 @@ function renderDayEnd(s) {
   const dk = JSON.stringify(tl);
   if (dg.dataset.k !== dk) {
     dg.dataset.k = dk;
-    dg.replaceChildren(...(tl || []).map((x) => el('button', { type: 'button', 'data-table': x.table, class: x.hands_left ? '' : 'done', 'aria-label': 'Table ' + x.table + ': hand done' },
-      String(x.table), el('small', { text: x.hands_left + ' left' }))));
+    dg.replaceChildren(...(tl || []).map((x) => el('button', { type: 'button', 'data-table': x.table, class: x.hands_left ? '' : 'done', 'aria-label': tp('Table %s: hand done', x.table) },
+      String(x.table), el('small', { text: tp('%s left', x.hands_left) }))));
   }
 }
 
@@ -868,16 +904,18 @@ function renderCallsAndPenalties(s) {
     $('#cu-chip').dataset.due = cu.due.value;
     $('#cu-chip').value = cu.due.value;
   }
-  setText($('#cu-state'), cu.now ? 'Now: ' + fmtChips(cu.now.value) + ' (' + cu.now.colour + ') into ' + fmtChips(cu.now.into)
-    : cu.due ? 'The ' + fmtChips(cu.due.value) + ' chips (' + cu.due.colour + ') are no longer needed and no break is left to color them up at: color them up when the tables are ready.'
-    : cu.next ? 'Next: ' + fmtChips(cu.next.value) + ' (' + cu.next.colour + ')' + (structure && structure.levels[cu.next.at_level] ? ' at ' + levelTitle(structure.levels[cu.next.at_level]).toLowerCase() : '') : '');
+  const atLevel = cu.next && structure && structure.levels[cu.next.at_level];
+  setText($('#cu-state'), cu.now ? tp('Now: %s (%s) into %s', fmtChips(cu.now.value), cu.now.colour, fmtChips(cu.now.into))
+    : cu.due ? tp('The %s chips (%s) are no longer needed and no break is left to color them up at: color them up when the tables are ready.', fmtChips(cu.due.value), cu.due.colour)
+    : cu.next ? (atLevel ? tp('Next: %s (%s) at %s', fmtChips(cu.next.value), cu.next.colour, PANEL_LANG.inSentence(levelTitle(atLevel)))
+      : tp('Next: %s (%s)', fmtChips(cu.next.value), cu.next.colour)) : '');
 
   const pk = JSON.stringify((s.penalties || []).map((x) => [x.table, x.seat, x.rounds]));
   if ($('#pen-list').dataset.k !== pk) {
     $('#pen-list').dataset.k = pk;
     $('#pen-list').replaceChildren(...(s.penalties || []).map((x) => el('li', {},
       el('span', { class: 'pen-text', 'data-table': x.table, 'data-seat': x.seat }),
-      el('button', { type: 'button', class: 'small', 'data-table': x.table, 'data-seat': x.seat, text: 'Clear' }))));
+      el('button', { type: 'button', class: 'small', 'data-table': x.table, 'data-seat': x.seat, text: tp('Clear') }))));
   }
 }
 
@@ -892,9 +930,9 @@ function render() {
   $('#undo-bar').hidden = !loggedIn || !!s.follows;
 
   const go = $('#go');
-  const label = !s.started ? 'Start' : s.running ? 'Pause' : 'Resume';
-  setText(go, label);
-  go.className = 'huge ' + label.toLowerCase();
+  const action = !s.started ? 'start' : s.running ? 'pause' : 'resume';
+  setText(go, action === 'start' ? tp('Start') : action === 'pause' ? tp('Pause') : tp('Resume'));
+  go.className = 'huge ' + action;
 
   if (!loggedIn) return;
   renderPlayers(s);
@@ -920,21 +958,22 @@ function tick() {
   const clockText = s.overtime ? '+' + fmtTime(c.overtime, false) : fmtTime(c.remaining);
   setText($('#st-clock'), clockText);
   $('#status').classList.toggle('is-last', s.running && !s.overtime && c.remaining <= 60000 && s.level.kind !== 'break');
-  const tb = c.toBreak != null ? ' · ' + (s.level.kind === 'break' ? 'next break in ' : 'break in ') + fmtTime(c.toBreak) : '';
+  const tb = c.toBreak != null
+    ? ' · ' + (s.level.kind === 'break' ? tp('next break in %s', fmtTime(c.toBreak)) : tp('break in %s', fmtTime(c.toBreak))) : '';
   setText($('#st-meta'), metaBase + tb);
   if (!loggedIn) return;
   const cc = s.clock_call;
-  setText($('#call-now'), cc ? 'Clock on table ' + cc.table + ', seat ' + cc.seat + ': ' +
-    (PC.wallMs(cc.remaining_ms) > 0 ? fmtTime(PC.wallMs(cc.remaining_ms)) : 'time is up') : '');
+  setText($('#call-now'), cc ? tp('Clock on table %s, seat %s: %s', cc.table, cc.seat,
+    PC.wallMs(cc.remaining_ms) > 0 ? fmtTime(PC.wallMs(cc.remaining_ms)) : tp('time is up')) : '');
   for (const span of $$('#pen-list .pen-text')) {
     const x = (s.penalties || []).find((p) => p.table == span.dataset.table && p.seat == span.dataset.seat);
     if (!x) continue;
-    setText(span, 'Table ' + x.table + ', seat ' + x.seat + ': ' +
-      (x.rounds ? x.rounds + (x.rounds === 1 ? ' round' : ' rounds') : fmtTime(PC.wallMs(x.remaining_ms))));
+    setText(span, tp('Table %s, seat %s: %s', x.table, x.seat,
+      x.rounds ? (x.rounds === 1 ? tp('%s round', x.rounds) : tp('%s rounds', x.rounds)) : fmtTime(PC.wallMs(x.remaining_ms))));
   }
   if (s.announcement && s.announcement.remaining_ms != null) {
     const left = PC.wallMs(s.announcement.remaining_ms);
-    setText($('#ann-now'), left > 0 ? 'On the wall: “' + s.announcement.text + '” (' + fmtTime(left) + ')' : '');
+    setText($('#ann-now'), left > 0 ? tp('On the wall: “%s” (%s)', s.announcement.text, fmtTime(left)) : '');
     $('#ann-clear').hidden = left <= 0;
   }
 }
@@ -952,14 +991,14 @@ function refreshPreview() {
   img.onload = () => {
     $('#preview').src = img.src;
     $('#preview-box').classList.remove('none');
-    setText($('#preview-note'), 'The wall, as players see it');
+    setText($('#preview-note'), tp('The wall, as players see it'));
     previewFailures = 0;
     done();
   };
   img.onerror = () => {
     if (++previewFailures >= 2) {
       $('#preview-box').classList.add('none');
-      setText($('#preview-note'), 'No picture of the wall right now.');
+      setText($('#preview-note'), tp('No picture of the wall right now.'));
     }
     done();
   };
@@ -977,7 +1016,7 @@ PC.onOnline((on) => {
   $('#offline').hidden = on;
   const c = $('#conn');
   c.className = 'pill ' + (on ? 'on' : 'off');
-  setText(c, on ? 'live' : 'offline');
+  setText(c, on ? tp('live') : tp('offline'));
   if (on) { checkSession(); refreshPreview(); }
 });
 PC.onState((s) => {

@@ -17,7 +17,7 @@
     $('#po-lines').replaceChildren(...lines.map((l) => el('li', {},
       el('span', { text: l.count ? `${l.label}: ${l.count} × ${money(Math.abs(l.each))}` : l.label }),
       el('b', { text: signed(l.amount) }))),
-    el('li', { class: 'total' }, el('span', { text: 'Prize pool' }), el('b', { text: money(s.prize_pool) })));
+    el('li', { class: 'total' }, el('span', { text: tp('Prize pool') }), el('b', { text: money(s.prize_pool) })));
     $('#po-now').replaceChildren(...(s.payouts || []).map((v, i) => el('li', {},
       el('span', { text: `${i + 1}.` }), el('b', { text: money(v) }))));
     const p = s.payout_rule || {};
@@ -38,7 +38,7 @@
   /* Fixed amounts are typed as the prizes themselves, adding up to the pool. */
   const fixed = () => $('#po-kind').value === 'amounts';
   function kindShown() {
-    setText($('#po-places-label'), fixed() ? `Amount per place (adding up to ${money(state ? state.prize_pool : 0)})` : 'Percent per place');
+    setText($('#po-places-label'), fixed() ? tp('Amount per place (adding up to %s)', money(state ? state.prize_pool : 0)) : tp('Percent per place'));
     $('#po-places').placeholder = fixed() ? '500, 300, 200' : '50, 30, 20';
     $('#po-places').inputMode = fixed() ? 'numeric' : 'decimal';
   }
@@ -74,22 +74,29 @@
     const unit = Number($('#po-unit').value), remainder = $('#po-remainder').value;
     let cmd, question;
     if (fixed()) {
-      if (!places.length || places.some((x) => !Number.isInteger(x) || x < 0)) { msg.textContent = 'Write the amounts like 500, 300, 200.'; return; }
+      if (!places.length || places.some((x) => !Number.isInteger(x) || x < 0)) { msg.textContent = tp('Write the amounts like 500, 300, 200.'); return; }
       const sum = places.reduce((a, b) => a + b, 0);
-      if (sum !== state.prize_pool) { msg.textContent = `The amounts add up to ${money(sum)}, but the prize pool is ${money(state.prize_pool)}.`; return; }
+      if (sum !== state.prize_pool) { msg.textContent = tp('The amounts add up to %s, but the prize pool is %s.', money(sum), money(state.prize_pool)); return; }
       cmd = { type: 'set_payouts', amounts: places, unit, remainder };
-      question = `Pay ${places.length} place${places.length === 1 ? '' : 's'}: ${places.map(money).join(' / ')}?`;
+      const n = places.length, list = places.map(money).join(' / ');
+      question = n === 1 ? tp('Pay %s place: %s?', n, list) : tp('Pay %s places: %s?', n, list);
     } else {
-      if (!places.length || places.some((x) => !(x >= 0))) { msg.textContent = 'Write the percentages like 50, 30, 20.'; return; }
+      if (!places.length || places.some((x) => !(x >= 0))) { msg.textContent = tp('Write the percentages like 50, 30, 20.'); return; }
       const sum = places.reduce((a, b) => a + b, 0);
-      if (Math.abs(sum - 100) > 1e-9) { msg.textContent = `The places add up to ${Math.round(sum * 100) / 100} %, not 100 %.`; return; }
+      if (Math.abs(sum - 100) > 1e-9) { msg.textContent = tp('The places add up to %s %%, not 100 %%.', Math.round(sum * 100) / 100); return; }
       cmd = { type: 'set_payouts', places, unit, remainder };
-      question = `Pay ${places.length} place${places.length === 1 ? '' : 's'}: ${places.join(' / ')} %, rounded to ${cmd.unit}, the rest to ${cmd.remainder === 'first' ? 'first place' : 'the places rounded down most'}?`;
+      const n = places.length, list = places.join(' / ');
+      if (cmd.remainder === 'first') question = n === 1
+        ? tp('Pay %s place: %s %%, rounded to %s, the rest to first place?', n, list, cmd.unit)
+        : tp('Pay %s places: %s %%, rounded to %s, the rest to first place?', n, list, cmd.unit);
+      else question = n === 1
+        ? tp('Pay %s place: %s %%, rounded to %s, the rest to the places rounded down most?', n, list, cmd.unit)
+        : tp('Pay %s places: %s %%, rounded to %s, the rest to the places rounded down most?', n, list, cmd.unit);
     }
     msg.textContent = '';
     const at = edits;
     const body = await PCPanel.confirmed($('#po-save'), cmd, question,
-      (state && state.payouts && state.payouts.length !== places.length) ? `Places paid: ${state.payouts.length} now, ${places.length} after.` : '', 'Save');
+      (state && state.payouts && state.payouts.length !== places.length) ? tp('Places paid: %s now, %s after.', state.payouts.length, places.length) : '', tp('Save'));
     /* Saved: the form shows what is in force, unless typed in meanwhile. */
     if (body && edits === at) { editing = false; render(body.state); }
   }

@@ -9,10 +9,10 @@
   let chosen = null;      /* the id of the player tapped (mode player) */
   let hand = [];          /* mode hand: [{id, chips}] out in the same hand */
   const HINTS = {
-    player: 'Tap a player: bust, rebuy, add-on.',
-    button: 'Tap a seat to mark the button there (again: off).',
-    hand: 'Tap the players out in the same hand, give their chips at its start.',
-    tables: 'Tap a free seat to block it (a blocked one to free it); close, open or add a table.',
+    player: tp('Tap a player: bust, rebuy, add-on.'),
+    button: tp('Tap a seat to mark the button there (again: off).'),
+    hand: tp('Tap the players out in the same hand, give their chips at its start.'),
+    tables: tp('Tap a free seat to block it (a blocked one to free it); close, open or add a table.'),
   };
 
   /* Commands go through the panel's one sender (busy state, double-tap
@@ -31,7 +31,7 @@
     render();
   }
 
-  const seatText = (p) => (p.table == null ? 'waiting for a seat' : `Table ${p.table}, Seat ${p.seat}`);
+  const seatText = (p) => (p.table == null ? tp('waiting for a seat') : tp('Table %s, Seat %s', p.table, p.seat));
 
   /* The seats just drawn, big, to read out to the players. */
   /* The seats just drawn, to read out; after the final table's redraw,
@@ -44,7 +44,8 @@
     if (final && final.button) {
       const high = final.seats.find((x) => x.seat === final.button);
       box.append(el('div', { class: 'drawn', id: 'final-button-drawn' }, el('b', {
-        text: `Button: seat ${final.button}` + (high && high.card ? `, ${high.label} with the high card ${high.card}` : '') })));
+        text: high && high.card ? tp('Button: seat %s, %s with the high card %s', final.button, high.label, high.card)
+          : tp('Button: seat %s', final.button) })));
     }
     box.hidden = players.length === 0;
   }
@@ -60,11 +61,15 @@
     }
   }
 
-  const placeText = (x) => `${x.label}: place ${x.place}${x.place_worst ? '–' + x.place_worst : ''}${x.prize ? ' (' + PC.fmtMoney(x.prize) + ')' : ''}`;
+  /* The place, or the range of places shared (3–4). */
+  const placeText = (x) => {
+    const place = x.place + (x.place_worst ? '–' + x.place_worst : '');
+    return x.prize ? tp('%s: place %s (%s)', x.label, place, PC.fmtMoney(x.prize)) : tp('%s: place %s', x.label, place);
+  };
 
   async function bust(p, btn) {
     const body = await PCPanel.confirmed(btn, { type: 'bust', player: p.id },
-      `${p.label} is out (${seatText(p)})?`, '', 'Bust');
+      tp('%s is out (%s)?', p.label, seatText(p)), '', tp('Bust'));
     if (body && body.players) {
       showDrawn([]);
       setText($('#seat-result'), body.players.map(placeText).join(' · '));
@@ -74,7 +79,7 @@
   /* A player who is out comes back: a new entry, a seat drawn and read out. */
   async function reenter(p, btn) {
     const body = await PCPanel.confirmed(btn, { type: 'reenter', player: p.id },
-      `${p.label} re-enters (entry ${p.entries + 1})?`, 'A new entry: the seat is drawn now.', 'Re-enter');
+      tp('%s re-enters (entry %s)?', p.label, p.entries + 1), tp('A new entry: the seat is drawn now.'), tp('Re-enter'));
     if (body && body.players) showDrawn(body.players);
   }
 
@@ -86,16 +91,17 @@
     const p = tapMode === 'player' && chosen != null ? byId(chosen) : null;
     box.hidden = !p;
     if (!p) { box.replaceChildren(); return; }
-    const counts = `${p.entries} ${p.entries === 1 ? 'entry' : 'entries'}, ${p.rebuys} rebuys, ${p.addons} add-ons`;
+    const counts = p.entries === 1 ? tp('%s entry, %s rebuys, %s add-ons', p.entries, p.rebuys, p.addons)
+      : tp('%s entries, %s rebuys, %s add-ons', p.entries, p.rebuys, p.addons);
     const row = el('div', { class: 'row' });
-    if (p.status === 'out') row.append(el('button', { class: 'primary', text: 'Re-enter', onclick: (e) => reenter(p, e.currentTarget) }));
+    if (p.status === 'out') row.append(el('button', { class: 'primary', text: tp('Re-enter'), onclick: (e) => reenter(p, e.currentTarget) }));
     else row.append(
-      el('button', { class: 'danger', text: 'Bust', onclick: (e) => bust(p, e.currentTarget) }),
-      el('button', { text: 'Rebuy', onclick: (e) => send({ type: 'rebuy', player: p.id }, e.currentTarget) }),
-      el('button', { text: 'Add-on', onclick: (e) => send({ type: 'addon', player: p.id }, e.currentTarget) }));
-    row.append(el('button', { class: 'small', 'aria-label': 'Close', text: '✕', onclick: () => { chosen = null; render(); } }));
+      el('button', { class: 'danger', text: tp('Bust'), onclick: (e) => bust(p, e.currentTarget) }),
+      el('button', { text: tp('Rebuy'), onclick: (e) => send({ type: 'rebuy', player: p.id }, e.currentTarget) }),
+      el('button', { text: tp('Add-on'), onclick: (e) => send({ type: 'addon', player: p.id }, e.currentTarget) }));
+    row.append(el('button', { class: 'small', 'aria-label': tp('Close'), text: '✕', onclick: () => { chosen = null; render(); } }));
     box.replaceChildren(el('b', { text: p.label }),
-      el('span', { text: ` — ${p.status === 'out' ? 'out, place ' + p.place : seatText(p)} · ${counts}` }), row);
+      el('span', { text: ` — ${p.status === 'out' ? tp('out, place %s', p.place) : seatText(p)} · ${counts}` }), row);
   }
 
   /* Players out in the same hand: tapped on the map, each with his chips
@@ -107,28 +113,28 @@
     if (box.hidden) return;
     const rows = hand.map((h) => {
       const p = byId(h.id);
-      const chips = el('input', { type: 'number', min: 1, inputmode: 'numeric', 'aria-label': `Chips of ${p.label}`, value: h.chips || '' });
+      const chips = el('input', { type: 'number', min: 1, inputmode: 'numeric', 'aria-label': tp('Chips of %s', p.label), value: h.chips || '' });
       chips.addEventListener('input', () => { h.chips = chips.value; });
       return el('div', { class: 'row same' }, el('span', { class: 'who', text: `${p.label} (${p.table}/${p.seat})` }),
-        el('label', { class: 'inline' }, 'Chips ', chips),
-        el('button', { type: 'button', class: 'small', 'aria-label': `Remove ${p.label}`, text: '✕', onclick: () => { hand = hand.filter((x) => x !== h); render(); } }));
+        el('label', { class: 'inline' }, tp('Chips') + ' ', chips),
+        el('button', { type: 'button', class: 'small', 'aria-label': tp('Remove %s', p.label), text: '✕', onclick: () => { hand = hand.filter((x) => x !== h); render(); } }));
     });
-    const go = el('button', { class: 'danger', text: hand.length ? `Bust these ${hand.length}` : 'Bust these', onclick: bustHand });
-    box.replaceChildren(...(rows.length ? rows : [el('p', { class: 'hint', text: 'Nobody picked yet.' })]), el('div', { class: 'row' }, go));
+    const go = el('button', { class: 'danger', text: hand.length ? tp('Bust these %s', hand.length) : tp('Bust these'), onclick: bustHand });
+    box.replaceChildren(...(rows.length ? rows : [el('p', { class: 'hint', text: tp('Nobody picked yet.') })]), el('div', { class: 'row' }, go));
   }
 
   async function bustHand(ev) {
     const btn = ev.currentTarget;
-    if (hand.length === 0) { setText($('#seat-result'), 'Tap the players who went out first.'); return; }
+    if (hand.length === 0) { setText($('#seat-result'), tp('Tap the players who went out first.')); return; }
     const players = [];
     for (const h of hand) {
       const c = Math.floor(Number(h.chips));
-      if (hand.length > 1 && !(c >= 1)) { setText($('#seat-result'), `Give ${byId(h.id).label}'s chips at the start of the hand.`); return; }
+      if (hand.length > 1 && !(c >= 1)) { setText($('#seat-result'), tp('Give %s\'s chips at the start of the hand.', byId(h.id).label)); return; }
       players.push({ player: h.id, chips: c });
     }
     const names = hand.map((h) => byId(h.id).label).join(', ');
     const cmd = players.length === 1 ? { type: 'bust', player: players[0].player } : { type: 'bust', players };
-    const body = await PCPanel.confirmed(btn, cmd, `Out in the same hand: ${names}?`, '', 'Bust');
+    const body = await PCPanel.confirmed(btn, cmd, tp('Out in the same hand: %s?', names), '', tp('Bust'));
     if (body && body.players) {
       hand = [];
       setText($('#seat-result'), body.players.map(placeText).join(' · '));
@@ -143,9 +149,9 @@
     if (!roster || !q) { list.replaceChildren(); return; }
     const found = roster.players.filter((p) => p.label.toLowerCase().includes(q) || String(p.id) === q).slice(0, 12);
     list.replaceChildren(...found.map((p) => el('li', {},
-      el('span', { text: `${p.label} — ${p.status === 'out' ? 'out, place ' + p.place : seatText(p)}` }),
-      p.status === 'out' ? el('button', { class: 'primary', text: 'Re-enter', onclick: (e) => reenter(p, e.currentTarget) })
-        : el('button', { class: 'danger', text: 'Bust', onclick: (e) => bust(p, e.currentTarget) }))));
+      el('span', { text: `${p.label} — ${p.status === 'out' ? tp('out, place %s', p.place) : seatText(p)}` }),
+      p.status === 'out' ? el('button', { class: 'primary', text: tp('Re-enter'), onclick: (e) => reenter(p, e.currentTarget) })
+        : el('button', { class: 'danger', text: tp('Bust'), onclick: (e) => bust(p, e.currentTarget) }))));
   }
 
   /* What the floor should do now, with one tap to confirm. */
@@ -156,30 +162,32 @@
     if (!n || n.action === 'none') { box.hidden = true; return; }
     box.hidden = false;
     if (n.action === 'break') {
-      box.append(el('span', { text: `Break table ${n.table}: its players are drawn to new seats.` }),
-        el('button', { class: 'primary', text: `Break table ${n.table}`,
+      box.append(el('span', { text: tp('Break table %s: its players are drawn to new seats.', n.table) }),
+        el('button', { class: 'primary', text: tp('Break table %s', n.table),
           onclick: async (e) => { const b = await send({ type: 'break_table', table: n.table }, e.currentTarget); if (b && b.players) showDrawn(b.players); } }));
     } else if (n.action === 'final') {
       /* The button by high card (the clock deals a card to each seat), or
        * where the director puts it. */
-      const pick = el('select', { id: 'final-button', 'aria-label': 'The button' },
-        el('option', { value: '', text: 'Button: high card, dealt by the clock' }),
-        ...Array.from({ length: n.final_size }, (_, i) => el('option', { value: String(i + 1), text: `Button at seat ${i + 1}` })));
-      box.append(el('span', { text: `Final table: ${n.final_size} seats are drawn again.` }), pick,
-        el('button', { class: 'primary', text: 'Draw the final table',
+      const pick = el('select', { id: 'final-button', 'aria-label': tp('The button') },
+        el('option', { value: '', text: tp('Button: high card, dealt by the clock') }),
+        ...Array.from({ length: n.final_size }, (_, i) => el('option', { value: String(i + 1), text: tp('Button at seat %s', i + 1) })));
+      box.append(el('span', { text: tp('Final table: %s seats are drawn again.', n.final_size) }), pick,
+        el('button', { class: 'primary', text: tp('Draw the final table'),
           onclick: async (e) => {
             const cmd = pick.value ? { type: 'final_table', button: Number(pick.value) } : { type: 'final_table' };
             const b = await send(cmd, e.currentTarget);
             if (b && b.players) showDrawn(b.players, b.state && b.state.final_table);
           } }));
     } else {
-      box.append(el('b', { text: n.moves.length === 1 ? 'Move to make' : `Moves to make (${n.moves.length})` }));
+      box.append(el('b', { text: n.moves.length === 1 ? tp('Move to make') : tp('Moves to make (%s)', n.moves.length) }));
       for (const m of n.moves) {
         const p = m.player && roster.players.find((x) => x.id === m.player);
-        const who = m.player ? `${p ? p.label : 'Player ' + m.player} (table ${m.from_table}, seat ${m.from_seat})`
-          : `The player who is big blind next at table ${m.from_table}`;
-        const row = el('div', { class: 'row' }, el('span', { text: `${who} → table ${m.to_table}, seat ${m.to_seat}${m.waits ? ' (dealt in after the button passes)' : ''}` }));
-        if (m.player) row.append(el('button', { class: 'primary', text: 'Move',
+        const who = m.player ? tp('%s (table %s, seat %s)', p ? p.label : tp('Player %s', m.player), m.from_table, m.from_seat)
+          : tp('The player who is big blind next at table %s', m.from_table);
+        const row = el('div', { class: 'row' }, el('span', { text: m.waits
+          ? tp('%s → table %s, seat %s (dealt in after the button passes)', who, m.to_table, m.to_seat)
+          : tp('%s → table %s, seat %s', who, m.to_table, m.to_seat) }));
+        if (m.player) row.append(el('button', { class: 'primary', text: tp('Move'),
           onclick: (e) => send({ type: 'move', player: m.player, table: m.to_table, seat: m.to_seat }, e.currentTarget) }));
         box.append(row);
       }
@@ -192,11 +200,14 @@
   function renderMoves() {
     const moves = (roster && roster.moves) || [];
     $('#seat-moves-box').hidden = moves.length === 0;
-    setText($('#seat-moves-title'), `Recent moves (${moves.length})`);
-    const why = { balance: 'balancing', break: 'table break', final: 'final table' };
-    $('#seat-moves').replaceChildren(...moves.slice(0, 20).map((m) => el('li', { text:
-      `${m.label}: ${m.from_table != null ? `table ${m.from_table}, seat ${m.from_seat} ` : ''}→ table ${m.to_table}, seat ${m.to_seat}` +
-      ` (${why[m.why] || m.why}, ${Math.floor(m.ago_ms / 60000)} min ago)` })));
+    setText($('#seat-moves-title'), tp('Recent moves (%s)', moves.length));
+    const why = { balance: tp('balancing'), break: tp('table break'), final: tp('final table') };
+    $('#seat-moves').replaceChildren(...moves.slice(0, 20).map((m) => {
+      const reason = why[m.why] || m.why, min = Math.floor(m.ago_ms / 60000);
+      return el('li', { text: m.from_table != null
+        ? tp('%s: table %s, seat %s → table %s, seat %s (%s, %s min ago)', m.label, m.from_table, m.from_seat, m.to_table, m.to_seat, reason, min)
+        : tp('%s: → table %s, seat %s (%s, %s min ago)', m.label, m.to_table, m.to_seat, reason, min) });
+    }));
   }
 
   /* The button on a seat (any seat: a dead button may sit at an empty
@@ -208,10 +219,10 @@
   const blockSeat = (t, s, blocked, btn) => send({ type: 'table', table: t.number, seat: s, blocked }, btn);
 
   function tableButton(t) {
-    if (t.open) return el('button', { class: 'small danger', text: 'Close', 'aria-label': `Close table ${t.number}`,
+    if (t.open) return el('button', { class: 'small danger', text: tp('Close'), 'aria-label': tp('Close table %s', t.number),
       onclick: (e) => PCPanel.confirmed(e.currentTarget, { type: 'table', table: t.number, open: false },
-        `Close table ${t.number}?`, t.players ? `${t.players} players sit there: move them or break the table first.` : 'No new player is seated there.', 'Close') });
-    return el('button', { class: 'small', text: 'Open', 'aria-label': `Open table ${t.number}`,
+        tp('Close table %s?', t.number), t.players ? tp('%s players sit there: move them or break the table first.', t.players) : tp('No new player is seated there.'), tp('Close')) });
+    return el('button', { class: 'small', text: tp('Open'), 'aria-label': tp('Open table %s', t.number),
       onclick: (e) => send({ type: 'table', table: t.number, open: true }, e.currentTarget) });
   }
 
@@ -219,7 +230,9 @@
   function seatEl(t, s, p) {
     const cls = (t.button === s ? ' button' : '');
     const blocked = t.blocked.includes(s);
-    const label = `Table ${t.number} seat ${s}${p ? ' ' + p.label : ''}${blocked ? ', blocked' : ''}${t.button === s ? ', button' : ''}`;
+    /* Its name for a screen reader, then what is on it: blocked, button. */
+    const label = [p ? tp('Table %s seat %s %s', t.number, s, p.label) : tp('Table %s seat %s', t.number, s),
+      ...(blocked ? [tp('blocked')] : []), ...(t.button === s ? [tp('button')] : [])].join(', ');
     const text = p ? `${s} ${p.label}` : blocked ? `${s} ✕` : `${s}`;
     if (tapMode === 'tables' && !p)
       return el('button', { class: 'seat' + (blocked ? ' blocked' : '') + cls, 'aria-label': label, text,
@@ -251,7 +264,8 @@
     map.replaceChildren(...shown.map((t) => {
       const seats = [];
       for (let s = 1; s <= t.seats; s++) seats.push(seatEl(t, s, at.get(`${t.number}/${s}`)));
-      const head = el('b', { text: `Table ${t.number}${t.name ? ' ' + t.name : ''} · ${t.open ? t.players : 'closed'}` });
+      const name = t.name ? tp('Table %s %s', t.number, t.name) : tp('Table %s', t.number);
+      const head = el('b', { text: `${name} · ${t.open ? t.players : tp('closed')}` });
       return el('div', { class: 'table' + (t.open ? '' : ' closed') }, head, ...(tapMode === 'tables' ? [tableButton(t)] : []), ...seats);
     }));
     if (tapMode === 'tables' && !$('#seat-add-number').value) {
@@ -265,7 +279,7 @@
     ev.preventDefault();
     const table = Math.floor(Number($('#seat-add-number').value)), seats = Math.floor(Number($('#seat-add-seats').value));
     const r = await PCPanel.confirmed($('#seat-add-btn'), { type: 'table', table, open: true, seats },
-      `Add table ${table} with ${seats} seats?`, 'It breaks first; new players are drawn to it.', 'Add');
+      tp('Add table %s with %s seats?', table, seats), tp('It breaks first; new players are drawn to it.'), tp('Add'));
     if (r) $('#seat-add-number').value = '';
   }
 
@@ -273,7 +287,9 @@
     const has = roster && roster.tables.length > 0;
     /* Hand-for-hand and the end-of-day draw start with these tables. */
     PCPanel.tablesInPlay = has ? roster.tables.filter((t) => t.open && t.players > 0).map((t) => t.number) : [];
-    setText($('#seat-figures'), roster ? `${roster.left} in, ${roster.entries} entries${has ? ', ' + roster.tables.filter((t) => t.open).length + ' tables open' : ''}` : '');
+    setText($('#seat-figures'), !roster ? '' : has
+      ? tp('%s in, %s entries, %s tables open', roster.left, roster.entries, roster.tables.filter((t) => t.open).length)
+      : tp('%s in, %s entries', roster.left, roster.entries));
     /* Busts by count and by table take only players without a record: when
      * every player left has one, the Players card sends the director here. */
     const s = PC.current();

@@ -17,10 +17,10 @@
     try {
       const r = await fetch(path, { method, body, headers: type ? { 'Content-Type': type } : {} });
       const j = await r.json().catch(() => ({}));
-      if (!r.ok) { say(j.error || `the clock answered ${r.status}`); return null; }
+      if (!r.ok) { say(j.error || tp('the clock answered %s', r.status)); return null; }
       return j;
     } catch (e) {
-      say('No connection to the clock: nothing was changed.');
+      say(tp('No connection to the clock: nothing was changed.'));
       return null;
     }
   }
@@ -49,46 +49,46 @@
 
   function row(s, i, n) {
     const what = s.kind === 'image'
-      ? el('img', { class: 'sl-thumb', src: s.url, alt: 'Slide ' + s.id, loading: 'lazy' })
+      ? el('img', { class: 'sl-thumb', src: s.url, alt: tp('Slide %s', s.id), loading: 'lazy' })
       : el('span', { class: 'sl-title', text: s.title });
     const on = el('input', { type: 'checkbox' });
     on.checked = s.enabled;
     on.addEventListener('change', () => change(s, { enabled: on.checked }));
-    const secs = el('input', { type: 'number', min: '3', max: '600', inputmode: 'numeric', 'aria-label': 'Seconds' });
+    const secs = el('input', { type: 'number', min: '3', max: '600', inputmode: 'numeric', 'aria-label': tp('Seconds') });
     secs.value = s.seconds;
     secs.addEventListener('change', () => change(s, { seconds: Number(secs.value) }));
-    const up = el('button', { type: 'button', class: 'small', text: '▲', 'aria-label': 'Earlier' });
-    const down = el('button', { type: 'button', class: 'small', text: '▼', 'aria-label': 'Later' });
+    const up = el('button', { type: 'button', class: 'small', text: '▲', 'aria-label': tp('Earlier') });
+    const down = el('button', { type: 'button', class: 'small', text: '▼', 'aria-label': tp('Later') });
     up.disabled = i === 0;
     down.disabled = i === n - 1;
     up.addEventListener('click', () => change(s, { order: i - 1 }));
     down.addEventListener('click', () => change(s, { order: i + 1 }));
     /* Two taps: a slip of the thumb deletes nothing. */
-    const del = el('button', { type: 'button', class: 'small danger', text: 'Delete' });
+    const del = el('button', { type: 'button', class: 'small danger', text: tp('Delete') });
     del.addEventListener('click', async () => {
       if (!del.classList.contains('sure')) {
         del.classList.add('sure');
-        setText(del, 'Sure?');
-        setTimeout(() => { del.classList.remove('sure'); setText(del, 'Delete'); }, 4000);
+        setText(del, tp('Sure?'));
+        setTimeout(() => { del.classList.remove('sure'); setText(del, tp('Delete')); }, 4000);
         return;
       }
-      if (await call('DELETE', '/api/slides/' + s.id)) { say('Slide deleted.', true); load(); }
+      if (await call('DELETE', '/api/slides/' + s.id)) { say(tp('Slide deleted.'), true); load(); }
     });
-    const state = s.enabled ? (s.live ? 'showing' : 'not now (outside its time)') : 'off';
+    const state = s.enabled ? (s.live ? tp('showing') : tp('not now (outside its time)')) : tp('off');
     return el('li', { class: 'sl-row' + (s.live ? '' : ' sl-idle'), 'data-id': String(s.id) },
       el('div', { class: 'sl-what' }, what, el('span', { class: 'hint', text: state })),
       el('div', { class: 'row' },
-        el('label', { class: 'inline' }, on, ' On'),
+        el('label', { class: 'inline' }, on, ' ' + tp('On')),
         el('label', { class: 'inline' }, secs, ' s'),
         up, down, del),
       el('div', { class: 'row' },
-        when('From', s.from, (v) => change(s, { from: v })),
-        when('Until', s.until, (v) => change(s, { until: v }))));
+        when(tp('From'), s.from, (v) => change(s, { from: v })),
+        when(tp('Until'), s.until, (v) => change(s, { until: v }))));
   }
 
   function render(list) {
-    setText($('#sl-count'), list.length ? `${list.length} of at most ${max.slides}; the wall shows those on, in this order.`
-      : 'No slides yet.');
+    setText($('#sl-count'), list.length ? tp('%s of at most %s; the wall shows those on, in this order.', list.length, max.slides)
+      : tp('No slides yet.'));
     $('#sl-list').replaceChildren(...list.map((s, i) => row(s, i, list.length)));
   }
 
@@ -115,12 +115,12 @@
     if (!file) return;
     const btn = $('#sl-pick');
     btn.disabled = true;
-    say('Sending the picture…', true);
+    say(tp('Sending the picture…'), true);
     try {
       const body = await shrink(file).catch(() => file);
       const type = body.type === 'image/png' ? 'image/png' : 'image/jpeg';
       const j = await call('POST', '/api/slides', body, type);
-      if (j) { say(`Picture added (${j.slide.width} x ${j.slide.height}).`, true); load(); }
+      if (j) { say(tp('Picture added (%s x %s).', j.slide.width, j.slide.height), true); load(); }
     } finally {
       btn.disabled = false;
     }
@@ -130,12 +130,12 @@
     ev.preventDefault();
     const title = $('#sl-title').value.trim();
     const lines = $('#sl-lines').value.split('\n').map((l) => l.trim()).filter((l) => l);
-    if (!title) { say('A text slide needs a title.'); return; }
+    if (!title) { say(tp('A text slide needs a title.')); return; }
     const j = await call('POST', '/api/slides', JSON.stringify({ title, lines }), 'application/json');
     if (j) {
       $('#sl-title').value = '';
       $('#sl-lines').value = '';
-      say('Text slide added.', true);
+      say(tp('Text slide added.'), true);
       load();
     }
   }

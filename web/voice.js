@@ -22,10 +22,10 @@
 
   /* Volume, each event's sound and its voice: what the wall does now
    * (/api/settings), changed one control at a time. */
-  const EVENTS = [['level', 'New level'], ['minute', 'One minute left'], ['break', 'Break'],
-    ['break_over', 'Break over'], ['clock_call_second', 'Clock call: each second'],
-    ['clock_call_time', 'Clock call: time'], ['color_up', 'Color-up'], ['hand_for_hand', 'Hand-for-hand'],
-    ['bubble', 'Bubble'], ['money', 'In the money'], ['day_end', 'End of day'], ['moves', 'Table moves']];
+  const EVENTS = [['level', tp('New level')], ['minute', tp('One minute left')], ['break', tp('Break')],
+    ['break_over', tp('Break over')], ['clock_call_second', tp('Clock call: each second')],
+    ['clock_call_time', tp('Clock call: time')], ['color_up', tp('Color-up')], ['hand_for_hand', tp('Hand-for-hand')],
+    ['bubble', tp('Bubble')], ['money', tp('In the money')], ['day_end', tp('End of day')], ['moves', tp('Table moves')]];
   async function loadSounds() {
     const r = await fetch('/api/settings', { cache: 'no-store' }).catch(() => null);
     const snd = r && r.ok ? (await r.json()).sound : null;
@@ -34,14 +34,14 @@
     setText($('#snd-volume-out'), snd.volume + ' %');
     const body = $('#snd-events tbody');
     body.replaceChildren(...EVENTS.map(([e, label]) => {
-      const pick = PC.el('select', { 'aria-label': label + ': sound', 'data-event': e },
-        ...['none', ...snd.choices].map((n) => PC.el('option', { value: n, text: n })),
-        PC.el('option', { value: '', text: 'as configured' }));
+      const pick = PC.el('select', { 'aria-label': tp('%s: sound', label), 'data-event': e },
+        ...['none', ...snd.choices].map((n) => PC.el('option', { value: n, text: n === 'none' ? tp('none') : n })),
+        PC.el('option', { value: '', text: tp('as configured') }));
       pick.value = snd.sounds[e] || 'none';
       pick.addEventListener('change', () => change({ sounds: { [e]: pick.value || null } }, pick));
       const cell = PC.el('td');
       if (e in snd.speak) {
-        const box = PC.el('input', { type: 'checkbox', 'aria-label': label + ': spoken', 'data-event': e });
+        const box = PC.el('input', { type: 'checkbox', 'aria-label': tp('%s: spoken', label), 'data-event': e });
         box.checked = snd.speak[e];
         box.addEventListener('change', () => change({ speak: { [e]: box.checked } }, box));
         cell.append(box);
@@ -63,7 +63,7 @@
     ev.preventDefault();
     const text = $('#say-text').value.trim();
     const btn = $('#say-btn');
-    if (!text) { setText($('#sec-wall .msg'), 'Write what to say first.'); return; }
+    if (!text) { setText($('#sec-wall .msg'), tp('Write what to say first.')); return; }
     send({ type: 'say', text }, btn).then((r) => { if (r) $('#say-text').value = ''; });
   });
 
@@ -71,12 +71,12 @@
     /* Not while the director is choosing. */
     if (document.activeElement !== $('#wall-lang')) $('#wall-lang').value = code(s.language) || 'en';
     if (document.activeElement !== $('#wall-lang2')) $('#wall-lang2').value = code(s.language2);
-    setText($('#wall-quiet'), s.quiet ? 'Sound on' : 'Quiet');
+    setText($('#wall-quiet'), s.quiet ? tp('Sound on') : tp('Quiet'));
     const snd = s.sound || {};  /* null until the wall has opened its device */
     const said = [];
-    if (s.quiet) said.push('The wall is quiet: no sounds, no voice.');
-    if (snd.device === false) said.push('No sound on the wall: ' + (snd.why || 'no sound device') + '.');
-    else if (snd.speech === false) said.push('The wall plays its sounds but cannot speak: ' + (snd.speech_why || 'no espeak-ng') + '.');
+    if (s.quiet) said.push(tp('The wall is quiet: no sounds, no voice.'));
+    if (snd.device === false) said.push(tp('No sound on the wall: %s.', snd.why || tp('no sound device')));
+    else if (snd.speech === false) said.push(tp('The wall plays its sounds but cannot speak: %s.', snd.speech_why || tp('no espeak-ng')));
     setText($('#wall-sound'), said.join(' '));
   });
 })();
