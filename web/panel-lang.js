@@ -34,6 +34,27 @@ const PANEL_LANG = (() => {
     return w.replace(/%([s%])/g, (m, c) => (c === '%' ? '%' : String(args[i++])));
   }
 
+  /* A text the clock wrote in English, read as the first of forms that
+   * matches it (each with %s where a value goes: "table %s done") and said
+   * in the panel's language; a value that is itself one of nested's forms
+   * ("level 5 (100/200)") is said so too. A text of no known form stays. */
+  const patterns = new Map();
+  const pattern = (f) => {
+    if (!patterns.has(f)) {
+      const re = f.split('%s').map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.+?)');
+      patterns.set(f, new RegExp('^' + re + '$', 's'));
+    }
+    return patterns.get(f);
+  };
+  function fromEnglish(text, forms, nested = []) {
+    if (lang === 'en' || typeof text !== 'string') return text;
+    for (const f of forms) {
+      const m = text.match(pattern(f));
+      if (m) return tp(f, ...m.slice(1).map((v) => fromEnglish(v, nested)));
+    }
+    return text;
+  }
+
   /* A title set inside a sentence: "Level 5" becomes "level 5", but German
    * keeps its nouns' capitals ("Limitstufe 5"). */
   const inSentence = (t) => (lang === 'de' ? t : t.charAt(0).toLowerCase() + t.slice(1));
@@ -79,6 +100,8 @@ const PANEL_LANG = (() => {
   document.title = tp(norm(document.title));
   const sel = document.getElementById('panel-lang');
   if (sel) picker(sel);
-  return { lang: () => lang, tp, inSentence, translate, words };
+  return { lang: () => lang, tp, fromEnglish, inSentence, translate, words };
 })();
 const tp = PANEL_LANG.tp;
+/* Marks a text for the catalogs, to be said by tp() later (gettext's N_). */
+const tpN = (text) => text;

@@ -11,11 +11,15 @@
   /* Taken out of the pool (the fee, rake): a minus before the amount. */
   const signed = (v) => (v < 0 ? '−' + money(-v) : money(v));
 
+  /* The pool's lines as the clock names them (clock/model/payout.c). */
+  const LINE_FORMS = [tpN('Buy-ins'), tpN('Fee'), tpN('Rebuys'), tpN('Add-ons'), tpN('Rake'), tpN('Added'), tpN('Guarantee')];
+  const lineName = (label) => PANEL_LANG.fromEnglish(label, LINE_FORMS);
+
   function render(s) {
     state = s;
     const lines = s.prize_pool_lines || [];
     $('#po-lines').replaceChildren(...lines.map((l) => el('li', {},
-      el('span', { text: l.count ? `${l.label}: ${l.count} × ${money(Math.abs(l.each))}` : l.label }),
+      el('span', { text: l.count ? `${lineName(l.label)}: ${l.count} × ${money(Math.abs(l.each))}` : lineName(l.label) }),
       el('b', { text: signed(l.amount) }))),
     el('li', { class: 'total' }, el('span', { text: tp('Prize pool') }), el('b', { text: money(s.prize_pool) })));
     $('#po-now').replaceChildren(...(s.payouts || []).map((v, i) => el('li', {},

@@ -114,3 +114,41 @@ test('a language chosen in the bar is kept on the phone, and leaves the wall\'s 
     await ctx.close();
   }
 });
+
+test('the last actions and the undo button, written by the clock in English, read in Norwegian', async () => {
+  const boss = await api(clock);
+  const { ctx, page, errors } = await phone('nb-NO');
+  const said = [];
+  try {
+    await login(page);
+    const commands = [
+      { type: 'register', names: ['Kari Nordmann', 'Ola Hansen'] }, { type: 'start' }, { type: 'pause' },
+      { type: 'resume' }, { type: 'adjust', delta_ms: 60000 }, { type: 'set_remaining', ms: 400000 },
+      { type: 'next_level' }, { type: 'prev_level' }, { type: 'goto_level', index: 2 },
+      { type: 'announce', text: 'Dinner is served' }, { type: 'announce_clear' }, { type: 'register', count: 1 },
+      { type: 'register', count: 3 }, { type: 'unregister', count: 1 }, { type: 'bust', count: 1 },
+      { type: 'bust', count: 2 }, { type: 'hand_for_hand_start', tables: 3 }, { type: 'table_done', table: 1 },
+      { type: 'hand_for_hand_stop' }, { type: 'bubble_start' }, { type: 'bubble_stop' },
+      { type: 'clock_call', table: 4, seat: 7 }, { type: 'clock_call_cancel' },
+      { type: 'penalty', table: 3, seat: 5, minutes: 10 }, { type: 'penalty_clear', table: 3, seat: 5 },
+      { type: 'day_end_draw' }, { type: 'day_end_clear' }, { type: 'sound', quiet: true }, { type: 'sound', quiet: false },
+    ];
+    for (const c of commands) {
+      try { await boss.command(c); } catch { continue; } // refused by the rules here: nothing new
+      const english = (await (await fetch(clock.base + '/api/state')).json()).last_actions[0];
+      await until(() => page.evaluate((e) => PC.current()?.last_actions?.[0] === e, english), `the page to have ${c.type}`);
+      const shown = await page.textContent('#history li:first-child');
+      said.push(`${english} => ${shown === english ? 'ENGLISH' : shown}`);
+    }
+    assert.deepEqual(said.filter((l) => l.endsWith('=> ENGLISH')), [], 'actions left in English');
+    assert.ok(said.length >= 20, `most commands were taken (${said.length})`);
+    const undo = await page.textContent('#undo');
+    assert.ok(undo.startsWith('↶ Angre: '), undo);
+    assert.ok(!/sound|lyd on|off/.test(undo), undo);
+    await page.screenshot({ path: OUT + '/panel-nb-history-390x844.png' });
+    assert.deepEqual(errors, []);
+  } finally {
+    console.log(said.join('\n'));
+    await ctx.close();
+  }
+});

@@ -13,14 +13,14 @@ export const PANEL_SCRIPTS = ['web/panel.js', 'web/players.js', 'web/voice.js',
   'web/slides-panel.js', 'web/deal.js', 'web/payouts.js', 'web/newtour.js'];
 export const CONTEXT = 'panel.ui';
 
-// The first argument of every tp() call: one single-quoted literal.
+// The first argument of every tp() and tpN() call: one single-quoted literal.
 export function scriptWords() {
   const out = [];
   for (const f of PANEL_SCRIPTS) {
     const src = readFileSync(f, 'utf8');
-    for (const m of src.matchAll(/\btp\(\s*'((?:[^'\\\n]|\\.)*)'/g))
+    for (const m of src.matchAll(/\btpN?\(\s*'((?:[^'\\\n]|\\.)*)'/g))
       out.push({ text: m[1].replace(/\\(.)/g, (x, c) => (c === 'n' ? '\n' : c)), where: f });
-    for (const m of src.matchAll(/\btp\(\s*[^'\s)]/g))
+    for (const m of src.matchAll(/\btpN?\(\s*[^'\s)]/g))
       out.push({ error: `${f}: tp() without a literal first: ${src.slice(m.index, m.index + 50)}` });
   }
   return out;
