@@ -78,6 +78,7 @@ const PCSound = (() => {
       expired: !!(call && call.expired),
       bubble: !!s.bubble, money: !!s.in_the_money,
       day: !!(s.day_end && (s.day_end.drawn || s.day_end.over)), over: !!(s.day_end && s.day_end.over),
+      moves: s.moves_total || 0,
     };
     const was = seen;
     seen = now;
@@ -92,6 +93,8 @@ const PCSound = (() => {
     if (now.bubble && !was.bubble) play('bubble');
     if (now.money && !was.money) play('money');
     if ((now.day && !was.day) || (now.over && !was.over)) play('day_end');
+    /* New moves (a table broken, a player moved); an undo takes some back. */
+    if (now.moves > was.moves) play('moves');
   }
 
   /* The sound settings changed on the panel (the state's sound_key): the

@@ -142,3 +142,33 @@ test('/display takes a new sound and volume set on the panel without a reload', 
     await done();
   }
 });
+
+test('/display plays the table-moves sound when players are moved, as the wall does', async () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'pokerclock-pages-'));
+  const cfg = join(tmp, 'seated.cfg');
+  writeFileSync(cfg, readFileSync('assets/structures/seated.cfg', 'utf8').replace('language = "en";', 'language = "en";\nsound = { pages = true; };'));
+  const clock = await startClock({ args: ['--config', cfg] });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  try {
+    const director = await api(clock);
+    await director.command({ type: 'register', names: ['Anna Berg', 'Bo Ek', 'Cy Dahl', 'Dan Falk', 'Eva Lund', 'Fay Moe'] });
+    await page.goto(clock.base + '/display');
+    await page.mouse.click(640, 360);
+    await until(() => page.evaluate(() => PCSound.decoded().includes('moves')), 'the moves sound decoded');
+    await page.waitForTimeout(400);
+    assert.equal(await page.evaluate(() => PCSound.played.includes('moves')), false, 'nothing moved yet');
+    const roster = await getJson(clock, '/api/players');
+    const breaking = roster.tables.filter((t) => t.open && t.players > 0).sort((a, b) => a.break_order - b.break_order)[0];
+    await director.command({ type: 'break_table', table: breaking.number });
+    await until(() => page.evaluate(() => PCSound.played.filter((n) => n === 'moves').length === 1), 'the moves sound, once');
+    await director.command({ type: 'undo' });
+    await until(() => page.evaluate(() => PC.current().moves_total === 0), 'the moves undone');
+    await page.waitForTimeout(400);
+    assert.equal(await page.evaluate(() => PCSound.played.filter((n) => n === 'moves').length), 1, 'an undo plays nothing');
+  } finally {
+    await page.close();
+    await clock.stop();
+    clock.cleanup();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
