@@ -13,19 +13,31 @@ const procs = [];
 process.on('exit', () => procs.forEach((p) => p.kill('SIGKILL')));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// Starts a clock on a free port; another program may take the port between
+// freePort() and the bind (events.bench's thousands of sockets are still
+// closing when this runs), so a clock that says so is started again.
 async function start(args) {
-  const port = await freePort();
-  const p = spawn(BIN, ['--headless', '--port', String(port), ...args], {
-    env: { ...process.env, POKERCLOCK_PIN: '2468', SDL_VIDEODRIVER: 'dummy' },
-    stdio: 'ignore',
-  });
-  procs.push(p);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try { if ((await fetch(base + '/healthz')).ok) return base; } catch { /* not yet */ }
-    await sleep(50);
+  let stderr = '';
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const port = await freePort();
+    const p = spawn(BIN, ['--headless', '--port', String(port), ...args], {
+      env: { ...process.env, POKERCLOCK_PIN: '2468', SDL_VIDEODRIVER: 'dummy' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    procs.push(p);
+    stderr = '';
+    p.stderr.on('data', (d) => (stderr += d));
+    let gone = false;
+    p.once('exit', () => (gone = true));
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 300 && !gone; i++) {
+      try { if ((await fetch(base + '/healthz')).ok) return base; } catch { /* not yet */ }
+      await sleep(50);
+    }
+    p.kill('SIGKILL');
+    if (!/in use/.test(stderr)) break;
   }
-  throw new Error(`${BIN} ${args.join(' ')} did not come up`);
+  throw new Error(`${BIN} ${args.join(' ')} did not come up: ${stderr}`);
 }
 
 // Calls onState(state, arrivalTime) for each `event: state` of base.
