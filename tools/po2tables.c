@@ -215,6 +215,30 @@ static void upper_ident(FILE *o, const char *key)
         fputc(isalnum((unsigned char)*p) ? toupper((unsigned char)*p) : '_', o);
 }
 
+/* const NAME = {code: {key: text, ...}, ...}; for the catalogs from the
+ * first: the panel's entries keyed by their English, or all the others. */
+static void js_catalog(FILE *o, const char *name, int first, int panel)
+{
+    const catalog_t *en = &cats[0];
+    fprintf(o, "const %s = {\n", name);
+    for (int l = first; l < n_cats; l++) {
+        fprintf(o, "  ");
+        js_string(o, cats[l].code);
+        fprintf(o, ": {\n");
+        for (int i = 0; i < en->n; i++) {
+            if (is_panel(en->e[i].key) != panel)
+                continue;
+            fprintf(o, "    ");
+            js_string(o, panel ? en->e[i].key + sizeof PANEL : en->e[i].key);
+            fprintf(o, ": ");
+            js_string(o, text_of(&cats[l], en->e[i].key));
+            fprintf(o, ",\n");
+        }
+        fprintf(o, "  },\n");
+    }
+    fprintf(o, "};\n");
+}
+
 static FILE *open_out(const char *path)
 {
     FILE *o = fopen(path, "w");
@@ -304,23 +328,9 @@ int main(int argc, char **argv)
 
     FILE *js = open_out(argv[3]);
     fprintf(js, "/* Generated from the catalogs in po/ and po/runtime.js by tools/po2tables; do not edit. */\n"
-                "'use strict';\n\nconst I18N_CATALOG = {\n");
-    for (int l = 0; l < n_cats; l++) {
-        fprintf(js, "  ");
-        js_string(js, cats[l].code);
-        fprintf(js, ": {\n");
-        for (int i = 0; i < en->n; i++) {
-            if (is_panel(en->e[i].key))
-                continue;
-            fprintf(js, "    ");
-            js_string(js, en->e[i].key);
-            fprintf(js, ": ");
-            js_string(js, text_of(&cats[l], en->e[i].key));
-            fprintf(js, ",\n");
-        }
-        fprintf(js, "  },\n");
-    }
-    fprintf(js, "};\n\n");
+                "'use strict';\n\n");
+    js_catalog(js, "I18N_CATALOG", 0, 0);
+    fputc('\n', js);
     FILE *rt = fopen(argv[5], "r");
     if (!rt) {
         perror(argv[5]);
@@ -335,23 +345,8 @@ int main(int argc, char **argv)
     /* The panel's words in the other languages, keyed by the English. */
     FILE *pj = open_out(argv[4]);
     fprintf(pj, "/* Generated from the catalogs in po/ by tools/po2tables; do not edit. */\n"
-                "'use strict';\n\nconst PANEL_CATALOG = {\n");
-    for (int l = 1; l < n_cats; l++) {
-        fprintf(pj, "  ");
-        js_string(pj, cats[l].code);
-        fprintf(pj, ": {\n");
-        for (int i = 0; i < en->n; i++) {
-            if (!is_panel(en->e[i].key))
-                continue;
-            fprintf(pj, "    ");
-            js_string(pj, en->e[i].key + sizeof PANEL);
-            fprintf(pj, ": ");
-            js_string(pj, text_of(&cats[l], en->e[i].key));
-            fprintf(pj, ",\n");
-        }
-        fprintf(pj, "  },\n");
-    }
-    fprintf(pj, "};\n");
+                "'use strict';\n\n");
+    js_catalog(pj, "PANEL_CATALOG", 1, 1);
     fclose(pj);
     return 0;
 }
