@@ -20,6 +20,7 @@
 #include "net/net.h"
 #include "screen/screen.h"
 #include "screen/slideshow.h"
+#include "screen/speaker.h"
 #include "store/config.h"
 #include "store/file.h"
 #include "store/pin.h"
@@ -456,6 +457,7 @@ static int serve(engine_t *engine, const site_t *site)
                         .screenshot = take_screenshot,
                         .screenshot_ctx = &sc,
                         .screenshot_thread_end = wall_render_thread_end,
+                        .speech = speaker_phrase_file,
                         .slides = slides};
     net_t *net = net_start(engine, &no, err, sizeof err);
     if (!net) {

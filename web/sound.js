@@ -1,6 +1,8 @@
-/* /display and /kiosk play the wall's sounds when the venue allows it
- * (sound.pages in the configuration): browsers let a page play only after
- * a tap, so until then a small "Tap for sound" asks for one. */
+/* /display and /kiosk play the wall's sounds and say its words when the
+ * venue allows it (sound.pages in the configuration): browsers let a page
+ * play only after a tap, so until then a small "Tap for sound" asks for
+ * one. The words are the clock's own (GET /api/speech), in the wall's
+ * language and then in its second one. */
 'use strict';
 
 const PCSound = (() => {
@@ -9,6 +11,7 @@ const PCSound = (() => {
   const buffers = {};      /* name: decoded sound, fetched once */
   let seen = null;         /* what the last look saw */
   const played = [];       /* the names played, the latest last */
+  const spoken = [];       /* the words said: {event, lang, seconds}, the latest last */
 
   function hint(show) {
     let h = document.getElementById('tap-sound');
@@ -51,6 +54,34 @@ const PCSound = (() => {
     freeAt = at + b.duration;
   }
 
+  /* What the wall says for an event, in its languages, after the sounds
+   * and one after another; fetched when it is said (the words are the
+   * state's now: "Level 7. Blinds 400, 800."). */
+  let saying = Promise.resolve();
+  function say(event, s) {
+    if (!audio || s.quiet || (event !== 'say' && !(settings.speak && settings.speak[event]))) return;
+    const langs = event === 'say' || !s.language2 ? [s.language] : [s.language, s.language2];
+    const words = langs.map((lang) => fetch(`/api/speech?event=${event}&lang=${encodeURIComponent(lang)}`)
+      .then((r) => (r.ok ? r.arrayBuffer() : null))
+      .then((b) => (b ? audio.decodeAudioData(b) : null))
+      .catch(() => null));
+    saying = saying.then(async () => {
+      for (let i = 0; i < langs.length; i++) {
+        const b = await words[i];
+        if (!b) continue;
+        const src = audio.createBufferSource();
+        const gain = audio.createGain();
+        gain.gain.value = settings.volume / 100;
+        src.buffer = b;
+        src.connect(gain).connect(audio.destination);
+        const at = Math.max(audio.currentTime, freeAt);
+        src.start(at);
+        freeAt = at + b.duration;
+        spoken.push({ event, lang: langs[i], seconds: b.duration });
+      }
+    });
+  }
+
   function unlock() {
     if (audio || !settings || !settings.pages) return;
     const Ctx = window.AudioContext || window.webkitAudioContext;
@@ -79,22 +110,30 @@ const PCSound = (() => {
       bubble: !!s.bubble, money: !!s.in_the_money,
       day: !!(s.day_end && (s.day_end.drawn || s.day_end.over)), over: !!(s.day_end && s.day_end.over),
       moves: s.moves_total || 0,
+      colorUp: s.color_up_at || 0, hfh: !!s.hand_for_hand, said: s.said ? s.said.at : 0,
     };
     const was = seen;
     seen = now;
     if (!was) return;
+    const heard = [];
     if (now.level !== was.level && now.running)
-      play(now.kind === 'break' ? 'break' : was.kind === 'break' ? 'break_over' : 'level');
+      heard.push(now.kind === 'break' ? 'break' : was.kind === 'break' ? 'break_over' : 'level');
     else if (now.level === was.level && now.running && now.kind !== 'break' && !s.overtime &&
              was.remaining > 60000 && now.remaining <= 60000 && now.remaining > 0)
-      play('minute');
-    if (now.second && now.second !== was.second) play('clock_call_second');
-    if (now.expired && !was.expired) play('clock_call_time');
-    if (now.bubble && !was.bubble) play('bubble');
-    if (now.money && !was.money) play('money');
-    if ((now.day && !was.day) || (now.over && !was.over)) play('day_end');
+      heard.push('minute');
+    if (now.second && now.second !== was.second) heard.push('clock_call_second');
+    if (now.expired && !was.expired) heard.push('clock_call_time');
+    if (now.colorUp && now.colorUp !== was.colorUp) heard.push('color_up');
+    if (now.hfh && !was.hfh) heard.push('hand_for_hand');
+    if (now.bubble && !was.bubble) heard.push('bubble');
+    if (now.money && !was.money) heard.push('money');
+    if ((now.day && !was.day) || (now.over && !was.over)) heard.push('day_end');
+    /* An undo takes said.at back: only a newer text is said. */
+    if (now.said > was.said) heard.push('say');
     /* New moves (a table broken, a player moved); an undo takes some back. */
-    if (now.moves > was.moves) play('moves');
+    if (now.moves > was.moves) heard.push('moves');
+    for (const e of heard) if (e !== 'say') play(e);
+    for (const e of heard) say(e, s);
   }
 
   /* The sound settings changed on the panel (the state's sound_key): the
@@ -124,8 +163,8 @@ const PCSound = (() => {
   }
   start();
 
-  /* For the browser tests: what was played, and which sounds the browser
+  /* For the browser tests: what was played and said, and which sounds the browser
    * has decoded. */
   const decoded = () => Object.keys(buffers).filter((k) => buffers[k] && buffers[k] !== 'loading');
-  return { played, decoded, settings: () => settings };
+  return { played, spoken, decoded, settings: () => settings };
 })();

@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,6 +23,7 @@
 #include "json/moves.h"
 #include "json/roster.h"
 #include "model/text.h"
+#include "model/voice.h"
 #include "net/archive_api.h"
 #include "net/chop.h"
 #include "net/conns.h"
@@ -66,6 +68,8 @@ struct net {
     files_t *files;
     conns_t *conns;
     shots_t *shots;
+    net_speech_fn speech;       /* GET /api/speech (main: the wall's words), or NULL */
+    void *speech_ctx;
     slides_t *slides;          /* /api/slides, or NULL */
     int limit;                 /* connections, from the descriptor limit */
     int streams_public;        /* event streams without a session, at most */
@@ -295,6 +299,67 @@ static enum MHD_Result get_screen(net_t *n, struct MHD_Connection *con, request_
     return reply_queue(con, MHD_HTTP_OK, resp);
 }
 
+/* What the wall says for an event, as a WAV file for /display and /kiosk
+ * (GET /api/speech?event=level&lang=no): only the words of the state now,
+ * in the wall's languages, for an event the venue lets speak; never a
+ * text of the asker's. Rendered once (speaker.c) and then shared. */
+static enum MHD_Result get_speech(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    (void)r;
+    const char *name = MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "event");
+    const char *lang = MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "lang");
+    int e = -1;
+    for (int i = 0; name && i < VOICE__COUNT; i++)
+        if ((voice_speakable((voice_event)i) || i == VOICE_SAY) &&
+            strcmp(name, voice_event_name((voice_event)i)) == 0)
+            e = i;
+    if (e < 0)
+        return reply_error(con, MHD_HTTP_NOT_FOUND,
+                           "event must be one with words: level, break, break_over, color_up, "
+                           "hand_for_hand, bubble, money, day_end or say");
+    if (!n->config || !n->speech)
+        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE, "this pokerclock does not speak");
+    const snapshot_t *snap = engine_snapshot(n->e);
+    const settings_t *c = n->config;
+    const char *l1 = snap->language[0] ? snap->language : c->language[0] ? c->language : "en";
+    const char *l2 = snap->language[0] ? snap->language2 : c->language2;
+    voice_config_t vc;
+    voice_effective(&c->voice, &snap->t, &vc);
+    const char *refused = NULL;
+    if (!vc.pages)
+        refused = "the pages play no sound here (sound.pages is off)";
+    else if (snap->t.quiet)
+        refused = "the wall's sound is off";
+    else if (e != VOICE_SAY && !vc.speak[e])
+        refused = "that event is not spoken (the panel's sound settings)";
+    else if (!lang || !(strcmp(lang, l1) == 0 || (e != VOICE_SAY && l2[0] && strcmp(lang, l2) == 0)))
+        refused = "lang must be the wall's language (or its second one)";
+    char path[400], err[300] = "";
+    int rc = refused ? 1 : n->speech(n->speech_ctx, snap, engine_now(n->e), e, lang, path,
+                                     sizeof path, err, sizeof err);
+    snapshot_release(snap);
+    if (refused)
+        return reply_error(con, MHD_HTTP_CONFLICT, "%s", refused);
+    if (rc != 0)
+        return reply_error(con, rc > 0 ? MHD_HTTP_CONFLICT : MHD_HTTP_SERVICE_UNAVAILABLE, "%s",
+                           err);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        if (fd >= 0)
+            close(fd);
+        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE, "the spoken words were lost");
+    }
+    struct MHD_Response *resp = MHD_create_response_from_fd((uint64_t)st.st_size, fd);
+    if (!resp) {
+        close(fd);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, "Content-Type", "audio/wav");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    return reply_queue(con, MHD_HTTP_OK, resp);
+}
+
 static void add_cookie(struct MHD_Response *resp, void *ctx)
 {
     MHD_add_response_header(resp, "Set-Cookie", ctx);
@@ -495,7 +560,7 @@ static const struct route {
     {"GET", "/api/state", get_state},       {"GET", "/api/events", get_events},
     {"GET", "/api/structure", get_structure}, {"GET", "/api/settings", get_settings},
     {"GET", "/api/players", get_players},   {"GET", "/api/moves", get_moves},
-    {"GET", "/api/screen.png", get_screen}, {"GET", "/api/session", get_session},
+    {"GET", "/api/screen.png", get_screen}, {"GET", "/api/speech", get_speech}, {"GET", "/api/session", get_session},
     {"POST", "/api/login", post_login},     {"POST", "/api/logout", post_logout},
     {"POST", "/api/command", post_command}, {"GET", "/healthz", get_healthz},
     {"POST", "/api/chop", post_chop},
@@ -817,6 +882,8 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     /* POKERCLOCK_REQUEST_MAX_MS: a shorter limit for tests. */
     const char *rmax = getenv("POKERCLOCK_REQUEST_MAX_MS");
     n->conns = conns_new(rmax && atoi(rmax) > 0 ? atoi(rmax) : REQUEST_MAX_MS);
+    n->speech = o->speech;
+    n->speech_ctx = o->speech_ctx;
     n->shots = o->screenshot ? shots_new(e, o->screenshot, o->screenshot_ctx, o->screenshot_thread_end) : NULL;
     const char *speed = getenv("POKERCLOCK_TEST_GUARD_SPEEDUP");
     n->guard_speedup = speed && atoi(speed) > 1 ? atoi(speed) : 1;

@@ -14,6 +14,14 @@
  * it must never show the PIN. */
 typedef int (*net_screenshot_fn)(void *ctx, int w, int h, unsigned char **png, size_t *len);
 
+/* The WAV file of what the wall says for event (a voice_event) in
+ * language, in snap at now; 0 with path, 1 with err when there is nothing
+ * to say, -1 with err when it cannot be said. Supplied by main; called
+ * from request threads, may block while the words are rendered. */
+typedef int (*net_speech_fn)(void *ctx, const snapshot_t *snap, int64_t now, int event,
+                             const char *language, char *path, size_t pathlen, char *err,
+                             size_t errlen);
+
 typedef struct {
     const char *bind;          /* "" or NULL: every address */
     int port;
@@ -24,6 +32,8 @@ typedef struct {
     net_screenshot_fn screenshot;
     void *screenshot_ctx;
     void (*screenshot_thread_end)(void); /* called by the render thread as it ends */
+    net_speech_fn speech;      /* GET /api/speech; NULL: the pages hear no words */
+    void *speech_ctx;
     slides_t *slides;          /* the venue's slides (/api/slides), or NULL */
 } net_options_t;
 

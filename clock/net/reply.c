@@ -43,6 +43,10 @@ json_t *reply_state(engine_t *e, uint64_t *seq)
         json_object_set_new(j, "sound_key", json_integer(key));
         /* The venue's slides: fetch GET /api/slides again when it changes. */
         json_object_set_new(j, "slides_version", json_integer((json_int_t)snap->slides_version));
+        /* When the director last called a color-up done (the pages say it). */
+        json_object_set_new(j, "color_up_at",
+                            t->color_up_at && t->color_up_value ? json_integer(t->color_up_at)
+                                                                : json_null());
         json_object_set_new(j, "said", t->said_at ? json_pack("{s:s, s:I}", "text", t->said, "at",
                                                               (json_int_t)t->said_at)
                                                   : json_null());

@@ -1,9 +1,9 @@
 /* The wall's sounds and voice for the tournament's events; see speaker.h. */
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "model/voice.h"
 #include "screen/lang.h"
@@ -33,9 +33,7 @@ speaker_t *speaker_new(const settings_t *c, engine_t *e)
     } else {
         /* The service keeps its temporary directory in memory. */
         char dir[200];
-        const char *tmp = getenv("TMPDIR");
-        snprintf(dir, sizeof dir, "%s/pokerclock-speech-%u", tmp && *tmp ? tmp : "/tmp",
-                 (unsigned)getuid());
+        speech_cache_dir(dir, sizeof dir);
         sp->speech = speech_new(sp->sound, dir, no_voice, sizeof no_voice);
         if (!sp->speech)
             fprintf(stderr, "pokerclock: %s: the wall plays its sounds but does not speak\n",
@@ -119,6 +117,38 @@ static void phrase(lang_id l, voice_event e, const tourney_t *t, const tourney_v
         break;
     default: break;
     }
+}
+
+int speaker_phrase_file(void *ctx, const snapshot_t *snap, int64_t now, int event,
+                        const char *language, char *path, size_t pathlen, char *err,
+                        size_t errlen)
+{
+    (void)ctx;
+    char text[600] = "";
+    if (event == VOICE_SAY) {
+        snprintf(text, sizeof text, "%s", snap->t.said);
+    } else if (event >= 0 && event < VOICE__COUNT) {
+        tourney_view_t v;
+        tourney_view(&snap->t, now, &v);
+        phrase(lang_from_code(language), (voice_event)event, &snap->t, &v, text, sizeof text);
+    }
+    if (!text[0]) {
+        snprintf(err, errlen, "there is nothing to say for that now");
+        return 1;
+    }
+    char exe[256], dir[200];
+    if (!speech_find(exe, sizeof exe)) {
+        snprintf(err, errlen, "no espeak-ng (apt-get install espeak-ng)");
+        return -1;
+    }
+    speech_cache_dir(dir, sizeof dir);
+    /* One phrase at a time: the pages that ask together wait for the
+     * first one's rendering and then share its file. */
+    static pthread_mutex_t one = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&one);
+    int rc = speech_cached(exe, dir, language, text, path, pathlen, err, errlen);
+    pthread_mutex_unlock(&one);
+    return rc;
 }
 
 /* Says what the events call for, in the wall's language and then in the

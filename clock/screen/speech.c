@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,7 +45,6 @@ struct speech {
     phrase_t q[QUEUE];         /* a ring: head is the next to say */
     int head, n;
     bool stop;
-    int cached;                /* files written to the cache so far */
 };
 
 bool speech_find(char *exe, size_t len)
@@ -146,30 +146,34 @@ int speech_render(const char *exe, const char *language, const char *text, const
 }
 
 /* The cached file of a phrase: FNV-1a of its language and text. */
-static void cache_path(const speech_t *sp, const phrase_t *p, char *path, size_t len)
+static void cache_path(const char *dir, const char *language, const char *text, char *path,
+                       size_t len)
 {
     uint64_t h = 0xcbf29ce484222325u;
-    const char *parts[] = {voice_of(p->language), "\n", p->text};
+    const char *parts[] = {voice_of(language), "\n", text};
     for (int i = 0; i < 3; i++)
         for (const unsigned char *c = (const unsigned char *)parts[i]; *c; c++)
             h = (h ^ *c) * 0x100000001b3u;
-    snprintf(path, len, "%s/%016" PRIx64 ".wav", sp->dir, h);
+    snprintf(path, len, "%s/%016" PRIx64 ".wav", dir, h);
 }
 
 /* The cache lives in the temporary directory, which the service keeps in
- * memory: past CACHE_MAX files it is emptied and starts again. */
-static void cache_trim(speech_t *sp)
+ * memory: past CACHE_MAX files it is emptied and starts again. The wall's
+ * voice and the pages' share it. */
+static atomic_int cached; /* files written to the cache since it was last emptied */
+
+static void cache_trim(const char *dir)
 {
-    if (++sp->cached <= CACHE_MAX)
+    if (atomic_fetch_add(&cached, 1) + 1 <= CACHE_MAX)
         return;
-    sp->cached = 0;
-    DIR *d = opendir(sp->dir);
+    atomic_store(&cached, 0);
+    DIR *d = opendir(dir);
     struct dirent *e;
     char path[600];
     while (d && (e = readdir(d))) {
         size_t n = strlen(e->d_name);
         if (n > 4 && strcmp(e->d_name + n - 4, ".wav") == 0) {
-            snprintf(path, sizeof path, "%s/%s", sp->dir, e->d_name);
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
             unlink(path);
         }
     }
@@ -177,22 +181,47 @@ static void cache_trim(speech_t *sp)
         closedir(d);
 }
 
+void speech_cache_dir(char *dir, size_t len)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, len, "%s/pokerclock-speech-%u", tmp && *tmp ? tmp : "/tmp", (unsigned)getuid());
+}
+
+int speech_cached(const char *exe, const char *dir, const char *language, const char *text,
+                  char *path, size_t pathlen, char *err, size_t errlen)
+{
+    cache_path(dir, language, text, path, pathlen);
+    if (access(path, R_OK) == 0)
+        return 0;
+    if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "cannot make %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    /* Each writer its own part file: the wall's voice and a page may
+     * render the same phrase at once. */
+    static atomic_uint serial;
+    char tmp[360];
+    snprintf(tmp, sizeof tmp, "%s.%ld.%u.part", path, (long)getpid(), atomic_fetch_add(&serial, 1));
+    if (speech_render(exe, language, text, tmp, err, errlen) != 0) {
+        unlink(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        snprintf(err, errlen, "cannot keep %s: %s", path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    cache_trim(dir);
+    return 0;
+}
+
 static void speak(speech_t *sp, const phrase_t *p)
 {
-    char path[300], tmp[320], err[300];
-    cache_path(sp, p, path, sizeof path);
-    if (access(path, R_OK) != 0) {
-        snprintf(tmp, sizeof tmp, "%s.part", path);
-        if (speech_render(sp->exe, p->language, p->text, tmp, err, sizeof err) != 0) {
-            fprintf(stderr, "pokerclock: cannot say \"%.60s\": %s\n", p->text, err);
-            unlink(tmp);
-            return;
-        }
-        if (rename(tmp, path) != 0) {
-            unlink(tmp);
-            return;
-        }
-        cache_trim(sp);
+    char path[300], err[300];
+    if (speech_cached(sp->exe, sp->dir, p->language, p->text, path, sizeof path, err,
+                      sizeof err) != 0) {
+        fprintf(stderr, "pokerclock: cannot say \"%.60s\": %s\n", p->text, err);
+        return;
     }
     if (p->play)
         sound_play_file(sp->snd, path, p->volume);

@@ -28,6 +28,14 @@ void speech_say(speech_t *sp, const char *language, const char *text, int volume
  * program at exe (blocking; at most 20 s). 0, or -1 with err. */
 int speech_render(const char *exe, const char *language, const char *text, const char *path,
                   char *err, size_t errlen);
+/* The cache shared by the wall's voice and the pages' (GET /api/speech):
+ * TMPDIR (or /tmp)/pokerclock-speech-UID. */
+void speech_cache_dir(char *dir, size_t len);
+/* The WAV file of text said in language, in the cache dir (made when
+ * missing): rendered with the espeak-ng program at exe unless it is there
+ * already (blocking, as speech_render). 0 with path, or -1 with err. */
+int speech_cached(const char *exe, const char *dir, const char *language, const char *text,
+                  char *path, size_t pathlen, char *err, size_t errlen);
 /* The espeak-ng program: POKERCLOCK_ESPEAK, else espeak-ng on the PATH;
  * false when there is none. */
 bool speech_find(char *exe, size_t len);

@@ -139,3 +139,88 @@ test('without espeak-ng the panel is told and the sounds go on', async () => {
     rmSync(tmp, { recursive: true, force: true });
   }
 });
+
+// The pages' words (GET /api/speech): the wall's own for the state now,
+// in its languages, as espeak-ng says them; refused, with a reason, for
+// anything else.
+async function getWav(clock, query) {
+  const r = await fetch(`${clock.base}/api/speech?${query}`);
+  const b = Buffer.from(await r.arrayBuffer());
+  return { status: r.status, type: r.headers.get('content-type'), b, error: r.ok ? null : JSON.parse(b).error };
+}
+function wavOf(buf) {
+  const f = join(mkdtempSync(join(tmpdir(), 'pokerclock-wav-')), 'w.wav');
+  writeFileSync(f, buf);
+  try { return wavSamples(f); } finally { rmSync(f, { force: true }); }
+}
+const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+test('the pages get the wall\'s words for a new level in both languages, and nothing else', async () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'pokerclock-voice-'));
+  const cfg = join(tmp, 'pages.cfg');
+  writeFileSync(cfg, readFileSync('assets/structures/default.cfg', 'utf8').replace('language = "en";',
+    'language = "no";\nlanguage2 = "en";\nsound = { pages = true; speak_level = true; };'));
+  const clock = await startClock({ args: ['--config', cfg], env: { TMPDIR: tmp } });
+  try {
+    const cookie = await login(clock);
+    await command(clock, cookie, { type: 'start' });
+    await command(clock, cookie, { type: 'next_level' });
+    for (const [lang, voice, text] of [['no', 'nb', 'Nivå 2. Blinds 50, 100.'], ['en', 'en', 'Level 2. Blinds 50, 100.']]) {
+      const r = await getWav(clock, `event=level&lang=${lang}`);
+      assert.equal(r.status, 200, r.error);
+      assert.equal(r.type, 'audio/wav');
+      assert.equal(r.b.toString('latin1', 0, 4), 'RIFF');
+      assert.ok(same(wavOf(r.b), spoken(tmp, voice, text, 100)), `${lang}: "${text}" as espeak-ng says it`);
+    }
+    const refused = async (query, status, why) => {
+      const r = await getWav(clock, query);
+      assert.equal(r.status, status, `${query}: ${r.error}`);
+      assert.match(r.error, why, query);
+    };
+    await refused('event=level&lang=de', 409, /wall's language/);
+    await refused('event=level', 409, /wall's language/);
+    await refused('event=bubble&lang=no', 409, /not spoken/);
+    await refused('event=minute&lang=no', 404, /event must be one with words/);
+    await refused('event=../../etc/passwd&lang=no', 404, /event must be/);
+    await refused('event=say&lang=no', 409, /nothing to say/);
+    // A typed text: said in the wall's language only.
+    await command(clock, cookie, { type: 'say', text: 'Siste runde i baren' });
+    const r = await getWav(clock, 'event=say&lang=no');
+    assert.equal(r.status, 200, r.error);
+    assert.ok(same(wavOf(r.b), spoken(tmp, 'nb', 'Siste runde i baren', 100)), 'the typed text');
+    await refused('event=say&lang=en', 409, /wall's language/);
+    await command(clock, cookie, { type: 'sound', quiet: true });
+    await refused('event=level&lang=no', 409, /sound is off/);
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('the pages hear no words where the venue keeps them quiet, or without espeak-ng', async () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'pokerclock-voice-'));
+  const cfg = join(tmp, 'pages.cfg');
+  const with_ = (text) => readFileSync('assets/structures/default.cfg', 'utf8').replace('language = "en";', text);
+  writeFileSync(cfg, with_('language = "en";\nsound = { speak_level = true; };'));
+  let clock = await startClock({ args: ['--config', cfg], env: { TMPDIR: tmp } });
+  try {
+    const r = await getWav(clock, 'event=level&lang=en');
+    assert.equal(r.status, 409);
+    assert.match(r.error, /sound\.pages is off/);
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+  }
+  writeFileSync(cfg, with_('language = "en";\nsound = { pages = true; speak_level = true; };'));
+  clock = await startClock({ args: ['--config', cfg], env: { TMPDIR: tmp, POKERCLOCK_ESPEAK: '/nonexistent/espeak-ng' } });
+  try {
+    const r = await getWav(clock, 'event=level&lang=en');
+    assert.equal(r.status, 503);
+    assert.match(r.error, /no espeak-ng/);
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});

@@ -53,6 +53,36 @@ for (const path of ['/display', '/kiosk']) {
   });
 }
 
+test('/display says a new level in Norwegian and then in English after its sound, and a typed text', async () => {
+  const { clock, done } = await clockWith('language = "no";\nlanguage2 = "en";\nsound = { pages = true; speak_level = true; };');
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  try {
+    const director = await api(clock);
+    await page.goto(clock.base + '/display');
+    await until(() => page.evaluate(() => PCSound.settings() !== null), 'the page\'s sound settings');
+    await page.mouse.click(640, 360);
+    await until(() => page.evaluate(() => PCSound.decoded().includes('level')), 'the level sound decoded');
+    await director.command({ type: 'start' });
+    await director.command({ type: 'next_level' });
+    await until(() => page.evaluate(() => PCSound.spoken.length >= 2), 'the level said twice', 15000);
+    assert.deepEqual(await page.evaluate(() => PCSound.played), ['level'], 'the level sound first');
+    const said = await page.evaluate(() => PCSound.spoken);
+    assert.deepEqual(said.map((w) => `${w.event} ${w.lang}`), ['level no', 'level en']);
+    for (const w of said) assert.ok(w.seconds > 1 && w.seconds < 8, `${w.lang}: ${w.seconds} s of words`);
+    // Spoken for level changes only: the bubble plays its sound, says nothing.
+    await director.command({ type: 'register', count: 10 });
+    await director.command({ type: 'bust', count: 6 });
+    await director.command({ type: 'bubble_start' });
+    await until(() => page.evaluate(() => PCSound.played.includes('bubble')), 'the bubble sound');
+    await director.command({ type: 'say', text: 'Siste runde i baren' });
+    await until(() => page.evaluate(() => PCSound.spoken.length === 3), 'the typed text said', 15000);
+    assert.deepEqual(await page.evaluate(() => PCSound.spoken[2].event + ' ' + PCSound.spoken[2].lang), 'say no');
+  } finally {
+    await page.close();
+    await done();
+  }
+});
+
 test('without sound.pages the pages ask for no tap and play nothing', async () => {
   const { clock, done } = await clockWith('language = "en";');
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
