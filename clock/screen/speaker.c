@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "model/voice.h"
 #include "screen/lang.h"
@@ -143,9 +144,16 @@ int speaker_phrase_file(void *ctx, const snapshot_t *snap, int64_t now, int even
     }
     speech_cache_dir(dir, sizeof dir);
     /* One phrase at a time: the pages that ask together wait for the
-     * first one's rendering and then share its file. */
+     * first one's rendering and then share its file; a few seconds at
+     * most, so that a slow espeak-ng never holds many request threads. */
     static pthread_mutex_t one = PTHREAD_MUTEX_INITIALIZER;
-    pthread_mutex_lock(&one);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 3;
+    if (pthread_mutex_timedlock(&one, &until) != 0) {
+        snprintf(err, errlen, "the words are still being rendered: ask again");
+        return -1;
+    }
     int rc = speech_cached(exe, dir, language, text, path, pathlen, err, errlen);
     pthread_mutex_unlock(&one);
     return rc;

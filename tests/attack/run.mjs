@@ -4,7 +4,9 @@
 //   node tests/attack/run.mjs [--quick]
 import { connect } from 'node:net';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import http from 'node:http';
 import { startClock, login, command, PIN, sleep, BIN, freePort, freshStateDir } from '../api/clock.mjs';
 
@@ -152,6 +154,34 @@ async function screenshots(clock) {
   report('screenshots of changing sizes, 8 clients', row);
 }
 
+// The pages' spoken words asked for over and over while the levels change
+// (each change a new phrase for espeak-ng to render), with events and
+// languages the clock refuses mixed in.
+async function speech(clock) {
+  const row = await latency(clock, async () => {
+    let words = 0, refused = 0, levels = 0, on = true;
+    const queries = ['event=level&lang=en', 'event=level&lang=en', 'event=level&lang=de', 'event=minute&lang=en', 'event=say&lang=en'];
+    const clients = Array.from({ length: 8 }, async (_, i) => {
+      while (on) {
+        const r = await get(clock, '/api/speech?' + queries[Math.floor(Math.random() * queries.length)], { from: `127.0.8.${i + 1}` });
+        if (r.status === 200) words++; else refused++;
+      }
+    });
+    const changes = (async () => {
+      while (on) {
+        if ((await command(clock, directorCookie, { type: 'next_level' })).status === 200) levels++;
+        await sleep(300);
+      }
+    })();
+    await sleep(SECONDS * 1000);
+    const who = await director(clock);
+    on = false;
+    await Promise.all([...clients, changes]);
+    return { words, refused, levels, director: who };
+  });
+  report('spoken words asked by 8 clients while the level changes', row);
+}
+
 async function guesses(clock) {
   const counts = {};
   for (let i = 0; i < (quick ? 60 : 300); i++) {
@@ -190,7 +220,12 @@ async function fewDescriptors() {
 }
 
 let directorCookie;
-const clock = await startClock({ env: { POKERCLOCK_REQUEST_MAX_MS: quick ? '2000' : '10000' } });
+// The built-in tournament, with the pages' sound and a level's words on.
+const cfgDir = mkdtempSync(join(tmpdir(), 'pokerclock-attack-'));
+const cfg = join(cfgDir, 'attack.cfg');
+writeFileSync(cfg, readFileSync('assets/structures/default.cfg', 'utf8')
+  .replace('language = "en";', 'language = "en";\nsound = { pages = true; speak_level = true; };'));
+const clock = await startClock({ args: ['--config', cfg], env: { POKERCLOCK_REQUEST_MAX_MS: quick ? '2000' : '10000', TMPDIR: cfgDir } });
 try {
   directorCookie = await login(clock);
   await command(clock, directorCookie, { type: 'start' });
@@ -200,11 +235,13 @@ try {
   await streams(clock);
   await streamFlood(clock);
   await screenshots(clock);
+  await speech(clock);
   await guesses(clock);
   await fewDescriptors();
 } finally {
   await clock.stop();
   clock.cleanup();
+  rmSync(cfgDir, { recursive: true, force: true });
 }
 
 console.log('\nattack summary' + (quick ? ' (quick)' : ''));
