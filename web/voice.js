@@ -26,6 +26,9 @@
     ['break_over', tp('Break over')], ['clock_call_second', tp('Clock call: each second')],
     ['clock_call_time', tp('Clock call: time')], ['color_up', tp('Color-up')], ['hand_for_hand', tp('Hand-for-hand')],
     ['bubble', tp('Bubble')], ['money', tp('In the money')], ['day_end', tp('End of day')], ['moves', tp('Table moves')]];
+  /* The sounds by what they were made for (assets/sounds/NAME.wav). */
+  const SOUNDS = { none: tp('none'), tick: tp('Tick'), time: tp('Time!'), chime: tp('Chime') };
+  for (const [e, label] of EVENTS) SOUNDS[e] = label;
   async function loadSounds() {
     const r = await fetch('/api/settings', { cache: 'no-store' }).catch(() => null);
     const snd = r && r.ok ? (await r.json()).sound : null;
@@ -35,7 +38,7 @@
     const body = $('#snd-events tbody');
     body.replaceChildren(...EVENTS.map(([e, label]) => {
       const pick = PC.el('select', { 'aria-label': tp('%s: sound', label), 'data-event': e },
-        ...['none', ...snd.choices].map((n) => PC.el('option', { value: n, text: n === 'none' ? tp('none') : n })),
+        ...['none', ...snd.choices].map((n) => PC.el('option', { value: n, text: SOUNDS[n] || n })),
         PC.el('option', { value: '', text: tp('as configured') }));
       pick.value = snd.sounds[e] || 'none';
       pick.addEventListener('change', () => change({ sounds: { [e]: pick.value || null } }, pick));

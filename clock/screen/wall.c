@@ -15,6 +15,31 @@
 #include "screen/kiosk.h"
 #include "screen/qr.h"
 
+/* A column's label at the top of bx, in muted colour; its height. Two
+ * languages ("Gemiddelde stack / Average stack") that would have to be set
+ * under three quarters of px (or below the smallest readable size) to fit
+ * on the line take turns on it instead, each at its own size: a column has
+ * no room for a second line. */
+static int label_line(frame_t *fr, box_t bx, int px, const char *label)
+{
+    paint_t *p = fr->p;
+    char one[128];
+    snprintf(one, sizeof one, "%s", label);
+    int fit = paint_fit(p, FACE_REGULAR, px, bx.w, one);
+    char *cut = strstr(one, " / ");
+    if (cut && (fit < px * 3 / 4 || fit < MIN_TEXT_PX)) {
+        int64_t now = fr->f->now;
+        paint_wake_in(p, ROTATE_MS - now % ROTATE_MS);
+        if ((now / ROTATE_MS) % 2)
+            memmove(one, cut + 3, strlen(cut + 3) + 1);
+        else
+            *cut = 0;
+        fit = paint_fit(p, FACE_REGULAR, px, bx.w, one);
+    }
+    paint_text(p, FACE_REGULAR, fit, fr->w->col.muted, bx.x, bx.y, ALIGN_LEFT, one);
+    return frame_cap_h(fr, FACE_REGULAR, px);
+}
+
 /* A label over a value (and an optional small line): the side columns. */
 static int stat_block(frame_t *fr, box_t bx, const char *label, const char *value,
                       const char *sub, SDL_Color value_col, int label_px, int value_px)
@@ -22,12 +47,10 @@ static int stat_block(frame_t *fr, box_t bx, const char *label, const char *valu
     paint_t *p = fr->p;
     const theme_colours_t *c = &fr->w->col;
     int y = bx.y;
-    paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, label_px, bx.w, label), c->muted, bx.x,
-               y, ALIGN_LEFT, label);
     /* On a small screen the three lines sit closer to fit their slot. */
     bool small = frame_small(p->w, p->h);
     int gap = small ? label_px / 4 : label_px / 2, sub_px = small ? label_px : label_px * 5 / 4;
-    y += frame_cap_h(fr, FACE_REGULAR, label_px) + gap;
+    y += label_line(fr, bx, label_px, label) + gap;
     int vpx = paint_fit(p, FACE_BOLD, value_px, bx.w, value);
     paint_text(p, FACE_BOLD, vpx, value_col, bx.x, y, ALIGN_LEFT, value);
     y += frame_cap_h(fr, FACE_BOLD, value_px);
@@ -217,9 +240,7 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
     const tourney_view_t *v = &fr->v;
     char label[128];
     frame_label2(fr, W_PAYOUTS, label, sizeof label);
-    paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, label_px, bx.w, label), c->muted, bx.x,
-               bx.y, ALIGN_LEFT, label);
-    int y = bx.y + frame_cap_h(fr, FACE_REGULAR, label_px) + label_px / 2;
+    int y = bx.y + label_line(fr, bx, label_px, label) + label_px / 2;
     int row_h = frame_cap_h(fr, FACE_BOLD, row_px) * 17 / 10;
     int rows = v->paid_places < max_rows ? v->paid_places : max_rows;
     int room = (bx.y + bx.h - y) / (row_h > 0 ? row_h : 1) * cols;

@@ -547,6 +547,14 @@ static const shot_t shots[] = {
     {"running-1920x1200", st_running, 1920, 1200, "en", "", NULL, NULL, false, NULL},
     {"running-1080x1920", st_running, 1080, 1920, "en", "", NULL, NULL, false, NULL},
     {"running-no-en-1920x1080", st_running, 1920, 1080, "no", "en", NULL, NULL, false, NULL},
+    /* Each language with English beside it, at 1080p and the smallest size. */
+    {"running-no-en-800x480", st_running, 800, 480, "no", "en", NULL, NULL, false, NULL},
+    {"running-de-en-1920x1080", st_running, 1920, 1080, "de", "en", NULL, NULL, false, NULL},
+    {"running-de-en-800x480", st_running, 800, 480, "de", "en", NULL, NULL, false, NULL},
+    {"running-nl-en-1920x1080", st_running, 1920, 1080, "nl", "en", NULL, NULL, false, NULL},
+    {"running-nl-en-800x480", st_running, 800, 480, "nl", "en", NULL, NULL, false, NULL},
+    {"running-da-en-1920x1080", st_running, 1920, 1080, "da", "en", NULL, NULL, false, NULL},
+    {"running-da-en-800x480", st_running, 800, 480, "da", "en", NULL, NULL, false, NULL},
     {"not-started-1920x1080", st_not_started, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"paused-1920x1080", st_paused, 1920, 1080, "en", "", URL, "482913", false, NULL},
     {"paused-1080x1920", st_paused, 1080, 1920, "en", "", URL, "482913", false, NULL},
@@ -627,6 +635,8 @@ static const shot_t shots[] = {
     {"wall-kiosk-rules-1920x1080", st_kiosk_rules, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"wall-kiosk-seats-1080x1920", st_kiosk_seats, 1080, 1920, "nb", "", NULL, NULL, false, NULL},
     {"wall-kiosk-rules-1080x1920", st_kiosk_rules, 1080, 1920, "de", "", NULL, NULL, false, NULL},
+    {"wall-kiosk-payouts-no-en-1920x1080", st_kiosk_payouts, 1920, 1080, "no", "en", NULL, NULL, false, NULL},
+    {"wall-kiosk-structure-de-en-1920x1080", st_kiosk_structure, 1920, 1080, "de", "en", NULL, NULL, false, NULL},
 };
 
 /* A venue's logo: a gold disc with a dark ring, made here so the test
