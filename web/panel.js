@@ -52,10 +52,10 @@ async function command(cmd, btn) {
       return body;
     }
     if (r.status === 401) {
-      setLoggedIn(false, body.error || tp('Your session has ended: log in again.'));
+      setLoggedIn(false, refusal(body.error) || tp('Your session has ended: log in again.'));
       return null;
     }
-    showMsg(msg, body.error ? inWords(body.error) : tp('The clock refused this (HTTP %s).', r.status));
+    showMsg(msg, body.error ? refusal(body.error) : tp('The clock refused this (HTTP %s).', r.status));
     return null;
   } catch (e) {
     showMsg(msg, e.name === 'AbortError'
@@ -73,24 +73,6 @@ async function command(cmd, btn) {
     buttons.forEach((b) => (b.disabled = wasDisabled.get(b)));
     render();
   }
-}
-
-/* The clock's reasons name the API's fields (big_blind, ms); the director
- * reads them in words. Each replacement is a function, so that it is
- * translated when used and a translation is never read as a $ pattern. */
-const FIELD_WORDS = [
-  [/^ms must be more than 0 and at most 24 hours$/, () => tp('The time left must be more than 0:00 and at most 24 hours (1440:00).')],
-  [/^delta_ms must be non-zero and at most 24 hours$/, () => tp('Add or take off at least a second, and at most 24 hours.')],
-  [/^count must be 1 to (\d+)$/, (m, max) => tp('How many: 1 to %s.', max)],
-  [/\bbig_blind_ante\b/g, () => tp('big-blind ante')], [/\bsmall_blind\b/g, () => tp('the small blind')],
-  [/\bbig_blind\b/g, () => tp('the big blind')], [/\bduration_ms\b/g, () => tp('the length')],
-  [/\bcolor_up\b/g, () => tp('color-up')], [/\(day_end_clear first\)/, () => tp('(clear the draw first)')],
-];
-function inWords(text) {
-  let t = String(text);
-  for (const [re, w] of FIELD_WORDS) t = t.replace(re, w);
-  t = t.replace(/\bthe the\b/g, 'the');
-  return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
 /* A confirmation in a modal dialog; warn is an extra line in amber. */
@@ -160,7 +142,7 @@ $('#login-form').addEventListener('submit', async (ev) => {
     let body = {};
     try { body = await r.json(); } catch (e) { /* not JSON */ }
     if (r.ok && body.ok !== false) { sessionGen++; btn.disabled = false; setLoggedIn(true); return; }
-    let text = body.error;
+    let text = refusal(body.error);
     if (!text) text = r.status === 401 ? tp('Wrong PIN.') : tp('Login refused (HTTP %s).', r.status);
     showMsg($('#login-msg'), text);
     $('#pin').select();

@@ -4,6 +4,8 @@
 // and a language chosen in the bar kept on the phone, apart from the wall's.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import vm from 'node:vm';
 import { startClock, launch, api, until, PIN, OUT } from './harness.mjs';
 import { pageWords, scriptWords, panelEntries } from './panel-words.mjs';
 
@@ -116,6 +118,7 @@ test('a language chosen in the bar is kept on the phone, and leaves the wall\'s 
 });
 
 test('the last actions and the undo button, written by the clock in English, read in Norwegian', async () => {
+  const nb = catalog('nb');
   const boss = await api(clock);
   const { ctx, page, errors } = await phone('nb-NO');
   const said = [];
@@ -145,10 +148,146 @@ test('the last actions and the undo button, written by the clock in English, rea
     const undo = await page.textContent('#undo');
     assert.ok(undo.startsWith('↶ Angre: '), undo);
     assert.ok(!/sound|lyd on|off/.test(undo), undo);
+    // A level of four-digit blinds: the clock writes 1,500/3,000, the
+    // Norwegian panel the chips the Norwegian way (1 500/3 000).
+    const st = await (await fetch(clock.base + '/api/structure')).json();
+    const big = st.levels.findIndex((l) => l.kind !== 'break' && l.small_blind >= 1000 && l.small_blind < 10000);
+    await boss.command({ type: 'goto_level', index: big });
+    const line = (await (await fetch(clock.base + '/api/state')).json()).last_actions[0];
+    assert.match(line, /\(\d,\d{3}\/\d,\d{3}\)$/, 'the clock writes the blinds the English way');
+    await until(() => page.evaluate((e) => PC.current()?.last_actions?.[0] === e, line), 'the page to have the level');
+    const chips = await page.evaluate((l) => [I18N.num(l.small_blind), I18N.num(l.big_blind)], st.levels[big]);
+    assert.ok(/^\d\s\d{3}$/.test(chips[0]), chips[0]);
+    const shown = await page.textContent('#history li:first-child');
+    assert.ok(shown.includes(`(${chips[0]}/${chips[1]})`) && shown.includes(nb.get('level %s (%s/%s)').split(' ')[0]), `${line} => ${shown}`);
+    said.push(`${line} => ${shown}`);
     await page.screenshot({ path: OUT + '/panel-nb-history-390x844.png' });
     assert.deepEqual(errors, []);
   } finally {
     console.log(said.join('\n'));
     await ctx.close();
   }
+});
+
+// The format of every model_fail() in clock/model/*.c: its string literals
+// joined (PRId64 and the like read as d), each side of a ?: its own, and
+// each conversion (%d, %lld, %02d, %zu, %.1f, %s) made %s as the panel's
+// forms write it.
+function modelFailFormats() {
+  const out = [];
+  for (const f of readdirSync('clock/model').filter((x) => x.endsWith('.c')).sort()) {
+    const src = readFileSync('clock/model/' + f, 'utf8');
+    for (const m of src.matchAll(/\bmodel_fail\s*\(/g)) {
+      // The arguments up to the closing parenthesis, strings kept whole.
+      const args = [''];
+      let depth = 0, i = m.index + m[0].length;
+      for (; i < src.length; i++) {
+        const c = src[i];
+        if (c === '"') {
+          const end = src.slice(i).match(/^"(?:[^"\\\n]|\\.)*"/)[0];
+          args[args.length - 1] += end;
+          i += end.length - 1;
+        } else if (c === '(') { depth++; args[args.length - 1] += c; }
+        else if (c === ')') { if (depth-- === 0) break; args[args.length - 1] += c; }
+        else if (c === ',' && depth === 0) args.push('');
+        else args[args.length - 1] += c;
+      }
+      const fmt = args[3];
+      if (!fmt || !fmt.includes('"')) continue; // the definition: const char *fmt
+      const line = src.slice(0, m.index).split('\n').length;
+      // The literals and macros of each side of a ?: (a ? or : outside a
+      // string parts them); the condition has none.
+      const sides = [''];
+      for (const t of fmt.matchAll(/"((?:[^"\\]|\\.)*)"|\bPRI([diuxX])(?:8|16|32|64|MAX|PTR)\b|([?:])/g)) {
+        if (t[3]) sides.push('');
+        else sides[sides.length - 1] += t[1] !== undefined ? JSON.parse(`"${t[1]}"`) : t[2];
+      }
+      for (const text of sides.filter((x) => x)) {
+        out.push({
+          where: `clock/model/${f}:${line}`,
+          form: text.replace(/%(?:%|[-+ #0]*\d*(?:\.\d+)?(?:hh|h|ll|l|z|j|t)?[diouxXfeEgGcs])/g, (c) => (c === '%%' ? c : '%s')),
+        });
+      }
+    }
+  }
+  return out;
+}
+// Refusals the clock builds in pieces: the sentences the panel receives.
+const PIECES = {
+  'a new level needs %s': ['a new level needs minutes', 'a new level needs small_blind, big_blind and minutes'],
+  'places must list 1 to %s %s': ['places must list 1 to %s amounts', 'places must list 1 to %s percentages'],
+  'the places add up to %s.%s%%, not 100%%: nothing changed': ['the places add up to %s%%, not 100%%: nothing changed'],
+  '%s player%s left: the last one is the winner': ['1 player left: the last one is the winner', '%s players left: the last one is the winner'],
+  'hand %s is still being played at table%s %s': ['hand %s is still being played at table %s', 'hand %s is still being played at tables %s'],
+  'the amounts%s add up to %s, but %s is left in the prize pool for places 1 to %s: nothing changed': [
+    'the amounts add up to %s, but %s is left in the prize pool for places 1 to %s: nothing changed',
+    'the amounts and the play-for amount add up to %s, but %s is left in the prize pool for places 1 to %s: nothing changed'],
+};
+// web/panel-errors.js as the page runs it, here in English.
+function panelErrors() {
+  const fill = (t, ...a) => { let i = 0; return t.replace(/%([s%])/g, (m, c) => (c === '%' ? '%' : String(a[i++]))); };
+  const ctx = vm.createContext({ tpN: (t) => t, tp: fill, PANEL_LANG: { lang: () => 'en', tp: fill } });
+  return vm.runInContext(readFileSync('web/panel-errors.js', 'utf8') + '\n;({ ERROR_FORMS, FIELD_WORDS, refusal })', ctx);
+}
+
+test('every refusal of the clock\'s rules (model_fail in clock/model) has a form the panel translates', () => {
+  const { ERROR_FORMS, FIELD_WORDS } = panelErrors();
+  const forms = new Set(ERROR_FORMS);
+  const found = modelFailFormats();
+  assert.ok(found.length > 100, `the refusals were found (${found.length})`);
+  // Said as a whole sentence of the panel's own (FIELD_WORDS), or by forms.
+  const sentence = (f) => FIELD_WORDS.some(([re]) => !re.global && re.source.startsWith('^') && re.test(f));
+  const missing = found.filter(({ form }) => !sentence(form) && !(PIECES[form] || [form]).every((x) => forms.has(x)))
+    .map(({ where, form }) => `${where}: ${form}`);
+  assert.deepEqual(missing, [], 'refusals with no form in ERROR_FORMS (web/panel-errors.js)');
+  assert.deepEqual([...ERROR_FORMS.filter((f, i) => ERROR_FORMS.indexOf(f) !== i)], [], 'forms listed twice');
+});
+
+test('a command the clock refuses from a Norwegian panel is refused in Norwegian; in English as the clock wrote it', async () => {
+  const nb = catalog('nb');
+  const boss = await api(clock);
+  await boss.command({ type: 'goto_level', index: 0 }).catch(() => {}); // already there is fine
+  const refusedPrev = async (locale) => {
+    const { ctx, page, errors } = await phone(locale);
+    try {
+      await login(page);
+      await page.click('#prev-level');
+      await page.click('#confirm-yes');
+      const box = await page.evaluateHandle(() => msgFor(document.querySelector('#prev-level')));
+      await until(async () => (await box.evaluate((b) => b.textContent)) !== '', 'the refusal shown');
+      const shown = await box.evaluate((b) => b.textContent);
+      // The panel's words for the clock's other refusals, as the page says them.
+      const more = await page.evaluate(() => [
+        'too many wrong PINs: wait 12 seconds before trying again',
+        'the places add up to 99.50%, not 100%: nothing changed',
+        'the hands for today were already drawn: 4 (day_end_clear first)',
+        'count must be 1 to 10000',
+        'a refusal of no known form',
+      ].map(refusal));
+      assert.deepEqual(errors, []);
+      return { shown, more };
+    } finally {
+      await ctx.close();
+    }
+  };
+  const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+  const fill = (t, ...a) => { let i = 0; return t.replace(/%([s%])/g, (m, c) => (c === '%' ? '%' : String(a[i++]))); };
+  const en = await refusedPrev('en-GB');
+  assert.equal(en.shown, 'This is the first level');
+  assert.deepEqual(en.more, ['Too many wrong PINs: wait 12 seconds before trying again',
+    'The places add up to 99.50%, not 100%: nothing changed',
+    'The hands for today were already drawn: 4 (clear the draw first)',
+    'How many: 1 to 10000.', 'A refusal of no known form']);
+  const no = await refusedPrev('nb-NO');
+  assert.ok(nb.get('this is the first level'), 'po/nb.po says "this is the first level"');
+  assert.equal(no.shown, capital(nb.get('this is the first level')));
+  const or = (id, ...a) => (nb.get(id) ? fill(nb.get(id), ...a) : fill(id, ...a));
+  assert.deepEqual(no.more.slice(0, 3), [
+    capital(or('too many wrong PINs: wait %s before trying again', or('%s seconds', 12))),
+    capital(or('the places add up to %s%%, not 100%%: nothing changed', '99.50')),
+    capital(nb.get('the hands for today were already drawn: %s (day_end_clear first)') ? or('the hands for today were already drawn: %s (day_end_clear first)', 4)
+      : `The hands for today were already drawn: 4 ${nb.get('(clear the draw first)')}`),
+  ]);
+  assert.equal(no.more[3], fill(nb.get('How many: 1 to %s.'), 10000));
+  assert.equal(no.more[4], 'A refusal of no known form');
 });

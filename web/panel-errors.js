@@ -1,0 +1,209 @@
+/* The clock's refusals in the panel's language. When the clock refuses a
+ * command (or a login, a slide, a deal), its answer's "error" is an English
+ * sentence of one of these forms (clock/model: model_fail; clock/json,
+ * clock/engine.c, clock/net: what a request from the panel can meet), %s
+ * where the clock put a value. refusal() says it in the panel's language:
+ * in English exactly as the clock wrote it, but with the API's field names
+ * in words (FIELD_WORDS); a text of no known form, or one not translated
+ * yet, is shown so too. tests/browser/panel-lang.test.mjs finds every
+ * model_fail() of clock/model here. Where the clock builds a sentence in
+ * pieces ("%d player%s left"), each sentence it can make is a form. */
+'use strict';
+
+const ERROR_FORMS = [
+  /* clock/model/model.c: levels, the clock, entries */
+  tpN('after must be -1 (at the start) to %s'),
+  tpN('the structure already has the most levels (%s)'),
+  tpN('a new level needs minutes'),
+  tpN('a new level needs small_blind, big_blind and minutes'),
+  tpN('edit_level has nothing to change'),
+  tpN('the structure needs at least one level that is not a break'),
+  tpN('the only level cannot be deleted'),
+  tpN('this level is being played: go to another level before deleting it'),
+  tpN('the last level that is not a break cannot be deleted'),
+  tpN('there is no level with index %s'),
+  tpN('registration is closed'),
+  tpN('too many entries'),
+  tpN('only %s players are registered and not out'),
+  tpN('this tournament has no rebuys'),
+  tpN('rebuys closed after level %s'),
+  tpN('too many rebuys'),
+  tpN('this tournament has no add-on'),
+  tpN('the add-on is only at the break after level %s'),
+  tpN('more add-ons than entries'),
+  tpN('the clock has already started'),
+  tpN('the clock has not started yet: start it'),
+  tpN('the clock is already running'),
+  tpN('the clock is already paused'),
+  tpN('the clock has not started yet'),
+  tpN('not a command of this kind'),
+  tpN('the last level is in overtime: there is no time left to take off'),
+  tpN('a level can have at most 24 hours left'),
+  tpN('this is the last level of the structure'),
+  tpN('this is the first level'),
+  tpN('an announcement can be at most %s bytes: the text is too long'),
+  tpN('an announcement needs some text'),
+  tpN('seconds must be 0 (until cleared) to 86400'),
+  tpN('there is no announcement on the screen'),
+  tpN('at most %s players can be out in one hand'),
+  tpN('there is nothing to undo'),
+  /* clock/model/prizes.c: payouts */
+  tpN('place %s: an amount is 0 to %s'),
+  tpN('place %s: %s is not a multiple of the rounding unit %s'),
+  tpN('place %s gets more than place %s: nothing changed'),
+  tpN('the amounts add up to %s, but the prize pool is %s: nothing changed'),
+  tpN('places must list 1 to %s amounts'),
+  tpN('places must list 1 to %s percentages'),
+  tpN('the rounding unit is 1 to 1000000'),
+  tpN('place %s: a share is 0 to 100 percent'),
+  tpN('the places add up to %s%%, not 100%%: nothing changed'),
+  tpN('a deal was made: its amounts are the prizes now (undo it first)'),
+  /* clock/model/procedures.c: busts, hand-for-hand, the day's end, calls */
+  tpN('1 player left: the last one is the winner'),
+  tpN('%s players left: the last one is the winner'),
+  tpN('at most %s players can go out in one hand'),
+  tpN('each player out needs a table (1-%s) and the chips they had at the start of the hand (1 or more)'),
+  tpN('how many tables are in play? (tables: 1 to %s, or their numbers)'),
+  tpN('which table? (in play: %s)'),
+  tpN('table %s is not in play (in play: %s)'),
+  tpN('hand-for-hand is already on'),
+  tpN('tables is missing'),
+  tpN('the tables in play are already %s'),
+  tpN('hand-for-hand is not on'),
+  tpN('table %s is already done with hand %s'),
+  tpN('table %s is already waiting with an all-in'),
+  tpN('hand %s is still being played at table %s'),
+  tpN('hand %s is still being played at tables %s'),
+  tpN('the card drawn must be 3 to 7'),
+  tpN('the hands for today were already drawn: %s (day_end_clear first)'),
+  tpN('the hands for today have not been drawn'),
+  tpN('table %s has played all its hands'),
+  tpN('hands are counted for the whole field here: leave out table'),
+  tpN('all hands for today have been played'),
+  tpN('there is no end-of-day draw to clear'),
+  tpN('a penalty needs a table (1-%s) and a seat (1-%s)'),
+  tpN('there is no penalty on table %s, seat %s'),
+  tpN('a penalty is either minutes or rounds'),
+  tpN('a penalty is at most %s minutes or %s rounds'),
+  tpN('at most %s penalties can be shown at once'),
+  tpN('the bubble is not on'),
+  tpN('the bubble is already on'),
+  tpN('no places are paid yet'),
+  tpN('every player left is in the money'),
+  tpN('the clock is not called on anyone'),
+  tpN('calling the clock needs a table (1-%s) and a seat (1-%s)'),
+  tpN('the clock is already called on table %s, seat %s'),
+  tpN('no color-up is going on'),
+  tpN('the %s chips are being colored up now'),
+  tpN('there is no %s chip in the chip set'),
+  tpN('the %s chips are no longer in play'),
+  tpN('the %s chip is the largest in play: there is nothing to color up into'),
+  tpN('unknown command'),
+  /* clock/model/settle.c: deals */
+  tpN('a deal was made already; undo it to make another'),
+  tpN('a deal needs two or more players left'),
+  tpN('a deal has amounts for 2 to %s players'),
+  tpN('%s players are left: the deal needs an amount for each of them, not %s'),
+  tpN('the deal names %s players for %s amounts'),
+  tpN('to play on for an amount after a deal, name the players: the clock must know whose amount is whose'),
+  tpN('play_for cannot be negative'),
+  tpN('amount %s must be between 0 and what is left, %s'),
+  tpN('the amounts add up to %s, but %s is left in the prize pool for places 1 to %s: nothing changed'),
+  tpN('the amounts and the play-for amount add up to %s, but %s is left in the prize pool for places 1 to %s: nothing changed'),
+  tpN('this tournament has no player records: give the amounts by place'),
+  tpN('%s players with records are left: the deal names each of them once with an amount'),
+  tpN('player %s is not left in play'),
+  tpN('player %s is named twice'),
+  /* clock/model/voice.c: the wall's language, voice and sound */
+  tpN('language must be one of "en", "no", "de", "nl", "da"'),
+  tpN('language2 must be one of "en", "no", "de", "nl", "da", or empty for none'),
+  tpN('the text to say is too long'),
+  tpN('the text to say must be one line of UTF-8 text'),
+  tpN('there is nothing to say'),
+  tpN('volume must be a whole number from 0 to 100'),
+  tpN('a sound\'s name is too long'),
+  tpN('no such event for a sound'),
+  tpN('%s: no sound is called "%s"'),
+  tpN('%s has no words to speak'),
+  tpN('sound_settings needs volume, sounds or speak'),
+  tpN('the wall is quiet already'),
+  tpN('the wall\'s sound is on already'),
+  /* clock/engine.c: every command, a new tournament, the draws */
+  tpN('%s (nothing was changed; the clock goes on as it was)'),
+  tpN('this screen follows %s: change the tournament there'),
+  tpN('this screen follows %s: start the new tournament there'),
+  tpN('this pokerclock only shows the saved tournament'),
+  tpN('unknown command type'),
+  tpN('"%s" is still running with 1 player left: confirm to put it aside and start a new tournament'),
+  tpN('"%s" is still running with %s players left: confirm to put it aside and start a new tournament'),
+  tpN('cannot put the tournament aside: %s (nothing was changed)'),
+  tpN('cannot start the new tournament: %s (nothing was changed)'),
+  tpN('cannot draw a card: the kernel\'s random source failed (%s)'),
+  tpN('cannot draw seats: the kernel\'s random source failed (%s)'),
+  /* clock/net: the login, the session, slides */
+  tpN('wrong PIN'),
+  tpN('wrong PIN: wait %s before trying again'),
+  tpN('too many wrong PINs: wait %s before trying again'),
+  tpN('too many wrong PINs on this clock: wait %s, or press L at the clock for a one-time code'),
+  tpN('log in with the director PIN first'),
+  tpN('the title is too long: at most %s bytes'),
+  tpN('at most %s lines under the title'),
+  tpN('line %s must be text of at most %s bytes'),
+  tpN('seconds must be from %s to %s'),
+  /* clock/json: what a command's values must be (the most particular first) */
+  tpN('names must be a list of 1 to %s names'),
+  tpN('seats (of a table added) must be 2 to %s, with open true'),
+  tpN('%s must be a name of 1 to %s bytes on one line (UTF-8, no control characters)'),
+  tpN('amounts must list 1 to %s prizes like [500, 300, 200]'),
+  tpN('places[%s] must be a percentage from 0 to 100 (at most two decimals)'),
+  tpN('unit must be a whole number from 1 to 1000000'),
+  tpN('play_for must be a whole number, 0 or more'),
+  tpN('deal has %s players and %s amounts: one amount each'),
+  tpN('tables lists %s tables: at most %s are in play'),
+  tpN('tables must be a number of tables or a list of table numbers (each 1 to %s)'),
+  tpN('table %s is in tables twice'),
+  tpN('tables cannot be an empty list'),
+  tpN('a penalty needs either minutes (1-%s) or rounds (1-%s)'),
+  tpN('the text cannot contain a NUL character'),
+  tpN('%s can be at most %s bytes long'),
+  tpN('%s must be a whole number from %s to %s'),
+  tpN('%s must be between %s and %s'),
+  tpN('%s must be a number more than 0 and at most %s'),
+  tpN('%s must be a whole number'),
+  tpN('%s must be true or false'),
+  tpN('%s is missing'),
+];
+/* Values the clock writes in words inside a refusal: how long to wait. */
+const ERROR_PARTS = [tpN('1 second'), tpN('%s seconds'), tpN('%s minutes')];
+
+/* The clock's reasons name the API's fields (big_blind, ms); the director
+ * reads them in words. Each replacement is a text for tp() with the
+ * pattern's groups for its %s, so that it is translated when used. The
+ * first three are whole sentences, said so in every language. */
+const FIELD_WORDS = [
+  [/^ms must be more than 0 and at most 24 hours$/, tpN('The time left must be more than 0:00 and at most 24 hours (1440:00).')],
+  [/^delta_ms must be non-zero and at most 24 hours$/, tpN('Add or take off at least a second, and at most 24 hours.')],
+  [/^count must be 1 to (\d+)$/, tpN('How many: 1 to %s.')],
+  [/\bbig_blind_ante\b/g, tpN('big-blind ante')], [/\bsmall_blind\b/g, tpN('the small blind')],
+  [/\bbig_blind\b/g, tpN('the big blind')], [/\bduration_ms\b/g, tpN('the length')],
+  [/\bcolor_up\b/g, tpN('color-up')], [/\(day_end_clear first\)/, tpN('(clear the draw first)')],
+];
+const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+/* The English sentence with the field names in words (of the panel's
+ * language), begun with a capital. */
+function inWords(text) {
+  const say = PANEL_LANG.tp; /* w is a tpN() above */
+  let t = String(text);
+  for (const [re, w] of FIELD_WORDS) t = t.replace(re, (m, ...g) => say(w, ...g));
+  t = t.replace(/\bthe the\b/g, 'the');
+  return capital(t);
+}
+
+/* A refusal of the clock as the director reads it. */
+function refusal(text) {
+  if (typeof text !== 'string' || !text) return text;
+  if (PANEL_LANG.lang() === 'en' || FIELD_WORDS.some(([re]) => !re.global && re.source.startsWith('^') && re.test(text)))
+    return inWords(text);
+  const said = PANEL_LANG.fromEnglish(text, ERROR_FORMS, ERROR_PARTS);
+  return said === text ? inWords(text) : capital(said);
+}
