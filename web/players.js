@@ -221,7 +221,7 @@
   function tableButton(t) {
     if (t.open) return el('button', { class: 'small danger', text: tp('Close'), 'aria-label': tp('Close table %s', t.number),
       onclick: (e) => PCPanel.confirmed(e.currentTarget, { type: 'table', table: t.number, open: false },
-        tp('Close table %s?', t.number), t.players ? tp('%s players sit there: move them or break the table first.', t.players) : tp('No new player is seated there.'), tp('Close')) });
+        tp('Close table %s?', t.number), t.players === 1 ? tp('1 player sits there: move them or break the table first.') : t.players ? tp('%s players sit there: move them or break the table first.', t.players) : tp('No new player is seated there.'), tp('Close')) });
     return el('button', { class: 'small', text: tp('Open'), 'aria-label': tp('Open table %s', t.number),
       onclick: (e) => send({ type: 'table', table: t.number, open: true }, e.currentTarget) });
   }
