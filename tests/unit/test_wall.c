@@ -114,6 +114,13 @@ static int64_t st_running(void)
     return level_start(2) + 446000; /* 12:34 left in level 3 */
 }
 
+/* 8 s on: a two-language label too long for its column has turned to
+ * its second language. */
+static int64_t st_running_turned(void)
+{
+    return st_running() + 8000;
+}
+
 static int64_t st_paused(void)
 {
     int64_t now = st_running();
@@ -553,6 +560,7 @@ static const shot_t shots[] = {
     {"running-de-en-800x480", st_running, 800, 480, "de", "en", NULL, NULL, false, NULL},
     {"running-nl-en-1920x1080", st_running, 1920, 1080, "nl", "en", NULL, NULL, false, NULL},
     {"running-nl-en-800x480", st_running, 800, 480, "nl", "en", NULL, NULL, false, NULL},
+    {"running-nl-en-800x480-turned", st_running_turned, 800, 480, "nl", "en", NULL, NULL, false, NULL},
     {"running-da-en-1920x1080", st_running, 1920, 1080, "da", "en", NULL, NULL, false, NULL},
     {"running-da-en-800x480", st_running, 800, 480, "da", "en", NULL, NULL, false, NULL},
     {"not-started-1920x1080", st_not_started, 1920, 1080, "en", "", NULL, NULL, false, NULL},
