@@ -205,5 +205,10 @@ function refusal(text) {
   if (PANEL_LANG.lang() === 'en' || FIELD_WORDS.some(([re]) => !re.global && re.source.startsWith('^') && re.test(text)))
     return inWords(text);
   const said = PANEL_LANG.fromEnglish(text, ERROR_FORMS, ERROR_PARTS);
-  return said === text ? inWords(text) : capital(said);
+  if (said === text) return inWords(text);
+  /* The field names a translation keeps (small_blind), in words too. */
+  const say = PANEL_LANG.tp; /* w is a tpN() above */
+  let t = said;
+  for (const [re, w] of FIELD_WORDS) if (re.global) t = t.replace(re, () => say(w));
+  return capital(t);
 }

@@ -89,6 +89,11 @@ test('a Norwegian phone gets the panel in Norwegian, with numbers written the No
     const english = new Set([...nb].filter(([id, str]) => id !== str && !norwegian.has(id) && /\p{L}{3}/u.test(id)).map(([id]) => id));
     const left = (await visibleTexts(page)).filter((t) => english.has(t));
     assert.deepEqual(left, [], 'English on the Norwegian panel');
+    // Why the wall is silent, as the clock says it (a clock with no screen here).
+    await until(async () => (await page.textContent('#wall-sound')) ===
+      nb.get('No sound on the wall: %s.').replace('%s', nb.get('the clock runs without a screen')), 'why there is no sound, in Norwegian');
+    // The sound menus name the sounds in Norwegian.
+    assert.equal(await page.$eval('#snd-events select[data-event="clock_call_second"]', (s) => s.selectedOptions[0].textContent), nb.get('Tick'));
     // 42 entries of 50 EUR: a prize pool of 2 100 € in Norwegian, as the wall writes it.
     await until(async () => /2\s100\s€/.test(await page.textContent('#pl-figures')), 'the prize pool in Norwegian');
     await page.screenshot({ path: OUT + '/panel-nb-390x844.png', fullPage: false });
