@@ -139,7 +139,7 @@ int speaker_phrase_file(void *ctx, const snapshot_t *snap, int64_t now, int even
     }
     char exe[256], dir[200];
     if (!speech_find(exe, sizeof exe)) {
-        snprintf(err, errlen, "no espeak-ng (apt-get install espeak-ng)");
+        snprintf(err, errlen, SPEECH_NO_ESPEAK);
         return -1;
     }
     speech_cache_dir(dir, sizeof dir);

@@ -258,7 +258,7 @@ speech_t *speech_new(sound_t *snd, const char *cache_dir, char *why, size_t whyl
         return NULL;
     }
     if (!speech_find(sp->exe, sizeof sp->exe)) {
-        snprintf(why, whylen, "no espeak-ng (apt-get install espeak-ng)");
+        snprintf(why, whylen, SPEECH_NO_ESPEAK);
         free(sp);
         return NULL;
     }

@@ -11,6 +11,9 @@
 
 typedef struct speech speech_t;
 
+/* Why there is no voice when espeak-ng is not there. */
+#define SPEECH_NO_ESPEAK "no espeak-ng (apt-get install espeak-ng)"
+
 /* Starts the voice for snd (not NULL) with its cache in cache_dir (made
  * when missing); NULL with why when espeak-ng is not there.
  * POKERCLOCK_ESPEAK in the environment names the program instead. */
