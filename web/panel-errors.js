@@ -1,13 +1,17 @@
 /* The clock's refusals in the panel's language. When the clock refuses a
  * command (or a login, a slide, a deal), its answer's "error" is an English
- * sentence of one of these forms (clock/model: model_fail; clock/json,
- * clock/engine.c, clock/net: what a request from the panel can meet), %s
- * where the clock put a value. refusal() says it in the panel's language:
- * in English exactly as the clock wrote it, but with the API's field names
- * in words (FIELD_WORDS); a text of no known form, or one not translated
- * yet, is shown so too. tests/browser/panel-lang.test.mjs finds every
- * model_fail() of clock/model here. Where the clock builds a sentence in
- * pieces ("%d player%s left"), each sentence it can make is a form. */
+ * sentence of one of these forms (clock/model: what its rules, the seating
+ * and the deal calculator say; clock/json, clock/engine.c, clock/net: what a
+ * request from the panel can meet), %s where the clock put a value.
+ * refusal() says it in the panel's language: in English exactly as the clock
+ * wrote it, but with the API's field names in words (FIELD_WORDS); a text of
+ * no known form, or one not translated yet, is shown so too.
+ * tests/browser/panel-lang.test.mjs finds every refusal written in
+ * clock/model (model_fail(), the files' own fail(), snprintf(err, ...)) here.
+ * Where the clock builds a sentence in pieces ("%d player%s left"), each
+ * sentence it can make is a form. The first form that matches is the one
+ * said: a form ending in %s ("there is no table %s") comes after the longer
+ * ones it would swallow ("there is no table %s: to add it, give its seats"). */
 'use strict';
 
 const ERROR_FORMS = [
@@ -128,6 +132,108 @@ const ERROR_FORMS = [
   tpN('sound_settings needs volume, sounds or speak'),
   tpN('the wall is quiet already'),
   tpN('the wall\'s sound is on already'),
+  /* clock/model/seating.c: tables, seats, players (the roster) */
+  tpN('at most %s tables'),
+  tpN('a table number is 1 to %s'),
+  tpN('there is a table %s already'),
+  tpN('a table has 2 to %s seats'),
+  tpN('a table name has at most %s bytes'),
+  tpN('blocked seats must be seats of the table, and not all'),
+  tpN('there is no such table'),
+  tpN('table %s still has 1 player'), tpN('table %s still has %s players'),
+  tpN('table %s has seats 1 to %s (0: no button)'),
+  tpN('table %s has seats 1 to %s'),
+  tpN('table %s, seat %s has a player'),
+  tpN('table %s would have no seat left'),
+  tpN('there is no such player'),
+  tpN('a name has at most %s bytes'),
+  tpN('a name is one line of UTF-8 text, without control characters'),
+  tpN('at most %s players'),
+  tpN('only a player who is out can re-enter'),
+  tpN('the player is out'),
+  tpN('too many'),
+  tpN('player %s is out'),
+  tpN('table %s is closed'),
+  tpN('table %s has no seat %s for a player'),
+  tpN('player %s moves twice'),
+  tpN('two players to table %s, seat %s'),
+  tpN('table %s, seat %s is taken'),
+  tpN('no table is open'),
+  tpN('the redraw seats all %s players left'),
+  tpN('the final table is table %s'),
+  tpN('1 to %s players go out in one hand'),
+  tpN('players out in the same hand need their chips at its start'),
+  tpN('player %s is out already'),
+  tpN('player %s has no seat'),
+  tpN('the tourney has no places for these players'),
+  tpN('no place for player %s in the hand'),
+  tpN('1 to %s players can register now'),
+  tpN('no seat is free'), tpN('1 seat is free for %s players'), tpN('%s seats are free for %s players'),
+  tpN('name %s is missing'),
+  /* clock/model/game.c: commands that name players, the draws of seats,
+   * tables opened, closed, added and broken, the button (and "there is a
+   * table %s already", "table %s has seats 1 to %s" as seating.c above) */
+  tpN('there is no player %s'),
+  tpN('%s is still in, at table %s, seat %s'),
+  tpN('%s is still in, waiting for a seat'),
+  tpN('there is no table %s: to add it, give its seats'),
+  tpN('there is no table %s'),
+  tpN('table %s is closed already'),
+  tpN('table %s is open already'),
+  tpN('table %s is the last one open'),
+  tpN('at most %s players register in one go while the clock seats them'),
+  tpN('at most %s players register in one go'),
+  tpN('out of memory'),
+  tpN('no seat is free at the open tables'),
+  tpN('the other tables have too few free seats for table %s'),
+  tpN('%s players are left: the final table seats %s'),
+  tpN('nothing to draw'),
+  tpN('nobody sits at table %s, seat %s'),
+  tpN('the last change moved too many players to be taken back'),
+  tpN('this tournament has no tables to seat players'),
+  tpN('the seats of these players were not drawn'),
+  tpN('the seat of this player was not drawn'),
+  tpN('this tournament has no tables to change'),
+  tpN('table %s, seat %s is blocked already'),
+  tpN('table %s, seat %s is free already'),
+  tpN('%s sits at table %s, seat %s: move the player first'),
+  tpN('table %s still has 1 player: break it, or move them first'),
+  tpN('table %s still has %s players: break it, or move them first'),
+  tpN('a card for each player, or the button\'s seat'),
+  tpN('the cards for the button are not a deal'),
+  tpN('the player sits there already'),
+  tpN('the button is at seat %s already'),
+  tpN('table %s has no button marked'),
+  tpN('the seats of the players of table %s were not drawn'),
+  tpN('player %s does not sit at table %s'),
+  tpN('%s of the %s players left have a seat or a name: name them (player, or table and seat; on the panel: the Seats map)'),
+  /* clock/model/structure.c: a level added or changed */
+  tpN('a level is either a play level or a break'),
+  tpN('a level needs a duration of more than 0 minutes'),
+  tpN('a level can last at most 24 hours'),
+  tpN('color_up must be a chip value (0: none)'),
+  tpN('blinds and ante cannot be negative'),
+  tpN('big_blind must be larger than 0'),
+  tpN('big_blind must be larger than small_blind'),
+  tpN('big_blind is too large'),
+  tpN('a big-blind ante needs an ante larger than 0'),
+  /* clock/model/deal.c: the deal calculator (POST /api/chop) */
+  tpN('a deal is for 2 to %s players: give one stack per player'),
+  tpN('give 1 prize or more, at most one per player left (first place first)'),
+  tpN('every stack must be 1 chip or more (the stacks adding up to at most 10^15)'),
+  tpN('every prize must be 0 or more (the prizes adding up to at most 10^15)'),
+  tpN('prizes go from first place down: none larger than the one before it'),
+  tpN('play_for must be 0 or more, and at most the first prize'),
+  tpN('the rounding unit must be 1 or more'),
+  tpN('not enough memory for this ICM calculation'),
+  tpN('method must be "icm", "chip" or "chip_min"'),
+  /* clock/net/chop.c: what the panel's deal calculator can send wrong (no
+   * places paid yet, more than 200 players left, a number too large for
+   * JSON); its method, keys and JSON are the panel's own */
+  tpN('prizes must be a list of whole numbers, like [5000, 3000, 2000]'),
+  tpN('stacks can have at most %s numbers'),
+  tpN('stacks[%s] must be a whole number'),
+  tpN('play_for must be a whole number'),
   /* clock/engine.c: every command, a new tournament, the draws */
   tpN('%s (nothing was changed; the clock goes on as it was)'),
   tpN('this screen follows %s: change the tournament there'),
@@ -173,8 +279,9 @@ const ERROR_FORMS = [
   tpN('%s must be true or false'),
   tpN('%s is missing'),
 ];
-/* Values the clock writes in words inside a refusal: how long to wait. */
-const ERROR_PARTS = [tpN('1 second'), tpN('%s seconds'), tpN('%s minutes')];
+/* Values the clock writes in words inside a refusal: how long to wait, a
+ * player without a name. */
+const ERROR_PARTS = [tpN('1 second'), tpN('%s seconds'), tpN('%s minutes'), tpN('Player %s')];
 
 /* The clock's reasons name the API's fields (big_blind, ms); the director
  * reads them in words. Each replacement is a text for tp() with the

@@ -209,7 +209,9 @@ bool roster_table_open(roster_t *r, int table, bool open, char *err, size_t errl
     if (!table_ok(r, table, err, errlen))
         return false;
     table_t *t = &r->tables[table];
-    if (!open && table_count(t) > 0)
+    if (!open && table_count(t) == 1)
+        return fail(err, errlen, "table %d still has 1 player", t->number);
+    if (!open && table_count(t) > 1)
         return fail(err, errlen, "table %d still has %d players", t->number, table_count(t));
     t->open = open;
     if (!open)
@@ -909,6 +911,10 @@ bool roster_register_seated(roster_t *r, const char *const *names, int n, const 
     if (n < 1 || n > ROSTER_MAX_PLAYERS - r->n_players)
         return fail(err, errlen, "1 to %d players can register now",
                     ROSTER_MAX_PLAYERS - r->n_players);
+    if (n > room && room == 0)
+        return fail(err, errlen, "no seat is free");
+    if (n > room && room == 1)
+        return fail(err, errlen, "1 seat is free for %d players", n);
     if (n > room)
         return fail(err, errlen, "%d seats are free for %d players", room, n);
     for (int i = 0; names && i < n; i++)
