@@ -784,6 +784,13 @@ static void register_a_list_one_after_the_other(void **state)
     assert_int_equal(r->n_players, 5);
     assert_true(roster_register_seated(r, NULL, 6, x, mv, err, sizeof err));
     assert_int_equal(roster_players_left(r), 11);
+    /* the dealer's seat given back: one seat for two, then none */
+    assert_true(roster_block_seat(r, 0, empty, false, err, sizeof err));
+    assert_false(roster_register_seated(r, NULL, 2, x, mv, err, sizeof err));
+    assert_string_equal(err, "1 seat is free for 2 players");
+    assert_true(roster_block_seat(r, 0, empty, true, err, sizeof err));
+    assert_false(roster_register_seated(r, NULL, 1, x, mv, err, sizeof err));
+    assert_string_equal(err, "no seat is free");
     char label[64];
     roster_player_label(r, 10, label, sizeof label);
     assert_string_equal(label, "Player 11");
