@@ -93,7 +93,9 @@ test('a Norwegian phone gets the panel in Norwegian, with numbers written the No
     await until(async () => (await page.textContent('#wall-sound')) ===
       nb.get('No sound on the wall: %s.').replace('%s', nb.get('the clock runs without a screen')), 'why there is no sound, in Norwegian');
     // The sound menus name the sounds in Norwegian.
-    assert.equal(await page.$eval('#snd-events select[data-event="clock_call_second"]', (s) => s.selectedOptions[0].textContent), nb.get('Tick'));
+    const tick = page.locator('#snd-events select[data-event="clock_call_second"]');
+    await until(async () => (await tick.count()) === 1, 'the sound menus');
+    assert.equal(await tick.evaluate((s) => s.selectedOptions[0].textContent), nb.get('Tick'));
     // 42 entries of 50 EUR: a prize pool of 2 100 € in Norwegian, as the wall writes it.
     await until(async () => /2\s100\s€/.test(await page.textContent('#pl-figures')), 'the prize pool in Norwegian');
     await page.screenshot({ path: OUT + '/panel-nb-390x844.png', fullPage: false });
