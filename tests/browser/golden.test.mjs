@@ -208,6 +208,24 @@ test('running: the display and the kiosk\'s pages', async () => {
   await kioskShots('');
 });
 
+// Each language with English beside it, as a venue sets it on the panel:
+// the display at 1280x720 and at a phone's 390x844, the kiosk's payouts.
+test('running in Norwegian, German, Dutch and Danish with English beside it', async () => {
+  try {
+    for (const lang of ['no', 'de', 'nl', 'da']) {
+      await director.command({ type: 'set_language', language: lang, language2: 'en' });
+      await displayShots(`running-${lang}-en`, 754000, null, [[LAND, '1280x720'], [{ width: 390, height: 844 }, '390x844']]);
+      const p = await open('/kiosk?page=1', LAND);
+      try {
+        await nothingCut(p);
+        await golden(p, `kiosk-payouts-${lang}-en-1280x720`);
+      } finally { await p.context().close(); }
+    }
+  } finally {
+    await director.command({ type: 'set_language', language: 'en', language2: null });
+  }
+});
+
 test('paused', async () => {
   await director.command({ type: 'pause' });
   await displayShots('paused', 754000);
