@@ -35,15 +35,9 @@ const PCSound = (() => {
     } catch (e) { delete buffers[name]; }
   }
 
-  /* Sounds one after another, as on the wall. */
+  /* Sounds and words one after another, as on the wall, at the volume. */
   let freeAt = 0;
-  function play(event) {
-    const name = settings && settings.sounds[event];
-    const s = PC.current();
-    if (!name || !s || s.quiet) return;
-    played.push(name);
-    const b = buffers[name];
-    if (!audio || !b || b === 'loading') return;
+  function queue(b) {
     const src = audio.createBufferSource();
     const gain = audio.createGain();
     gain.gain.value = settings.volume / 100;
@@ -52,6 +46,14 @@ const PCSound = (() => {
     const at = Math.max(audio.currentTime, freeAt);
     src.start(at);
     freeAt = at + b.duration;
+  }
+  function play(event) {
+    const name = settings && settings.sounds[event];
+    const s = PC.current();
+    if (!name || !s || s.quiet) return;
+    played.push(name);
+    const b = buffers[name];
+    if (audio && b && b !== 'loading') queue(b);
   }
 
   /* What the wall says for an event, in its languages, after the sounds
@@ -69,14 +71,7 @@ const PCSound = (() => {
       for (let i = 0; i < langs.length; i++) {
         const b = await words[i];
         if (!b) continue;
-        const src = audio.createBufferSource();
-        const gain = audio.createGain();
-        gain.gain.value = settings.volume / 100;
-        src.buffer = b;
-        src.connect(gain).connect(audio.destination);
-        const at = Math.max(audio.currentTime, freeAt);
-        src.start(at);
-        freeAt = at + b.duration;
+        queue(b);
         spoken.push({ event, lang: langs[i], seconds: b.duration });
       }
     });
