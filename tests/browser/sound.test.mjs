@@ -183,6 +183,8 @@ test('/display plays the table-moves sound when players are moved, as the wall d
     const director = await api(clock);
     await director.command({ type: 'register', names: ['Anna Berg', 'Bo Ek', 'Cy Dahl', 'Dan Falk', 'Eva Lund', 'Fay Moe'] });
     await page.goto(clock.base + '/display');
+    // The tap once the page asks for it ("Tap for sound" shows with its settings).
+    await until(() => page.evaluate(() => PCSound.settings() !== null), 'the page\'s sound settings');
     await page.mouse.click(640, 360);
     await until(() => page.evaluate(() => PCSound.decoded().includes('moves')), 'the moves sound decoded');
     await page.waitForTimeout(400);
