@@ -297,6 +297,8 @@ test('a command the clock refuses from a Norwegian panel is refused in Norwegian
         'the hands for today were already drawn: 4 (day_end_clear first)',
         'count must be 1 to 10000',
         'a refusal of no known form',
+        'there is no slide 7',
+        'unknown command type "seat"',
       ].map(refusal));
       assert.deepEqual(errors, []);
       return { shown, more };
@@ -311,7 +313,7 @@ test('a command the clock refuses from a Norwegian panel is refused in Norwegian
   assert.deepEqual(en.more, ['Too many wrong PINs: wait 12 seconds before trying again',
     'The places add up to 99.50%, not 100%: nothing changed',
     'The hands for today were already drawn: 4 (clear the draw first)',
-    'How many: 1 to 10000.', 'A refusal of no known form']);
+    'How many: 1 to 10000.', 'A refusal of no known form', 'There is no slide 7', 'Unknown command type "seat"']);
   const no = await refusedPrev('nb-NO');
   assert.ok(nb.get('this is the first level'), 'po/nb.po says "this is the first level"');
   assert.equal(no.shown, capital(nb.get('this is the first level')));
@@ -324,4 +326,7 @@ test('a command the clock refuses from a Norwegian panel is refused in Norwegian
   ]);
   assert.equal(no.more[3], fill(nb.get('How many: 1 to %s.'), 10000));
   assert.equal(no.more[4], 'A refusal of no known form');
+  // A slide's refusal (clock/store), and a command type the clock does not know.
+  assert.deepEqual(no.more.slice(5), [capital(fill(nb.get('there is no slide %s'), 7)),
+    capital(fill(nb.get('unknown command type "%s"'), 'seat'))]);
 });
