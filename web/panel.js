@@ -98,6 +98,7 @@ async function confirmed(btn, cmd, text, warn, yes) {
 /* ---- login ---- */
 
 function setLoggedIn(v, why) {
+  const was = loggedIn;
   loggedIn = v;
   $('#login').hidden = v;
   $('#controls').hidden = !v;
@@ -105,7 +106,9 @@ function setLoggedIn(v, why) {
   $('#logout').hidden = !v;
   if (!v) {
     showMsg($('#login-msg'), why || '');
-    $('#pin').value = '';
+    /* A PIN being typed while the page asks whether it is logged in (slow
+     * Wi-Fi) stays; a session that ends takes its PIN away. */
+    if (was) $('#pin').value = '';
   } else {
     loadStructure();
   }

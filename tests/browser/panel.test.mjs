@@ -50,6 +50,25 @@ test('a wrong PIN is refused with the clock\'s reason; the right PIN opens the p
   assert.equal(await page.textContent('#go'), 'Start');
 });
 
+test('a PIN typed while the page still asks whether it is logged in (slow Wi-Fi) is kept', async () => {
+  const c = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const p = await c.newPage();
+    /* The session's answer comes a second late, after the state. */
+    await p.route('**/api/session', async (route) => { await sleep(1000); await route.continue(); });
+    await p.goto(clock.base + '/');
+    await p.waitForSelector('#login', { state: 'visible' });
+    await p.fill('#pin', PIN);
+    await p.waitForResponse('**/api/session');
+    await sleep(200);
+    assert.equal(await p.inputValue('#pin'), PIN, 'the PIN typed is still there');
+    await p.click('#login-btn');
+    await p.waitForSelector('#controls', { state: 'visible' });
+  } finally {
+    await c.close();
+  }
+});
+
 test('start and pause from the panel: /api/state says paused, the panel shows PAUSED', async () => {
   await page.click('#go');
   await until(async () => (await state()).running, 'the clock running');
