@@ -182,6 +182,14 @@ static enum MHD_Result get_healthz(net_t *n, struct MHD_Connection *con, request
     return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
 }
 
+/* The wall's languages now: as set on the panel, or the configuration's. */
+static void wall_languages(const snapshot_t *snap, const settings_t *c, const char **l1,
+                           const char **l2)
+{
+    *l1 = snap->language[0] ? snap->language : c->language[0] ? c->language : "en";
+    *l2 = snap->language[0] ? snap->language2 : c->language2;
+}
+
 static enum MHD_Result get_settings(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     const settings_t *c = n->config;
@@ -190,10 +198,9 @@ static enum MHD_Result get_settings(net_t *n, struct MHD_Connection *con, reques
                           json_pack("{s:s, s:n, s:{}}", "language", "en", "language2", "theme"),
                           NULL, NULL);
     const theme_t *t = &c->theme;
-    /* The languages as the wall has them now (set on the panel, or these). */
     const snapshot_t *snap = engine_snapshot(n->e);
-    const char *l1 = snap->language[0] ? snap->language : c->language[0] ? c->language : "en";
-    const char *l2 = snap->language[0] ? snap->language2 : c->language2;
+    const char *l1, *l2;
+    wall_languages(snap, c, &l1, &l2);
     json_t *j = json_pack("{s:s, s:o, s:{s:s, s:s, s:s, s:s, s:s, s:s}}", "language", l1,
                           "language2", l2[0] ? json_string(l2) : json_null(), "theme",
                           "background", t->bg, "foreground", t->fg, "accent", t->accent,
@@ -321,8 +328,8 @@ static enum MHD_Result get_speech(net_t *n, struct MHD_Connection *con, request_
         return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE, "this pokerclock does not speak");
     const snapshot_t *snap = engine_snapshot(n->e);
     const settings_t *c = n->config;
-    const char *l1 = snap->language[0] ? snap->language : c->language[0] ? c->language : "en";
-    const char *l2 = snap->language[0] ? snap->language2 : c->language2;
+    const char *l1, *l2;
+    wall_languages(snap, c, &l1, &l2);
     voice_config_t vc;
     voice_effective(&c->voice, &snap->t, &vc);
     const char *refused = NULL;
