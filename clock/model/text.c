@@ -46,6 +46,30 @@ int text_hex_digit(int c)
     return -1;
 }
 
+bool text_hex_bytes(const char *hex, unsigned char *out, size_t n)
+{
+    if (strlen(hex) != 2 * n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        int hi = text_hex_digit((unsigned char)hex[2 * i]);
+        int lo = text_hex_digit((unsigned char)hex[2 * i + 1]);
+        if (hi < 0 || lo < 0)
+            return false;
+        out[i] = (unsigned char)(hi << 4 | lo);
+    }
+    return true;
+}
+
+void text_hex_write(const unsigned char *bytes, size_t n, char *out)
+{
+    static const char digits[] = "0123456789abcdef";
+    for (size_t i = 0; i < n; i++) {
+        out[2 * i] = digits[bytes[i] >> 4];
+        out[2 * i + 1] = digits[bytes[i] & 15];
+    }
+    out[2 * n] = 0;
+}
+
 void text_short_name(const char *name, char *out, size_t len)
 {
     if (!len)

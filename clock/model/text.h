@@ -21,4 +21,10 @@ void text_short_name(const char *name, char *out, size_t len);
 /* The value of a hexadecimal digit (either case), or -1. */
 int text_hex_digit(int c);
 
+/* n bytes from exactly 2n hexadecimal digits (the whole of hex): true, or
+ * false for anything else. */
+bool text_hex_bytes(const char *hex, unsigned char *out, size_t n);
+/* n bytes as 2n lowercase hexadecimal digits and a NUL into out. */
+void text_hex_write(const unsigned char *bytes, size_t n, char *out);
+
 #endif
