@@ -48,7 +48,8 @@ guard_t *guard_new(double kinds)
         return NULL;
     pthread_mutex_init(&g->lock, NULL);
     g->keyspace = kinds;
-    double per_h = g->keyspace * 0.01 / 12.0;
+    /* 1 % in 12 hours, counting what the bucket holds at the start. */
+    double per_h = (g->keyspace * 0.01 - CAPACITY) / 12.0;
     if (per_h > GUARD_RATE_MAX_PER_H)
         per_h = GUARD_RATE_MAX_PER_H;
     if (per_h < GUARD_RATE_MIN_PER_H)

@@ -22,8 +22,8 @@ enum {
 typedef struct guard guard_t;
 
 /* kinds: the PINs of the protected PIN's kind (pin_kinds), only to size the
- * clock-wide budget so that all the tries allowed in 12 hours cover at most
- * 1 % of them. */
+ * clock-wide budget so that all the tries allowed in 12 hours, the burst
+ * and the reserve included, cover at most 1 % of them. */
 guard_t *guard_new(double kinds);
 void guard_free(guard_t *g);
 

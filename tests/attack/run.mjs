@@ -209,15 +209,20 @@ function loginFrom(clock, pin, from, cookie) {
   });
 }
 
-// Wrong PINs from 300 addresses in turn (127.0.12.0 to 127.0.13.43), 32 at
-// a time, while the director, whose phone logged in here once, logs in
-// again with the PIN; a stranger with the right PIN is refused like the
-// guessers. The log must not grow with the flood (one line per address a
-// minute, written when the minute is over: counted at the end of the run).
-async function pinFlood(clock) {
+// The director's phone logs in once, before the attacks (and out again):
+// the clock knows it from then on. Its cookie.
+async function knownPhone(clock) {
   const first = await loginFrom(clock, PIN, '127.0.0.11');
-  const phone = `pc_phone=${first.set.pc_phone}`;
   await fetch(clock.base + '/api/logout', { method: 'POST', headers: { Cookie: `pc_session=${first.set.pc_session}` } });
+  return `pc_phone=${first.set.pc_phone}`;
+}
+
+// Wrong PINs from 300 addresses in turn (127.0.12.0 to 127.0.13.43), 32 at
+// a time, while the director logs in again on that phone with the PIN; a
+// stranger with the right PIN is refused like the guessers. The log must
+// not grow with the flood (one line per address a minute, written when the
+// minute is over: counted at the end of the run).
+async function pinFlood(clock, phone) {
   const logBefore = clock.stderr.length;
   const counts = {};
   let on = true, next = 0;
@@ -284,6 +289,7 @@ writeFileSync(cfg, readFileSync('assets/structures/default.cfg', 'utf8')
 const clock = await startClock({ args: ['--config', cfg], env: { POKERCLOCK_REQUEST_MAX_MS: quick ? '2000' : '10000', TMPDIR: cfgDir } });
 try {
   directorCookie = await login(clock);
+  const phone = await knownPhone(clock);
   await command(clock, directorCookie, { type: 'start' });
   const calm = await latency(clock, async () => { await sleep(1000); return { director: await director(clock) }; });
   report('none (calm)', calm);
@@ -292,8 +298,8 @@ try {
   await streamFlood(clock);
   await screenshots(clock);
   await speech(clock);
-  flood = await pinFlood(clock);
   await guesses(clock);
+  flood = await pinFlood(clock, phone);
   await fewDescriptors();
 } finally {
   await clock.stop();
