@@ -349,6 +349,11 @@ static int director_pin(const options_t *o, const settings_t *config, const char
     if (!configured || !*configured)
         configured = config->pin;
     shown[0] = 0;
+    if (configured && strlen(configured) > PIN_TEXT_MAX) {
+        fprintf(stderr, "pokerclock: the director PIN is longer than %d characters\n",
+                PIN_TEXT_MAX);
+        return -1;
+    }
     if (o->follow) {
         /* Commands are refused here anyway; no PIN is made or shown. */
         if (pin_configured(pin, configured ? configured : "") != 0) {

@@ -52,6 +52,8 @@ int pin_hash_make(pin_hash_t *h, const char *text)
 int pin_configured(pin_t *p, const char *text)
 {
     memset(p, 0, sizeof *p);
+    if (strlen(text) > PIN_TEXT_MAX)
+        return -1;
     snprintf(p->configured, sizeof p->configured, "%s", text);
     p->kinds = pin_kinds(text);
     return pin_hash_make(&p->key, text);

@@ -28,7 +28,7 @@ typedef struct {
     double kinds;              /* PINs of its kind (10^n for n digits, 62^n otherwise):
                                 * sizes the clock-wide guess budget */
     bool generated;            /* made by the clock (kept in DIR/pin) */
-    char configured[PIN_TEXT_MAX]; /* a configured PIN as configured, "" for a generated
+    char configured[PIN_TEXT_MAX + 1]; /* a configured PIN as configured, "" for a generated
                                 * one (the configuration holds it in clear anyway) */
 } pin_t;
 
@@ -43,7 +43,8 @@ void pin_hash_write(const pin_hash_t *h, char out[PIN_HASH_TEXT]);
 bool pin_hash_read(const char *salt_hex, const char *hash_hex, pin_hash_t *h);
 
 /* A PIN given in clear (--pin, POKERCLOCK_PIN, the configuration); "" is a
- * PIN nothing matches. 0, or -1 without randomness for the salt. */
+ * PIN nothing matches. 0, or -1 for one longer than PIN_TEXT_MAX or without
+ * randomness for the salt. */
 int pin_configured(pin_t *p, const char *text);
 
 /* With a configured PIN, that one. Without, the PIN made on an earlier start

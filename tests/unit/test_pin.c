@@ -33,13 +33,16 @@ static void only_the_exact_pin_matches(void **state)
     assert_false(pin_equal(&p.key, "4829133"));
     assert_false(pin_equal(&p.key, "482913482913"));
     assert_false(pin_equal(&p.key, ""));
-    /* A PIN cut at PIN_TEXT_MAX would hash like a long one that starts
-     * with it: too long matches nothing. */
-    char longer[PIN_TEXT_MAX + 2];
-    memset(longer, '7', sizeof longer - 1);
-    longer[sizeof longer - 1] = 0;
-    pin_t l = configured(longer);
-    assert_false(pin_equal(&l.key, longer));
+    /* The longest PIN; one typed longer would hash like it when cut, and
+     * matches nothing; a longer one cannot be configured. */
+    char longest[PIN_TEXT_MAX + 2];
+    memset(longest, '7', PIN_TEXT_MAX);
+    longest[PIN_TEXT_MAX] = 0;
+    pin_t l = configured(longest);
+    assert_true(pin_equal(&l.key, longest));
+    strcat(longest, "7");
+    assert_false(pin_equal(&l.key, longest));
+    assert_int_equal(pin_configured(&l, longest), -1);
     /* No PIN set lets nobody in, not even with an empty one. */
     pin_t none = configured("");
     assert_false(pin_equal(&none.key, ""));
