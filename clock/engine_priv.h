@@ -106,6 +106,9 @@ int records_append(engine_t *e, json_t *rec, bool sync, char *err, size_t errlen
 void records_append_restart(engine_t *e, json_t *rec);
 /* The configuration's first record of a tournament. */
 json_t *records_init(engine_t *e, int64_t now, const char *name, const char *text);
+/* What one command changed: {"t": the tournament's members that differ,
+ * "r": the roster's change, when it has one}. NULL when out of memory. */
+json_t *records_delta(const game_t *before, const game_t *after);
 /* A command's record: the command and what it changed (before -> after). */
 json_t *records_command(engine_t *e, const command_t *c, int64_t now, uint64_t seq,
                         const game_t *before, const game_t *after);

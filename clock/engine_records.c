@@ -1,18 +1,22 @@
 /* Writing the journal: numbered records, what each command changed, periodic snapshots, compaction.
  *
  * A command's record holds the command and what it changed: the members of
- * the tournament and the players and tables that differ after it. Replay
- * applies the command; where that cannot be done (a record before it was
- * lost, or a later pokerclock reads the command otherwise) it puts back
- * what the record says changed. So a damaged record costs at most what it
- * changed itself, and a record costs what changed, not the whole roster.
+ * the tournament and the players and tables that differ after it, so that
+ * a record costs what changed, not the whole roster. Replay applies the
+ * command; where that cannot be done (a later pokerclock reads the command
+ * otherwise), and after a record was lost, it puts back what the record
+ * says changed: the values it set are right whatever was lost before.
  *
  * Snapshots of the whole tournament come periodically: once the records
- * after the last one hold as many bytes as it does (at least 64 KiB), or
- * 4,096 records. After each snapshot the records before the previous one
- * are dropped (compaction, journal_drop_before): the journal holds at most
- * two snapshots and the records after each, about four times the larger
- * of a snapshot and 64 KiB, whatever the rate of commands.
+ * after the last one hold as many bytes as it does (at least 16 KiB), or
+ * 4,096 records. Damage before the last snapshot costs nothing (the
+ * snapshot holds what the damaged records did); only the records after it
+ * are exposed, and those are few. After each snapshot the records before
+ * the previous one are dropped (compaction, journal_drop_before): the
+ * journal holds at most two snapshots and the records after each, about
+ * four times the larger of a snapshot and 16 KiB, whatever the rate of
+ * commands; a command costs its record and, spread over the records, as
+ * much again for the snapshots.
  *
  * Records are numbered ("n"): each start (init, boot) and command takes the
  * next number; snapshots and checkpoints carry the number of the record
@@ -29,7 +33,7 @@
 #include "store/snapshot.h"
 
 enum {
-    SNAP_MIN_BYTES = 64 << 10,   /* records between snapshots: at least this */
+    SNAP_MIN_BYTES = 16 << 10,   /* records between snapshots: at least this */
     SNAP_MAX_RECORDS = 4096,     /* and at most this many: a bounded replay */
 };
 
@@ -173,9 +177,7 @@ int records_start(engine_t *e, char *err, size_t errlen)
     return 0;
 }
 
-/* What one command changed: {"t": the tournament's members that differ,
- * "r": the roster's change, when it has one}. */
-static json_t *game_delta(const game_t *before, const game_t *after)
+json_t *records_delta(const game_t *before, const game_t *after)
 {
     json_t *d = json_pack("{s:o}", "t", snapshot_tourney_delta(&before->m.t, &after->m.t));
     if (d && before->r.version != after->r.version &&
@@ -193,7 +195,7 @@ json_t *records_command(engine_t *e, const command_t *c, int64_t now, uint64_t s
                             (json_int_t)engine_wall_ms(), "seq", (json_int_t)seq, "cmd",
                             codec_command(c));
     /* Without its change (out of memory) the command alone still replays. */
-    json_t *d = rec && before && after ? game_delta(before, after) : NULL;
+    json_t *d = rec && before && after ? records_delta(before, after) : NULL;
     if (d)
         json_object_set_new(rec, "d", d);
     return rec;

@@ -6,6 +6,7 @@
  * the last snapshot that reads and applies the records after it. Nothing
  * stops the clock from starting: it starts from what is readable, and the
  * director is told what was lost (how many records, from which time). */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,7 @@ typedef struct {
     marks_t mk;
     int64_t n_last;            /* the largest record number; 0: none carried */
     int64_t wall_last;         /* the wall time of the last record that says */
+    int64_t base_wall;         /* and of the record replay starts from */
 } scan_t;
 
 static void marks_take(marks_t *mk, const json_t *rec, const char *k, long at)
@@ -218,8 +220,10 @@ static long load_base(engine_t *e, scan_t *s, losses_t *l, bool *snap)
                   snapshot_model_from_json(json_object_get(rec, "model"), &e->m->m, why,
                                            sizeof why) == 0 &&
                   snapshot_roster_load(e, rec, why, sizeof why) == 0;
-        if (ok)
+        if (ok) {
             marks_take(&s->mk, rec, "snap", at);
+            s->base_wall = json_integer_value(json_object_get(rec, "wall"));
+        }
         json_decref(rec);
         if (ok) {
             *snap = true;
@@ -231,6 +235,7 @@ static long load_base(engine_t *e, scan_t *s, losses_t *l, bool *snap)
     if (s->starts_with_init) {
         json_t *rec = record_at(e, 0);
         bool ok = load_init(e, rec);
+        s->base_wall = json_integer_value(json_object_get(rec, "wall"));
         json_decref(rec);
         if (ok)
             return 0;
@@ -247,8 +252,10 @@ typedef struct {
     long base;                 /* offset of the base record; -1: none */
     bool base_is_snap;
     bool past_base;            /* the base record itself was passed */
+    bool numbered;             /* the journal's records carry numbers */
     bool repair;               /* a record before was lost: what follows is
                                   put back from the changes it carries */
+    long damaged;              /* damaged bytes since the last numbered record */
     int64_t n_prev;            /* number of the last record read; 0: unknown */
     int64_t wall_prev;
     long prev_end;             /* where the last record read ends */
@@ -272,7 +279,10 @@ static long damage_before(apply_t *a, long at)
     return bytes;
 }
 
-/* A command record: applied, or put back from its change. */
+/* A command record: applied, or put back from its change. After a loss
+ * the change comes first (the values it set are right whatever was lost),
+ * the command second (a change that no longer fits, as a bust of a player
+ * whose registration was lost, may still be done as a command). */
 static void apply_command(apply_t *a, const json_t *rec, long at)
 {
     engine_t *e = a->e;
@@ -282,21 +292,39 @@ static void apply_command(apply_t *a, const json_t *rec, long at)
     const char *type = json_string_value(json_object_get(cmd, "type"));
     int64_t t = json_integer_value(json_object_get(rec, "t"));
     int64_t wall = json_integer_value(json_object_get(rec, "wall"));
-    if (!a->repair && codec_command_parse_internal(cmd, &c, why, sizeof why) == 0 &&
-        game_apply(e->m, &c, t, why, sizeof why) == APPLY_OK) {
-        a->l->applied++;
-        return;
-    }
-    if (d && records_put_back(e->m, d, why2, sizeof why2) == 0) {
+    bool parsed = codec_command_parse_internal(cmd, &c, why, sizeof why) == 0;
+    if (a->repair && d && records_put_back(e->m, d, why2, sizeof why2) == 0) {
         a->l->applied++;
         a->l->put_back++;
-        if (!a->repair)
-            fprintf(stderr, "pokerclock: journal: the record at byte %ld (%s) did not apply (%s): "
-                            "what it changed is put back\n",
-                    at, type ? type : "a command", why);
         return;
     }
-    lose(a->l, true, 1, wall, wall, "the record at byte %ld (%s) could not be applied: %s", at, type ? type : "a command", why2[0] ? why2 : why);
+    if (parsed && game_apply(e->m, &c, t, why, sizeof why) == APPLY_OK) {
+        a->l->applied++;
+        return;
+    }
+    if (!a->repair && d && records_put_back(e->m, d, why2, sizeof why2) == 0) {
+        a->l->applied++;
+        a->l->put_back++;
+        fprintf(stderr,
+                "pokerclock: journal: the record at byte %ld (%s) did not apply (%s): what it "
+                "changed is put back\n",
+                at, type ? type : "a command", why);
+        return;
+    }
+    lose(a->l, true, 1, wall, wall, "the record at byte %ld (%s) could not be applied: %s", at,
+         type ? type : "a command", why2[0] ? why2 : why);
+}
+
+static bool known_kind(const char *k)
+{
+    return records_counted(k) || !strcmp(k, "snap") || !strcmp(k, "ckpt");
+}
+
+/* Whether a record took a number of its own: the kinds this pokerclock
+ * writes say; one of a kind it does not know did when its number is new. */
+static bool numbered_itself(const char *k, int64_t n, int64_t prev)
+{
+    return known_kind(k) ? records_counted(k) : n > prev;
 }
 
 static int apply_record(void *ctx, const char *payload, size_t len)
@@ -324,29 +352,41 @@ static int apply_record(void *ctx, const char *payload, size_t len)
     }
     int64_t n = records_number(payload, len);
     int64_t wall = json_integer_value(json_object_get(rec, "wall"));
-    long damaged = damage_before(a, at);
-    /* Numbered records: the gap says how many are missing, whatever the
-     * damage looked like; records of an older pokerclock carry no numbers,
-     * and a damaged stretch or an unreadable record counts one. */
-    long gap = n && a->n_prev ? (long)(n - a->n_prev - records_counted(k)) : -1;
-    if (gap > 0) {
-        lose(a->l, true, gap, a->wall_prev, wall, "%ld record%s before byte %ld %s lost (%s)",
-             gap, gap == 1 ? "" : "s", at, gap == 1 ? "is" : "are",
-             damaged ? "damaged bytes" : "not readable");
-        a->repair = true;
-    } else if (gap < 0 && (damaged || a->unreadable)) {
-        long count = (damaged ? 1 : 0) + a->unreadable;
-        lose(a->l, true, count, a->wall_prev, wall,
-             "%ld damaged or unreadable record%s before byte %ld", count, count == 1 ? "" : "s",
-             at);
-        a->repair = true;
-    } else if (damaged || a->unreadable) {
-        lose(a->l, false, 0, 0, 0, "%ld damaged bytes before byte %ld held no command", damaged,
-             at);
+    a->damaged += damage_before(a, at);
+    if (!a->numbered) {
+        /* An older pokerclock's journal carries no numbers: a damaged
+         * stretch or an unreadable record counts one. */
+        long count = (a->damaged ? 1 : 0) + a->unreadable;
+        if (count) {
+            lose(a->l, true, count, a->wall_prev, wall,
+                 "%ld damaged or unreadable record%s before byte %ld", count,
+                 count == 1 ? "" : "s", at);
+            a->repair = true;
+        }
+    } else if (n) {
+        /* The gap says how many are missing, whatever the damage looked
+         * like (a damaged snapshot or checkpoint leaves none). */
+        long gap = (long)(n - a->n_prev - numbered_itself(k, n, a->n_prev));
+        if (gap > 0) {
+            lose(a->l, true, gap, a->wall_prev, wall, "%ld record%s before byte %ld (%s)", gap,
+                 gap == 1 ? "" : "s", at, a->damaged ? "damaged bytes" : "not readable");
+            a->repair = true;
+        } else if (a->damaged || a->unreadable) {
+            lose(a->l, false, 0, 0, 0, "%ld damaged bytes before byte %ld held no command",
+                 a->damaged, at);
+        }
     }
-    a->unreadable = 0;
+    /* A record without a number in a numbered journal (written by hand)
+     * says nothing: the next numbered record, or the end, tells. */
+    if (n || !a->numbered) {
+        a->damaged = 0;
+        a->unreadable = 0;
+    }
     if (!strcmp(k, "cmd"))
         apply_command(a, rec, at);
+    else if (a->numbered && !known_kind(k) && numbered_itself(k, n, a->n_prev))
+        lose(a->l, true, 1, wall, wall,
+             "the record at byte %ld is of a kind (%s) this pokerclock does not know", at, k);
     if (n)
         a->n_prev = n;
     if (wall)
@@ -361,7 +401,7 @@ static int apply_record(void *ctx, const char *payload, size_t len)
  * are in the file), and those a journal cut short lost (its end mark says
  * a later number reached the disk). last: the last number applied. */
 static void check_end(engine_t *e, const scan_t *s, int64_t last, int64_t wall_last,
-                      losses_t *l)
+                      bool damaged, losses_t *l)
 {
     char mark[64];
     long long n = 0, wall = 0;
@@ -371,9 +411,9 @@ static void check_end(engine_t *e, const scan_t *s, int64_t last, int64_t wall_l
     if (end <= last)
         return;
     long lost = (long)(end - last);
-    lose(l, true, lost, wall_last, marked ? wall : wall_last, "the last %ld record%s %s missing%s",
-         lost, lost == 1 ? "" : "s", lost == 1 ? "is" : "are",
-         marked ? ": the journal was cut short" : " (not readable)");
+    lose(l, true, lost, wall_last, marked ? wall : wall_last, "the last %ld record%s %s %s", lost,
+         lost == 1 ? "" : "s", lost == 1 ? "is" : "are",
+         marked ? "missing: the journal was cut short" : damaged ? "damaged" : "not readable");
 }
 
 /* The same boot and the same process life go on; a new boot pauses. */
@@ -396,7 +436,7 @@ static int resume(engine_t *e, char *err, size_t errlen)
         /* An empty journal: a new tournament. Unless one was there: the
          * director must know. */
         long bytes = journal_damage(e->j)->tail_bytes;
-        check_end(e, &s, 0, 0, &l);
+        check_end(e, &s, 0, 0, journal_damage(e->j)->tail_bytes > 0, &l);
         if (bytes > 0 || l.lost > 0)
             snprintf(e->notice, sizeof e->notice,
                      "The saved journal could not be read (%s): the tournament starts again "
@@ -411,7 +451,8 @@ static int resume(engine_t *e, char *err, size_t errlen)
     long base = load_base(e, &s, &l, &snap);
     /* Damage before the base is made good by it. */
     const journal_damage_t *d = journal_damage(e->j);
-    apply_t a = {.e = e, .l = &l, .base = base, .base_is_snap = snap};
+    apply_t a = {.e = e, .l = &l, .base = base, .base_is_snap = snap, .numbered = s.n_last > 0,
+                 .wall_prev = s.base_wall};
     for (; a.damage_next < d->regions && a.damage_next < JOURNAL_DAMAGE_KEPT &&
            d->at[a.damage_next] < base;
          a.damage_next++)
@@ -420,13 +461,15 @@ static int resume(engine_t *e, char *err, size_t errlen)
     e->snaps = (snaps_t){.at = snap ? base : -1, .prev_at = -1};
     if (journal_read_from(e->j, base < 0 ? 0 : base, apply_record, &a, warn, sizeof warn) < 0)
         fprintf(stderr, "pokerclock: %s\n", warn);
-    /* Unreadable records at the end: lost, unless their numbers (or the
-     * lack of a gap) say they held no command. */
-    if (a.unreadable && s.n_last <= a.n_prev)
-        lose(&l, true, a.unreadable, a.wall_prev, a.wall_prev,
+    /* Damage or unreadable records at the end: their numbers (the end mark,
+     * the largest number in the file) say whether they held commands. */
+    a.damaged += damage_before(&a, LONG_MAX);
+    if (a.numbered)
+        check_end(e, &s, a.n_prev, a.wall_prev, a.damaged || d->tail_bytes > 0, &l);
+    else if (a.unreadable || a.damaged)
+        lose(&l, true, a.unreadable + (a.damaged ? 1 : 0), a.wall_prev, a.wall_prev,
              "the record at byte %ld is not readable%s", a.unreadable_at,
              a.unreadable > 1 ? ", nor those after it" : "");
-    check_end(e, &s, a.n_prev, a.wall_prev, &l);
     if (d->regions > JOURNAL_DAMAGE_KEPT && !s.n_last)
         lose(&l, true, d->regions - JOURNAL_DAMAGE_KEPT, 0, 0, "%ld more damaged stretches",
              d->regions - JOURNAL_DAMAGE_KEPT);

@@ -46,6 +46,20 @@ static json_t *encode_one(const field_t *f, const unsigned char *p, const unsign
     }
 }
 
+/* Whether a value differs from the base's; sparse, a text by what it says
+ * (the bytes after its end say nothing). */
+static bool differs(const field_t *f, const unsigned char *q, const unsigned char *qb, size_t n,
+                    bool sparse)
+{
+    if (sparse && f->type == FIELD_TEXT) {
+        for (size_t k = 0; k < n; k++)
+            if (strncmp((const char *)q + k * f->size, (const char *)qb + k * f->size, f->size))
+                return true;
+        return false;
+    }
+    return memcmp(q, qb, n * f->size) != 0;
+}
+
 /* The elements of an array, less its trailing zeros. */
 static size_t used(const field_t *f, const unsigned char *q)
 {
@@ -77,7 +91,7 @@ static json_t *encode_sparse(const field_t *f, const unsigned char *q, const uns
     json_t *v = json_pack("{s:I}", "#", (json_int_t)n);
     for (size_t k = 0; v && k < n; k++) {
         const unsigned char *e = q + k * f->size, *eb = qb + k * f->size;
-        if (memcmp(e, eb, f->size) == 0)
+        if (!differs(f, e, eb, 1, true))
             continue;
         char key[24];
         snprintf(key, sizeof key, "%zu", k);
@@ -93,7 +107,8 @@ static json_t *encode_sparse(const field_t *f, const unsigned char *q, const uns
  * that are given; against the current tournament, what an undo step changes
  * (a step is then a few bytes, not another copy of 128 levels). An array
  * that differs is written whole, less its trailing zeros; sparse, only its
- * elements that differ (a journal record's delta). */
+ * elements that differ (a journal record's delta), but for those of the
+ * configuration. */
 static int encode_fields(json_t *o, const record_t *r, const unsigned char *p,
                          const unsigned char *base, bool sparse)
 {
@@ -105,11 +120,14 @@ static int encode_fields(json_t *o, const record_t *r, const unsigned char *p,
             continue;
         }
         const unsigned char *q = p + f->offset, *qb = base + f->offset;
-        if (!(f->forms & FORM_SNAPSHOT) || memcmp(q, qb, f->n * f->size) == 0)
+        if (!(f->forms & FORM_SNAPSHOT) || !differs(f, q, qb, f->n, sparse))
             continue;
-        json_t *v = f->n == 1   ? encode_one(f, q, qb, sparse)
-                    : sparse ? encode_sparse(f, q, qb)
-                             : encode_array(f, q);
+        /* A configuration's array (levels, chips, payouts) is written
+         * whole all the same: the structure is checked as a whole, and one
+         * record carrying it makes good a level edit that was lost. */
+        json_t *v = f->n == 1                               ? encode_one(f, q, qb, sparse)
+                    : sparse && !(f->forms & FORM_CONFIG) ? encode_sparse(f, q, qb)
+                                                          : encode_array(f, q);
         if (!v || json_object_set_new(o, f->member, v) != 0)
             return -1;
     }
