@@ -66,7 +66,8 @@ int64_t records_number(const char *payload, size_t len)
 void records_mark(engine_t *e, int64_t n, int64_t wall)
 {
     char text[64], why[512];
-    snprintf(text, sizeof text, "%lld %lld\n", (long long)n, (long long)wall);
+    /* Always the same length: rewritten in place, never truncated. */
+    snprintf(text, sizeof text, "%019lld %019lld\n", (long long)n, (long long)wall);
     if (e->j && !e->read_only && journal_set_mark(e->j, text, why, sizeof why) != 0)
         fprintf(stderr, "pokerclock: %s\n", why);
 }
@@ -243,6 +244,8 @@ static void compact(engine_t *e)
     }
     e->snaps.at -= from;
     e->snaps.prev_at = 0;
+    fprintf(stderr, "pokerclock: journal compacted: %ld bytes kept, %ld dropped\n",
+            journal_size(e->j), from);
 }
 
 void records_snapshot(engine_t *e, int64_t now)

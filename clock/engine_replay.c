@@ -413,7 +413,7 @@ static void check_end(engine_t *e, const scan_t *s, int64_t last, int64_t wall_l
     long lost = (long)(end - last);
     lose(l, true, lost, wall_last, marked ? wall : wall_last, "the last %ld record%s %s %s", lost,
          lost == 1 ? "" : "s", lost == 1 ? "is" : "are",
-         marked ? "missing: the journal was cut short" : damaged ? "damaged" : "not readable");
+         damaged ? "damaged" : marked ? "missing: the journal was cut short" : "not readable");
 }
 
 /* The same boot and the same process life go on; a new boot pauses. */
@@ -465,7 +465,7 @@ static int resume(engine_t *e, char *err, size_t errlen)
      * the largest number in the file) say whether they held commands. */
     a.damaged += damage_before(&a, LONG_MAX);
     if (a.numbered)
-        check_end(e, &s, a.n_prev, a.wall_prev, a.damaged || d->tail_bytes > 0, &l);
+        check_end(e, &s, a.n_prev, a.wall_prev, a.damaged > 0, &l);
     else if (a.unreadable || a.damaged)
         lose(&l, true, a.unreadable + (a.damaged ? 1 : 0), a.wall_prev, a.wall_prev,
              "the record at byte %ld is not readable%s", a.unreadable_at,

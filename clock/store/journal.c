@@ -607,8 +607,9 @@ int journal_set_mark(journal_t *j, const char *text, char *err, size_t errlen)
     if (j->mark_fd < 0)
         j->mark_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     size_t n = strlen(text);
+    struct stat st;
     if (j->mark_fd < 0 || pwrite(j->mark_fd, text, n, 0) != (ssize_t)n ||
-        ftruncate(j->mark_fd, (off_t)n) != 0) {
+        (fstat(j->mark_fd, &st) == 0 && st.st_size > (off_t)n && ftruncate(j->mark_fd, (off_t)n))) {
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
