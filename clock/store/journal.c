@@ -18,7 +18,7 @@ enum { MAGIC = 0x01, HEADER = 9 };
 
 struct journal {
     int fd;
-    int mark_fd;             /* DIR/journal.end, once written; -1 before */
+    int mark_fd;             /* DIR/journal-end, once written; -1 before */
     char *path; /* DIR/journal */
     char *dir;
     long size;
@@ -590,10 +590,10 @@ void journal_boot_id(char *buf, size_t len)
         snprintf(buf, len, "unknown");
 }
 
-/* DIR/journal.end into buf. */
+/* DIR/journal-end into buf. */
 static void mark_path(const journal_t *j, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s/journal.end", j->dir);
+    snprintf(buf, len, "%s/journal-end", j->dir);
 }
 
 int journal_set_mark(journal_t *j, const char *text, char *err, size_t errlen)

@@ -68,7 +68,7 @@ int journal_rewrite(journal_t *j, const char *const *payloads,
  * byte `offset` (where a record starts) on. */
 int journal_drop_before(journal_t *j, long offset, char *err, size_t errlen);
 
-/* The end mark: a line kept beside the journal (DIR/journal.end), written
+/* The end mark: a line kept beside the journal (DIR/journal-end), written
  * after a synced record says what the journal holds at least, so that a
  * journal later found shorter than that was cut short (the last records of
  * a card that lost them). Not synced itself: it may lag, never lead. */
