@@ -635,6 +635,7 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
         if (wants_get ? !get : strcmp(method, rt->method) != 0) {
             char msg[128];
             snprintf(msg, sizeof msg, "%s takes %s, not %s", rt->path, rt->method, method);
+            text_utf8_repair(msg); /* a long method may be cut in a character */
             return reply_json(con, MHD_HTTP_METHOD_NOT_ALLOWED, json_pack("{s:s}", "error", msg),
                               add_allow, wants_get ? "GET, HEAD" : (void *)rt->method);
         }

@@ -96,6 +96,22 @@ test('an address or method that is not UTF-8 is a 400, not "out of memory"', asy
   }
 });
 
+test('a long address or method in another alphabet is refused with its words, not "out of memory"', async () => {
+  // The answer quotes the first 200 bytes of the address: an odd number of
+  // bytes before it cut a two-byte letter in half.
+  const long = 'é'.repeat(1000);
+  for (const [line, status, says] of [
+    [`GET /api/${encodeURIComponent(long)} HTTP/1.1`, 404, /^there is no \/api\/é+\? in this API$/],
+    [`GET /${encodeURIComponent(long)} HTTP/1.1`, 404, /^there is no page \/é+\?$/],
+    [`${long} /api/state HTTP/1.1`, 405, /^\/api\/state takes GET, not é+\??$/],
+  ]) {
+    const got = await send(Buffer.from(`${line}\r\nHost: x\r\nConnection: close\r\n\r\n`, 'utf8'));
+    assert.match(got, new RegExp(`^HTTP/1\\.1 ${status} `), line.slice(0, 40));
+    const body = JSON.parse(Buffer.from(got.slice(got.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8'));
+    assert.match(body.error, says);
+  }
+});
+
 // Opens a connection that sends a request one byte at a time, every `every`
 // ms, for ever; resolves with how long the server kept it and what it said.
 function trickle(port, every, from) {
