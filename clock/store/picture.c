@@ -160,7 +160,7 @@ static SDL_Surface *orient(SDL_Surface *s, int o)
 typedef struct {
     SDL_Surface *d;            /* the result, w x h */
     int sw, sh;                /* the source; never smaller than d */
-    int y;                     /* source rows seen */
+    int y;                     /* source rows seen (when smaller) */
     int oy;                    /* the row of d being summed */
     uint64_t *sum;             /* per pixel of that row: r*a, g*a, b*a, a, n */
 } shrink_t;
@@ -170,9 +170,10 @@ static int shrink_start(shrink_t *k, int sw, int sh, int w, int h)
     memset(k, 0, sizeof *k);
     k->sw = sw;
     k->sh = sh;
+    bool same = w == sw && h == sh;
     k->d = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ABGR8888);
-    k->sum = k->d && (w != sw || h != sh) ? calloc((size_t)w * 5, sizeof *k->sum) : NULL;
-    if (!k->d || (w != sw || h != sh ? !k->sum : false)) {
+    k->sum = k->d && !same ? calloc((size_t)w * 5, sizeof *k->sum) : NULL;
+    if (!k->d || (!same && !k->sum)) {
         SDL_FreeSurface(k->d);
         free(k->sum);
         return -1;
@@ -190,7 +191,6 @@ static void shrink_row(void *ctx, const unsigned char *src)
     if (!k->sum) { /* the same size: the row as it is */
         memcpy(out, src, (size_t)d->w * 4);
         k->oy++;
-        k->y++;
         return;
     }
     int w = d->w, sw = k->sw;

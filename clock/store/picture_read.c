@@ -29,15 +29,19 @@ typedef struct {
     unsigned char *whole;      /* an interlaced PNG's rows */
     png_bytep *rows;           /* ... and a pointer to each */
     char why[JMSG_LENGTH_MAX > 200 ? JMSG_LENGTH_MAX : 200];
+    bool no_memory;            /* what failed was this machine, not the file */
     char *err;
     size_t errlen;
 } reader_t;
 
 static void damaged(reader_t *r, const char *type)
 {
-    snprintf(r->err, r->errlen,
-             "the %s picture is damaged or cut short (%s): send the whole picture again", type,
-             r->why);
+    if (r->no_memory)
+        snprintf(r->err, r->errlen, "out of memory for a %d x %d picture", r->w, r->h);
+    else
+        snprintf(r->err, r->errlen,
+                 "the %s picture is damaged or cut short (%s): send the whole picture again",
+                 type, r->why);
 }
 
 /* ---- PNG ---- */
@@ -102,7 +106,7 @@ static int png_rows(reader_t *r, png_structp png, png_infop info)
          * is held whole (within its limit, checked before this). */
         r->whole = malloc((size_t)r->w * 4 * (size_t)r->h);
         r->rows = malloc(sizeof *r->rows * (size_t)r->h);
-        if (!r->whole || !r->rows)
+        if ((r->no_memory = !r->whole || !r->rows))
             png_error(png, "out of memory");
         for (int y = 0; y < r->h; y++)
             r->rows[y] = r->whole + (size_t)y * r->w * 4;
@@ -112,7 +116,7 @@ static int png_rows(reader_t *r, png_structp png, png_infop info)
             r->fn(r->ctx, r->rows[y]);
         return 0;
     }
-    if (!(r->row = malloc((size_t)r->w * 4)))
+    if ((r->no_memory = !(r->row = malloc((size_t)r->w * 4))))
         png_error(png, "out of memory");
     for (int y = 0; y < r->h; y++) {
         png_read_row(png, r->row, NULL);
@@ -215,10 +219,8 @@ static int jpeg_rows(reader_t *r, struct jpeg_decompress_struct *ci, jpeg_err_t 
         snprintf(r->why, sizeof r->why, "its size is not what its header says");
         longjmp(e->jump, 1);
     }
-    if (!(r->row = malloc((size_t)r->w * 4))) {
-        snprintf(r->why, sizeof r->why, "out of memory");
+    if ((r->no_memory = !(r->row = malloc((size_t)r->w * 4))))
         longjmp(e->jump, 1);
-    }
     while (ci->output_scanline < ci->output_height) {
         JSAMPROW row = r->row;
         if (jpeg_read_scanlines(ci, &row, 1) != 1) {
