@@ -737,3 +737,81 @@ out:
     free(u);
     return why ? -1 : 0;
 }
+
+/* ---- deltas: what one command changed, for a journal record ---- */
+
+json_t *roster_json_delta(const roster_t *before, const roster_t *after)
+{
+    json_t *ps = json_array(), *ts = json_array();
+    /* A new entry is written whatever the memory behind the old count held:
+     * the roster it is put onto may hold something else there. */
+    for (int i = 0; ps && i < after->n_players; i++)
+        if (i >= before->n_players ||
+            memcmp(&before->players[i], &after->players[i], sizeof after->players[i]) != 0)
+            json_array_append_new(ps, json_pack("[i,o]", i, player_save(&after->players[i])));
+    for (int i = 0; ts && i < after->n_tables; i++)
+        if (i >= before->n_tables ||
+            memcmp(&before->tables[i], &after->tables[i], sizeof after->tables[i]) != 0)
+            json_array_append_new(ts, json_pack("[i,o]", i, table_save(&after->tables[i])));
+    json_t *d = json_pack("{s:I, s:i, s:i, s:b, s:b, s:i, s:i, s:o, s:o}", "v",
+                          (json_int_t)after->version, "b", (int)after->balance, "w",
+                          after->within2_until, "fp", after->final_plus_one, "fd",
+                          after->final_drawn, "np", after->n_players, "nt", after->n_tables, "p",
+                          ps, "t", ts);
+    if (d && memcmp(&before->moves, &after->moves, sizeof after->moves) != 0 &&
+        json_object_set_new(d, "moves", moves_json_save(&after->moves)) != 0) {
+        json_decref(d);
+        d = NULL;
+    }
+    return d;
+}
+
+int roster_json_apply(const json_t *d, roster_t *r, char *err, size_t errlen)
+{
+    const json_t *np = json_object_get(d, "np"), *nt = json_object_get(d, "nt"),
+                 *ps = json_object_get(d, "p"), *ts = json_object_get(d, "t"),
+                 *moves = json_object_get(d, "moves");
+    roster_t *tmp = malloc(sizeof *tmp);
+    const char *why = NULL;
+    if (!tmp) {
+        why = "out of memory";
+        goto out;
+    }
+    *tmp = *r;
+    if (!json_is_object(d) ||
+        !header_load(d, &tmp->version, &tmp->balance, &tmp->within2_until, &tmp->final_plus_one,
+                     &tmp->final_drawn) ||
+        !json_is_integer(np) || json_integer_value(np) < 0 ||
+        json_integer_value(np) > ROSTER_MAX_PLAYERS || !json_is_integer(nt) ||
+        json_integer_value(nt) < 0 || json_integer_value(nt) > ROSTER_MAX_TABLES ||
+        !json_is_array(ps) || !json_is_array(ts)) {
+        why = "the roster's change has fields missing or out of range";
+        goto out;
+    }
+    tmp->n_players = (int)json_integer_value(np);
+    tmp->n_tables = (int)json_integer_value(nt);
+    long at;
+    for (size_t i = 0; i < json_array_size(ps) && !why; i++) {
+        const json_t *e = json_array_get(ps, i);
+        if (!int_in(e, 0, 0, tmp->n_players - 1, &at) ||
+            !player_load(json_array_get(e, 1), &tmp->players[at]))
+            why = "a player of the roster's change does not read";
+    }
+    for (size_t i = 0; i < json_array_size(ts) && !why; i++) {
+        const json_t *e = json_array_get(ts, i);
+        if (!int_in(e, 0, 0, tmp->n_tables - 1, &at) ||
+            !table_load(json_array_get(e, 1), &tmp->tables[at]))
+            why = "a table of the roster's change does not read";
+    }
+    if (!why && !seats_agree(tmp))
+        why = "after the roster's change its players and seats do not agree";
+    if (!why && moves && !moves_json_load(moves, tmp, &tmp->moves))
+        why = "the roster's change has a log of moves that does not read";
+    if (!why)
+        *r = *tmp;
+out:
+    if (why)
+        snprintf(err, errlen, "%s", why);
+    free(tmp);
+    return why ? -1 : 0;
+}

@@ -4,27 +4,45 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The length of the well-formed UTF-8 character at p (1 to 4), or 0 when
+ * the bytes there are not one (a stray continuation byte, an overlong
+ * form, a surrogate, a character cut short). */
+static int utf8_char(const unsigned char *p)
+{
+    unsigned c = *p;
+    int more = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2
+             : (c & 0xf8) == 0xf0 ? 3 : -1;
+    if (more < 0 || (more == 1 && c < 0xc2) || (more == 3 && c > 0xf4))
+        return 0;
+    unsigned cp = more ? c & (0x3f >> more) : c;
+    for (int i = 1; i <= more; i++) {
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (p[i] & 0x3f);
+    }
+    if ((more == 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+        (more == 3 && (cp < 0x10000 || cp > 0x10ffff)))
+        return 0;
+    return more + 1;
+}
+
 bool text_utf8_valid(const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        unsigned c = *p;
-        int more = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2
-                 : (c & 0xf8) == 0xf0 ? 3 : -1;
-        if (more < 0 || (more == 1 && c < 0xc2) || (more == 3 && c > 0xf4))
+    for (int n; *p; p += n)
+        if (!(n = utf8_char(p)))
             return false;
-        unsigned cp = more ? c & (0x3f >> more) : c;
-        for (int i = 1; i <= more; i++) {
-            if ((p[i] & 0xc0) != 0x80)
-                return false;
-            cp = cp << 6 | (p[i] & 0x3f);
-        }
-        if ((more == 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-            (more == 3 && (cp < 0x10000 || cp > 0x10ffff)))
-            return false;
-        p += more + 1;
-    }
     return true;
+}
+
+void text_utf8_repair(char *s)
+{
+    unsigned char *p = (unsigned char *)s;
+    for (int n; *p; p += n)
+        if (!(n = utf8_char(p))) {
+            *p = '?';
+            n = 1;
+        }
 }
 
 bool text_one_line(const char *s)

@@ -9,6 +9,11 @@
 /* Whether s is well-formed UTF-8 (no overlong forms, no surrogates). */
 bool text_utf8_valid(const char *s);
 
+/* s made well-formed UTF-8 in place: each byte that does not belong to a
+ * whole character becomes '?' (a character cut in two by a length limit,
+ * bytes that are not UTF-8 at all). */
+void text_utf8_repair(char *s);
+
 /* Whether s is well-formed UTF-8 without line breaks, tabs or other
  * control characters: text that fits on one line of the wall. */
 bool text_one_line(const char *s);

@@ -30,6 +30,7 @@
 #include "net/events.h"
 #include "net/files.h"
 #include "net/guard.h"
+#include "net/headers.h"
 #include "net/net.h"
 #include "net/pin_equal.h"
 #include "net/reply.h"
@@ -656,6 +657,18 @@ static bool same_origin(struct MHD_Connection *con)
     return host && strncmp(origin, "http://", 7) == 0 && strcasecmp(origin + 7, host) == 0;
 }
 
+/* A page of another site can have its own name turned into this clock's
+ * address (DNS rebinding) and then talk to the clock as its own site,
+ * from a guest's browser: it still says its own name as Host, and is
+ * refused, before anything is read. A request without Host is not from a
+ * browser (HTTP/1.0, a script). name: this machine's, for the message. */
+static bool host_ours(struct MHD_Connection *con, char *name, size_t len)
+{
+    const char *host = header(con, "Host");
+    headers_machine_name(mono_ms(), name, len);
+    return !host || headers_host_ours(host, name);
+}
+
 /* Near the connection limit only the director is served: requests with a
  * session, the login and the pages. Strangers' API reads wait for room. */
 static bool room_for(net_t *n, struct MHD_Connection *con, const char *url)
@@ -695,12 +708,15 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
         if (wants_get ? !get : strcmp(method, rt->method) != 0) {
             char msg[128];
             snprintf(msg, sizeof msg, "%s takes %s, not %s", rt->path, rt->method, method);
+            text_utf8_repair(msg); /* a long method may be cut in a character */
             return reply_json(con, MHD_HTTP_METHOD_NOT_ALLOWED, json_pack("{s:s}", "error", msg),
                               add_allow, wants_get ? "GET, HEAD" : (void *)rt->method);
         }
         if (!wants_get && !same_origin(con))
             return reply_error(con, MHD_HTTP_FORBIDDEN,
                                "refused: this request came from another site's page");
+        if (!wants_get && !headers_json_ok(header(con, "Content-Type"), r->len))
+            return reply_error(con, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, "%s", HEADERS_NOT_JSON);
         return rt->fn(n, con, r);
     }
     if (strncmp(url, "/api/", 5) == 0)
@@ -730,6 +746,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
         if (!text_utf8_valid(url) || !text_utf8_valid(method))
             return reply_error(con, MHD_HTTP_BAD_REQUEST,
                                "the address or method is not valid UTF-8");
+        char name[256];
+        if (!host_ours(con, name, sizeof name))
+            return reply_error(con, MHD_HTTP_MISDIRECTED_REQUEST,
+                               "refused: %.100s is not a name of this clock; open it by its "
+                               "address (like 192.168.1.20) or as %.*s.local",
+                               header(con, "Host"), (int)strcspn(name, "."), name);
         r->max = BODY_MAX;
         r->drain = DRAIN_MAX;
         const char *cl = header(con, "Content-Length");
