@@ -6,9 +6,9 @@
  * gets in again. Addresses are cheap on a venue network, so the whole clock
  * also has a budget of PINs looked at (a token bucket) sized from the PIN:
  * in 12 hours at most 1 % of the PINs of its kind can be tried. Strangers
- * may spend it only down to GUARD_RESERVE; the rest is for phones that
- * logged in here before (a long-lived cookie only a login hands out), so
- * however many addresses guess, the director's phone still has its tries.
+ * may spend it only down to GUARD_RESERVE tries: those are kept for phones
+ * that logged in here before (a long-lived cookie only a login hands out),
+ * so however many addresses guess, the director's phone has its tries.
  * The bucket refills from below: tries a known phone spent come back
  * before strangers get another. A phone never seen gets in with a one-time
  * code from the wall (store/pin.h). */

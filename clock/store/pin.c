@@ -34,11 +34,26 @@ static int random_digits(char *out)
     return 0;
 }
 
+/* 'd': digits only; 'c': characters of any kind. */
+static char kind_of(const char *text)
+{
+    return *text && strspn(text, "0123456789") == strlen(text) ? 'd' : 'c';
+}
+
+static double kinds_of(char kind, size_t n)
+{
+    return pow(kind == 'd' ? 10.0 : 62.0, (double)n);
+}
+
 double pin_kinds(const char *text)
 {
-    size_t n = strlen(text);
-    bool digits = n && strspn(text, "0123456789") == n;
-    return pow(digits ? 10.0 : 62.0, (double)n);
+    return kinds_of(kind_of(text), strlen(text));
+}
+
+/* A line of DIR/pin as an older pokerclock wrote it: the PIN in clear. */
+static bool kept_in_clear(const char *line)
+{
+    return strlen(line) >= 4 && strlen(line) < PIN_TEXT_MAX;
 }
 
 int pin_hash_make(pin_hash_t *h, const char *text)
@@ -117,7 +132,7 @@ static bool parse_kept(const char *line, pin_t *p)
         (kind != 'd' && kind != 'c') || n < 1 || n >= PIN_TEXT_MAX ||
         !pin_hash_read(salt, hash, &p->key))
         return false;
-    p->kinds = pow(kind == 'd' ? 10.0 : 62.0, n);
+    p->kinds = kinds_of(kind, (size_t)n);
     p->generated = true;
     return true;
 }
@@ -157,8 +172,7 @@ static int keep(const char *dir, const char *text, bool seen, pin_t *p, char *sh
         snprintf(shown, shownlen, "%s", text);
     }
     pin_hash_write(&p->key, hash);
-    bool digits = strspn(text, "0123456789") == strlen(text);
-    snprintf(line, sizeof line, "sha256 %c%zu %s\n", digits ? 'd' : 'c', strlen(text), hash);
+    snprintf(line, sizeof line, "sha256 %c%zu %s\n", kind_of(text), strlen(text), hash);
     return write_whole(dir, "pin", line);
 }
 
@@ -180,8 +194,7 @@ int pin_resolve(const char *state_dir, const char *configured, pin_t *p, char *s
              * login) is of no use: a new one is made below. */
             if (seen || wall_copy(state_dir, p, shown, shownlen))
                 return 0;
-        } else if (strlen(line) >= 4 && strlen(line) < PIN_TEXT_MAX) {
-            /* In clear, as an older pokerclock kept it. */
+        } else if (kept_in_clear(line)) {
             return keep(state_dir, line, seen, p, shown, shownlen);
         }
     }
@@ -205,9 +218,9 @@ bool pin_wall_text(const char *state_dir, char *buf, size_t len)
         return false;
     if (parse_kept(line, &p))
         return wall_copy(state_dir, &p, buf, len);
-    if (strlen(line) < 4 || strlen(line) >= PIN_TEXT_MAX)
+    if (!kept_in_clear(line))
         return false;
-    snprintf(buf, len, "%s", line); /* an older pokerclock's, in clear */
+    snprintf(buf, len, "%s", line);
     return true;
 }
 
