@@ -129,6 +129,9 @@ char *results_csv_of(const tourney_t *t, const roster_t *ro, bool director, size
     text_t b = {0};
     if (!rows)
         b.failed = true;
+    /* A byte-order mark first: Excel on Windows reads the file as UTF-8
+     * only with it (without, "Åse Ødegård" comes out as mojibake). */
+    put(&b, "\xEF\xBB\xBF", 3);
     put(&b, "place,name,entries,rebuys,addons,prize,deal,points\r\n", 52);
     for (int i = 0; i < n && !b.failed; i++) {
         const sheet_row_t *r = &rows[i];
