@@ -54,6 +54,10 @@
 
 static const char *seated_config = "tables = { count = 3; seats = 6; };\n" STRUCTURE;
 static const char *counted_config = STRUCTURE;
+/* The evening of a new director: 7 tables of 9, a dealer at table 1. */
+static const char *venue_config =
+    "tables = { count = 7; seats = 9; list = ( { number = 1; seats = 9; blocked = [ 5 ]; } ); "
+    "};\n" STRUCTURE;
 
 enum { EVENINGS = 10000, LOG_MAX = 400 };
 
@@ -598,6 +602,162 @@ static void evening(uint64_t seed)
     seen.ended_by_deal += g->m.t.deal.players > 0;
 }
 
+/* ---- the evening of the report ---- */
+
+static int64_t at_now = T0;
+
+static void ok(command_t *c)
+{
+    at_now += 1000;
+    if (!apply(c, at_now))
+        fail_msg("%s refused: %s", command_name(c->type), err);
+}
+
+static void bust_one(int player)
+{
+    command_t *c = cmd(CMD_BUST);
+    c->player = player + 1;
+    ok(c);
+}
+
+/* Two players at one table out in one hand with the same chips. */
+static void bust_two_tied(int *pair)
+{
+    int count[ROSTER_MAX_TABLES] = {0}, table = -1;
+    for (int i = 0; i < g->r.n_players && table < 0; i++)
+        if (g->r.players[i].status == PLAYER_SEATED &&
+            ++count[g->r.players[i].table] == 2)
+            table = g->r.players[i].table;
+    int n = 0;
+    for (int i = 0; i < g->r.n_players && n < 2; i++)
+        if (g->r.players[i].status == PLAYER_SEATED && g->r.players[i].table == table)
+            pair[n++] = i;
+    command_t *c = cmd(CMD_BUST);
+    for (int k = 0; k < 2; k++) {
+        c->movers[k] = (int16_t)(pair[k] + 1);
+        c->busts[k].chips = 4000;
+    }
+    c->n_busts = c->count = 2;
+    ok(c);
+}
+
+/* Busts players, first registered first, until `left` are left. */
+static void bust_down_to(int left)
+{
+    for (int i = 0; i < g->r.n_players && roster_players_left(&g->r) > left; i++)
+        if (g->r.players[i].status == PLAYER_SEATED || g->r.players[i].status == PLAYER_WAITING)
+            bust_one(i);
+}
+
+static void the_evening_of_the_report(void **state)
+{
+    (void)state;
+    settings_t *venue = load(venue_config);
+    roster_t *tables = malloc(sizeof *tables);
+    tables_roster(&venue->tables, tables);
+    game_init(g, &venue->structure, tables);
+    free(tables);
+    forget_log();
+    rng = 42;
+    /* 58 by name, then the start and 15 rebuys */
+    command_t *c = cmd(CMD_REGISTER);
+    for (int i = 0; i < 58; i++)
+        snprintf(c->names[i], sizeof c->names[i], "Spiller %d Ødegård", i + 1);
+    c->n_names = c->count = 58;
+    ok(c);
+    ok(cmd(CMD_START));
+    for (int i = 0; i < 15; i++) {
+        c = cmd(CMD_REBUY);
+        c->player = i + 1;
+        ok(c);
+    }
+    /* Out at 58 left; a late entry; out at 58 left again: not both 58th. */
+    bust_one(57);
+    assert_int_equal(g->r.players[57].place_best, 58);
+    c = cmd(CMD_REGISTER);
+    snprintf(c->names[0], sizeof c->names[0], "Late Comer");
+    c->n_names = c->count = 1;
+    ok(c);
+    assert_int_equal(g->r.players[57].place_best, 59);
+    bust_one(56);
+    assert_int_equal(g->r.players[56].place_best, 58);
+    assert_int_equal(g->r.players[57].place_best, 59);
+    /* The first one out comes back: the one out after him is last now. */
+    c = cmd(CMD_REENTER);
+    c->player = 58;
+    ok(c);
+    assert_int_equal(g->r.players[56].place_best, 59);
+    assert_int_equal(g->r.players[57].place_best, 0);
+    /* The add-on break: 15 add-ons; 60 entries, 2,550 in the pool */
+    ok(cmd(CMD_NEXT_LEVEL));
+    ok(cmd(CMD_NEXT_LEVEL));
+    for (int i = 0; i < 15; i++) {
+        c = cmd(CMD_ADDON);
+        c->player = i + 1;
+        ok(c);
+    }
+    tourney_view_t v;
+    tourney_view(&g->m.t, at_now, &v);
+    assert_int_equal(g->m.t.entries, 60);
+    assert_int_equal(v.prize_pool, 2550);
+    /* Paid in fives: 9th 75, 10th 50; 6th 150, 7th 125 */
+    c = cmd(CMD_SET_PAYOUTS);
+    static const int64_t amounts[] = {825, 500, 330, 220, 175, 150, 125, 100, 75, 50};
+    memcpy(c->payouts.amount, amounts, sizeof amounts);
+    c->payouts.n = 10;
+    c->payouts.fixed = true;
+    c->payouts.unit = 5;
+    ok(c);
+    ok(cmd(CMD_NEXT_LEVEL));
+    /* Two out in one hand at one table with the same chips, at 10 left:
+     * 125 shared in fives, the odd five to the first named. */
+    bust_down_to(10);
+    int pair[2];
+    bust_two_tied(pair);
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(g->r.players[pair[k]].place_best, 9);
+        assert_int_equal(g->r.players[pair[k]].place_worst, 10);
+    }
+    assert_int_equal(g->r.players[pair[0]].prize, 65);
+    assert_int_equal(g->r.players[pair[1]].prize, 60);
+    const result_t *last = &g->m.t.results[g->m.t.n_results - 1];
+    assert_int_equal(last[-1].prize_each + last[0].prize_each, 125);
+    /* and at 7 left: 275 for 6th-7th */
+    bust_down_to(7);
+    bust_two_tied(pair);
+    assert_int_equal(g->r.players[pair[0]].prize, 140);
+    assert_int_equal(g->r.players[pair[1]].prize, 135);
+    /* A 3-handed deal playing on for 100, and a winner */
+    bust_down_to(3);
+    int in[3], n = in_players(in);
+    assert_int_equal(n, 3);
+    int64_t left = settle_pool_left(&g->m.t, at_now); /* 825 + 500 + 330 */
+    assert_int_equal(left, 1655);
+    c = cmd(CMD_DEAL);
+    c->deal.n = c->deal.n_players = 3;
+    int64_t dealt[] = {640, 520, 395};
+    for (int i = 0; i < 3; i++) {
+        c->deal.player[i] = (int16_t)(in[i] + 1);
+        c->deal.amount[i] = dealt[i];
+    }
+    c->deal.play_for = 100;
+    ok(c);
+    bust_one(in[0]);
+    bust_one(in[1]);
+    tourney_view(&g->m.t, at_now, &v);
+    assert_true(v.over);
+    assert_int_equal(g->r.players[in[2]].place_best, 1);
+    assert_int_equal(g->r.players[in[2]].prize, 395 + 100);
+    /* The sheet: 59 players once each, places 1 to 59, 2,550 paid. */
+    static sheet_row_t rows[ROSTER_MAX_PLAYERS];
+    int rn = sheet_rows(&g->m.t, &g->r, rows, ROSTER_MAX_PLAYERS);
+    assert_int_equal(rn, 59);
+    assert_int_equal(rows[rn - 1].place_worst, 59);
+    check_evening(at_now);
+    check_printed(at_now);
+    free(venue);
+}
+
 static void random_evenings_pay_the_pool(void **state)
 {
     (void)state;
@@ -629,6 +789,7 @@ static void random_evenings_pay_the_pool(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(the_evening_of_the_report, setup, teardown),
         cmocka_unit_test_setup_teardown(random_evenings_pay_the_pool, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
