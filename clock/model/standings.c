@@ -157,6 +157,10 @@ void standings_refresh(tourney_t *t)
         for (int p = r->place_best; p <= r->place_worst; p++)
             total += p >= 1 && p <= paid ? pay[p - 1] : 0;
         int n = r->group > 0 && r->group <= TOURNEY_MAX_BUSTS ? r->group : 1;
+        if (n == 1) {
+            r->prize_each = total;
+            continue;
+        }
         payout_share(total, n, unit_of(&t->s), rule_of(&t->s), share);
         r->prize_each = j < n ? share[j] : 0;
     }
