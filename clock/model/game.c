@@ -409,7 +409,7 @@ static apply_status do_unregister(game_t *g, int p, int64_t now, char *err, size
     char who[ROSTER_NAME_MAX + 16];
     roster_player_label(&g->r, p, who, sizeof who);
     if (pl->status == PLAYER_REMOVED)
-        return fail(APPLY_CONFLICT, err, errlen, "%s was unregistered already", who);
+        return fail(APPLY_CONFLICT, err, errlen, "%s was unregistered", who);
     if (pl->status == PLAYER_OUT || pl->place_best > 0)
         return fail(APPLY_CONFLICT, err, errlen,
                     "%s has a place: a player with a place cannot be unregistered", who);
@@ -435,7 +435,7 @@ static apply_status do_rename(game_t *g, const command_t *c, char *err, size_t e
     if (g->r.players[p].status == PLAYER_REMOVED)
         return fail(APPLY_CONFLICT, err, errlen, "%s was unregistered", who);
     if (c->n_names != 1 || !c->names[0][0])
-        return fail(APPLY_INVALID, err, errlen, "rename needs the player's new name");
+        return fail(APPLY_INVALID, err, errlen, "name %d is missing", 1);
     if (strcmp(g->r.players[p].name, c->names[0]) == 0)
         return fail(APPLY_CONFLICT, err, errlen, "player %d is called %s already", c->player,
                     c->names[0]);

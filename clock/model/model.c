@@ -220,10 +220,9 @@ static apply_status pool_open(const tourney_t *t, const tourney_view_t *v, char 
 {
     if (t->deal.players > 0)
         return model_fail(APPLY_CONFLICT, err, errlen,
-                          "a deal has shared out the prize pool: undo the deal first");
+                          "a deal was made: its amounts are the prizes now (undo it first)");
     if (v->over)
-        return model_fail(APPLY_CONFLICT, err, errlen,
-                          "the tournament is over: the prize pool is paid out");
+        return model_fail(APPLY_CONFLICT, err, errlen, "1 player left: the last one is the winner");
     return APPLY_OK;
 }
 
@@ -264,13 +263,10 @@ static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now,
                               "places are given and %d players are left: bust the player "
                               "instead (the last one left wins)",
                               v.players_left);
-        if (c->back_rebuys < 0 || c->back_rebuys > t->rebuys || c->back_addons < 0 ||
-            c->back_addons > t->addons)
-            return model_fail(APPLY_INVALID, err, errlen,
-                              "more rebuys or add-ons given back than were bought");
+        /* what he bought goes back with him, never more than was bought */
         t->entries -= n;
-        t->rebuys -= c->back_rebuys;
-        t->addons -= c->back_addons;
+        t->rebuys -= c->back_rebuys > 0 && c->back_rebuys <= t->rebuys ? c->back_rebuys : 0;
+        t->addons -= c->back_addons > 0 && c->back_addons <= t->addons ? c->back_addons : 0;
         return APPLY_OK;
     case CMD_REBUY:
         if (s->rebuy_until_level <= 0)

@@ -302,8 +302,6 @@ bool roster_rename(roster_t *r, int player, const char *name, char *err, size_t 
 {
     if (!player_ok(r, player, err, errlen) || !name_ok(name, err, errlen))
         return false;
-    if (!name[0])
-        return fail(err, errlen, "a name has at least 1 byte");
     snprintf(r->players[player].name, sizeof r->players[player].name, "%s", name);
     r->version++;
     return true;
@@ -315,9 +313,7 @@ bool roster_remove(roster_t *r, int player, char *err, size_t errlen)
         return false;
     player_t *p = &r->players[player];
     if (p->status != PLAYER_SEATED && p->status != PLAYER_WAITING)
-        return fail(err, errlen, "only a player still in can be unregistered");
-    if (p->entries != 1)
-        return fail(err, errlen, "only a player with one entry can be unregistered");
+        return fail(err, errlen, "player %d is out already", (int)p->id);
     if (p->status == PLAYER_SEATED)
         r->tables[p->table].occupant[p->seat - 1] = 0;
     p->status = PLAYER_REMOVED;
@@ -371,10 +367,8 @@ bool roster_reenter(roster_t *r, int player, char *err, size_t errlen)
 
 static bool count_up(roster_t *r, int player, uint16_t *n, char *err, size_t errlen)
 {
-    if (r->players[player].status == PLAYER_OUT)
+    if (r->players[player].status == PLAYER_OUT || r->players[player].status == PLAYER_REMOVED)
         return fail(err, errlen, "the player is out");
-    if (r->players[player].status == PLAYER_REMOVED)
-        return fail(err, errlen, "the player was unregistered");
     if (*n == UINT16_MAX)
         return fail(err, errlen, "too many");
     (*n)++;
@@ -912,7 +906,7 @@ bool roster_record_busts(roster_t *r, const int *players, int n, const tourney_t
             if (after->results[k].player == players[i] + 1)
                 seq[i] = after->results[k].seq;
         if (!seq[i])
-            return fail(err, errlen, "no place for player %d", players[i] + 1);
+            return fail(err, errlen, "no place for player %d in the hand", players[i] + 1);
     }
     for (int i = 0; i < n; i++) {
         player_t *p = &r->players[players[i]];

@@ -159,11 +159,12 @@ void roster_hand_done(roster_t *r, int table);
 
 /* A new player, waiting for a seat. Returns the index or -1. */
 int roster_register(roster_t *r, const char *name, char *err, size_t errlen);
-/* A player's name corrected (one line of UTF-8, 1 to ROSTER_NAME_MAX - 1
+/* A player's name corrected (one line of UTF-8, at most ROSTER_NAME_MAX - 1
  * bytes). */
 bool roster_rename(roster_t *r, int player, const char *name, char *err, size_t errlen);
 /* A player registered by mistake: out of the roster (his seat freed, his
- * counts no longer counted); only a player still in with one entry. */
+ * counts no longer counted); only a player still in (model/game.c also
+ * keeps one who re-entered). */
 bool roster_remove(roster_t *r, int player, char *err, size_t errlen);
 /* Whether the record is a player of the tournament (not removed). */
 bool roster_counts(const roster_t *r, int player);

@@ -70,7 +70,7 @@ test('rename and unregister a player: journaled, named, undone, refused once he 
     assert.equal(r.players[0].place, 3);
     for (const [cmd, why] of [
       [{ type: 'unregister', player: 1 }, /Anna Berg has a place: a player with a place cannot be unregistered/],
-      [{ type: 'unregister', player: 3 }, /Cy Dahl was unregistered already/],
+      [{ type: 'unregister', player: 3 }, /Cy Dahl was unregistered/],
       [{ type: 'rename', player: 3, name: 'Cy' }, /Cy Dahl was unregistered/],
       [{ type: 'bust', player: 3 }, /player 3 is out already/],
     ]) {

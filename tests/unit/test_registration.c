@@ -148,7 +148,7 @@ static void an_unregistered_player_gives_his_entry_back(void **state)
     assert_int_equal(g->r.players[1].place_best, 5);
     /* nothing more can be done with him */
     assert_int_equal(on_player(CMD_UNREGISTER, 3), APPLY_CONFLICT);
-    assert_non_null(strstr(err, "Cy Dahl was unregistered already"));
+    assert_non_null(strstr(err, "Cy Dahl was unregistered"));
     assert_int_equal(on_player(CMD_BUST, 3), APPLY_CONFLICT);
     assert_int_equal(on_player(CMD_REBUY, 3), APPLY_CONFLICT);
     assert_int_equal(on_player(CMD_REENTER, 3), APPLY_CONFLICT);
