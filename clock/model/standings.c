@@ -205,14 +205,17 @@ void standings_name_winner(tourney_t *t, const roster_t *r)
     standings_refresh(t);
 }
 
-static const roster_t *sorting;
+/* A player out, to sort by when he went out (then by number). */
+typedef struct {
+    int32_t seq, index;
+} out_key_t;
 
 static int by_elimination(const void *a, const void *b)
 {
-    const player_t *x = &sorting->players[*(const int *)a], *y = &sorting->players[*(const int *)b];
-    if (x->out_seq != y->out_seq)
-        return x->out_seq < y->out_seq ? -1 : 1;
-    return x->id - y->id;
+    const out_key_t *x = a, *y = b;
+    if (x->seq != y->seq)
+        return x->seq < y->seq ? -1 : 1;
+    return x->index - y->index;
 }
 
 static bool set(player_t *p, int best, int worst, int64_t prize)
@@ -229,29 +232,30 @@ static bool set(player_t *p, int best, int worst, int64_t prize)
  * results; split, the steps would pass the order between them. */
 bool standings_roster(roster_t *r, const tourney_t *t)
 {
-    static int order[ROSTER_MAX_PLAYERS];
+    out_key_t *order = malloc(sizeof *order * (size_t)(r->n_players > 0 ? r->n_players : 1));
     int n = 0, entrants = standings_entrants(t);
     bool changed = false;
-    for (int i = 0; i < r->n_players; i++)
+    for (int i = 0; order && i < r->n_players; i++)
         if (r->players[i].status == PLAYER_OUT)
-            order[n++] = i;
-    sorting = r;
-    qsort(order, (size_t)n, sizeof order[0], by_elimination);
+            order[n++] = (out_key_t){r->players[i].out_seq, i};
+    if (order)
+        qsort(order, (size_t)n, sizeof order[0], by_elimination);
     for (int i = 0; i < n;) {
         int end = i;
-        while (end < n && r->players[order[end]].out_seq == r->players[order[i]].out_seq)
+        while (end < n && order[end].seq == order[i].seq)
             end++;
         for (int k = i; k < end; k++) {
-            const player_t *p = &r->players[order[k]];
+            const player_t *p = &r->players[order[k].index];
             int worst = entrants - i - p->unnamed_before;
             int64_t prize = 0;
             for (int x = 0; x < t->n_results; x++)
                 if (t->results[x].player == p->id && t->results[x].seq == p->out_seq)
                     prize = t->results[x].prize_each;
-            changed |= set(&r->players[order[k]], worst - (end - i) + 1, worst, prize);
+            changed |= set(&r->players[order[k].index], worst - (end - i) + 1, worst, prize);
         }
         i = end;
     }
+    free(order);
     /* Every player still in has no place, but the winner: the last one
      * left once place 1 is given. A player of a deal still in has his
      * amount already. */
