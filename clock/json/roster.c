@@ -311,6 +311,9 @@ int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, ch
     }
 }
 
+/* Long on purpose: one case per command that names players, the inverse of
+ * roster_json_command_parse; split, a command's journal form would be in
+ * two places. */
 void roster_json_command(const command_t *c, json_t *o)
 {
     if (c->type == CMD_TABLE) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "model/sheet.h"
+#include "model/standings.h"
 #include "net/reply.h"
 #include "net/results.h"
 
@@ -59,6 +60,8 @@ json_t *results_json_of(const tourney_t *t, const roster_t *ro, int64_t now, boo
                       "points_formula", t->s.points.formula, "rows", list);
     else
         json_decref(list);
+    if (o) /* the players who entered, each once: the places run 1 to this */
+        json_object_set_new(o, "entrants", json_integer(standings_entrants(t)));
     if (o)
         json_object_set_new(o, "deal",
                             t->deal.players > 0

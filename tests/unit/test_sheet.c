@@ -314,6 +314,7 @@ static void check_printed(int64_t now)
     tourney_view(&g->m.t, now, &v);
     json_t *j = results_json_of(&g->m.t, &g->r, now, true);
     check(j != NULL, "no sheet");
+    check(json_integer_value(json_object_get(j, "entrants")) == entrants(g), "entrants");
     json_int_t total = json_integer_value(json_object_get(j, "total_prizes")), rows_sum = 0;
     size_t i;
     json_t *row;
