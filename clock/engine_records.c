@@ -30,6 +30,7 @@
 #include "engine_priv.h"
 #include "json/codec.h"
 #include "json/roster.h"
+#include "model/standings.h"
 #include "store/snapshot.h"
 
 enum {
@@ -220,6 +221,8 @@ int records_put_back(game_t *g, const json_t *delta, char *why, size_t whylen)
         g->m.t = *was;
         rc = -1;
     }
+    if (rc == 0)
+        standings_roster(&g->r, &g->m.t); /* places the change moved, not in it */
     free(was);
     if (rc == 0) {
         /* As after a power loss: undo cannot reach across what is missing. */
