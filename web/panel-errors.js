@@ -27,6 +27,12 @@ const ERROR_FORMS = [
   tpN('the last level that is not a break cannot be deleted'),
   tpN('there is no level with index %s'),
   tpN('registration is closed'),
+  /* clock/model/game.c: rename and unregister */
+  tpN('%s was unregistered'),
+  tpN('%s has a place: a player with a place cannot be unregistered'),
+  tpN('%s re-entered: a player who re-entered cannot be unregistered'),
+  tpN('player %s is called %s already'),
+  tpN('places are given and %s players are left: bust the player instead (the last one left wins)'),
   tpN('too many entries'),
   tpN('only %s players are registered and not out'),
   tpN('this tournament has no rebuys'),
