@@ -1,6 +1,7 @@
 /* The engine's insides, shared by its files: engine.c (commands, publishing,
- * life cycle), engine_records.c (writing the journal) and engine_replay.c
- * (reading it back). Nothing outside the engine includes this. */
+ * life cycle), engine_records.c (writing the journal), engine_replay.c
+ * (reading it back) and engine_new.c (a new tournament). Nothing outside
+ * the engine includes this. */
 #ifndef POKERCLOCK_ENGINE_PRIV_H
 #define POKERCLOCK_ENGINE_PRIV_H
 
@@ -96,6 +97,8 @@ int64_t engine_wall_ms(void);
  * tables; a new snapshot for readers (write_lock held). */
 void engine_start_game(engine_t *e, const settings_t *c);
 void engine_publish(engine_t *e, int64_t now);
+/* Tells the listeners (without write_lock held). */
+void engine_notify(engine_t *e, uint64_t seq);
 
 /* engine_records.c, all with write_lock held. */
 /* Appends a record (it takes rec), numbered; with sync, on disk before it

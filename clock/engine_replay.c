@@ -419,6 +419,73 @@ static void check_end(engine_t *e, const scan_t *s, int64_t last, int64_t wall_l
 /* The same boot and the same process life go on; a new boot pauses. */
 static bool resume_new_boot(engine_t *e, int64_t last_t, const char *lost);
 
+/* The records after the base, applied; what is missing at the end. The
+ * last record's wall time into *wall_last. */
+static void apply_after(engine_t *e, const scan_t *s, long base, bool snap, losses_t *l,
+                        int64_t *wall_last)
+{
+    char warn[512];
+    const journal_damage_t *d = journal_damage(e->j);
+    apply_t a = {.e = e, .l = l, .base = base, .base_is_snap = snap, .numbered = s->n_last > 0,
+                 .wall_prev = s->base_wall};
+    /* Damage before the base is made good by it. */
+    for (; a.damage_next < d->regions && a.damage_next < JOURNAL_DAMAGE_KEPT &&
+           d->at[a.damage_next] < base;
+         a.damage_next++)
+        lose(l, false, 0, 0, 0, "%ld damaged bytes at byte %ld", d->bytes[a.damage_next],
+             d->at[a.damage_next]);
+    e->snaps = (snaps_t){.at = snap ? base : -1, .prev_at = -1};
+    if (journal_read_from(e->j, base < 0 ? 0 : base, apply_record, &a, warn, sizeof warn) < 0)
+        fprintf(stderr, "pokerclock: %s\n", warn);
+    /* Damage or unreadable records at the end: their numbers (the end mark,
+     * the largest number in the file) say whether they held commands. */
+    a.damaged += damage_before(&a, LONG_MAX);
+    if (a.numbered)
+        check_end(e, s, a.n_prev, a.wall_prev, a.damaged > 0, l);
+    else if (a.unreadable || a.damaged)
+        lose(l, true, a.unreadable + (a.damaged ? 1 : 0), a.wall_prev, a.wall_prev,
+             "the record at byte %ld is not readable%s", a.unreadable_at,
+             a.unreadable > 1 ? ", nor those after it" : "");
+    if (d->regions > JOURNAL_DAMAGE_KEPT && !s->n_last)
+        lose(l, true, d->regions - JOURNAL_DAMAGE_KEPT, 0, 0, "%ld more damaged stretches",
+             d->regions - JOURNAL_DAMAGE_KEPT);
+    *wall_last = a.wall_prev;
+}
+
+/* What was lost, for the log and (into lost, "" when nothing) the panel. */
+static void tell_losses(const losses_t *l, char *lost, size_t len)
+{
+    char span[48];
+    say_span(l->from, l->to, span, sizeof span);
+    lost[0] = 0;
+    if (l->lost > 0)
+        snprintf(lost, len,
+                 " The saved journal was damaged: %ld record%s lost%s (%s): check the levels "
+                 "and players.",
+                 l->lost, l->lost == 1 ? "" : "s", span, l->first);
+    if (l->lost + l->harmless + l->put_back > 0)
+        fprintf(stderr,
+                "pokerclock: journal: %ld record%s lost, %ld damaged made good by a snapshot, "
+                "%ld put back from the changes they carry\n",
+                l->lost, l->lost == 1 ? "" : "s", l->harmless, l->put_back);
+}
+
+/* An empty journal: a new tournament (1). Unless one was there: the
+ * director must know. */
+static int resume_empty(engine_t *e, const scan_t *s)
+{
+    losses_t l = {0};
+    long bytes = journal_damage(e->j)->tail_bytes;
+    check_end(e, s, 0, 0, bytes > 0, &l);
+    if (bytes > 0 || l.lost > 0)
+        snprintf(e->notice, sizeof e->notice,
+                 "The saved journal could not be read (%s): the tournament starts again from %s",
+                 l.lost ? l.first : "damaged bytes", e->config_name);
+    if (l.lost)
+        records_mark(e, 0, 0);
+    return 1;
+}
+
 static int resume(engine_t *e, char *err, size_t errlen)
 {
     scan_t s = {.j = e->j, .mk = {.boot_at = -1}};
@@ -431,48 +498,15 @@ static int resume(engine_t *e, char *err, size_t errlen)
     }
     if (warn[0])
         fprintf(stderr, "pokerclock: %s\n", warn);
-    losses_t l = {0};
     if (n == 0) {
-        /* An empty journal: a new tournament. Unless one was there: the
-         * director must know. */
-        long bytes = journal_damage(e->j)->tail_bytes;
-        check_end(e, &s, 0, 0, journal_damage(e->j)->tail_bytes > 0, &l);
-        if (bytes > 0 || l.lost > 0)
-            snprintf(e->notice, sizeof e->notice,
-                     "The saved journal could not be read (%s): the tournament starts again "
-                     "from %s",
-                     l.lost ? l.first : "damaged bytes", e->config_name);
-        if (l.lost)
-            records_mark(e, 0, 0);
         free(s.snaps);
-        return 1;
+        return resume_empty(e, &s);
     }
+    losses_t l = {0};
     bool snap;
+    int64_t wall_last;
     long base = load_base(e, &s, &l, &snap);
-    /* Damage before the base is made good by it. */
-    const journal_damage_t *d = journal_damage(e->j);
-    apply_t a = {.e = e, .l = &l, .base = base, .base_is_snap = snap, .numbered = s.n_last > 0,
-                 .wall_prev = s.base_wall};
-    for (; a.damage_next < d->regions && a.damage_next < JOURNAL_DAMAGE_KEPT &&
-           d->at[a.damage_next] < base;
-         a.damage_next++)
-        lose(&l, false, 0, 0, 0, "%ld damaged bytes at byte %ld", d->bytes[a.damage_next],
-             d->at[a.damage_next]);
-    e->snaps = (snaps_t){.at = snap ? base : -1, .prev_at = -1};
-    if (journal_read_from(e->j, base < 0 ? 0 : base, apply_record, &a, warn, sizeof warn) < 0)
-        fprintf(stderr, "pokerclock: %s\n", warn);
-    /* Damage or unreadable records at the end: their numbers (the end mark,
-     * the largest number in the file) say whether they held commands. */
-    a.damaged += damage_before(&a, LONG_MAX);
-    if (a.numbered)
-        check_end(e, &s, a.n_prev, a.wall_prev, a.damaged > 0, &l);
-    else if (a.unreadable || a.damaged)
-        lose(&l, true, a.unreadable + (a.damaged ? 1 : 0), a.wall_prev, a.wall_prev,
-             "the record at byte %ld is not readable%s", a.unreadable_at,
-             a.unreadable > 1 ? ", nor those after it" : "");
-    if (d->regions > JOURNAL_DAMAGE_KEPT && !s.n_last)
-        lose(&l, true, d->regions - JOURNAL_DAMAGE_KEPT, 0, 0, "%ld more damaged stretches",
-             d->regions - JOURNAL_DAMAGE_KEPT);
+    apply_after(e, &s, base, snap, &l, &wall_last);
     e->n_rec = s.n_last;
     free(s.snaps);
     /* seq grows for the life of the tournament: the panel, the structure
@@ -481,21 +515,11 @@ static int resume(engine_t *e, char *err, size_t errlen)
      * between two records at most: the margin keeps the new numbers above
      * any a client saw. */
     e->seq = s.mk.seq > 0 ? (uint64_t)s.mk.seq + SEQ_RESTART_MARGIN : 0;
-    char lost[256] = "", span[48];
-    say_span(l.from, l.to, span, sizeof span);
-    if (l.lost > 0)
-        snprintf(lost, sizeof lost,
-                 " The saved journal was damaged: %ld record%s lost%s (%s): check the levels "
-                 "and players.",
-                 l.lost, l.lost == 1 ? "" : "s", span, l.first);
-    if (l.lost + l.harmless + l.put_back > 0)
-        fprintf(stderr,
-                "pokerclock: journal: %ld record%s lost, %ld damaged made good by a snapshot, "
-                "%ld put back from the changes they carry\n",
-                l.lost, l.lost == 1 ? "" : "s", l.harmless, l.put_back);
+    char lost[256];
+    tell_losses(&l, lost, sizeof lost);
     /* Told once: the next restart does not find the same loss again. */
     if (l.lost > 0 && !e->read_only)
-        records_mark(e, e->n_rec, a.wall_prev);
+        records_mark(e, e->n_rec, wall_last);
     /* A restart that had more to do than read a snapshot writes one, so
      * the next starts from here. */
     bool replayed = l.lost + l.harmless + l.applied > 0;
