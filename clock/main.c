@@ -525,7 +525,7 @@ int main(int argc, char **argv)
     if (rc)
         return rc;
     if (o.check)
-        return config_check(o.check, stdout);
+        return config_check(o.check, o.port, stdout);
     follow_url_t master = {0};
     if (o.follow) {
         if (follow_url_parse(o.follow, &master, err, sizeof err) != 0) {
@@ -546,6 +546,9 @@ int main(int argc, char **argv)
         return 1;
     if (o.bind)
         snprintf(config.bind, sizeof config.bind, "%s", o.bind);
+    char note[600];
+    if (config_port_note(&config, name, o.port, note, sizeof note))
+        fprintf(stderr, "pokerclock: %s\n", note);
     if (o.port)
         config.port = o.port;
     if (o.layout)
