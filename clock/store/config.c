@@ -722,7 +722,7 @@ static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
 {
     static const char *const keys[] = {"bind",  "port",       "pin",    "language", "language2",
                                        "theme", "tournament", "tables", "sound",
-                                       "house_rules", "layout", "slides_folder", NULL};
+                                       "house_rules", "layout", "slides_folder", "tv", NULL};
     check_keys(x, root, "the file", keys);
     get_string(x, root, "bind", c->bind, sizeof c->bind);
     if (get_int32(x, root, "port", 1, 65535, &c->port))
@@ -755,6 +755,13 @@ static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
         load_theme(x, g, &c->theme);
     if ((g = group_of(x, root, "sound")))
         load_sound(x, g, &c->voice);
+    if ((g = group_of(x, root, "tv"))) {
+        /* tv = { cec = true; standby_minutes = 15; }; */
+        static const char *const tv_keys[] = {"cec", "standby_minutes", NULL};
+        check_keys(x, g, "tv", tv_keys);
+        get_bool(x, g, "cec", &c->tv_cec);
+        get_int32(x, g, "standby_minutes", 0, 24 * 60, &c->tv_standby_minutes);
+    }
     if ((g = config_setting_get_member(root, "tables")))
         tables_load(g, &c->tables, table_problem, x);
     if ((g = config_setting_get_member(root, "house_rules")))

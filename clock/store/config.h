@@ -56,6 +56,8 @@ typedef struct {
     voice_config_t voice;      /* sound = { ... }: volume, sounds, speech */
     screen_layout layout;      /* layout = "wall", "kiosk" or "slides" */
     char slides_folder[CONFIG_PATH_MAX]; /* slides read from this folder at start; "" */
+    bool tv_cec;               /* tv = { cec = true; }: the TV over HDMI-CEC */
+    int tv_standby_minutes;    /* tv = { standby_minutes = N; }: after the end; 0: never */
     int n_house_rules;         /* house_rules = [ ... ]: the kiosk's page */
     char house_rules[CONFIG_MAX_RULES][CONFIG_RULE_MAX];
 } settings_t;

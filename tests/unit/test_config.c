@@ -247,9 +247,41 @@ static void a_port_the_command_line_overrides_is_named(void **state)
     assert_string_equal(note, "");
 }
 
+/* tv = { cec = true; standby_minutes = 15; }: the TV over HDMI-CEC; off
+ * when the group is not there; a mistyped key or value is said. */
+static void the_tv_group_turns_cec_on(void **state)
+{
+    (void)state;
+    FILE *f = fopen("assets/structures/default.cfg", "r");
+    assert_non_null(f);
+    static char text[64 * 1024];
+    size_t n = fread(text, 1, sizeof text - 200, f);
+    fclose(f);
+    text[n] = 0;
+    config_problems_t p = {0};
+    assert_true(config_load_string(text, "x.cfg", &c, &p));
+    assert_false(c.tv_cec);
+    assert_int_equal(c.tv_standby_minutes, 0);
+    strcat(text, "\ntv = { cec = true; standby_minutes = 15; };\n");
+    assert_true(config_load_string(text, "x.cfg", &c, &p));
+    assert_true(c.tv_cec);
+    assert_int_equal(c.tv_standby_minutes, 15);
+    text[n] = 0;
+    strcat(text, "\ntv = { cec = true; standby = 15; };\n");
+    p.n = 0;
+    assert_false(config_load_string(text, "x.cfg", &c, &p));
+    assert_non_null(strstr(p.items[0].msg, "standby"));
+    text[n] = 0;
+    strcat(text, "\ntv = { standby_minutes = 2000; };\n");
+    p.n = 0;
+    assert_false(config_load_string(text, "x.cfg", &c, &p));
+    assert_non_null(strstr(p.items[0].msg, "standby_minutes must be from 0 to 1440"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_tv_group_turns_cec_on),
         cmocka_unit_test(a_port_the_command_line_overrides_is_named),
         cmocka_unit_test(every_sample_loads_without_a_word),
         cmocka_unit_test(the_samples_say_what_they_are),
