@@ -137,12 +137,14 @@ class Kernel:
             self.paths[os.path.basename(p).split(".ko")[0].replace("-", "_")] = p
         for line in open(os.path.join(moddir, "modules.builtin")):
             self.paths[os.path.basename(line.strip()).split(".ko")[0].replace("-", "_")] = line.strip()
+        # Drivers declared with OF_DECLARE are found in the kernel image.
         image = os.path.join(moddir, "vmlinuz")
-        self.image = b""
-        if os.path.exists(image):
-            self.image = open(image, "rb").read()
-            if self.image[:2] == b"\x1f\x8b":
-                self.image = gzip.decompress(self.image)
+        if not os.path.exists(image):
+            raise SystemExit("root-drivers: %s is missing: the kernel image tells its built-in "
+                             "drivers" % image)
+        self.image = open(image, "rb").read()
+        if self.image[:2] == b"\x1f\x8b":
+            self.image = gzip.decompress(self.image)
 
     def driver(self, node):
         """('builtin'|'module'|'none', name) for a node with a compatible."""
@@ -164,7 +166,7 @@ class Kernel:
         # Drivers declared with OF_DECLARE (interrupt controllers, fixed
         # clocks, timers) have no alias: their compatible is in the image.
         for c in compat:
-            if c in CORE_BUSES or (self.image and (b"\0" + c.encode() + b"\0") in self.image):
+            if c in CORE_BUSES or (b"\0" + c.encode() + b"\0") in self.image:
                 return "builtin", c
         return "none", None
 

@@ -507,15 +507,16 @@ pi_boot() { # name machine dtb [imager-fixture]
     "$qemu" -M "$machine" -kernel "$pi/vmlinuz" -initrd "$pi/initrd.img" -dtb "$pi/$dtb" \
         -append "$(tr -d '\r\n' < "$pi/cmdline.txt") console=$pi_console loglevel=6 pokerclock.test systemd.watchdog_sec=off systemd.default_device_timeout_sec=300" \
         -drive "file=$d,if=sd,format=raw" -display none \
-        -monitor "pipe:$tmp/$m.mon" -serial "file:$log" -serial null &
+        -monitor "pipe:$tmp/$m.mon" -serial null -serial "file:$log" &
     qpid[$m]=$!
     exec {fd}>"$tmp/$m.mon.in"
     monfd[$m]=$fd
     cat "$tmp/$m.mon.out" > "$tmp/$m.mon.log" &
 }
-# The PL011, QEMU's first serial port, is ttyAMA1 under the Pis' device
-# trees (serial1; serial0 is the mini UART on the GPIO header).
-pi_console=ttyAMA1
+# The serial console a technician would use: the GPIO header's UART (the
+# mini UART, ttyS1, QEMU's second serial port), named last so that it is
+# /dev/console (the report's).
+pi_console=ttyS1,115200
 pi_test() { # name machine dtb model [imager-fixture]
     local m=$1 log=$tmp/$1.log end t v
     pi_boot "$1" "$2" "$3" "${5:-}" || { fail "$4: the kernel, initramfs or $3 is not on the image's boot partition"; return; }
