@@ -12,7 +12,7 @@ install -D -m 0644 "$here"/systemd/system.conf.d/pokerclock-watchdog.conf \
 install -D -m 0644 "$here"/systemd/journald.conf.d/pokerclock-volatile.conf \
     "$root"/etc/systemd/journald.conf.d/pokerclock-volatile.conf
 chmod 0755 "$root"/usr/local/sbin/pokerclock-setup "$root"/usr/local/sbin/pokerclock-report \
-    "$root"/usr/local/sbin/pokerclock-imager
+    "$root"/usr/local/sbin/pokerclock-imager "$root"/etc/systemd/system-generators/pokerclock-no-firstrun
 # avahi announces the port the unit gives the clock.
 . "$here"/image/files/etc/default/pokerclock-appliance
 sed -i "s/@PORT@/$PORT/" "$root"/etc/avahi/services/pokerclock.service
