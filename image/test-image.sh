@@ -536,18 +536,21 @@ pi_boot() { # name machine dtb [imager-fixture]
     mkfifo "$tmp/$m.mon.in" "$tmp/$m.mon.out"
     started_ms[$m]=$(ms)
     "$qemu" -M "$machine" -kernel "$pi/vmlinuz" -initrd "$pi/initrd.img" -dtb "$pi/$dtb" \
-        -append "$(tr -d '\r\n' < "$pi/cmdline.txt") console=$pi_console loglevel=6 pokerclock.test systemd.watchdog_sec=off systemd.default_device_timeout_sec=300" \
+        -append "$(tr -d '\r\n' < "$pi/cmdline.txt") console=$(pi_console "$machine") loglevel=6 pokerclock.test systemd.watchdog_sec=off systemd.default_device_timeout_sec=300" \
         $card -display none \
-        -monitor "pipe:$tmp/$m.mon" -serial null -serial "file:$log" &
+        -monitor "pipe:$tmp/$m.mon" $(pi_serials "$machine" "$log") &
     qpid[$m]=$!
     exec {fd}>"$tmp/$m.mon.in"
     monfd[$m]=$fd
     cat "$tmp/$m.mon.out" > "$tmp/$m.mon.log" &
 }
-# The serial console a technician would use: the GPIO header's UART (the
-# mini UART, ttyS1, QEMU's second serial port), named last so that it is
-# /dev/console (the report's).
-pi_console=ttyS1,115200
+# The serial console, named last so that it is /dev/console (the
+# report's): on the Pi 3 the one a technician would use, the GPIO header's
+# mini UART (ttyS1, QEMU's second serial port); on the Pi 4 the PL011
+# (ttyAMA0, the first): QEMU's raspi4b stalls its guest in the mini UART's
+# interrupt.
+pi_console() { [ "$1" = raspi4b ] && echo ttyAMA0,115200 || echo ttyS1,115200; }
+pi_serials() { [ "$1" = raspi4b ] && echo "-serial file:$2 -serial null" || echo "-serial null -serial file:$2"; }
 pi_test() { # name machine dtb model [imager-fixture]
     local m=$1 log=$tmp/$1.log end t v
     pi_boot "$1" "$2" "$3" "${5:-}" || { fail "$4: the kernel, initramfs or $3 is not on the image's boot partition"; return; }
