@@ -221,8 +221,9 @@ clean:
 # The appliance: the Debian package and the Raspberry Pi SD image.
 #   make deb                      .deb for this machine (build/deb/)
 #   make deb ARCH=arm64 SUITE=trixie   cross-built in a throwaway chroot
-#   make image                    pokerclock-arm64.img.xz (Pi 3, 4, Zero 2 W)
-#   make image-test               build the image and boot it under qemu
+#   make image                    pokerclock-arm64.img.xz (Pi 3, 4, 400, 5, 500, Zero 2 W)
+#                                 and pokerclock.rpi-imager-manifest (Raspberry Pi Imager)
+#   make image-test               build the image and boot it under qemu: virt, raspi3b, raspi4b
 ARCH  ?=
 SUITE ?=
 DEB_OUT ?= $(BUILD)/deb/$(if $(SUITE),$(SUITE)-)$(or $(ARCH),$(shell dpkg --print-architecture))

@@ -1,6 +1,7 @@
 /* Wiring: options, loading the tournament, the HTTP server and the screen. */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <pthread.h>
 #include <getopt.h>
 #include <ifaddrs.h>
 #include <limits.h>
@@ -13,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cec/tv.h"
 #include "embedded.h"
 #include "engine.h"
 #include "follow/follow.h"
@@ -54,6 +56,7 @@ typedef struct {
     bool fresh;
     const char *layout;        /* "wall", "kiosk" or "slides"; NULL: the configuration's */
     const char *slides_dir;    /* slides from this folder; NULL: the configuration's */
+    const char *cec;           /* the TV over this CEC device; NULL: the configuration's */
 } options_t;
 
 static void usage(FILE *out)
@@ -61,7 +64,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: pokerclock [--config FILE] [--state DIR] [--bind ADDR] [--port N]\n"
             "                  [--headless] [--follow URL] [--pin PIN] [--new] [--layout L]\n"
-            "                  [--slides-dir DIR]\n"
+            "                  [--slides-dir DIR] [--cec DEVICE]\n"
             "       pokerclock --check FILE          validate a configuration\n"
             "       pokerclock --screenshot OUT.png [--size WxH] [--config FILE] [--state DIR]\n"
             "       pokerclock --version | --help\n"
@@ -79,12 +82,13 @@ static void usage(FILE *out)
             "  --layout L      the screen: wall (the clock), kiosk (the registration\n"
             "                  area's pages: seats, tables, results, house rules) or\n"
             "                  slides (the venue's slides under a small clock)\n"
-            "  --slides-dir DIR  the venue's slides from this folder too (pictures, .txt)\n");
+            "  --slides-dir DIR  the venue's slides from this folder too (pictures, .txt)\n"
+            "  --cec DEVICE    switch the TV on and to the clock over HDMI-CEC (/dev/cec0)\n");
 }
 
 static int parse_options(int argc, char **argv, options_t *o)
 {
-    enum { O_WEB = 256, O_SIZE, O_NEW, O_LAYOUT, O_SLIDES };
+    enum { O_WEB = 256, O_SIZE, O_NEW, O_LAYOUT, O_SLIDES, O_CEC };
     static const struct option longs[] = {
         {"config", required_argument, 0, 'c'},   {"state", required_argument, 0, 's'},
         {"bind", required_argument, 0, 'b'},     {"port", required_argument, 0, 'p'},
@@ -93,6 +97,7 @@ static int parse_options(int argc, char **argv, options_t *o)
         {"screenshot", required_argument, 0, 'o'}, {"size", required_argument, 0, O_SIZE},
         {"web-dir", required_argument, 0, O_WEB}, {"new", no_argument, 0, O_NEW},
         {"layout", required_argument, 0, O_LAYOUT}, {"slides-dir", required_argument, 0, O_SLIDES},
+        {"cec", required_argument, 0, O_CEC},
         {"version", no_argument, 0, 'V'},        {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     int ch;
@@ -135,6 +140,7 @@ static int parse_options(int argc, char **argv, options_t *o)
             o->layout = optarg;
             break;
         case O_SLIDES: o->slides_dir = optarg; break;
+        case O_CEC: o->cec = optarg; break;
         case 'V': printf("pokerclock %s\n", POKERCLOCK_VERSION); exit(0);
         case 'h': usage(stdout); exit(0);
         default: usage(stderr); return 2;
@@ -387,6 +393,19 @@ static follow_t *follow_master(engine_t *engine, const char *master, slides_t *s
     return follow_start(engine, &fo, err, errlen);
 }
 
+/* The wall's screen while it runs, for the TV's thread (it waits for the
+ * first frame). wall_lock guards wall_screen. */
+static pthread_mutex_t wall_lock = PTHREAD_MUTEX_INITIALIZER;
+static screen_t *wall_screen;
+
+static uint64_t wall_frames(void *ctx)
+{
+    pthread_mutex_lock(&wall_lock);
+    uint64_t n = wall_screen ? screen_frames(wall_screen) : 0;
+    pthread_mutex_unlock(&wall_lock);
+    return n;
+}
+
 /* The wall until a signal or the window closes; without a display on a
  * desktop, the panel alone. */
 static int run_screen(engine_t *engine, const screen_options_t *options)
@@ -404,7 +423,13 @@ static int run_screen(engine_t *engine, const screen_options_t *options)
         fprintf(stderr, "pokerclock: %s\n", err);
         return 1;
     }
+    pthread_mutex_lock(&wall_lock);
+    wall_screen = screen;
+    pthread_mutex_unlock(&wall_lock);
     int rc = screen_run(screen, engine, &stop_requested);
+    pthread_mutex_lock(&wall_lock);
+    wall_screen = NULL;
+    pthread_mutex_unlock(&wall_lock);
     screen_free(screen);
     return rc;
 }
@@ -454,6 +479,17 @@ static int serve(engine_t *engine, const site_t *site)
         }
     }
     shot_ctx_t sc = {.config = site->config, .engine = engine, .url = site->url};
+    /* The TV over HDMI-CEC: --cec DEVICE, or tv = { cec = true; } (the
+     * first HDMI port's device). */
+    tv_t *tv = NULL;
+    if (o->cec || site->config->tv_cec) {
+        tv_options_t to = {.device = o->cec ? o->cec : "/dev/cec0",
+                           .standby_ms = (int64_t)site->config->tv_standby_minutes * 60000,
+                           .engine = engine,
+                           .frames = wall_frames};
+        if (!(tv = tv_start(&to, err, sizeof err)))
+            fprintf(stderr, "pokerclock: TV: %s; the clock goes on without it\n", err);
+    }
     net_options_t no = {.bind = site->config->bind,
                         .port = site->config->port,
                         .pin = &pin,
@@ -464,10 +500,12 @@ static int serve(engine_t *engine, const site_t *site)
                         .screenshot_ctx = &sc,
                         .screenshot_thread_end = wall_render_thread_end,
                         .speech = speaker_phrase_file,
-                        .slides = slides};
+                        .slides = slides,
+                        .tv = tv};
     net_t *net = net_start(engine, &no, err, sizeof err);
     if (!net) {
         fprintf(stderr, "pokerclock: %s\n", err);
+        tv_stop(tv);
         slides_free(slides);
         return 1;
     }
@@ -478,6 +516,7 @@ static int serve(engine_t *engine, const site_t *site)
         if (!(follow = follow_master(engine, site->master, slides, err, sizeof err))) {
             fprintf(stderr, "pokerclock: %s\n", err);
             net_stop(net);
+            tv_stop(tv);
             slides_free(slides);
             return 1;
         }
@@ -498,6 +537,7 @@ static int serve(engine_t *engine, const site_t *site)
     int rc = run_screen(engine, &so);
     follow_stop(follow);
     net_stop(net);
+    tv_stop(tv);
     wall_render_slides(NULL);
     slideshow_free(show);
     slides_free(slides);
@@ -531,7 +571,7 @@ int main(int argc, char **argv)
     if (rc)
         return rc;
     if (o.check)
-        return config_check(o.check, stdout);
+        return config_check(o.check, o.port, stdout);
     follow_url_t master = {0};
     if (o.follow) {
         if (follow_url_parse(o.follow, &master, err, sizeof err) != 0) {
@@ -552,6 +592,9 @@ int main(int argc, char **argv)
         return 1;
     if (o.bind)
         snprintf(config.bind, sizeof config.bind, "%s", o.bind);
+    char note[600];
+    if (config_port_note(&config, name, o.port, note, sizeof note))
+        fprintf(stderr, "pokerclock: %s\n", note);
     if (o.port)
         config.port = o.port;
     if (o.layout)

@@ -11,7 +11,11 @@ install -D -m 0644 "$here"/systemd/system.conf.d/pokerclock-watchdog.conf \
     "$root"/etc/systemd/system.conf.d/pokerclock-watchdog.conf
 install -D -m 0644 "$here"/systemd/journald.conf.d/pokerclock-volatile.conf \
     "$root"/etc/systemd/journald.conf.d/pokerclock-volatile.conf
-chmod 0755 "$root"/usr/local/sbin/pokerclock-setup "$root"/usr/local/sbin/pokerclock-report
+chmod 0755 "$root"/usr/local/sbin/pokerclock-setup "$root"/usr/local/sbin/pokerclock-report \
+    "$root"/usr/local/sbin/pokerclock-imager "$root"/etc/systemd/system-generators/pokerclock-no-firstrun
+# avahi announces the port the unit gives the clock.
+. "$here"/image/files/etc/default/pokerclock-appliance
+sed -i "s/@PORT@/$PORT/" "$root"/etc/avahi/services/pokerclock.service
 
 cat > "$root"/etc/fstab <<EOF2
 # The root is read-only: pulling the power never damages it.
@@ -36,7 +40,8 @@ printf '127.0.0.1\tlocalhost\n127.0.1.1\tpokerclock\n::1\t\tlocalhost ip6-localh
 : > "$root"/etc/machine-id
 rm -f "$root"/var/lib/dbus/machine-id
 # Settings that change after the build point into the data partition.
-ln -sfn /data/pokerclock/localtime "$root"/etc/localtime
+# The zone of the data partition, mirrored here by pokerclock-setup.
+ln -sfn ../usr/share/zoneinfo/Etc/UTC "$root"/etc/localtime
 echo Etc/UTC > "$root"/etc/timezone
 mkdir -p "$root"/etc/wpa_supplicant
 ln -sfn /data/pokerclock/wpa_supplicant-wlan0.conf "$root"/etc/wpa_supplicant/wpa_supplicant-wlan0.conf

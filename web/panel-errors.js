@@ -258,6 +258,9 @@ const ERROR_FORMS = [
   tpN('too many wrong PINs: wait %s before trying again'),
   tpN('too many wrong PINs on this clock: wait %s, or press L at the clock for a one-time code'),
   tpN('log in with the director PIN first'),
+  /* clock/net/tv_api.c: the TV's buttons */
+  tpN('this clock does not switch the TV: turn HDMI-CEC on (CEC=yes in pokerclock.txt, or tv = { cec = true; } in the configuration)'),
+  tpN('action must be "on", "show" or "standby"'),
   tpN('the title is too long: at most %s bytes'),
   tpN('at most %s lines under the title'),
   tpN('line %s must be text of at most %s bytes'),

@@ -35,6 +35,7 @@
 #include "net/pin_equal.h"
 #include "net/reply.h"
 #include "net/results.h"
+#include "net/tv_api.h"
 #include "net/session.h"
 #include "net/sha256.h"
 #include "net/shots.h"
@@ -77,6 +78,7 @@ struct net {
     net_speech_fn speech;       /* GET /api/speech (main: the wall's words), or NULL */
     void *speech_ctx;
     slides_t *slides;          /* /api/slides, or NULL */
+    tv_t *tv;                  /* /api/tv, or NULL without CEC */
     int limit;                 /* connections, from the descriptor limit */
     int streams_public;        /* event streams without a session, at most */
     int guard_speedup;         /* 1; more makes the guard's time run faster (tests) */
@@ -619,6 +621,16 @@ static enum MHD_Result get_archive(net_t *n, struct MHD_Connection *con, request
     return archive_api_list(con, n->state_dir);
 }
 
+static enum MHD_Result get_tv(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return tv_api_get(con, n->tv);
+}
+
+static enum MHD_Result post_tv(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return tv_api_post(con, n->tv, logged_in(n, con), r->body, r->len);
+}
+
 /* ---- dispatch ---- */
 
 static const struct route {
@@ -635,6 +647,7 @@ static const struct route {
     {"POST", "/api/chop", post_chop},
     {"GET", "/api/results", get_results},   {"GET", "/api/results.csv", get_results_csv},
     {"GET", "/api/archive", get_archive},
+    {"GET", "/api/tv", get_tv},             {"POST", "/api/tv/action", post_tv},
 };
 
 static void add_allow(struct MHD_Response *resp, void *ctx)
@@ -967,6 +980,7 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     }
     n->config = o->config;
     n->slides = o->slides;
+    n->tv = o->tv;
     n->state_dir = o->state_dir ? strdup(o->state_dir) : NULL;
     const char *beat = getenv("POKERCLOCK_SSE_HEARTBEAT_MS");
     int fd = -1;

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 
+#include "cec/tv.h"
 #include "engine.h"
 #include "store/config.h"
 #include "store/pin.h"
@@ -36,6 +37,7 @@ typedef struct {
     net_speech_fn speech;      /* GET /api/speech; NULL: the pages hear no words */
     void *speech_ctx;
     slides_t *slides;          /* the venue's slides (/api/slides), or NULL */
+    tv_t *tv;                  /* the TV over HDMI-CEC (/api/tv), or NULL */
 } net_options_t;
 
 typedef struct net net_t;

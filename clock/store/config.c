@@ -722,10 +722,11 @@ static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
 {
     static const char *const keys[] = {"bind",  "port",       "pin",    "language", "language2",
                                        "theme", "tournament", "tables", "sound",
-                                       "house_rules", "layout", "slides_folder", NULL};
+                                       "house_rules", "layout", "slides_folder", "tv", NULL};
     check_keys(x, root, "the file", keys);
     get_string(x, root, "bind", c->bind, sizeof c->bind);
-    get_int32(x, root, "port", 1, 65535, &c->port);
+    if (get_int32(x, root, "port", 1, 65535, &c->port))
+        c->port_line = config_setting_source_line(config_setting_get_member(root, "port"));
     if (get_string(x, root, "pin", c->pin, sizeof c->pin)) {
         size_t n = strlen(c->pin);
         bool digits = n >= 4;
@@ -754,6 +755,13 @@ static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
         load_theme(x, g, &c->theme);
     if ((g = group_of(x, root, "sound")))
         load_sound(x, g, &c->voice);
+    if ((g = group_of(x, root, "tv"))) {
+        /* tv = { cec = true; standby_minutes = 15; }; */
+        static const char *const tv_keys[] = {"cec", "standby_minutes", NULL};
+        check_keys(x, g, "tv", tv_keys);
+        get_bool(x, g, "cec", &c->tv_cec);
+        get_int32(x, g, "standby_minutes", 0, 24 * 60, &c->tv_standby_minutes);
+    }
     if ((g = config_setting_get_member(root, "tables")))
         tables_load(g, &c->tables, table_problem, x);
     if ((g = config_setting_get_member(root, "house_rules")))
@@ -1017,7 +1025,17 @@ void config_load_default(settings_t *c)
     }
 }
 
-int config_check(const char *path, FILE *out)
+bool config_port_note(const settings_t *c, const char *name, int port, char *buf, size_t len)
+{
+    if (!port || !c->port_line || c->port == port)
+        return false;
+    snprintf(buf, len,
+             "%s:%d: port = %d is not used: this clock serves its panel on port %d",
+             name, c->port_line, c->port, port);
+    return true;
+}
+
+int config_check(const char *path, int port, FILE *out)
 {
     static settings_t c;
     config_problems_t p = {0};
@@ -1034,6 +1052,9 @@ int config_check(const char *path, FILE *out)
         int breaks = c.structure.n_levels - play;
         fprintf(out, "%s: fine: \"%s\", %d level%s and %d break%s\n", path, c.structure.name,
                 play, play == 1 ? "" : "s", breaks, breaks == 1 ? "" : "s");
+        char note[600];
+        if (config_port_note(&c, path, port, note, sizeof note))
+            fprintf(out, "%s\n", note);
     }
     return ok ? 0 : 1;
 }

@@ -46,6 +46,7 @@ int config_layout_parse(const char *word, screen_layout *out);
 typedef struct {
     char bind[64];             /* "" or "0.0.0.0": every address */
     int port;                  /* 8080 */
+    int port_line;             /* the file's line that sets port; 0: none does */
     char pin[32];              /* "" : none configured */
     char language[8];          /* "en", "no", "de", "nl", "da" */
     char language2[8];         /* second language shown beside it, or "" */
@@ -55,6 +56,8 @@ typedef struct {
     voice_config_t voice;      /* sound = { ... }: volume, sounds, speech */
     screen_layout layout;      /* layout = "wall", "kiosk" or "slides" */
     char slides_folder[CONFIG_PATH_MAX]; /* slides read from this folder at start; "" */
+    bool tv_cec;               /* tv = { cec = true; }: the TV over HDMI-CEC */
+    int tv_standby_minutes;    /* tv = { standby_minutes = N; }: after the end; 0: never */
     int n_house_rules;         /* house_rules = [ ... ]: the kiosk's page */
     char house_rules[CONFIG_MAX_RULES][CONFIG_RULE_MAX];
 } settings_t;
@@ -72,7 +75,13 @@ void config_load_default(settings_t *c);
 void config_problem_format(const config_problem_t *pr, char *buf, size_t len);
 
 /* pokerclock --check: every problem of the file on out, one a line;
- * returns the exit status (1 on any error, 0 when fine). */
-int config_check(const char *path, FILE *out);
+ * returns the exit status (1 on any error, 0 when fine). port: the port
+ * the command line gives (--port), 0 for none: a port the file names is
+ * then said to be unused. */
+int config_check(const char *path, int port, FILE *out);
+/* "FILE:LINE: port = N is not used: ..." into buf when the command line's
+ * port (not 0) overrides one the file names; false (buf untouched) when
+ * there is nothing to say. */
+bool config_port_note(const settings_t *c, const char *name, int port, char *buf, size_t len);
 
 #endif

@@ -212,19 +212,77 @@ static void check_reports_and_sets_the_exit_status(void **state)
     (void)state;
     char buf[4096] = "";
     FILE *out = fmemopen(buf, sizeof buf, "w");
-    assert_int_equal(config_check("tests/config/bb-not-above-sb.cfg", out), 1);
+    assert_int_equal(config_check("tests/config/bb-not-above-sb.cfg", 0, out), 1);
     fclose(out);
     assert_non_null(strstr(buf, "tests/config/bb-not-above-sb.cfg:5: level 2: big_blind must "
                                 "be larger than small_blind\n"));
     out = fmemopen(buf, sizeof buf, "w");
-    assert_int_equal(config_check("assets/structures/default.cfg", out), 0);
+    assert_int_equal(config_check("assets/structures/default.cfg", 0, out), 0);
     fclose(out);
     assert_non_null(strstr(buf, "fine"));
+}
+
+/* On the appliance the unit gives the port (--port 80): a tournament file's
+ * port = 8080 is said to be unused, with its line, and changes nothing. */
+static void a_port_the_command_line_overrides_is_named(void **state)
+{
+    (void)state;
+    char buf[4096] = "";
+    FILE *out = fmemopen(buf, sizeof buf, "w");
+    assert_int_equal(config_check("assets/structures/default.cfg", 80, out), 0);
+    fclose(out);
+    assert_non_null(strstr(buf, "assets/structures/default.cfg:5: port = 8080 is not used: this "
+                                "clock serves its panel on port 80\n"));
+    /* The same port, or no --port: nothing to say. */
+    memset(buf, 0, sizeof buf);
+    out = fmemopen(buf, sizeof buf, "w");
+    assert_int_equal(config_check("assets/structures/default.cfg", 8080, out), 0);
+    fclose(out);
+    assert_null(strstr(buf, "port"));
+    config_problems_t p = {0};
+    char note[600] = "";
+    assert_true(config_load_file("assets/structures/turbo.cfg", &c, &p));
+    assert_int_equal(c.port_line, 0);
+    assert_false(config_port_note(&c, "turbo.cfg", 80, note, sizeof note));
+    assert_string_equal(note, "");
+}
+
+/* tv = { cec = true; standby_minutes = 15; }: the TV over HDMI-CEC; off
+ * when the group is not there; a mistyped key or value is said. */
+static void the_tv_group_turns_cec_on(void **state)
+{
+    (void)state;
+    FILE *f = fopen("assets/structures/default.cfg", "r");
+    assert_non_null(f);
+    static char text[64 * 1024];
+    size_t n = fread(text, 1, sizeof text - 200, f);
+    fclose(f);
+    text[n] = 0;
+    config_problems_t p = {0};
+    assert_true(config_load_string(text, "x.cfg", &c, &p));
+    assert_false(c.tv_cec);
+    assert_int_equal(c.tv_standby_minutes, 0);
+    strcat(text, "\ntv = { cec = true; standby_minutes = 15; };\n");
+    assert_true(config_load_string(text, "x.cfg", &c, &p));
+    assert_true(c.tv_cec);
+    assert_int_equal(c.tv_standby_minutes, 15);
+    text[n] = 0;
+    strcat(text, "\ntv = { cec = true; standby = 15; };\n");
+    p.n = 0;
+    assert_false(config_load_string(text, "x.cfg", &c, &p));
+    assert_non_null(strstr(p.items[0].msg, "standby"));
+    text[n] = 0;
+    strcat(text, "\ntv = { standby_minutes = 2000; };\n");
+    p.n = 0;
+    assert_false(config_load_string(text, "x.cfg", &c, &p));
+    assert_non_null(strstr(p.items[0].msg, "standby_minutes must be from 0 to 1440"));
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_tv_group_turns_cec_on),
+        cmocka_unit_test(a_port_the_command_line_overrides_is_named),
         cmocka_unit_test(every_sample_loads_without_a_word),
         cmocka_unit_test(the_samples_say_what_they_are),
         cmocka_unit_test(the_built_in_tournament_is_the_default_sample),
