@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *out = NULL;
     size_t out_len = 0;
     FILE *o = open_memstream(&out, &out_len);
-    int rc = config_check(path, o);
+    int rc = config_check(path, 0, o);
     fclose(o);
     const char *fine = strstr(out, ": fine: ");
     if ((rc == 0) != (fine != NULL) || (rc != 0 && rc != 1)) {
