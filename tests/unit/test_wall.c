@@ -802,8 +802,13 @@ static void no_text_below_the_minimum(void **state)
         char err[256];
         wall_t *w = wall_new(r, &config, err, sizeof err);
         assert_non_null(w);
-        wall_frame_t f = {.snap = &snap, .now = now, .w = s->w, .h = s->h, .url = s->url,
-                          .pin = s->pin, .dismissed_level = -1};
+        static show_t show;
+        static panel_addr_t panel;
+        show_decide(&snap, now, -1, &show);
+        if (s->url)
+            panel_addr_lookup(s->url, &panel);
+        wall_frame_t f = {.snap = &snap, .now = now, .show = &show, .w = s->w, .h = s->h,
+                          .panel = s->url ? &panel : NULL, .pin = s->pin};
         wall_plan_t plan;
         wall_plan(w, &f, &plan);
         int least = (s->w < s->h ? s->w : s->h) / 50;
