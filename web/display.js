@@ -268,7 +268,7 @@
       kids = [el('div', { class: 'title', text: say(v.title) })];
     }
     box.className = cls;
-    put(box, kids.filter(Boolean), cls + (structure ? 's' : ''));
+    put(box, kids.filter(Boolean), cls);
     return v;
   }
 

@@ -9,7 +9,7 @@
 
 #include <jansson.h>
 
-#include "screen/show.h"
+#include "model/show.h"
 
 json_t *show_json(const show_t *sh);
 

@@ -15,7 +15,9 @@ static json_t *view_of(const snapshot_t *snap, int64_t now)
     show_t *sh = malloc(sizeof *sh);
     if (!sh)
         return json_null();
-    show_decide(snap, now, -1, sh);
+    show_input_t in = {.t = &snap->t, .roster = snap->roster, .storage_error = snap->storage_error,
+                       .follows = snap->follows, .notice = snap->notice};
+    show_decide(&in, now, -1, sh);
     json_t *j = show_json(sh);
     free(sh);
     return j ? j : json_null();

@@ -10,7 +10,7 @@
 #include "screen/lang.h"
 #include "screen/paint.h"
 #include "screen/say.h"
-#include "screen/show.h"
+#include "model/show.h"
 #include "screen/wall.h"
 
 enum {

@@ -90,7 +90,7 @@ int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, in
             panel_addr_lookup(url, &off.panel);
             off.panel_at = now;
         }
-        show_decide(snap, now, -1, &off.show);
+        wall_show(snap, now, -1, &off.show);
         wall_frame_t f = {.snap = snap, .now = now, .show = &off.show, .w = w, .h = h,
                           .panel = url ? &off.panel : NULL, .pin = pin};
         wall_slide_t *slide = wall_slide_time(c, snap, &off.show)

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "screen/lang.h"
-#include "screen/show.h"
+#include "model/show.h"
 
 typedef struct {
     lang_id lang, lang2;

@@ -463,7 +463,7 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
     int w = 0, h = 0;
     SDL_GetRendererOutputSize(s->r, &w, &h);
     /* Decided once for the frame: its plan and its drawing both use it. */
-    show_decide(snap, now, s->dismissed_level, &s->show);
+    wall_show(snap, now, s->dismissed_level, &s->show);
     wall_frame_t f = {.snap = snap, .now = now, .show = &s->show, .w = w, .h = h,
                       .panel = s->o.panel_url ? &s->panel : NULL,
                       .pin = code ? s->code : s->o.pin && !s->pin_seen ? s->o.pin : NULL};

@@ -469,6 +469,13 @@ static void portrait(frame_t *fr, box_t body, int gap)
                   frame_readable(W * 45 / 1000), 8, 2);
 }
 
+void wall_show(const snapshot_t *snap, int64_t now, int dismissed_level, show_t *out)
+{
+    show_input_t in = {.t = &snap->t, .roster = snap->roster, .storage_error = snap->storage_error,
+                       .follows = snap->follows, .notice = snap->notice};
+    show_decide(&in, now, dismissed_level, out);
+}
+
 bool wall_slide_time(const settings_t *c, const snapshot_t *snap, const show_t *show)
 {
     return !snap->t.clock.started || snap->t.s.levels[show->v.level].kind == LEVEL_BREAK ||

@@ -8,7 +8,7 @@
 
 #include "engine.h"
 #include "screen/address.h"
-#include "screen/show.h"
+#include "model/show.h"
 #include "screen/slideshow.h"
 #include "screen/text.h"
 #include "store/config.h"
@@ -38,6 +38,10 @@ typedef struct {
 /* Whether the wall may show a slide now (a break, before the start, the
  * house's band, a screen of slides): only then is one decoded. */
 bool wall_slide_time(const settings_t *c, const snapshot_t *snap, const show_t *show);
+
+/* What the wall shows for snap at now (model/show.h); dismissed_level: the
+ * level whose new-level strip was taken down here, or -1. */
+void wall_show(const snapshot_t *snap, int64_t now, int dismissed_level, show_t *out);
 
 wall_t *wall_new(SDL_Renderer *r, const settings_t *c, char *err, size_t errlen);
 void wall_free(wall_t *w);

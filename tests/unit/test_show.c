@@ -18,7 +18,8 @@
 #include "json/codec.h"
 #include "json/show.h"
 #include "screen/say.h"
-#include "screen/show.h"
+#include "screen/wall.h"
+#include "model/show.h"
 
 static char *file_text(const char *path)
 {
@@ -136,7 +137,7 @@ static void decisions_match_the_shared_vectors(void **state)
         engine_t *e = play(config, json_object_get(c, "commands"), &last);
         free(config);
         const snapshot_t *snap = engine_snapshot(e);
-        show_decide(snap, last + 1000, -1, &sh);
+        wall_show(snap, last + 1000, -1, &sh);
         const json_t *take = json_object_get(c, "takeover");
         if (json_is_null(take)) {
             if (sh.has_takeover)
@@ -216,7 +217,7 @@ static void changes_are_announced(void **state)
     char seen[8][64];
     int n = 0;
     for (; n < 8; n++) {
-        show_decide(snap, now, -1, &sh);
+        wall_show(snap, now, -1, &sh);
         at[n] = now - t0;
         snprintf(seen[n], sizeof seen[n], "%s%s%s %d",
                  sh.has_takeover ? show_kind_name(sh.takeover.kind) : "-",
@@ -225,7 +226,7 @@ static void changes_are_announced(void **state)
             break;
         /* Just before it is announced, nothing has changed yet. */
         static show_t before;
-        show_decide(snap, now + sh.changes_in_ms - 1, -1, &before);
+        wall_show(snap, now + sh.changes_in_ms - 1, -1, &before);
         assert_int_equal(before.n_strips, sh.n_strips);
         assert_int_equal(before.has_takeover, sh.has_takeover);
         assert_int_equal(before.call.counting, sh.call.counting);
@@ -247,7 +248,7 @@ static void changes_are_announced(void **state)
     }
     assert_int_equal(sh.pill, W_LAST_MINUTE);
     /* Two strips turn every 8 s of the engine's time, the turn said. */
-    show_decide(snap, t0 + 10000, -1, &sh);
+    wall_show(snap, t0 + 10000, -1, &sh);
     assert_int_equal(sh.n_strips, 2);
     assert_int_equal(sh.turn, (int)((t0 + 10000) / SHOW_TURN_MS % 2));
     assert_int_equal(sh.turn_in_ms, SHOW_TURN_MS - (t0 + 10000) % SHOW_TURN_MS);
@@ -272,7 +273,7 @@ static void the_view_in_json(void **state)
     assert_int_equal(engine_apply(e, &c, t0, err, sizeof err), 200);
     const snapshot_t *snap = engine_snapshot(e);
     static show_t sh;
-    show_decide(snap, t0 + 2000, -1, &sh);
+    wall_show(snap, t0 + 2000, -1, &sh);
     json_t *j = show_json(&sh);
     char *s = json_dumps(j, JSON_COMPACT);
     print_message("%s\n", s);

@@ -594,7 +594,7 @@ static void a_slide_change_is_one_redraw(void **state)
     int changes = 0;
     for (int64_t t = 200000; t < 260000; t += 500) {
         static show_t show;
-        show_decide(&snap, t, -1, &show);
+        wall_show(&snap, t, -1, &show);
         wall_frame_t f = {.snap = &snap, .now = t, .show = &show, .w = 1280, .h = 720};
         wall_slide_t *shown = slideshow_get(ss, t, time(NULL), &f.slide_next_in_ms);
         f.slide = shown;

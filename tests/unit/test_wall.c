@@ -822,7 +822,7 @@ static void no_text_below_the_minimum(void **state)
         assert_non_null(w);
         static show_t show;
         static panel_addr_t panel;
-        show_decide(&snap, now, -1, &show);
+        wall_show(&snap, now, -1, &show);
         if (s->url)
             panel_addr_lookup(s->url, &panel);
         wall_frame_t f = {.snap = &snap, .now = now, .show = &show, .w = s->w, .h = s->h,

@@ -1,9 +1,10 @@
 /* What the screen shows now, decided once from the state and the time: the
  * procedure that takes the body over, the strips that take turns in the
  * footer and the one up now, the registration periods, each with its words
- * as codes and numbers. The SDL wall draws it (screen/banner.c), /display
- * receives it in the state and draws the same (json/show.c). No SDL and no
- * words here: the words come from the catalogs where it is drawn. */
+ * as codes and numbers (the catalogs' keys: lang_table.h). The SDL wall
+ * draws it (screen/banner.c), /display receives it in the state and draws
+ * the same (json/show.c). No words here: they come from the catalogs where
+ * it is drawn. */
 #ifndef POKERCLOCK_SHOW_H
 #define POKERCLOCK_SHOW_H
 
@@ -11,8 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine.h"
 #include "lang_table.h"
+#include "model/moves.h"
+#include "model/seating.h"
+#include "model/tourney.h"
 
 enum {
     SHOW_NEW_LEVEL_MS = 20000, /* the new level's strip, from the start of a level */
@@ -134,9 +137,18 @@ typedef struct {
     int pool_len;
 } show_t;
 
+/* What it is decided from: the tournament, its roster (NULL: none), and
+ * what the clock says beside them ("" for none): that it cannot save, the
+ * master a follower shows, and the follower's notice. */
+typedef struct {
+    const tourney_t *t;
+    const roster_t *roster;
+    const char *storage_error, *follows, *notice;
+} show_input_t;
+
 /* What the screen shows at now. dismissed_level: the level whose new-level
  * strip was taken down on this screen, or -1. */
-void show_decide(const snapshot_t *snap, int64_t now, int dismissed_level, show_t *out);
+void show_decide(const show_input_t *in, int64_t now, int dismissed_level, show_t *out);
 
 /* 1-based number of the play level at or before levels[index] ("Level 5"). */
 int show_play_number(const structure_t *s, int index);

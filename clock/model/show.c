@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "screen/show.h"
+#include "model/show.h"
 
 /* ---- texts ---- */
 
@@ -89,14 +89,14 @@ static show_text_t word_text(show_t *sh, word_id w, bool label)
 
 /* A player as the screen names him: "Anna Berg" ("Anna B." where the house
  * shows first names only), or "Player 2" in the screen's language. */
-static void add_player(show_t *sh, const snapshot_t *snap, int player)
+static void add_player(show_t *sh, const show_input_t *in, int player)
 {
-    const roster_t *r = snap->roster;
+    const roster_t *r = in->roster;
     char name[96];
     if (!r || player < 0 || player >= r->n_players) {
         add_text(sh, "?");
     } else if (r->players[player].name[0]) {
-        roster_player_shown(r, player, snap->t.s.house.short_names, name, sizeof name);
+        roster_player_shown(r, player, in->t->s.house.short_names, name, sizeof name);
         add_text(sh, name);
     } else {
         add_word_args(sh, W_PLAYER_N, 1, 0, r->players[player].id, 0);
@@ -114,7 +114,7 @@ static void add_table_seat(show_t *sh, int table, int seat)
 /* One decision being made: its inputs and what it has found so far. */
 typedef struct {
     show_t *sh;
-    const snapshot_t *snap;
+    const show_input_t *in;
     const tourney_t *t;
     const structure_t *s;
     const tourney_view_t *v;
@@ -146,10 +146,10 @@ static show_item_t *item_add(decide_t *d, show_kind kind, int priority)
 static void storage_error_strip(decide_t *d)
 {
     show_item_t *it;
-    if (d->snap->storage_error[0] && (it = item_add(d, SHOW_STORAGE_ERROR, 100))) {
+    if (d->in->storage_error[0] && (it = item_add(d, SHOW_STORAGE_ERROR, 100))) {
         it->title = word_text(d->sh, W_STORAGE_ERROR, true);
         it->line = text_begin(d->sh);
-        add_text(d->sh, d->snap->storage_error);
+        add_text(d->sh, d->in->storage_error);
         text_end(d->sh, &it->line);
     }
 }
@@ -158,10 +158,10 @@ static void storage_error_strip(decide_t *d)
 static void follower_notice_strip(decide_t *d)
 {
     show_item_t *it;
-    if (d->snap->follows[0] && d->snap->notice[0] &&
+    if (d->in->follows[0] && d->in->notice[0] &&
         (it = item_add(d, SHOW_FOLLOWER_NOTICE, 30))) {
         it->line = text_begin(d->sh);
-        add_text(d->sh, d->snap->notice);
+        add_text(d->sh, d->in->notice);
         text_end(d->sh, &it->line);
     }
 }
@@ -312,7 +312,7 @@ static void penalties_strip(decide_t *d)
  * takes only the places the others left. */
 static void move_strips(decide_t *d)
 {
-    const roster_t *r = d->snap->roster;
+    const roster_t *r = d->in->roster;
     const house_t *h = &d->s->house;
     show_t *sh = d->sh;
     int64_t shown_ms = moves_strip_ms(h->move_strip_ms, h->move_strip_off);
@@ -327,7 +327,7 @@ static void move_strips(decide_t *d)
             break;
         bool from = m->from_table >= 0 && m->from_table < r->n_tables;
         it->title = text_begin(sh);
-        add_player(sh, d->snap, m->player);
+        add_player(sh, d->in, m->player);
         add_text(sh, ": ");
         /* », not →: the wall's font has no arrows */
         if (from) {
@@ -445,7 +445,7 @@ static void winner_takeover(decide_t *d)
     show_item_t *it;
     if (!d->v->over || !first || !(it = item_add(d, SHOW_WINNER, 120)))
         return;
-    const roster_t *r = d->snap->roster;
+    const roster_t *r = d->in->roster;
     int who = -1;
     for (int i = 0; r && i < r->n_players; i++)
         if (r->players[i].place_best == 1 && r->players[i].name[0])
@@ -454,7 +454,7 @@ static void winner_takeover(decide_t *d)
     if (who >= 0) {
         add_word(d->sh, W_WINNER);
         add_text(d->sh, ": ");
-        add_player(d->sh, d->snap, who);
+        add_player(d->sh, d->in, who);
     } else {
         add_label(d->sh, W_WINNER);
     }
@@ -559,7 +559,7 @@ static void color_up_figure(decide_t *d)
 static void final_figure(decide_t *d)
 {
     const tourney_t *t = d->t;
-    const roster_t *r = d->snap->roster;
+    const roster_t *r = d->in->roster;
     show_t *sh = d->sh;
     int ti = r ? roster_table_by_number(r, t->final_table) : -1;
     sh->final.button = t->final_button;
@@ -572,7 +572,7 @@ static void final_figure(decide_t *d)
         sh->final.card[s] = card >= 0 && card < 52 ? card : -1;
         sh->final.who[s] = text_begin(sh);
         if (occ >= 0 && occ < r->n_players)
-            add_player(sh, d->snap, occ);
+            add_player(sh, d->in, occ);
         text_end(sh, &sh->final.who[s]);
     }
 }
@@ -701,16 +701,16 @@ static void sort_out(decide_t *d)
     }
 }
 
-void show_decide(const snapshot_t *snap, int64_t now, int dismissed_level, show_t *out)
+void show_decide(const show_input_t *in, int64_t now, int dismissed_level, show_t *out)
 {
     memset(out, 0, offsetof(show_t, parts));
     out->n_parts = out->pool_len = 0;
     out->now = now;
     out->changes_in_ms = INT64_MAX;
-    tourney_view(&snap->t, now, &out->v);
-    const structure_t *s = &snap->t.s;
-    decide_t d = {.sh = out, .snap = snap, .t = &snap->t, .s = s, .v = &out->v, .now = now,
-                  .dismissed_level = dismissed_level, .running = snap->t.clock.running,
+    tourney_view(in->t, now, &out->v);
+    const structure_t *s = &in->t->s;
+    decide_t d = {.sh = out, .in = in, .t = in->t, .s = s, .v = &out->v, .now = now,
+                  .dismissed_level = dismissed_level, .running = in->t->clock.running,
                   .is_break = s->levels[out->v.level].kind == LEVEL_BREAK};
     out->running = d.running;
     for (size_t i = 0; i < sizeof makers / sizeof *makers; i++)
