@@ -1,4 +1,4 @@
-/* What the screen shows now (screen/show.h) as the pages receive it: in
+/* What the screen shows now (model/show.h) as the pages receive it: in
  * the state ("view") and as GET /api/view. Texts are lists of parts: a
  * string as it is, a number, {"w": key, "a": [args]} a word of the
  * catalogs, {"l": key} a label in both languages, {"chips": n},

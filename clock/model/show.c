@@ -621,7 +621,7 @@ static void period_left(decide_t *d, int until)
 
 /* What is open now: late registration, rebuys, the add-on; nothing once
  * there is a winner. */
-static void periods(decide_t *d)
+static void periods_open(decide_t *d)
 {
     const structure_t *s = d->s;
     const tourney_view_t *v = d->v;
@@ -650,7 +650,7 @@ static void periods(decide_t *d)
     }
 }
 
-static void header(decide_t *d)
+static void heading(decide_t *d)
 {
     const tourney_t *t = d->t;
     const tourney_view_t *v = d->v;
@@ -717,8 +717,8 @@ void show_decide(const show_input_t *in, int64_t now, int dismissed_level, show_
         makers[i](&d);
     sort_out(&d);
     figure(&d);
-    periods(&d);
-    header(&d);
+    periods_open(&d);
+    heading(&d);
 }
 
 int show_play_number(const structure_t *s, int index)

@@ -1,5 +1,5 @@
 /* The screen's strips and takeovers drawn (what shows is decided in
- * screen/show.c): the strips in turn in the footer, the procedure over the
+ * model/show.c): the strips in turn in the footer, the procedure over the
  * body with its figure (chips, tables, the shot clock, the card). */
 #include <inttypes.h>
 #include <math.h>

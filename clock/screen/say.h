@@ -1,4 +1,4 @@
-/* The screen's texts (screen/show.h) in words: the venue's language, the
+/* The screen's texts (model/show.h) in words: the venue's language, the
  * second one beside the labels, numbers and money as the wall writes them.
  * The pages do the same with the same catalogs (web/display.js, say). */
 #ifndef POKERCLOCK_SAY_H

@@ -107,7 +107,7 @@ for (const c of vectors.cases) {
 // A move's strip of 5 s, then a clock call of 5 s and 4 counted: the page
 // turns as the clock's decision does by itself (no new state comes at
 // these moments): the strip gone, the call counting, TIME, then gone.
-test('as the decision changes by itself, the page follows within a moment', async () => {
+test('as the decision changes by itself, the page follows within a moment', async (t) => {
   const cfg = join(OUT, 'view-short.cfg');
   writeFileSync(cfg, readFileSync('assets/structures/seated.cfg', 'utf8').replace('  house = {',
     '  house = {\n    clock_call_seconds = 5; clock_call_countdown_seconds = 4; move_strip_seconds = 5;'));
@@ -144,11 +144,14 @@ test('as the decision changes by itself, the page follows within a moment', asyn
       'clock_call TIME / -', '- / -']);
     assert.deepEqual(phases(2), phases(1));
     // ... and the page is never more than a moment behind the clock.
+    let most = 0;
     for (let i = 0; i < seen.length; i++) {
       if (seen[i][1] === seen[i][2]) continue;
       const since = seen.findIndex((x) => x[1] === seen[i][1]);
+      most = Math.max(most, seen[i][0] - seen[since][0]);
       assert.ok(seen[i][0] - seen[since][0] <= 600, `the page showed "${seen[i][2]}" ${seen[i][0] - seen[since][0]} ms after the clock said "${seen[i][1]}"`);
     }
+    t.diagnostic(`the page behind the clock by at most ${most} ms (sampled every 100 ms)`);
     await page.context().close();
   } finally {
     await clock.stop();

@@ -1,4 +1,4 @@
-/* What the screen shows, decided once (clock/screen/show.c): for the states
+/* What the screen shows, decided once (clock/model/show.c): for the states
  * of tests/vectors/view.json the decision and the wall's words for it are
  * those listed there, which /display is held to as well
  * (tests/browser/view.test.mjs); when the decision changes by itself; the
