@@ -131,7 +131,8 @@ static void strip_draw(frame_t *fr, const banner_t *b, box_t bx, int dots)
 }
 
 /* The strips take turns; dots at the right end say how many there are
- * and which one is up, in a column of their own beside the words. */
+ * and which one is up, in columns of four of their own beside the words
+ * (as on /display). */
 void banner_strips_draw(frame_t *fr, box_t bx)
 {
     const show_t *sh = fr->show;
@@ -142,19 +143,17 @@ void banner_strips_draw(frame_t *fr, box_t bx)
         paint_wake_in(fr->p, sh->turn_in_ms);
     banner_t b;
     banner_of(fr, &sh->strips[k], &b);
-    int col = n > 1 ? bx.h / 4 : 0;
+    int rows = n < 4 ? n : 4, cols = (n + 3) / 4;
+    int d = bx.h / 12, gap = d * 5 / 2;
+    int col = n > 1 ? bx.h / 4 + (cols - 1) * gap : 0;
     strip_draw(fr, &b, bx, col);
     if (n < 2)
         return;
-    /* Many strips: the dots closer and smaller, never out of their strip. */
-    int d = bx.h / 12, gap = d * 5 / 2;
-    if (gap * (n - 1) > bx.h * 7 / 10) {
-        gap = bx.h * 7 / 10 / (n - 1);
-        d = d < gap * 2 / 3 ? d : gap * 2 / 3;
-    }
-    int x = bx.x + bx.w - (bx.h / 4 + col) / 2, y0 = bx.y + bx.h / 2 - (n - 1) * gap / 2;
+    int x0 = bx.x + bx.w - (bx.h / 4 + col) / 2 - (cols - 1) * gap / 2;
+    int y0 = bx.y + bx.h / 2 - (rows - 1) * gap / 2;
     for (int i = 0; i < n; i++)
-        paint_circle(fr->p, x, y0 + i * gap, d / 2 + 1, i == k ? b.fg : colour_mix(b.bg, b.fg, 35));
+        paint_circle(fr->p, x0 + i / 4 * gap, y0 + i % 4 * gap, d / 2 + 1,
+                     i == k ? b.fg : colour_mix(b.bg, b.fg, 35));
 }
 
 static void chip_draw(frame_t *fr, int cx, int cy, int r, const chip_t *chip)
