@@ -10,7 +10,7 @@
 #include "screen/wall.h"
 
 /* One offscreen canvas, kept between calls so that its text stays cached;
- * HTTP threads take turns on it. */
+ * HTTP threads take turns on it: every field under lock. */
 static struct {
     pthread_mutex_t lock;
     int w, h;
