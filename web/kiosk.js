@@ -234,7 +234,9 @@
 
   function render(s) {
     document.body.classList.remove('loading');
-    document.body.classList.toggle('paused', s.started && !s.running);
+    /* PAUSED as the wall says it (not for hand-for-hand, the end of the
+     * day's draw, a winner: the clock decides, the state's view). */
+    document.body.classList.toggle('paused', !!(s.view && s.view.paused));
     document.body.classList.toggle('break', s.level.kind === 'break');
     setText($('#k-name'), s.name || '');
     PC.fitText($('#k-name'));
@@ -253,7 +255,7 @@
     const s = PC.current();
     if (!s) return;
     const c = PC.clock();
-    setText($('#k-clock'), s.overtime ? '+' + fmtTime(c.overtime, false) : (s.started && !s.running ? t('paused') + ' ' : '') + fmtTime(c.remaining));
+    setText($('#k-clock'), s.overtime ? '+' + fmtTime(c.overtime, false) : (s.view && s.view.paused ? t('paused') + ' ' : '') + fmtTime(c.remaining));
   }
 
   /* The kiosk's own pages in turn, a page without content (no names: no

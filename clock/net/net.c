@@ -182,6 +182,12 @@ static enum MHD_Result get_moves(net_t *n, struct MHD_Connection *con, request_t
     return reply_json(con, MHD_HTTP_OK, j, NULL, NULL);
 }
 
+/* GET /api/view: what the screen shows now (also in every state). */
+static enum MHD_Result get_view(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return reply_json(con, MHD_HTTP_OK, reply_view(n->e), NULL, NULL);
+}
+
 static enum MHD_Result get_healthz(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     const snapshot_t *snap = engine_snapshot(n->e);
@@ -646,7 +652,7 @@ static const struct route {
     {"POST", "/api/command", post_command}, {"GET", "/healthz", get_healthz},
     {"POST", "/api/chop", post_chop},
     {"GET", "/api/results", get_results},   {"GET", "/api/results.csv", get_results_csv},
-    {"GET", "/api/archive", get_archive},
+    {"GET", "/api/archive", get_archive},   {"GET", "/api/view", get_view},
     {"GET", "/api/tv", get_tv},             {"POST", "/api/tv/action", post_tv},
 };
 

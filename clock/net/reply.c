@@ -5,14 +5,41 @@
 #include <string.h>
 
 #include "json/codec.h"
+#include "json/show.h"
 #include "model/text.h"
 #include "net/reply.h"
+
+/* What the screen shows at now, decided as the wall decides it. */
+static json_t *view_of(const snapshot_t *snap, int64_t now)
+{
+    show_t *sh = malloc(sizeof *sh);
+    if (!sh)
+        return json_null();
+    show_input_t in = {.t = &snap->t, .roster = snap->roster, .storage_error = snap->storage_error,
+                       .follows = snap->follows, .notice = snap->notice};
+    show_decide(&in, now, -1, sh);
+    json_t *j = show_json(sh);
+    free(sh);
+    return j ? j : json_null();
+}
+
+json_t *reply_view(engine_t *e)
+{
+    const snapshot_t *snap = engine_snapshot(e);
+    json_t *j = view_of(snap, engine_now(e));
+    json_t *o = json_pack("{s:I, s:o}", "seq", (json_int_t)snap->seq, "view", j);
+    snapshot_release(snap);
+    return o;
+}
 
 json_t *reply_state(engine_t *e, uint64_t *seq)
 {
     const snapshot_t *snap = engine_snapshot(e);
-    json_t *j = codec_state(&snap->t, snap->seq, engine_now(e), snap->storage_error,
-                            snap->notice);
+    int64_t now = engine_now(e);
+    json_t *j = codec_state(&snap->t, snap->seq, now, snap->storage_error, snap->notice);
+    /* What the wall shows, for the pages that show the same (/display). */
+    if (j)
+        json_object_set_new(j, "view", view_of(snap, now));
     /* A follower's panel says where the tournament is run from. */
     if (j)
         json_object_set_new(j, "follows", snap->follows[0] ? json_string(snap->follows)

@@ -11,6 +11,9 @@
 /* The newest snapshot as the state JSON of the API (seq set when not NULL);
  * the snapshot is held only while rendering. */
 json_t *reply_state(engine_t *e, uint64_t *seq);
+/* {"seq": ..., "view": ...}: what the screen shows now (json/show.h), for
+ * a page whose view changes by itself between two states. */
+json_t *reply_view(engine_t *e);
 
 /* Sends j (the reference is taken over) with status; extra may add headers. */
 enum MHD_Result reply_json(struct MHD_Connection *con, unsigned status, json_t *j,

@@ -1,6 +1,6 @@
-/* Every overlay is a banner: strips that take turns in the footer, and
- * takeovers of the body for the procedures the whole room must follow,
- * with their figures (chips, tables, the shot clock, the card). */
+/* The screen's strips and takeovers drawn (what shows is decided in
+ * model/show.c): the strips in turn in the footer, the procedure over the
+ * body with its figure (chips, tables, the shot clock, the card). */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -8,349 +8,55 @@
 
 #include "screen/frame.h"
 
-static banner_t *banner_add(frame_t *fr, int priority, banner_size size, SDL_Color bg,
-                            SDL_Color fg, figure_t fig)
-{
-    if (fr->n_banners == MAX_BANNERS)
-        return NULL;
-    banner_t *b = &fr->banners[fr->n_banners++];
-    memset(b, 0, sizeof *b);
-    *b = (banner_t){.priority = priority, .size = size, .bg = bg, .fg = fg, .fig = fig};
-    return b;
-}
-
-/* A title in the wall's language, with the second language after it. */
-static void title2(frame_t *fr, banner_t *b, word_id id)
-{
-    frame_label2(fr, id, b->title, sizeof b->title);
-}
-
 static const SDL_Color white = {255, 255, 255, 255};
 
-/* ---- strips: they take turns in the footer ---- */
+typedef enum {
+    FIG_NONE, FIG_COLOR_UP, FIG_HFH, FIG_CALL, FIG_CARD, FIG_ITM, FIG_HANDS, FIG_SEATS
+} figure_t;
 
-static void storage_error_strip(frame_t *fr)
-{
-    banner_t *b;
-    if (fr->f->snap->storage_error[0] &&
-        (b = banner_add(fr, 100, STRIP, fr->w->col.warn, fr->w->col.bg, FIG_NONE))) {
-        title2(fr, b, W_STORAGE_ERROR);
-        snprintf(b->line, sizeof b->line, "%s", fr->f->snap->storage_error);
-    }
-}
+/* An item as the wall draws it: its colours and its picture. */
+typedef struct {
+    SDL_Color bg, fg;
+    figure_t fig;
+    char title[600];           /* readable in under two seconds */
+    char line[600];            /* the detail under it, or "" */
+} banner_t;
 
-/* A follower says discreetly when the master has gone quiet. */
-static void follower_notice_strip(frame_t *fr)
-{
-    banner_t *b;
-    if (fr->f->snap->follows[0] && fr->f->snap->notice[0] &&
-        (b = banner_add(fr, 30, STRIP, fr->w->col.panel, fr->w->col.fg, FIG_NONE)))
-        snprintf(b->line, sizeof b->line, "%s", fr->f->snap->notice);
-}
-
-static void power_loss_strip(frame_t *fr)
-{
-    banner_t *b;
-    if (fr->t->recovered_after_power_loss &&
-        (b = banner_add(fr, 90, STRIP, fr->w->col.paused, white, FIG_NONE))) {
-        title2(fr, b, W_RECOVERED);
-        snprintf(b->line, sizeof b->line, "%s", frame_word(fr, W_RECOVERED_LINE));
-    }
-}
-
-static void announcement_strip(frame_t *fr)
-{
-    const tourney_t *t = fr->t;
-    banner_t *b;
-    if (fr->v.announcement_active &&
-        (b = banner_add(fr, 80, STRIP, fr->w->col.accent, fr->w->col.bg, FIG_NONE))) {
-        snprintf(b->title, sizeof b->title, "%s", t->announcement);
-        if (t->announcement_until)
-            paint_wake_in(fr->p, t->announcement_until - fr->f->now);
-    }
-}
-
-static void new_level_strip(frame_t *fr)
-{
-    const tourney_view_t *v = &fr->v;
-    banner_t *b;
-    char x[64], y[64];
-    if (fr->running && !fr->is_break && v->elapsed_ms < NEW_LEVEL_MS && !v->overtime &&
-        v->level != fr->f->dismissed_level &&
-        (b = banner_add(fr, 70, STRIP, fr->w->col.accent, fr->w->col.bg, FIG_NONE))) {
-        frame_blinds_text(fr, fr->cur, x, sizeof x);
-        snprintf(b->title, sizeof b->title, "%s %d: %s %s", frame_word(fr, W_LEVEL), v->level_number,
-                 frame_word(fr, W_BLINDS), x);
-        frame_ante_text(fr, fr->cur, y, sizeof y);
-        snprintf(b->line, sizeof b->line, "%s%s%s", y, y[0] ? " — " : "",
-                 frame_word(fr, W_FROM_NEXT_HAND));
-        paint_wake_in(fr->p, NEW_LEVEL_MS - v->elapsed_ms);
-    }
-}
-
-static void bubble_strip(frame_t *fr)
-{
-    banner_t *b;
-    if (fr->t->bubble && (b = banner_add(fr, 60, STRIP, fr->w->col.warn, fr->w->col.bg, FIG_NONE))) {
-        title2(fr, b, W_BUBBLE);
-        snprintf(b->line, sizeof b->line, frame_word(fr, W_BUBBLE_LINE), fr->v.players_left,
-                 fr->v.paid_places);
-    }
-}
-
-/* The next color-up, announced at the level before it. */
-static void color_up_next_strip(frame_t *fr)
-{
-    const tourney_view_t *v = &fr->v;
-    if (!v->next_color_up || v->next_color_up_level < 0 || v->color_up_now)
-        return;
-    int at = v->next_color_up_level;
-    word_id id = 0;
-    if (at == v->next_level && fr->s->levels[at].kind == LEVEL_BREAK)
-        id = W_COLOR_UP_NEXT_BREAK;
-    else if (at == v->level && !fr->is_break)
-        id = W_COLOR_UP_END_OF_LEVEL;
-    banner_t *b;
-    char x[64];
-    if (id && (b = banner_add(fr, 50, STRIP, fr->w->col.brk, white, FIG_NONE))) {
-        lang_chips(fr->w->lang, v->next_color_up, x, sizeof x);
-        snprintf(b->title, sizeof b->title, frame_word(fr, id), x);
-        for (int i = 0; i < fr->s->n_chips; i++)
-            if (fr->s->chips[i].value == v->next_color_up && fr->s->chips[i].colour[0])
-                snprintf(b->line, sizeof b->line, "%s %s", fr->s->chips[i].colour, x);
-    }
-}
-
-/* Every penalty still running, in one line. */
-static void penalties_strip(frame_t *fr)
-{
-    const tourney_t *t = fr->t;
-    int64_t now = fr->f->now;
-    int shown = 0;
-    char pen[600] = "";
-    for (int i = 0; i < t->n_penalties; i++) {
-        const penalty_t *pe = &t->penalties[i];
-        if (pe->rounds == 0 && pe->until <= now)
-            continue;
-        char one[128], ts[48];
-        snprintf(one, sizeof one, frame_word(fr, W_TABLE_SEAT), pe->table, pe->seat);
-        if (pe->rounds == 1) {
-            snprintf(ts, sizeof ts, "%s", frame_word(fr, W_ROUND));
-        } else if (pe->rounds > 1) {
-            snprintf(ts, sizeof ts, frame_word(fr, W_ROUNDS), pe->rounds);
-        } else {
-            frame_clock_text(pe->until - now, false, ts, sizeof ts);
-            frame_wake_countdown(fr->p, pe->until - now);
-        }
-        size_t l = strlen(pen);
-        snprintf(pen + l, sizeof pen - l, "%s%s: %s", shown ? "   ·   " : "", one, ts);
-        shown++;
-    }
-    banner_t *b;
-    if (shown && (b = banner_add(fr, 40, STRIP, fr->w->col.panel, fr->w->col.fg, FIG_NONE))) {
-        title2(fr, b, W_PENALTIES);
-        snprintf(b->line, sizeof b->line, "%s", pen);
-    }
-}
-
-/* Each move of the last move_strip_seconds, a strip of its own, the newest
- * first: who, from which seat to which, and why. Last among the makers, it
- * takes only the places the other banners left. */
-static void move_strips(frame_t *fr)
-{
-    const roster_t *r = fr->f->snap->roster;
-    const house_t *h = &fr->s->house;
-    int64_t show = moves_strip_ms(h->move_strip_ms, h->move_strip_off), now = fr->f->now;
-    int n = r ? moves_log_recent(&r->moves, now, show) : 0;
-    for (int i = 0; i < n; i++) {
-        const move_rec_t *m = moves_log_get(&r->moves, i);
-        if (m->to_table < 0 || m->to_table >= r->n_tables || m->player < 0 || m->player >= r->n_players)
-            continue;
-        banner_t *b = banner_add(fr, 35, STRIP, fr->w->col.brk, white, FIG_NONE);
-        if (!b)
-            break;
-        char who[96], from[96] = "", to[96];
-        frame_player_name(fr, m->player, who, sizeof who);
-        if (m->from_table >= 0 && m->from_table < r->n_tables)
-            snprintf(from, sizeof from, frame_word(fr, W_TABLE_SEAT),
-                     r->tables[m->from_table].number, m->from_seat);
-        snprintf(to, sizeof to, frame_word(fr, W_TABLE_SEAT), r->tables[m->to_table].number,
-                 m->to_seat);
-        /* », not →: the wall's font has no arrows */
-        snprintf(b->title, sizeof b->title, "%s: %s%s%s", who, from, from[0] ? " » " : "» ", to);
-        if (m->why == MOVE_BREAK && m->from_table >= 0 && m->from_table < r->n_tables)
-            snprintf(b->line, sizeof b->line, frame_word(fr, W_MOVE_BREAK),
-                     r->tables[m->from_table].number);
-        else
-            frame_label2(fr, m->why == MOVE_FINAL ? W_MOVE_FINAL : W_MOVE_BALANCE, b->line,
-                         sizeof b->line);
-        /* the strip goes when the oldest shown is due to go */
-        if (i == n - 1)
-            paint_wake_in(fr->p, show - (now - m->at));
-    }
-}
-
-/* ---- takeovers: the procedures that the whole room must follow now ---- */
-
-static void clock_call_takeover(frame_t *fr)
+/* The item's colours, figure and words. */
+static void banner_of(frame_t *fr, const show_item_t *it, banner_t *b)
 {
     const theme_colours_t *c = &fr->w->col;
-    const tourney_t *t = fr->t;
-    const tourney_view_t *v = &fr->v;
-    int64_t over = fr->f->now - (t->call.started + t->call.total_ms);
-    if (!t->call.active || !v->call_on)
-        return;
-    bool counting = v->call_counting, expired = v->call_expired;
-    SDL_Color bg = expired ? c->paused : counting ? c->warn : c->panel;
-    SDL_Color fg = expired ? white : counting ? c->bg : c->fg;
-    banner_t *b = banner_add(fr, 100, TAKEOVER, bg, fg, FIG_CALL);
-    if (!b)
-        return;
-    snprintf(b->title, sizeof b->title, frame_word(fr, W_CLOCK_ON), t->call.table, t->call.seat);
-    if (!expired) {
-        frame_wake_countdown(fr->p, v->call_remaining_ms);
-    } else if (!t->s.house.call_stays) {
-        paint_wake_in(fr->p, TOURNEY_CALL_SHOWN_MS - over);
+    const show_t *sh = fr->show;
+    SDL_Color bg = c->panel, fg = c->fg;
+    figure_t fig = FIG_NONE;
+    switch (it->kind) {
+    case SHOW_STORAGE_ERROR: bg = c->warn, fg = c->bg; break;
+    case SHOW_POWER_LOSS: bg = c->paused, fg = white; break;
+    case SHOW_ANNOUNCEMENT:
+    case SHOW_NEW_LEVEL: bg = c->accent, fg = c->bg; break;
+    case SHOW_BUBBLE: bg = c->warn, fg = c->bg; break;
+    case SHOW_COLOR_UP_NEXT:
+    case SHOW_MOVE: bg = c->brk, fg = white; break;
+    case SHOW_CLOCK_CALL:
+        bg = sh->call.expired ? c->paused : sh->call.counting ? c->warn : c->panel;
+        fg = sh->call.expired ? white : sh->call.counting ? c->bg : c->fg;
+        fig = FIG_CALL;
+        break;
+    case SHOW_DAY_END_CARD: fig = FIG_CARD; break;
+    case SHOW_DAY_OVER: bg = c->brk, fg = white; break;
+    case SHOW_DAY_END_HANDS: fig = FIG_HANDS; break;
+    case SHOW_IN_THE_MONEY: fg = c->accent, fig = FIG_ITM; break;
+    case SHOW_HAND_FOR_HAND: fg = c->warn, fig = FIG_HFH; break;
+    case SHOW_COLOR_UP: fg = c->brk, fig = FIG_COLOR_UP; break;
+    case SHOW_WINNER: fg = c->accent; break;
+    case SHOW_FINAL_TABLE: fig = FIG_SEATS; break;
+    default: break; /* the follower's notice, penalties: panel colours */
     }
-}
-
-/* The end of the day: the card drawn, the hands left, then play is over. */
-static void day_end_takeover(frame_t *fr)
-{
-    const theme_colours_t *c = &fr->w->col;
-    const tourney_t *t = fr->t;
-    banner_t *b;
-    if (!t->day_end.active)
-        return;
-    if (fr->f->now - t->day_end.drawn_at < CARD_MS) {
-        if ((b = banner_add(fr, 90, TAKEOVER, c->panel, c->fg, FIG_CARD)))
-            title2(fr, b, W_DRAWING);
-        fr->p->animating = true;
-    } else if (fr->v.day_over) {
-        if ((b = banner_add(fr, 70, TAKEOVER, c->brk, white, FIG_NONE))) {
-            title2(fr, b, W_DAY_OVER);
-            snprintf(b->line, sizeof b->line, "%s", frame_word(fr, W_BAG_TAG));
-        }
-    } else if ((b = banner_add(fr, 50, TAKEOVER, c->panel, c->fg, FIG_HANDS))) {
-        if (fr->v.day_end_hands_left == 1)
-            snprintf(b->title, sizeof b->title, "%s", frame_word(fr, W_LAST_HAND));
-        else
-            snprintf(b->title, sizeof b->title, frame_word(fr, W_HANDS_LEFT),
-                     fr->v.day_end_hands_left);
-    }
-}
-
-static void in_the_money_takeover(frame_t *fr)
-{
-    const tourney_t *t = fr->t;
-    int64_t now = fr->f->now;
-    banner_t *b;
-    if (t->itm_at && now - t->itm_at < ITM_MS && now >= t->itm_at &&
-        (b = banner_add(fr, 80, TAKEOVER, fr->w->col.panel, fr->w->col.accent, FIG_ITM))) {
-        title2(fr, b, W_ITM);
-        snprintf(b->line, sizeof b->line, frame_word(fr, W_ITM_LINE), fr->v.paid_places);
-        fr->p->animating = true;
-        paint_wake_in(fr->p, ITM_MS - (now - t->itm_at));
-    }
-}
-
-static void hand_for_hand_takeover(frame_t *fr)
-{
-    banner_t *b;
-    if (fr->t->hfh.active &&
-        (b = banner_add(fr, 60, TAKEOVER, fr->w->col.panel, fr->w->col.warn, FIG_HFH))) {
-        title2(fr, b, W_HFH);
-        snprintf(b->line, sizeof b->line, "%s", frame_word(fr, W_PHONES));
-    }
-}
-
-static void color_up_takeover(frame_t *fr)
-{
-    banner_t *b;
-    char x[64];
-    if (fr->v.color_up_now && (fr->is_break || fr->t->color_up_value) &&
-        (b = banner_add(fr, 40, TAKEOVER, fr->w->col.panel, fr->w->col.brk, FIG_COLOR_UP))) {
-        title2(fr, b, W_COLOR_UP);
-        lang_chips(fr->w->lang, fr->v.color_up_now, x, sizeof x);
-        snprintf(b->line, sizeof b->line, frame_word(fr, W_COLOR_UP_REMOVE), x);
-    }
-}
-
-/* The tournament is over: the winner, by name when the roster has one,
- * and the first prize. It stays until the director undoes the last bust. */
-static void winner_takeover(frame_t *fr)
-{
-    const tourney_t *t = fr->t;
-    const result_t *first = NULL;
-    for (int i = 0; i < t->n_results; i++)
-        if (t->results[i].place_best == 1)
-            first = &t->results[i];
-    banner_t *b;
-    if (!fr->v.over || !first ||
-        !(b = banner_add(fr, 120, TAKEOVER, fr->w->col.panel, fr->w->col.accent, FIG_NONE)))
-        return;
-    const roster_t *r = fr->f->snap->roster;
-    char who[96] = "";
-    for (int i = 0; r && i < r->n_players; i++)
-        if (r->players[i].place_best == 1 && r->players[i].name[0])
-            frame_player_name(fr, i, who, sizeof who);
-    if (who[0])
-        snprintf(b->title, sizeof b->title, "%s: %s", frame_word(fr, W_WINNER), who);
-    else
-        title2(fr, b, W_WINNER);
-    if (first->prize_each > 0)
-        frame_money(fr, first->prize_each, b->line, sizeof b->line);
-}
-
-/* The final table redrawn: for three minutes every seat with its player
- * and the card dealt for the button, the button marked, so that players
- * find their seats and see why the button is where it is. */
-static void final_table_takeover(frame_t *fr)
-{
-    const tourney_t *t = fr->t;
-    int64_t since = fr->f->now - t->final_at;
-    banner_t *b;
-    if (!t->final_at || since < 0 || since >= TOURNEY_FINAL_SHOWN_MS || fr->v.over ||
-        !(b = banner_add(fr, 75, TAKEOVER, fr->w->col.panel, fr->w->col.fg, FIG_SEATS)))
-        return;
-    title2(fr, b, W_FINAL_TABLE);
-    bool dealt = false;
-    for (int s = 0; s < TOURNEY_FINAL_SEATS; s++)
-        dealt |= t->final_cards[s] != 0;
-    if (t->final_button)
-        snprintf(b->line, sizeof b->line, frame_word(fr, dealt ? W_BUTTON_HIGH_CARD : W_BUTTON_SEAT),
-                 t->final_button);
-    paint_wake_in(fr->p, TOURNEY_FINAL_SHOWN_MS - since);
-}
-
-/* Every banner the wall knows, each adding itself when its moment has come;
- * among equal priorities the earlier one here goes first. */
-static void (*const banner_makers[])(frame_t *fr) = {
-    storage_error_strip,   follower_notice_strip, power_loss_strip,      announcement_strip,
-    new_level_strip,       bubble_strip,          color_up_next_strip,   penalties_strip,
-    clock_call_takeover,   day_end_takeover,      in_the_money_takeover, hand_for_hand_takeover,
-    color_up_takeover,     winner_takeover,       final_table_takeover,  move_strips,
-};
-
-void banners_collect(frame_t *fr)
-{
-    for (size_t i = 0; i < sizeof banner_makers / sizeof *banner_makers; i++)
-        banner_makers[i](fr);
-    /* Highest priority first; the best takeover wins the body. */
-    for (int i = 1; i < fr->n_banners; i++)
-        for (int j = i; j > 0 && fr->banners[j].priority > fr->banners[j - 1].priority; j--) {
-            banner_t tmp = fr->banners[j];
-            fr->banners[j] = fr->banners[j - 1];
-            fr->banners[j - 1] = tmp;
-        }
-    for (int i = 0; i < fr->n_banners; i++) {
-        if (fr->banners[i].size == TAKEOVER) {
-            if (!fr->takeover)
-                fr->takeover = &fr->banners[i];
-        } else {
-            fr->strips[fr->n_strips++] = &fr->banners[i];
-        }
-    }
+    b->bg = bg;
+    b->fg = fg;
+    b->fig = fig;
+    frame_say(fr, it->title, b->title, sizeof b->title);
+    frame_say(fr, it->line, b->line, sizeof b->line);
 }
 
 /* Splits text into at most two lines that fit max_w at px. */
@@ -384,13 +90,15 @@ static int wrap2(paint_t *p, text_face face, int px, int max_w, const char *s, c
     return 2;
 }
 
-void banner_strip_draw(frame_t *fr, const banner_t *b, box_t bx)
+/* One strip; dots: the width kept free at its right for the dots (and as
+ * much at its left, so that the words stay in the middle). */
+static void strip_draw(frame_t *fr, const banner_t *b, box_t bx, int dots)
 {
     paint_t *p = fr->p;
     int r = bx.h / 6;
     paint_round_rect(p, bx.x, bx.y, bx.w, bx.h, r, b->bg);
     int pad = bx.h / 4;
-    int inner = bx.w - 2 * pad;
+    int inner = bx.w - 2 * (pad + dots);
     int title_px = bx.h * 38 / 100, line_px = bx.h * 24 / 100;
     char l1[600], l2[600];
     int lines = b->line[0] ? 1 : wrap2(p, FACE_BOLD, title_px, inner, b->title, l1, l2, sizeof l1);
@@ -422,6 +130,32 @@ void banner_strip_draw(frame_t *fr, const banner_t *b, box_t bx)
                b->line);
 }
 
+/* The strips take turns; dots at the right end say how many there are
+ * and which one is up, in columns of four of their own beside the words
+ * (as on /display). */
+void banner_strips_draw(frame_t *fr, box_t bx)
+{
+    const show_t *sh = fr->show;
+    int n = sh->n_strips, k = sh->turn;
+    if (n < 1)
+        return;
+    if (sh->turn_in_ms != INT64_MAX)
+        paint_wake_in(fr->p, sh->turn_in_ms);
+    banner_t b;
+    banner_of(fr, &sh->strips[k], &b);
+    int rows = n < 4 ? n : 4, cols = (n + 3) / 4;
+    int d = bx.h / 12, gap = d * 5 / 2;
+    int col = n > 1 ? bx.h / 4 + (cols - 1) * gap : 0;
+    strip_draw(fr, &b, bx, col);
+    if (n < 2)
+        return;
+    int x0 = bx.x + bx.w - (bx.h / 4 + col) / 2 - (cols - 1) * gap / 2;
+    int y0 = bx.y + bx.h / 2 - (rows - 1) * gap / 2;
+    for (int i = 0; i < n; i++)
+        paint_circle(fr->p, x0 + i / 4 * gap, y0 + i % 4 * gap, d / 2 + 1,
+                     i == k ? b.fg : colour_mix(b.bg, b.fg, 35));
+}
+
 static void chip_draw(frame_t *fr, int cx, int cy, int r, const chip_t *chip)
 {
     paint_t *p = fr->p;
@@ -451,25 +185,16 @@ static void chip_draw(frame_t *fr, int cx, int cy, int r, const chip_t *chip)
     paint_text(p, FACE_BOLD, px, tc, cx, cy - frame_cap_h(fr, FACE_BOLD, px) / 2, ALIGN_CENTER, v);
 }
 
-static const chip_t *chip_of(const structure_t *s, int64_t value, chip_t *fallback)
-{
-    for (int i = 0; i < s->n_chips; i++)
-        if (s->chips[i].value == value)
-            return &s->chips[i];
-    *fallback = (chip_t){.value = value, .rgb = 0x808080};
-    return fallback;
-}
-
 /* Long on purpose: one figure (the chips going, what they become, the
  * break's countdown beside it) laid out in both orientations. */
 static void fig_color_up(frame_t *fr, box_t bx)
 {
     paint_t *p = fr->p;
     const theme_colours_t *c = &fr->w->col;
-    const tourney_view_t *v = &fr->v;
+    const show_t *sh = fr->show;
     bool portrait = fr->f->h > fr->f->w;
     box_t left = bx, right = bx;
-    if (fr->is_break) {
+    if (sh->color_up.beside_clock) {
         /* The break's own countdown stays big beside the guide. */
         if (portrait) {
             left.h = bx.h * 42 / 100;
@@ -483,31 +208,26 @@ static void fig_color_up(frame_t *fr, box_t bx)
         }
         wall_clock_block(fr, (box_t){left.x + left.w / 20, left.y, left.w * 9 / 10, left.h});
     }
-    chip_t fa, fb;
-    const chip_t *from = chip_of(fr->s, v->color_up_now, &fa);
-    const chip_t *to = v->color_up_into ? chip_of(fr->s, v->color_up_into, &fb) : NULL;
+    chip_t fa = {.value = sh->color_up.from, .rgb = sh->color_up.from_rgb};
+    chip_t fb = {.value = sh->color_up.into, .rgb = sh->color_up.into_rgb};
+    const chip_t *from = &fa, *to = sh->color_up.into ? &fb : NULL;
     int cx = right.x + right.w / 2;
 
     /* Sizes first, so that the guide sits in the middle of its space. */
     int r = right.h * 15 / 100;
     if (r > right.w / 9)
         r = right.w / 9;
-    char colour_line[160], fv[32], race[128];
-    lang_chips(fr->w->lang, from->value, fv, sizeof fv);
-    snprintf(colour_line, sizeof colour_line, frame_word(fr, W_COLOR_UP_REMOVE), fv);
-    if (from->colour[0]) {
-        size_t n = strlen(colour_line);
-        snprintf(colour_line + n, sizeof colour_line - n, " (%s)", from->colour);
-    }
+    char colour_line[160], race[128], words[4][160];
+    frame_say(fr, sh->color_up.gone, colour_line, sizeof colour_line);
     int lpx = paint_fit(p, FACE_BOLD, frame_readable(right.h * 8 / 100), right.w * 9 / 10, colour_line);
-    frame_label2(fr, W_RACE, race, sizeof race);
+    frame_say(fr, sh->color_up.race, race, sizeof race);
     int hpx = paint_fit(p, FACE_BOLD, frame_readable(right.h * 8 / 100), right.w * 9 / 10, race);
     /* The chip race in four short lines; where they would be smaller than
      * readable (a 7-inch screen), a line takes two. */
-    const word_id lines[4] = {W_RACE_1, W_RACE_2, W_RACE_3, W_RACE_4};
     int fit = right.h * 7 / 100, line_w = right.w * 96 / 100;
     for (int i = 0; i < 4; i++) {
-        int f = paint_fit(p, FACE_REGULAR, fit, line_w, frame_word(fr, lines[i]));
+        frame_say(fr, sh->color_up.race_lines[i], words[i], sizeof words[i]);
+        int f = paint_fit(p, FACE_REGULAR, fit, line_w, words[i]);
         if (f < fit)
             fit = f;
     }
@@ -516,11 +236,11 @@ static void fig_color_up(frame_t *fr, box_t bx)
     if (fit < MIN_TEXT_PX) {
         fit = MIN_TEXT_PX;
         for (int i = 0; i < 4; i++)
-            n += wrap2(p, FACE_REGULAR, fit, line_w, frame_word(fr, lines[i]), text[n], text[n + 1],
+            n += wrap2(p, FACE_REGULAR, fit, line_w, words[i], text[n], text[n + 1],
                        sizeof text[0]);
     } else {
         for (; n < 4; n++)
-            snprintf(text[n], sizeof text[n], "%s", frame_word(fr, lines[n]));
+            snprintf(text[n], sizeof text[n], "%s", words[n]);
     }
     /* Wrapped lines sit closer, and the chips give way to the words down
      * to where their values are still readable. */
@@ -540,9 +260,8 @@ static void fig_color_up(frame_t *fr, box_t bx)
     int cy = top + r;
 
     if (to) {
-        int64_t k = from->value > 0 ? to->value / from->value : 0;
         char times[32];
-        snprintf(times, sizeof times, "%" PRId64 " ×", k);
+        snprintf(times, sizeof times, "%" PRId64 " ×", sh->color_up.times);
         int px = r;
         int tw = paint_text_width(p, FACE_BOLD, px, times);
         int span = tw + r / 2 + 2 * r + r + r * 3 / 2 + r + 2 * r;
@@ -593,18 +312,17 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
 {
     paint_t *p = fr->p;
     const theme_colours_t *c = &fr->w->col;
-    const hand_for_hand_t *h = &fr->t->hfh;
+    const show_t *h = fr->show;
     char hand[64];
-    /* When every table is done, the hand to deal is the next one. */
-    snprintf(hand, sizeof hand, frame_word(fr, W_HAND_N),
-             fr->v.hfh_all_done ? h->hand + 1 : h->hand);
+    frame_say(fr, h->hfh.hand, hand, sizeof hand);
     int u = bx.h < bx.w * 8 / 10 ? bx.h : bx.w * 8 / 10; /* text scales with the short side */
     int y = bx.y;
     int px = u * 12 / 100;
     paint_text(p, FACE_BOLD, px, c->fg, bx.x + bx.w / 2, y, ALIGN_CENTER, hand);
     y += frame_cap_h(fr, FACE_BOLD, px) + u / 14;
-    if (fr->v.hfh_all_done) {
-        const char *deal = frame_word(fr, W_DEAL);
+    if (h->hfh.all_done) {
+        char deal[64];
+        frame_say(fr, h->hfh.deal, deal, sizeof deal);
         int dpx = paint_fit(p, FACE_BOLD, u * 40 / 100, bx.w * 7 / 10, deal);
         int dh = frame_cap_h(fr, FACE_BOLD, dpx);
         int box_h = dh + u / 8;
@@ -615,15 +333,12 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     }
     /* One box per table: still playing ones lit, done ones dim. */
     char label[128];
-    frame_label2(fr, W_STILL_PLAYING, label, sizeof label);
+    frame_say(fr, h->hfh.label, label, sizeof label);
     int lpx = frame_readable(u * 6 / 100);
     paint_text(p, FACE_REGULAR, lpx, c->muted, bx.x + bx.w / 2, y, ALIGN_CENTER, label);
     y += frame_cap_h(fr, FACE_REGULAR, lpx) + u / 20;
-    /* The tables in play, by number (a table broken out of order is gone). */
-    tableset_t set = h->in_play;
-    if (tableset_empty(&set))
-        set = tableset_first(h->tables);
-    bool any_waiting = !tableset_empty(&h->waiting);
+    tableset_t set = h->hfh.shown;
+    bool any_waiting = h->hfh.legend.n > 0;
     int legend_px = frame_readable(u * 6 / 100);
     int legend_h = any_waiting ? frame_cap_h(fr, FACE_REGULAR, legend_px) * 3 : 0;
     int avail_h = bx.y + bx.h - y - legend_h;
@@ -632,7 +347,7 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     /* Every table while the boxes stay readable; past that (a big field)
      * the ones done drop out, so the few still playing stay big. */
     for (int pass = 0; pass < 2 && !readable; pass++) {
-        tableset_t shown = pass ? tableset_minus(&set, &h->done) : set;
+        tableset_t shown = pass ? tableset_minus(&set, &h->hfh.done) : set;
         n = 0;
         for (int t = 0; (t = tableset_next(&shown, t));)
             nums[n++] = t;
@@ -679,7 +394,8 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     for (int i = 0; i < n; i++) {
         int r = i / cols, k = i % cols;
         int x = x0 + k * cell + gap / 2, yy = y + r * cell + gap / 2;
-        bool done = tableset_has(&h->done, nums[i]), waiting = tableset_has(&h->waiting, nums[i]);
+        bool done = tableset_has(&h->hfh.done, nums[i]);
+        bool waiting = tableset_has(&h->hfh.waiting, nums[i]);
         SDL_Color bg = done ? c->line : waiting ? c->brk : b->fg;
         SDL_Color fg = done ? c->muted : waiting ? (SDL_Color){255, 255, 255, 255} : c->bg;
         paint_round_rect(p, x, yy, cell - gap, cell - gap, cell / 10, bg);
@@ -698,7 +414,8 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     }
     if (any_waiting) {
         /* What the blue tables are. */
-        const char *lw = frame_word(fr, W_ALL_IN_WAITING);
+        char lw[128];
+        frame_say(fr, h->hfh.legend, lw, sizeof lw);
         int ly = y + rows * cell + legend_h / 3;
         int lpx2 = legend_px, sq = frame_cap_h(fr, FACE_REGULAR, lpx2);
         int tw = paint_text_width(p, FACE_REGULAR, lpx2, lw);
@@ -711,9 +428,8 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
 static void fig_call(frame_t *fr, box_t bx, const banner_t *b)
 {
     paint_t *p = fr->p;
-    const tourney_view_t *v = &fr->v;
-    const clock_call_t *k = &fr->t->call;
-    if (v->call_expired) {
+    const show_t *k = fr->show;
+    if (k->call.expired) {
         const char *t = frame_word(fr, W_TIME_UP);
         int px = paint_fit(p, FACE_BOLD, bx.h * 60 / 100, bx.w * 9 / 10, t);
         paint_text(p, FACE_BOLD, px, b->fg, bx.x + bx.w / 2,
@@ -721,7 +437,8 @@ static void fig_call(frame_t *fr, box_t bx, const banner_t *b)
         return;
     }
     char secs[16];
-    snprintf(secs, sizeof secs, "%d", (int)((v->call_remaining_ms + 999) / 1000));
+    snprintf(secs, sizeof secs, "%d", (int)((k->call.remaining_ms + 999) / 1000));
+    frame_wake_countdown(p, k->call.remaining_ms);
     int bar_h = bx.h / 18;
     int px = bx.h * 78 / 100;
     int h = frame_cap_h(fr, FACE_BOLD, px);
@@ -731,19 +448,19 @@ static void fig_call(frame_t *fr, box_t bx, const banner_t *b)
     int bw = bx.w * 8 / 10, x = bx.x + bx.w / 10;
     int by = y + h + bar_h * 2;
     paint_round_rect(p, x, by, bw, bar_h, bar_h / 2, colour_mix(b->bg, b->fg, 20));
-    int64_t left_s = (v->call_remaining_ms + 999) / 1000;
-    int fill = k->total_ms > 0 ? (int)((int64_t)bw * left_s * 1000 / k->total_ms) : 0;
+    int64_t left_s = (k->call.remaining_ms + 999) / 1000, total = k->call.total_ms;
+    int fill = total > 0 ? (int)((int64_t)bw * left_s * 1000 / total) : 0;
     if (fill > bw)
         fill = bw;
     paint_round_rect(p, x, by, fill, bar_h, bar_h / 2, b->fg);
-    int mark = k->total_ms > 0 ? (int)((int64_t)bw * k->countdown_ms / k->total_ms) : 0;
+    int mark = total > 0 ? (int)((int64_t)bw * k->call.countdown_ms / total) : 0;
     paint_rect(p, x + mark, by - bar_h / 2, bar_h / 4 + 1, bar_h * 2, fr->w->col.warn);
 }
 
 static void fig_card(frame_t *fr, box_t bx)
 {
     paint_t *p = fr->p;
-    int64_t t = fr->f->now - fr->t->day_end.drawn_at;
+    int64_t t = fr->show->card.since_ms;
     int ch = bx.h * 85 / 100, cw = ch * 5 / 7;
     if (cw > bx.w * 65 / 100) { /* portrait: the width decides */
         cw = bx.w * 65 / 100;
@@ -770,7 +487,7 @@ static void fig_card(frame_t *fr, box_t bx)
         return;
     }
     char n[8];
-    snprintf(n, sizeof n, "%d", fr->t->day_end.drawn);
+    snprintf(n, sizeof n, "%d", fr->show->card.drawn);
     SDL_Color red = {200, 30, 45, 255};
     if (sx > 0.95) {
         int px = ch * 55 / 100;
@@ -791,7 +508,7 @@ static void fig_confetti(frame_t *fr, box_t bx)
 {
     paint_t *p = fr->p;
     const theme_colours_t *c = &fr->w->col;
-    int64_t t = fr->f->now - fr->t->itm_at;
+    int64_t t = fr->show->itm_since_ms;
     SDL_Color cols[4] = {c->accent, c->brk, c->warn, c->fg};
     int size = bx.h / 40 + 2;
     for (int i = 0; i < 90; i++) {
@@ -848,20 +565,15 @@ static void suit_shape(paint_t *p, int suit, int cx, int cy, int d, SDL_Color c)
 static void fig_seats(frame_t *fr, box_t bx, const banner_t *b)
 {
     paint_t *p = fr->p;
-    const tourney_t *t = fr->t;
-    const roster_t *r = fr->f->snap->roster;
-    int ti = r ? roster_table_by_number(r, t->final_table) : -1;
-    if (ti < 0)
-        return;
-    const table_t *tb = &r->tables[ti];
-    int n = tb->seats, cols = bx.w > bx.h ? 2 : 1, rows = (n + cols - 1) / cols;
+    const show_t *sh = fr->show;
+    int n = sh->final.n_seats, cols = bx.w > bx.h ? 2 : 1, rows = (n + cols - 1) / cols;
     int rh = bx.h / (rows > 0 ? rows : 1), cw = bx.w / cols;
     static const char *const ranks[] = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"};
     SDL_Color red = {200, 30, 45, 255}, black = {20, 20, 24, 255}, card_bg = {250, 250, 250, 255};
     for (int s = 1; s <= n; s++) {
         int i = s - 1, x = bx.x + (i / rows) * cw, y = bx.y + (i % rows) * rh;
         int box = rh * 80 / 100, pad = rh / 10;
-        bool button = s == t->final_button;
+        bool button = s == sh->final.button;
         paint_round_rect(p, x + pad, y + pad, box, box, box / 6, button ? fr->w->col.accent : fr->w->col.line);
         char num[8];
         snprintf(num, sizeof num, "%d", s);
@@ -869,8 +581,8 @@ static void fig_seats(frame_t *fr, box_t bx, const banner_t *b)
         paint_text(p, FACE_BOLD, npx, button ? fr->w->col.bg : b->fg, x + pad + box / 2,
                    y + pad + (box - frame_cap_h(fr, FACE_BOLD, npx)) / 2, ALIGN_CENTER, num);
         int nx = x + pad * 2 + box;
-        int card = s <= TOURNEY_FINAL_SEATS ? t->final_cards[s - 1] - 1 : -1;
-        if (card >= 0 && card < 52) {
+        int card = sh->final.card[s - 1];
+        if (card >= 0) {
             int w = box * 130 / 100;
             SDL_Color ink = card % 4 == 1 || card % 4 == 2 ? red : black;
             paint_round_rect(p, nx, y + pad, w, box, box / 8, card_bg);
@@ -881,11 +593,10 @@ static void fig_seats(frame_t *fr, box_t bx, const banner_t *b)
             suit_shape(p, card % 4, nx + w * 74 / 100, y + pad + box / 2, box * 40 / 100, ink);
             nx += w + pad;
         }
-        int occ = tb->occupant[s - 1] - 1;
-        if (occ < 0 || occ >= r->n_players)
+        if (!sh->final.who[s - 1].n)
             continue;
         char who[96];
-        frame_player_name(fr, occ, who, sizeof who);
+        frame_say(fr, sh->final.who[s - 1], who, sizeof who);
         int room = x + cw - nx - pad;
         int px = paint_fit(p, FACE_BOLD, box * 55 / 100, room > 0 ? room : 1, who);
         if (px < MIN_TEXT_PX)
@@ -895,9 +606,14 @@ static void fig_seats(frame_t *fr, box_t bx, const banner_t *b)
     }
 }
 
-void banner_takeover_draw(frame_t *fr, const banner_t *b, box_t bx)
+void banner_takeover_draw(frame_t *fr, box_t bx)
 {
     paint_t *p = fr->p;
+    banner_t bn;
+    const banner_t *b = &bn;
+    banner_of(fr, fr->takeover, &bn);
+    if (fr->show->animating)
+        p->animating = true;
     paint_round_rect(p, bx.x, bx.y, bx.w, bx.h, bx.h / 40, b->bg);
     if (b->fig == FIG_ITM)
         fig_confetti(fr, bx);

@@ -39,30 +39,15 @@ void frame_money(frame_t *fr, int64_t n, char *buf, size_t len)
     lang_money(fr->w->lang, n, fr->s->currency, buf, len);
 }
 
-/* m:ss, or h:mm:ss from an hour; counts whole seconds up (a level shows its
- * full length when it starts and 0:00 only when it is over). */
-void frame_clock_text(int64_t ms, bool up, char *buf, size_t len)
-{
-    int64_t s = up ? ms / 1000 : (ms + 999) / 1000;
-    if (s >= 3600)
-        snprintf(buf, len, "%" PRId64 ":%02d:%02d", s / 3600, (int)(s / 60 % 60), (int)(s % 60));
-    else
-        snprintf(buf, len, "%d:%02d", (int)(s / 60), (int)(s % 60));
-}
-
 /* The wake-up for a countdown shown in whole seconds (rounded up). */
 void frame_wake_countdown(paint_t *p, int64_t ms)
 {
-    if (ms > 0)
-        paint_wake_in(p, ms % 1000 ? ms % 1000 : 1000);
+    paint_wake_in(p, say_countdown_turns(ms));
 }
 
-int frame_play_number(const structure_t *s, int index)
+void frame_say(frame_t *fr, show_text_t t, char *buf, size_t len)
 {
-    int n = 0;
-    for (int i = 0; i <= index && i < s->n_levels; i++)
-        n += s->levels[i].kind == LEVEL_PLAY;
-    return n;
+    paint_wake_in(fr->p, say(fr->show, t, &fr->say, buf, len));
 }
 
 void frame_blinds_text(frame_t *fr, const level_t *l, char *buf, size_t len)
@@ -106,12 +91,12 @@ void frame_countdown_text(frame_t *fr, char *buf, size_t len)
 {
     if (fr->v.overtime) {
         char t[32];
-        frame_clock_text(fr->v.overtime_ms, true, t, sizeof t);
+        say_clock(fr->v.overtime_ms, true, t, sizeof t);
         snprintf(buf, len, "+%s", t);
         if (fr->running)
             paint_wake_in(fr->p, 1000 - fr->v.overtime_ms % 1000);
     } else {
-        frame_clock_text(fr->v.remaining_ms, false, buf, len);
+        say_clock(fr->v.remaining_ms, false, buf, len);
         if (fr->running)
             frame_wake_countdown(fr->p, fr->v.remaining_ms);
     }

@@ -9,14 +9,12 @@
 
 #include "screen/lang.h"
 #include "screen/paint.h"
+#include "screen/say.h"
+#include "model/show.h"
 #include "screen/wall.h"
 
 enum {
-    NEW_LEVEL_MS = 20000,      /* the new-level banner, from the start of a level */
-    ITM_MS = 30000,            /* the in-the-money celebration */
-    CARD_MS = 4000,            /* the end-of-day card being drawn */
-    ROTATE_MS = 8000,          /* strips take turns in the footer */
-    MAX_BANNERS = 16,
+    ROTATE_MS = 8000,          /* a label's two languages take turns */
     /* The smallest text on a wall, in pixels: a label or the panel's
      * address on a 7-inch 800x480 touchscreen, read at arm's length. */
     MIN_TEXT_PX = 18,
@@ -56,22 +54,6 @@ struct wall {
     uint64_t slide_key;        /* which slide it is */
 };
 
-/* A strip takes its turn in the footer; a takeover covers the body. */
-typedef enum { STRIP, TAKEOVER } banner_size;
-typedef enum {
-    FIG_NONE, FIG_COLOR_UP, FIG_HFH, FIG_CALL, FIG_CARD, FIG_ITM, FIG_HANDS, FIG_SEATS
-} figure_t;
-
-/* One overlay: every announcement and procedure is one of these. */
-typedef struct {
-    int priority;              /* higher comes first */
-    banner_size size;
-    SDL_Color bg, fg;
-    char title[300];           /* readable in under two seconds */
-    char line[600];            /* the detail under it, or "" */
-    figure_t fig;              /* a picture for takeovers, or FIG_NONE */
-} banner_t;
-
 typedef struct {
     int x, y, w, h;
 } box_t;
@@ -83,49 +65,46 @@ typedef struct {
     const wall_frame_t *f;
     const tourney_t *t;
     const structure_t *s;
-    tourney_view_t v;
+    const show_t *show;        /* what the screen shows, decided for this frame */
+    tourney_view_t v;          /* show->v */
+    say_lang_t say;            /* the wall's languages and currency */
     const level_t *cur;
     bool running, started, is_break, last_minute, paused;
-    banner_t banners[MAX_BANNERS];
-    int n_banners;
-    const banner_t *takeover;
-    const banner_t *strips[MAX_BANNERS];
-    int n_strips;
+    const show_item_t *takeover; /* the body's procedure, or NULL */
 } frame_t;
 
 /* ---- words, numbers and times (frame.c) ---- */
 
 const char *frame_word(frame_t *fr, word_id id);
+/* A text of the screen's decision in the wall's words; a time in it wakes
+ * the wall when its second turns. */
+void frame_say(frame_t *fr, show_text_t t, char *buf, size_t len);
 /* A label in one language, or "first / second" when the wall shows two. */
 void frame_label2(frame_t *fr, word_id id, char *buf, size_t len);
 void frame_money(frame_t *fr, int64_t n, char *buf, size_t len);
 /* A player as the wall names him: "Anna Berg" ("Anna B." where the house
  * shows first names only), or "Spieler 2" in the wall's language. */
 void frame_player_name(frame_t *fr, int player, char *buf, size_t len);
-/* m:ss, or h:mm:ss from an hour; up: counting up (overtime). */
-void frame_clock_text(int64_t ms, bool up, char *buf, size_t len);
 /* The wake-up for a countdown shown in whole seconds (rounded up). */
 void frame_wake_countdown(paint_t *p, int64_t ms);
 /* The average stack in big blinds ("25 BB", "9.9 BB"), or "" without one. */
 void frame_bb_text(int64_t average, int64_t big_blind, char *buf, size_t len);
-int frame_play_number(const structure_t *s, int index);
 void frame_blinds_text(frame_t *fr, const level_t *l, char *buf, size_t len);
 void frame_ante_text(frame_t *fr, const level_t *l, char *buf, size_t len);
 int frame_cap_h(frame_t *fr, text_face face, int px);
 SDL_Color frame_countdown_colour(frame_t *fr);
 void frame_countdown_text(frame_t *fr, char *buf, size_t len);
 
-/* ---- the layout (wall.c) ---- */
+/* ---- the clock (clock_block.c) ---- */
 
 /* The level label, the countdown, the progress bar, the blinds. */
 void wall_clock_block(frame_t *fr, box_t bx);
 
-/* ---- banners (banner.c) ---- */
+/* ---- strips and takeovers (banner.c) ---- */
 
-/* Every overlay that applies now, highest priority first: fr->takeover and
- * fr->strips. */
-void banners_collect(frame_t *fr);
-void banner_strip_draw(frame_t *fr, const banner_t *b, box_t bx);
-void banner_takeover_draw(frame_t *fr, const banner_t *b, box_t bx);
+/* The strips in turn in the footer, dots at the right saying how many. */
+void banner_strips_draw(frame_t *fr, box_t bx);
+/* The procedure of fr->takeover over the body. */
+void banner_takeover_draw(frame_t *fr, box_t bx);
 
 #endif

@@ -178,7 +178,7 @@ static int structure_rows(frame_t *fr, row_t *rows, int max)
         if (l->kind == LEVEL_BREAK) {
             snprintf(w->text, sizeof w->text, "%s", frame_word(fr, W_BREAK));
         } else {
-            snprintf(w->num, sizeof w->num, "%d", frame_play_number(s, i));
+            snprintf(w->num, sizeof w->num, "%d", show_play_number(s, i));
             frame_blinds_text(fr, l, w->text, sizeof w->text);
             frame_ante_text(fr, l, w->mid, sizeof w->mid);
         }

@@ -10,7 +10,7 @@
 #include "screen/wall.h"
 
 /* One offscreen canvas, kept between calls so that its text stays cached;
- * HTTP threads take turns on it. */
+ * HTTP threads take turns on it: every field under lock. */
 static struct {
     pthread_mutex_t lock;
     int w, h;
@@ -21,6 +21,9 @@ static struct {
     SDL_Renderer *renderer;
     wall_t *wall;
     slideshow_t *slides;       /* the venue's slides, or NULL */
+    show_t show;               /* what the picture shows */
+    panel_addr_t panel;        /* the panel's addresses, looked up ... */
+    int64_t panel_at;          /* ... then (the caller's time) */
 } off = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 void wall_render_slides(slideshow_t *ss)
@@ -81,9 +84,16 @@ int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, in
     pthread_mutex_lock(&off.lock);
     int rc = -1;
     if (canvas_get(c, w, h) == 0) {
-        wall_frame_t f = {.snap = snap, .now = now, .w = w, .h = h, .url = url, .pin = pin,
-                          .dismissed_level = -1};
-        wall_slide_t *slide = wall_slide_time(c, snap, now)
+        /* The addresses are kept a while: pictures are asked for often. */
+        if (url && (strcmp(url, off.panel.url) || now - off.panel_at >= PANEL_ADDR_REFRESH_MS ||
+                    now < off.panel_at)) {
+            panel_addr_lookup(url, &off.panel);
+            off.panel_at = now;
+        }
+        wall_show(snap, now, -1, &off.show);
+        wall_frame_t f = {.snap = snap, .now = now, .show = &off.show, .w = w, .h = h,
+                          .panel = url ? &off.panel : NULL, .pin = pin};
+        wall_slide_t *slide = wall_slide_time(c, snap, &off.show)
                                   ? slideshow_get(off.slides, now, time(NULL), &f.slide_next_in_ms)
                                   : NULL;
         f.slide = slide;

@@ -45,6 +45,9 @@ struct screen {
     bool real_wait;            /* the video driver can block waiting for input */
     bool on_screen_said;       /* the status says the wall is on a screen */
     char shown_on[200];        /* "1920x1080, opengles2, llvmpipe": what draws it */
+    show_t show;               /* what the wall shows, decided once a frame */
+    panel_addr_t panel;        /* the panel's addresses beside the QR code ... */
+    int64_t panel_due;         /* ... looked up again from then on */
 };
 
 static void sleep_ms(int64_t ms)
@@ -459,12 +462,14 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
     bool code = pin_code_shown(now, s->code);
     int w = 0, h = 0;
     SDL_GetRendererOutputSize(s->r, &w, &h);
-    wall_frame_t f = {.snap = snap, .now = now, .w = w, .h = h, .url = s->o.panel_url,
-                      .pin = code ? s->code : s->o.pin && !s->pin_seen ? s->o.pin : NULL,
-                      .dismissed_level = s->dismissed_level};
-    wall_slide_t *slide = wall_slide_time(s->o.config, snap, now) ? slideshow_get(s->o.slideshow, now, time(NULL),
-                                                                       &f.slide_next_in_ms)
-                                                     : NULL;
+    /* Decided once for the frame: its plan and its drawing both use it. */
+    wall_show(snap, now, s->dismissed_level, &s->show);
+    wall_frame_t f = {.snap = snap, .now = now, .show = &s->show, .w = w, .h = h,
+                      .panel = s->o.panel_url ? &s->panel : NULL,
+                      .pin = code ? s->code : s->o.pin && !s->pin_seen ? s->o.pin : NULL};
+    wall_slide_t *slide = wall_slide_time(s->o.config, snap, &s->show)
+                              ? slideshow_get(s->o.slideshow, now, time(NULL), &f.slide_next_in_ms)
+                              : NULL;
     f.slide = slide;
     wall_plan_t plan;
     wall_plan(s->wall, &f, &plan);
@@ -515,6 +520,21 @@ static void events_wait(screen_t *s, engine_t *e, int64_t ms)
     }
     while (SDL_PollEvent(&ev))
         on_event(s, e, &ev);
+}
+
+/* The panel's addresses, looked up on a timer rather than while drawing;
+ * the wall is drawn again when they changed (the network came up). */
+static void panel_look_up(screen_t *s, int64_t now)
+{
+    if (!s->o.panel_url || now < s->panel_due)
+        return;
+    panel_addr_t a;
+    panel_addr_lookup(s->o.panel_url, &a);
+    if (strcmp(a.qr, s->panel.qr) || strcmp(a.by_name, s->panel.by_name) ||
+        strcmp(a.by_ip, s->panel.by_ip))
+        s->force = true;
+    s->panel = a;
+    s->panel_due = now + PANEL_ADDR_REFRESH_MS;
 }
 
 static uint64_t snapshot_seq(engine_t *e)
@@ -569,6 +589,7 @@ int screen_run(screen_t *s, engine_t *e, volatile sig_atomic_t *stop)
             fprintf(stderr, "pokerclock: the display was lost\n");
             return 3;
         }
+        panel_look_up(s, now);
         /* Look at the picture only when something may have changed: a new
          * snapshot, a timer shown reaching its next second, or an event. */
         uint64_t seq = snapshot_seq(e), slides = slideshow_version(s->o.slideshow);

@@ -1,15 +1,10 @@
 /* The wall layout: the header, the clock, the side columns and the footer,
  * in landscape and portrait; banners (banner.c) draw over it. */
 #include <SDL2/SDL_image.h>
-#include <arpa/inet.h>
-#include <ifaddrs.h>
-#include <net/if.h>
-#include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "screen/frame.h"
 #include "screen/kiosk.h"
@@ -61,107 +56,6 @@ static int stat_block(frame_t *fr, box_t bx, const char *label, const char *valu
         y += frame_cap_h(fr, FACE_REGULAR, sub_px);
     }
     return y - bx.y;
-}
-
-/* The level label, the countdown, the progress bar, the blinds: the heart.
- * Long on purpose: one layout from top to bottom, every part placed under
- * the one before with the sizes measured for it. */
-void wall_clock_block(frame_t *fr, box_t bx)
-{
-    paint_t *p = fr->p;
-    const theme_colours_t *c = &fr->w->col;
-    const tourney_view_t *v = &fr->v;
-    char label[128], cd[32], blinds[64], ante[96], l2[128];
-
-    if (fr->is_break)
-        frame_label2(fr, W_BREAK, label, sizeof label);
-    else
-        snprintf(label, sizeof label, "%s %d", frame_word(fr, W_LEVEL), v->level_number);
-    if (v->overtime) {
-        size_t n = strlen(label);
-        snprintf(label + n, sizeof label - n, "  ·  %s", frame_word(fr, W_OVERTIME));
-    } else if (fr->cur->day_end) {
-        size_t n = strlen(label);
-        snprintf(label + n, sizeof label - n, "  ·  %s", frame_word(fr, W_LAST_LEVEL_TODAY));
-    }
-    frame_countdown_text(fr, cd, sizeof cd);
-
-    /* What goes under the bar: the blinds now, or on a break those after it. */
-    const level_t *shown = fr->cur;
-    l2[0] = 0;
-    if (fr->is_break) {
-        shown = NULL;
-        for (int i = v->level + 1; i < fr->s->n_levels; i++)
-            if (fr->s->levels[i].kind == LEVEL_PLAY) {
-                shown = &fr->s->levels[i];
-                snprintf(l2, sizeof l2, "%s: %s %d", frame_word(fr, W_THEN), frame_word(fr, W_LEVEL),
-                         frame_play_number(fr->s, i));
-                break;
-            }
-    }
-    blinds[0] = ante[0] = 0;
-    if (shown) {
-        frame_blinds_text(fr, shown, blinds, sizeof blinds);
-        frame_ante_text(fr, shown, ante, sizeof ante);
-    }
-
-    /* Sizes from the box: the countdown takes what the width allows. */
-    int label_px = frame_readable(bx.h * 9 / 100);
-    int ref = 100;
-    int cw = paint_digits_width(p, FACE_BOLD, ref, cd[0] == '+' || strlen(cd) > 5 ? cd : "00:00");
-    int cd_px = cw > 0 ? (int)((int64_t)ref * bx.w * 97 / 100 / cw) : bx.h / 2;
-    if (cd_px > bx.h * 50 / 100)
-        cd_px = bx.h * 50 / 100;
-    int bar_h = bx.h * 22 / 1000 + 1;
-    int blinds_px = paint_fit(p, FACE_BOLD, bx.h * 17 / 100, bx.w, blinds[0] ? blinds : "0");
-    int sub_px = frame_readable(bx.h * 7 / 100);
-
-    int h_label = frame_cap_h(fr, FACE_BOLD, label_px);
-    int h_cd = frame_cap_h(fr, FACE_BOLD, cd_px);
-    int h_l2 = l2[0] ? frame_cap_h(fr, FACE_REGULAR, sub_px) : 0;
-    int h_blinds = blinds[0] ? frame_cap_h(fr, FACE_BOLD, blinds_px) : 0;
-    int h_ante = ante[0] ? frame_cap_h(fr, FACE_REGULAR, sub_px) : 0;
-    int used = h_label + h_cd + bar_h + h_l2 + h_blinds + h_ante;
-    int gaps = 4 + (h_l2 > 0) + (h_ante > 0);
-    int gap = (bx.h - used) / (gaps + 1);
-    if (gap < 0)
-        gap = 0;
-    int y = bx.y + gap / 2;
-    int cx = bx.x + bx.w / 2;
-
-    SDL_Color label_col = fr->is_break ? c->brk : fr->paused ? c->paused : c->accent;
-    paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, label_px, bx.w, label), label_col, cx, y,
-               ALIGN_CENTER, label);
-    y += h_label + gap;
-    paint_digits(p, FACE_BOLD, cd_px, frame_countdown_colour(fr), cx, y, ALIGN_CENTER, cd);
-    y += h_cd + gap * 5 / 4;
-
-    /* Progress through the level; it moves with the countdown, once a second. */
-    int bw = bx.w * 9 / 10, bxl = cx - bw / 2;
-    paint_round_rect(p, bxl, y, bw, bar_h, bar_h / 2, c->line);
-    int64_t dur = fr->cur->duration_ms;
-    int64_t done_s = (v->overtime ? dur : dur - v->remaining_ms) / 1000;
-    int fill = dur > 0 ? (int)((int64_t)bw * done_s * 1000 / dur) : 0;
-    if (fill > bw)
-        fill = bw;
-    if (fill > 0)
-        paint_round_rect(p, bxl, y, fill, bar_h, bar_h / 2,
-                         fr->is_break ? c->brk : fr->paused ? c->paused
-                                                : fr->last_minute || v->overtime ? c->warn
-                                                                                 : c->accent);
-    y += bar_h + gap;
-    if (h_l2) {
-        paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, sub_px, bx.w, l2), c->muted, cx, y,
-                   ALIGN_CENTER, l2);
-        y += h_l2 + gap / 2;
-    }
-    if (h_blinds) {
-        paint_text(p, FACE_BOLD, blinds_px, c->fg, cx, y, ALIGN_CENTER, blinds);
-        y += h_blinds + gap * 3 / 4;
-    }
-    if (h_ante)
-        paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, sub_px, bx.w, ante), c->fg, cx, y,
-                   ALIGN_CENTER, ante);
 }
 
 /* One figure in a side column: a label over a value, and a small line. */
@@ -220,7 +114,7 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
     frame_label2(fr, W_NEXT_BREAK, st[n].label, sizeof st[n].label);
     st[n].col = c->fg;
     if (v->to_break_ms >= 0) {
-        frame_clock_text(v->to_break_ms, false, a, sizeof a);
+        say_clock(v->to_break_ms, false, a, sizeof a);
         snprintf(st[n].value, sizeof st[n].value, "%s", a);
         if (fr->running)
             frame_wake_countdown(fr->p, v->to_break_ms);
@@ -347,17 +241,12 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
     /* The right side: the state, and during a takeover the level clock small. */
     int right = bx.x + bx.w - pad;
     char pill[128] = "";
-    SDL_Color pill_bg = c->panel, pill_fg = c->bg;
-    if (fr->is_break) {
-        frame_label2(fr, W_BREAK, pill, sizeof pill);
+    SDL_Color pill_bg = c->warn, pill_fg = c->bg;
+    if (fr->show->pill >= 0)
+        frame_label2(fr, (word_id)fr->show->pill, pill, sizeof pill);
+    if (fr->show->pill == W_BREAK) {
         pill_bg = c->brk;
         pill_fg = (SDL_Color){255, 255, 255, 255};
-    } else if (fr->v.overtime) {
-        frame_label2(fr, W_OVERTIME, pill, sizeof pill);
-        pill_bg = c->warn;
-    } else if (fr->last_minute) {
-        frame_label2(fr, W_LAST_MINUTE, pill, sizeof pill);
-        pill_bg = c->warn;
     }
     int pill_px = bx.h * 42 / 100;
     if (pill[0]) {
@@ -400,90 +289,8 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
  * QR code out whatever the clock is doing: the director asked for it. */
 static bool qr_shown(frame_t *fr)
 {
-    return fr->f->url && *fr->f->url &&
+    return fr->f->panel && fr->f->panel->url[0] &&
            (fr->paused || !fr->started || fr->is_break || (fr->f->pin && *fr->f->pin));
-}
-
-/* This machine's first IPv4 address on a network (not loopback), now: the
- * network may have come up after the clock started. */
-static bool own_ipv4(char *buf, size_t len, const char *match)
-{
-    struct ifaddrs *ifs, *i;
-    bool found = false;
-    if (getifaddrs(&ifs) != 0)
-        return false;
-    for (i = ifs; i && !found; i = i->ifa_next) {
-        if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET || (i->ifa_flags & IFF_LOOPBACK) ||
-            !(i->ifa_flags & IFF_UP))
-            continue;
-        char a[INET_ADDRSTRLEN];
-        inet_ntop(AF_INET, &((struct sockaddr_in *)i->ifa_addr)->sin_addr, a, sizeof a);
-        if (!match || strcmp(a, match) == 0) {
-            snprintf(buf, len, "%s", a);
-            found = true;
-        }
-    }
-    freeifaddrs(ifs);
-    return found;
-}
-
-/* The panel's addresses. For this machine's own panel: by name
- * (NAME.local, for phones that resolve it) and the IPv4 address now; the QR
- * code takes the address, which every phone on the network reaches (some
- * Android phones do not resolve .local). Another machine's panel (a
- * follower's wall) is shown as given. */
-static void panel_addresses(const char *url, char *qr, size_t qrlen, char *by_name,
-                            size_t namelen, char *by_ip, size_t iplen)
-{
-    char host[256] = "", port[8] = "", tmp[INET_ADDRSTRLEN];
-    const char *h = strncmp(url, "http://", 7) == 0 ? url + 7 : url;
-    size_t n = strcspn(h, ":/");
-    if (n < sizeof host)
-        memcpy(host, h, n), host[n] = 0;
-    if (h[n] == ':') {
-        size_t m = strspn(h + n + 1, "0123456789");
-        if (m < sizeof port)
-            memcpy(port, h + n + 1, m), port[m] = 0;
-    }
-    const char *colon = port[0] && strcmp(port, "80") != 0 ? ":" : "";
-    if (!port[0] || !strcmp(port, "80"))
-        port[0] = 0;
-    char name[64] = "";
-    bool own = strcmp(host, "localhost") == 0 || own_ipv4(tmp, sizeof tmp, host);
-    if (!own || gethostname(name, sizeof name - 1) != 0 || !name[0] || strchr(name, '.')) {
-        snprintf(qr, qrlen, "%s", url);
-        snprintf(by_name, namelen, "%s", h);
-        by_ip[0] = 0;
-        return;
-    }
-    snprintf(by_name, namelen, "%s.local%s%s/", name, colon, port);
-    if (own_ipv4(tmp, sizeof tmp, NULL)) {
-        snprintf(by_ip, iplen, "%s%s%s/", tmp, colon, port);
-        snprintf(qr, qrlen, "http://%s", by_ip);
-    } else {
-        by_ip[0] = 0;
-        snprintf(qr, qrlen, "http://%s", by_name);
-    }
-}
-
-/* Appends " (m:ss)": how long a period that ends after play level `until`
- * (and the break right after it) stays open. */
-static void period_left(frame_t *fr, int until, char *buf, size_t len)
-{
-    const structure_t *s = fr->s;
-    int64_t ms = fr->v.remaining_ms;
-    for (int k = fr->v.level + 1; k < s->n_levels; k++) {
-        if (s->levels[k].kind == LEVEL_PLAY && frame_play_number(s, k) > until) {
-            char t[32];
-            frame_clock_text(ms, false, t, sizeof t);
-            size_t n = strlen(buf);
-            snprintf(buf + n, len - n, " (%s)", t);
-            if (fr->running)
-                frame_wake_countdown(fr->p, ms);
-            return;
-        }
-        ms += s->levels[k].duration_ms;
-    }
 }
 
 /* The footer: the panel's QR code when paused or on a break, and the strips
@@ -496,8 +303,8 @@ static void footer_qr(frame_t *fr, box_t *bx)
     const theme_colours_t *c = &fr->w->col;
     int size = bx->h;
     int qx = bx->x + bx->w - size;
-    char qr[320], by_name[320], by_ip[64];
-    panel_addresses(fr->f->url, qr, sizeof qr, by_name, sizeof by_name, by_ip, sizeof by_ip);
+    const panel_addr_t *a = fr->f->panel;
+    const char *qr = a->qr, *by_name = a->by_name, *by_ip = a->by_ip;
     paint_hash(p, qr, strlen(qr));
     qr_draw(p, qr, qx, bx->y, size);
     bool small = frame_small(p->w, p->h);
@@ -528,61 +335,18 @@ static void footer_qr(frame_t *fr, box_t *bx)
     bx->w -= size + tw + bx->h / 4;
 }
 
-/* The strips take turns; dots at the right end say how many there are. */
-static void footer_strips(frame_t *fr, box_t bx)
-{
-    paint_t *p = fr->p;
-    int k = 0;
-    if (fr->n_strips > 1) {
-        k = (int)((fr->f->now / ROTATE_MS) % fr->n_strips);
-        paint_wake_in(p, ROTATE_MS - fr->f->now % ROTATE_MS);
-    }
-    banner_strip_draw(fr, fr->strips[k], bx);
-    if (fr->n_strips < 2)
-        return;
-    int d = bx.h / 14, gap = d * 3;
-    int y0 = bx.y + bx.h / 2 - (fr->n_strips - 1) * gap / 2;
-    for (int i = 0; i < fr->n_strips; i++)
-        paint_circle(p, bx.x + bx.w - bx.h / 8, y0 + i * gap, d / 2 + 1,
-                     i == k ? fr->strips[k]->fg
-                            : colour_mix(fr->strips[k]->bg, fr->strips[k]->fg, 35));
-}
-
-enum { PERIOD_PARTS = 3 };
-
-/* What is open now: late registration, rebuys, the add-on. */
-static int period_parts(frame_t *fr, char parts[PERIOD_PARTS][160])
-{
-    const structure_t *s = fr->s;
-    const tourney_view_t *v = &fr->v;
-    int n = 0;
-    if (v->late_reg_open) {
-        snprintf(parts[n], sizeof parts[n], frame_word(fr, W_LATE_REG_UNTIL), s->late_reg_until_level);
-        period_left(fr, s->late_reg_until_level, parts[n], sizeof parts[n]);
-        n++;
-    }
-    if (v->rebuys_open) {
-        snprintf(parts[n], sizeof parts[n], frame_word(fr, W_REBUYS_UNTIL), s->rebuy_until_level);
-        period_left(fr, s->rebuy_until_level, parts[n], sizeof parts[n]);
-        n++;
-    }
-    if (v->addon_open)
-        snprintf(parts[n++], sizeof parts[0], "%s", frame_word(fr, W_ADDON_NOW));
-    else if (s->addon_after_level > 0 && v->level_number <= s->addon_after_level)
-        snprintf(parts[n++], sizeof parts[0], frame_word(fr, W_ADDON_AFTER), s->addon_after_level);
-    return n;
-}
-
 /* The periods in one line joined by dots, or one a line where one line
  * would be too small (beside the QR code, or portrait). */
 static void footer_periods(frame_t *fr, box_t bx)
 {
     paint_t *p = fr->p;
     SDL_Color muted = fr->w->col.muted;
-    char parts[PERIOD_PARTS][160], line[PERIOD_PARTS * 170] = "";
-    int n = period_parts(fr, parts);
+    char parts[SHOW_MAX_PERIODS][160], line[SHOW_MAX_PERIODS * 170] = "";
+    int n = fr->show->n_periods;
     if (n == 0)
         return;
+    for (int i = 0; i < n; i++)
+        frame_say(fr, fr->show->periods[i], parts[i], sizeof parts[i]);
     for (int i = 0; i < n; i++)
         snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", i ? "   ·   " : "",
                  parts[i]);
@@ -612,8 +376,8 @@ static void footer(frame_t *fr, box_t bx)
 {
     if (qr_shown(fr))
         footer_qr(fr, &bx);
-    if (fr->n_strips > 0)
-        footer_strips(fr, bx);
+    if (fr->show->n_strips > 0)
+        banner_strips_draw(fr, bx);
     else
         footer_periods(fr, bx);
 }
@@ -626,7 +390,9 @@ static void frame_setup(frame_t *fr, wall_t *w, const wall_frame_t *f)
     fr->f = f;
     fr->t = &f->snap->t;
     fr->s = &fr->t->s;
-    tourney_view(fr->t, f->now, &fr->v);
+    fr->show = f->show;
+    fr->v = f->show->v;
+    fr->takeover = f->show->has_takeover ? &f->show->takeover : NULL;
     fr->cur = &fr->s->levels[fr->v.level];
     /* The languages of this snapshot (set on the panel while running), or
      * the configuration's when it names none. */
@@ -635,24 +401,21 @@ static void frame_setup(frame_t *fr, wall_t *w, const wall_frame_t *f)
     w->lang = lang_from_code(l1);
     w->lang2 = lang_from_code(l2);
     w->two_languages = l2[0] && w->lang2 != w->lang;
+    fr->say = (say_lang_t){.lang = w->lang, .lang2 = w->lang2, .two = w->two_languages,
+                           .currency = fr->s->currency};
     fr->started = fr->t->clock.started;
     fr->running = fr->t->clock.running;
-    /* Hand-for-hand and the end-of-day draw stop the level clock on purpose:
-     * the wall shows the procedure, not PAUSED; so does the end (one player
-     * left): nothing waits to resume. */
-    fr->paused = fr->started && !fr->running && !fr->t->hfh.active && !fr->t->day_end.active &&
-                 !fr->v.over;
+    fr->paused = f->show->paused;
     fr->is_break = fr->cur->kind == LEVEL_BREAK;
-    fr->last_minute = fr->running && !fr->is_break && !fr->v.overtime &&
-                      fr->v.remaining_ms <= 60000;
-    if (fr->running && !fr->is_break && !fr->v.overtime && fr->v.remaining_ms > 60000)
-        paint_wake_in(fr->p, fr->v.remaining_ms - 60000);
+    fr->last_minute = f->show->pill == W_LAST_MINUTE;
+    /* What is shown changes by itself then (a strip's time is up, ...). */
+    paint_wake_in(fr->p, f->show->changes_in_ms);
 }
 
 /* A takeover hides the clock: the header then carries it, small. */
 static bool compact_clock_wanted(frame_t *fr)
 {
-    return fr->takeover && !(fr->takeover->fig == FIG_COLOR_UP && fr->is_break);
+    return fr->takeover && !(fr->takeover->kind == SHOW_COLOR_UP && fr->show->color_up.beside_clock);
 }
 
 /* The body of a landscape wall: the clock in the middle, the field on the
@@ -706,11 +469,16 @@ static void portrait(frame_t *fr, box_t body, int gap)
                   frame_readable(W * 45 / 1000), 8, 2);
 }
 
-bool wall_slide_time(const settings_t *c, const snapshot_t *snap, int64_t now)
+void wall_show(const snapshot_t *snap, int64_t now, int dismissed_level, show_t *out)
 {
-    tourney_view_t v;
-    tourney_view(&snap->t, now, &v);
-    return !snap->t.clock.started || snap->t.s.levels[v.level].kind == LEVEL_BREAK ||
+    show_input_t in = {.t = &snap->t, .roster = snap->roster, .storage_error = snap->storage_error,
+                       .follows = snap->follows, .notice = snap->notice};
+    show_decide(&in, now, dismissed_level, out);
+}
+
+bool wall_slide_time(const settings_t *c, const snapshot_t *snap, const show_t *show)
+{
+    return !snap->t.clock.started || snap->t.s.levels[show->v.level].kind == LEVEL_BREAK ||
            snap->t.s.house.slides_band || c->layout == LAYOUT_SLIDES;
 }
 
@@ -828,7 +596,7 @@ static void page(frame_t *fr)
     }
     header(fr, head, compact_clock_wanted(fr));
     if (fr->takeover)
-        banner_takeover_draw(fr, fr->takeover, body);
+        banner_takeover_draw(fr, body);
     else if (slide_shown(fr))
         slide_page(fr, body, tall, gap);
     else if (tall)
@@ -847,7 +615,6 @@ static void wall_paint(wall_t *w, const wall_frame_t *f, bool dry, wall_plan_t *
     paint_hash(p, &f->snap->seq, sizeof f->snap->seq);
     frame_t fr;
     frame_setup(&fr, w, f);
-    banners_collect(&fr);
     paint_clear(p, w->col.bg);
     page(&fr);
     if (fr.paused && fr.started) {

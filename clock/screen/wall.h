@@ -7,6 +7,8 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "screen/address.h"
+#include "model/show.h"
 #include "screen/slideshow.h"
 #include "screen/text.h"
 #include "store/config.h"
@@ -17,10 +19,10 @@ typedef struct wall wall_t;
 typedef struct {
     const snapshot_t *snap;
     int64_t now;
+    const show_t *show;        /* what the screen shows: show_decide(snap, now) */
     int w, h;
-    const char *url;           /* QR code while paused or on a break; NULL: none */
+    const panel_addr_t *panel; /* QR code while paused or on a break; NULL: none */
     const char *pin;           /* shown beside it; NULL: none */
-    int dismissed_level;       /* new-level banner dismissed for this level; -1 */
     const wall_slide_t *slide; /* the venue's slide for breaks and before the start; NULL */
     int64_t slide_next_in_ms;  /* when the next slide is due; INT64_MAX: never */
 } wall_frame_t;
@@ -35,7 +37,11 @@ typedef struct {
 
 /* Whether the wall may show a slide now (a break, before the start, the
  * house's band, a screen of slides): only then is one decoded. */
-bool wall_slide_time(const settings_t *c, const snapshot_t *snap, int64_t now);
+bool wall_slide_time(const settings_t *c, const snapshot_t *snap, const show_t *show);
+
+/* What the wall shows for snap at now (model/show.h); dismissed_level: the
+ * level whose new-level strip was taken down here, or -1. */
+void wall_show(const snapshot_t *snap, int64_t now, int dismissed_level, show_t *out);
 
 wall_t *wall_new(SDL_Renderer *r, const settings_t *c, char *err, size_t errlen);
 void wall_free(wall_t *w);

@@ -107,7 +107,7 @@ test('the last minute: LAST MINUTE at the top and the clock in the warning colou
 
 test('a clock call: the table and seat, and the seconds counting down', async () => {
   await director.command({ type: 'clock_call', table: 4, seat: 7 });
-  await d.waitForSelector('#takeover.call', { state: 'visible' });
+  await d.waitForSelector('#takeover.clock_call', { state: 'visible' });
   assert.match(await text('#takeover'), /Clock on table 4, seat 7/);
   const n1 = Number(await text('#takeover .big'));
   assert.ok(n1 <= 60, `${n1} seconds`);
@@ -119,7 +119,7 @@ test('a clock call: the table and seat, and the seconds counting down', async ()
 
 test('hand-for-hand: the hand, the tables still playing, then DEAL', async () => {
   await director.command({ type: 'hand_for_hand_start', tables: 3 });
-  await d.waitForSelector('#takeover.hfh', { state: 'visible' });
+  await d.waitForSelector('#takeover.hand_for_hand', { state: 'visible' });
   assert.match(await text('#takeover'), /HAND FOR HAND\s*Hand 1/);
   await director.command({ type: 'table_done', table: 1 });
   await director.command({ type: 'table_waiting', table: 3 });
@@ -163,22 +163,26 @@ test('the bubble, and a penalty timer', async () => {
   await until(async () => new RegExp(`BUBBLE.*37 players left, ${paid} paid`).test(await text('#banners')), 'the bubble banner');
   await director.command({ type: 'bubble_stop' });
   await director.command({ type: 'penalty', table: 3, seat: 5, minutes: 10 });
-  await until(async () => /Table 3, seat 5: (10:00|9:5\d)/.test(await text('#penalties')), 'the penalty');
+  await until(async () => /Penalties\s*Table 3, seat 5: (10:00|9:5\d)/.test(await text('#banners')), 'the penalty');
   await director.command({ type: 'penalty_clear', table: 3, seat: 5 });
-  await until(async () => (await text('#penalties')) === '', 'the penalty gone');
+  await until(async () => !(await text('#banners')).includes('Table 3'), 'the penalty gone');
 });
 
-test('an announcement for 2 seconds leaves the wall by itself after 2 seconds', async () => {
-  await director.command({ type: 'announce', text: 'Seat open at table 3', seconds: 2 });
-  await until(async () => (await text('#banners')).includes('Seat open at table 3'), 'the announcement');
-  await until(async () => !(await text('#banners')).includes('Seat open'), 'the announcement gone', 5000);
+test('an announcement for 10 seconds leaves the wall by itself after 10 seconds', async () => {
+  await director.command({ type: 'announce', text: 'Seat open at table 3', seconds: 10 });
+  const at = Date.now();
+  /* It takes its turn with the other strips (8 s each), as on the wall. */
+  await until(async () => (await text('#banners')).includes('Seat open at table 3'), 'the announcement', 9000);
+  await until(async () => !(await getJson(clock, '/api/view')).view.strips.some((x) => x.kind === 'announcement'), 'the announcement over', 12000);
+  assert.ok(Date.now() - at >= 9500, 'not before its 10 s');
+  await until(async () => !(await text('#banners')).includes('Seat open'), 'the announcement gone from the page', 1000);
 });
 
 test('a new level is announced on the wall, applying from the next hand', async () => {
   await director.command({ type: 'next_level' });
   const s = await state();
-  await d.waitForSelector('.banner.newlevel', { state: 'visible' });
-  const o = await text('.banner.newlevel');
+  await d.waitForSelector('.banner.new_level', { state: 'visible' });
+  const o = await text('.banner.new_level');
   assert.ok(o.includes(`Level 2: Blinds ${s.level.small_blind} / ${s.level.big_blind}`), o);
   assert.match(o, /from the next hand/);
 });
@@ -187,7 +191,10 @@ test('the end-of-day draw: the card, the hands remaining, then play is over', as
   const r = await director.command({ type: 'day_end_draw' });
   const n = r.state.day_end.drawn;
   assert.ok(n >= 3 && n <= 7);
-  await d.waitForSelector('#takeover.dayend', { state: 'visible' });
+  /* The card drawn first (4 s), then the hands it leaves. */
+  await d.waitForSelector('#takeover.day_end_card', { state: 'visible' });
+  assert.match(await text('#takeover'), /Drawing the hands for today/);
+  await d.waitForSelector('#takeover.day_end_hands', { state: 'visible', timeout: 8000 });
   assert.equal(await text('#takeover .card'), String(n));
   assert.match(await text('#takeover'), new RegExp(n + ' HANDS REMAINING TODAY'));
   await d.screenshot({ path: OUT + '/display-day-end-1280x720.png' });
@@ -289,11 +296,11 @@ test('after a power cut the wall says so, paused, until the director resumes', a
     again = await startClock({ port: first.port, stateDir: first.stateDir, env: { POKERCLOCK_BOOT_ID: 'boot-two' } });
     const p = await pctx.newPage();
     await p.goto(again.base + '/display');
-    await p.waitForSelector('.banner.notice');
-    assert.match(await p.textContent('.banner.notice'), /Recovered after power loss\s*Check the time, then resume/);
+    await p.waitForSelector('.banner.power_loss');
+    assert.match(await p.textContent('.banner.power_loss'), /Recovered after power loss\s*Check the time, then resume/);
     assert.equal(await p.isVisible('#paused-band'), true);
     await (await api(again)).command({ type: 'resume' });
-    await p.waitForSelector('.banner.notice', { state: 'hidden' });
+    await p.waitForSelector('.banner.power_loss', { state: 'detached' });
   } finally {
     await pctx.close();
     await again?.stop();

@@ -53,13 +53,13 @@ test('the final table: drawn on the panel, the button by high card, the seats on
 
   const wall = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   await wall.goto(clock.base + '/display');
-  await wall.waitForSelector('#takeover.final li');
-  assert.equal(await wall.locator('#takeover.final li').count(), ft.seats.length);
-  const button = await wall.textContent('#takeover.final li.button');
+  await wall.waitForSelector('#takeover.final_table li');
+  assert.equal(await wall.locator('#takeover.final_table li').count(), ft.seats.length);
+  const button = await wall.textContent('#takeover.final_table li.button');
   assert.ok(button.includes(high.name) && button.includes(high.card), button);
   // Every seat inside the takeover, one line each: nothing cut, nothing over the clock.
   const box = await wall.locator('#takeover').boundingBox();
-  for (const li of await wall.locator('#takeover.final li').all()) {
+  for (const li of await wall.locator('#takeover.final_table li').all()) {
     const b = await li.boundingBox();
     assert.ok(b.y >= box.y && b.y + b.height <= box.y + box.height && b.height < box.height / 5,
       `a seat's line inside the takeover: ${JSON.stringify(b)} in ${JSON.stringify(box)}`);
@@ -68,7 +68,7 @@ test('the final table: drawn on the panel, the button by high card, the seats on
 
   // Undo takes the redraw back, and the list goes from the wall.
   await director.command({ type: 'undo' });
-  await until(async () => !(await wall.isVisible('#takeover.final')), 'the list gone after undo');
+  await until(async () => !(await wall.isVisible('#takeover.final_table')), 'the list gone after undo');
   assert.equal((await getJson(clock, '/api/state')).final_table, null);
   await phone.close();
   await wall.close();

@@ -12,7 +12,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startClock, launch, api, getJson, OUT } from './harness.mjs';
+import { startClock, launch, api, getJson, until, OUT } from './harness.mjs';
 import { decodePng } from './harness.mjs';
 
 const NAME = 'Thursday Rebuy Deepstack Championship';
@@ -31,6 +31,8 @@ before(async () => {
   await director.command({ type: 'register', count: 40 });
   await director.command({ type: 'start' });
   await director.command({ type: 'bust', count: 3 });
+  /* Past the new level's first 20 s: its strip is not on the wall. */
+  await director.command({ type: 'set_remaining', ms: 754000 });
   browser = await launch();
 });
 after(async () => {
@@ -42,8 +44,15 @@ after(async () => {
 // Every time in the state on a 1-minute grid, and the level's time left
 // exactly `remaining` (the rest of the level, the break and the level to
 // come follow from it): what the page shows no longer depends on how long
-// the commands took.
+// the commands took. The clock's decision (view) likewise: its first strip
+// up, its times on the grid, and no change coming (the page would ask the
+// real clock for the next one).
 function steady(s, remaining) {
+  const v = s.view, lead = s.remaining_ms, turn = v.turn_ms;
+  for (const p of [...v.periods, ...v.strips.flatMap((x) => [x.title, x.line])].flat()) {
+    if (p && p.level_time != null) p.level_time = (s.overtime ? 0 : remaining) + Math.round((p.level_time - lead) / 60000) * 60000;
+    if (p && p.time != null) p.time = Math.round(p.time / 60000) * 60000;
+  }
   const walk = (o) => {
     if (!o || typeof o !== 'object') return;
     for (const k of Object.keys(o)) {
@@ -54,6 +63,7 @@ function steady(s, remaining) {
   };
   const toBreak = s.to_break_ms == null ? null : s.to_break_ms - s.remaining_ms;
   walk(s);
+  Object.assign(v, { turn: 0, turn_ms: turn, turn_in_ms: turn, changes_in_ms: null });
   /* The end-of-day card is drawn at random: always a 5 here. */
   if (s.day_end && s.day_end.drawn != null) {
     s.day_end.hands_left = 5 - (s.day_end.drawn - (s.day_end.hands_left ?? s.day_end.drawn));
@@ -164,6 +174,7 @@ async function nothingCut(page) {
 
 
 const SIZES = [[LAND, '1280x720'], [PORT, '720x1280']];
+const TV = [{ width: 1920, height: 1080 }, '1920x1080'];
 
 // The display at both sizes: nothing cut, then the golden picture.
 async function displayShots(name, remaining, check, sizes = SIZES) {
@@ -175,8 +186,9 @@ async function displayShots(name, remaining, check, sizes = SIZES) {
         throw e;
       });
       if (check) await check(p, tag);
-      /* Only the winner's screen needs the roster, once. */
-      assert.equal(p.playersAsked, name.startsWith('winner') ? 1 : 0, 'requests of /api/players');
+      /* The winner's name comes with the clock's decision: the roster is
+       * never asked for. */
+      assert.equal(p.playersAsked, 0, 'requests of /api/players');
       await golden(p, `display-${name}-${tag}`);
     } finally { await p.context().close(); }
   }
@@ -246,12 +258,32 @@ test('hand-for-hand', async () => {
   await director.command({ type: 'hand_for_hand_stop' });
 });
 
+// Strips taking turns (four of them here) beside the payouts, at the sizes
+// of a TV: the dots in a column of their own, nothing over the payouts.
+test('strips in turn beside the payouts', async () => {
+  /* The level before the first break, with its color-up: a strip says so. */
+  await director.command({ type: 'goto_level', index: 3 });
+  await director.command({ type: 'set_remaining', ms: 754000 });
+  await director.command({ type: 'announce', text: 'Dinner is served in the bar' });
+  await director.command({ type: 'bubble_start' });
+  await director.command({ type: 'penalty', table: 1, seat: 2, rounds: 2 });
+  await director.command({ type: 'penalty', table: 3, seat: 5, minutes: 10 });
+  const kinds = (await getJson(clock, '/api/view')).view.strips.map((x) => x.kind);
+  assert.deepEqual(kinds, ['announcement', 'bubble', 'color_up_next', 'penalties']);
+  await displayShots('strips', 754000, null, [TV, [LAND, '1280x720']]);
+  await director.command({ type: 'announce_clear' });
+  await director.command({ type: 'bubble_stop' });
+  for (const [table, seat] of [[1, 2], [3, 5]]) await director.command({ type: 'penalty_clear', table, seat });
+});
+
 test('the end-of-day draw, at a level with a color-up at its end', async () => {
   const st = await getJson(clock, '/api/structure');
   /* The longest level line the built-in tournament has before a color-up. */
   await director.command({ type: 'goto_level', index: st.levels.findIndex((l) => l.big_blind === 3000) });
   if (!(await getJson(clock, '/api/state')).running) await director.command({ type: 'resume' });
   await director.command({ type: 'day_end_draw' });
+  /* The card is drawn for 4 s; then the hands it leaves. */
+  await until(async () => (await getJson(clock, '/api/view')).view.takeover.kind === 'day_end_hands', 'the hands left');
   await displayShots('day-end-draw', 754000, null, [...SIZES, [{ width: 390, height: 844 }, '390x844']]);
   await director.command({ type: 'day_end_clear' });
 });
@@ -260,7 +292,7 @@ test('a break with a color-up, and the kiosk then', async () => {
   const st = await getJson(clock, '/api/structure');
   await director.command({ type: 'goto_level', index: st.levels.findIndex((l) => l.kind === 'break') });
   if (!(await getJson(clock, '/api/state')).running) await director.command({ type: 'resume' });
-  await displayShots('break-color-up', 600000);
+  await displayShots('break-color-up', 600000, null, [TV, ...SIZES]);
   await kioskShots('break-');
 });
 

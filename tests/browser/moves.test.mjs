@@ -28,13 +28,19 @@ after(async () => {
 });
 
 const rows = (page) => page.$$eval('#move-list li', (li) => li.map((x) => [x.querySelector('.who').firstChild.textContent, x.querySelector('.where').textContent]));
-const strips = (page) => page.$$eval('#banners .banner.move', (b) => b.map((x) => x.firstChild.textContent));
+/* The display shows one strip at a time, with a dot for each strip taking
+ * turns: the move strip up now (or null), and the strips in turn as the
+ * clock decided them. */
+const shownMove = (page) => page.$$eval('#banners .banner.move', (b) => (b[0] ? b[0].firstChild.textContent : null));
+const dots = (page) => page.$$eval('#banners .turns i', (d) => d.length);
+const decided = async () => (await getJson(clock, '/api/view')).view.strips.map((x) => x.kind);
 
 test('no moves: no page, no strip; a move and a break: listed on the kiosk and the display', async () => {
   await director.command({ type: 'register', names: ['Anna Berg', 'Bo Ek', 'Cy Dahl', 'Dan Falk', 'Eva Lund', 'Fay Moe', 'Gus Nord', 'Hal Ohm'] });
   await until(async () => (await getJson(clock, '/api/players')).players.length === 8, 'registered');
   assert.equal(await kiosk.isVisible('#p-moves'), false);
-  assert.deepEqual(await strips(display), []);
+  assert.equal(await shownMove(display), null);
+  assert.deepEqual((await decided()).filter((k) => k === 'move'), []);
 
   let roster = await getJson(clock, '/api/players');
   const anna = roster.players.find((p) => p.name === 'Anna Berg');
@@ -44,11 +50,14 @@ test('no moves: no page, no strip; a move and a break: listed on the kiosk and t
   const seat = [...Array(table.seats).keys()].map((i) => i + 1).find((s) => !taken.has(s) && !table.blocked.includes(s));
   await director.command({ type: 'move', player: anna.id, table: table.number, seat });
   const line = `Table ${anna.table}, seat ${anna.seat} → Table ${table.number}, seat ${seat}`;
+  /* The wall's » (its font has no arrows), on /display too. */
+  const strip = `Anna Berg: Table ${anna.table}, seat ${anna.seat} » Table ${table.number}, seat ${seat}`;
   await until(async () => JSON.stringify(await rows(kiosk)) === JSON.stringify([['Anna Berg', line]]), 'the move on the kiosk');
   assert.equal(await kiosk.isVisible('#p-moves'), true);
   assert.match(await kiosk.textContent('#h-moves'), /Recent moves/);
   assert.match(await kiosk.textContent('#move-list .ago'), /0 min ago/);
-  await until(async () => JSON.stringify(await strips(display)) === JSON.stringify([`Anna Berg: ${line}`]), 'the strip on the display');
+  /* Its turn comes within two turns of 8 s. */
+  await until(async () => (await shownMove(display)) === strip, 'the strip on the display', 17000);
   assert.match(await display.textContent('#banners .banner.move small'), /Balancing tables/);
 
   // A table with players breaks: each of them a row, the newest first.
@@ -66,9 +75,11 @@ test('no moves: no page, no strip; a move and a break: listed on the kiosk and t
     assert.ok(where.startsWith(`Table ${breaking.number}, seat `), where);
     assert.ok(where.endsWith(`→ Table ${p.table}, seat ${p.seat}`), where);
   }
-  await until(async () => (await strips(display)).length === n, 'a strip for each move');
-  // They take turns with the other strips (here the color-up's): one shows at a time.
-  const visible = await display.$$eval('#banners .banner', (b) => b.filter((x) => !x.hidden).map((x) => x.className + ': ' + x.textContent));
+  await until(async () => (await decided()).filter((k) => k === 'move').length === n, 'a strip for each move');
+  // They take turns with the other strips (here the color-up's): one shows
+  // at a time, a dot for each.
+  await until(async () => (await dots(display)) === (await decided()).length, 'a dot for each strip');
+  const visible = await display.$$eval('#banners .banner', (b) => b.map((x) => x.className + ': ' + x.textContent));
   assert.equal(visible.length, 1, JSON.stringify(visible));
   await kiosk.screenshot({ path: join(OUT, 'kiosk-moves-1280x720.png') });
   await display.screenshot({ path: join(OUT, 'display-moves-1280x720.png') });
@@ -92,5 +103,6 @@ test('undo takes the moves back from the kiosk and the display', async () => {
   await director.command({ type: 'undo' });
   await director.command({ type: 'undo' });
   await until(async () => !(await kiosk.isVisible('#p-moves')), 'the page gone');
-  await until(async () => (await strips(display)).length === 0, 'the strips gone');
+  await until(async () => (await decided()).every((k) => k !== 'move') && (await shownMove(display)) === null &&
+    (await dots(display)) === 0, 'the strips gone');
 });

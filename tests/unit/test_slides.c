@@ -593,7 +593,9 @@ static void a_slide_change_is_one_redraw(void **state)
     uint64_t last = 0;
     int changes = 0;
     for (int64_t t = 200000; t < 260000; t += 500) {
-        wall_frame_t f = {.snap = &snap, .now = t, .w = 1280, .h = 720, .dismissed_level = -1};
+        static show_t show;
+        wall_show(&snap, t, -1, &show);
+        wall_frame_t f = {.snap = &snap, .now = t, .show = &show, .w = 1280, .h = 720};
         wall_slide_t *shown = slideshow_get(ss, t, time(NULL), &f.slide_next_in_ms);
         f.slide = shown;
         wall_plan_t plan;

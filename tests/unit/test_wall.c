@@ -441,6 +441,22 @@ static int64_t st_moves_off(void)
     return now;
 }
 
+/* Five strips taking turns (an announcement, the bubble, a penalty and two
+ * moves): their dots in a column of their own inside the strip, never
+ * over the payouts above it. */
+static int64_t st_many_strips(void)
+{
+    int64_t at = bubble_field();
+    run((command_t){.type = CMD_BUBBLE_START}, at + 1000);
+    command_t c = {.type = CMD_ANNOUNCE};
+    snprintf(c.text, sizeof c.text, "Dinner is served in the bar");
+    run(c, at + 2000);
+    run((command_t){.type = CMD_PENALTY, .table = 1, .seat = 2, .rounds = 2}, at + 3000);
+    int64_t now = at + 40000 - (at + 40000) % 40000; /* the announcement's turn */
+    shot_roster = moves_roster(now);
+    return now;
+}
+
 /* The final table redrawn a minute ago: nine players (one unnamed, one
  * with a long name), a card each for the button, the ace of spades on
  * seat 6 has it. */
@@ -629,6 +645,8 @@ static const shot_t shots[] = {
     {"moves-second-1920x1080", st_moves_second, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"moves-800x480", st_moves, 800, 480, "de", "", NULL, NULL, false, NULL},
     {"moves-720x1280", st_moves, 720, 1280, "nb", "", NULL, NULL, false, NULL},
+    {"many-strips-1920x1080", st_many_strips, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"many-strips-800x480", st_many_strips, 800, 480, "en", "", NULL, NULL, false, NULL},
     {"final-table-1920x1080", st_final_table, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"final-table-1280x720", st_final_table, 1280, 720, "de", "en", NULL, NULL, false, NULL},
     {"final-table-720x1280", st_final_table, 720, 1280, "nb", "", NULL, NULL, false, NULL},
@@ -802,8 +820,13 @@ static void no_text_below_the_minimum(void **state)
         char err[256];
         wall_t *w = wall_new(r, &config, err, sizeof err);
         assert_non_null(w);
-        wall_frame_t f = {.snap = &snap, .now = now, .w = s->w, .h = s->h, .url = s->url,
-                          .pin = s->pin, .dismissed_level = -1};
+        static show_t show;
+        static panel_addr_t panel;
+        wall_show(&snap, now, -1, &show);
+        if (s->url)
+            panel_addr_lookup(s->url, &panel);
+        wall_frame_t f = {.snap = &snap, .now = now, .show = &show, .w = s->w, .h = s->h,
+                          .panel = s->url ? &panel : NULL, .pin = s->pin};
         wall_plan_t plan;
         wall_plan(w, &f, &plan);
         int least = (s->w < s->h ? s->w : s->h) / 50;

@@ -3,6 +3,8 @@
  * once, so the frame rules (one frame a second for a countdown, the display
  * rate while something moves, none while nothing changes) are checked to the
  * millisecond and without waiting. */
+#include <dlfcn.h>
+#include <ifaddrs.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <SDL2/SDL.h>
@@ -52,7 +55,26 @@ struct loop {
 };
 
 static settings_t config;
-static const char *loop_pin, *loop_state_dir;
+static const char *loop_pin, *loop_state_dir, *loop_url = "http://127.0.0.1:8080/";
+
+/* The system's network interfaces and host name, as the wall asks for
+ * them (the panel's addresses beside the QR code): counted, then given by
+ * the system as ever. */
+static int getifaddrs_calls, gethostname_calls;
+
+int getifaddrs(struct ifaddrs **ifap)
+{
+    getifaddrs_calls++;
+    int (*real)(struct ifaddrs **) = (int (*)(struct ifaddrs **))dlsym(RTLD_NEXT, "getifaddrs");
+    return real(ifap);
+}
+
+int gethostname(char *name, size_t len)
+{
+    gethostname_calls++;
+    int (*real)(char *, size_t) = (int (*)(char *, size_t))dlsym(RTLD_NEXT, "gethostname");
+    return real(name, len);
+}
 
 static int64_t test_now(void *ctx)
 {
@@ -89,7 +111,7 @@ static void loop_open(loop_t *l, bool headless)
     l->start = l->now = engine_now(l->engine);
     screen_options_t o = {.config = &config,
                           .headless = headless,
-                          .panel_url = "http://127.0.0.1:8080/",
+                          .panel_url = loop_url,
                           .pin = loop_pin,
                           .state_dir = loop_state_dir,
                           .clock = {.now = test_now, .wait = test_wait, .ctx = l}};
@@ -304,6 +326,37 @@ static void keypad_script(loop_t *l)
     }
 }
 
+/* The QR code of this machine's own panel with its addresses, a frame a
+ * second for a minute: the addresses are looked up every 10 s, not for
+ * every frame (each look a system call per network interface). */
+static void addresses_are_not_looked_up_per_frame(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/pokerclock-addr-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    loop_pin = "482913"; /* the PIN brings the QR code out while the clock runs */
+    loop_state_dir = dir;
+    loop_url = "http://localhost:8080/";
+    loop_t l;
+    loop_open(&l, false);
+    assert_int_equal(apply(&l, (command_t){.type = CMD_START}), 200);
+    getifaddrs_calls = gethostname_calls = 0;
+    loop_run_until(&l, 60000);
+    loop_pin = loop_state_dir = NULL;
+    loop_url = "http://127.0.0.1:8080/";
+    print_message("frames: %d; getifaddrs: %d calls, gethostname: %d\n", l.n_frames,
+                  getifaddrs_calls, gethostname_calls);
+    assert_true(l.n_frames >= 55);
+    /* A look: gethostname once, getifaddrs twice (this machine's address,
+     * then the one to show); seven looks in a minute at most. */
+    assert_true(gethostname_calls >= 1 && gethostname_calls <= 7);
+    assert_true(getifaddrs_calls >= 1 && getifaddrs_calls <= 14);
+    loop_free(&l);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* Space starts and pauses, arrows move time and levels, Esc and Backspace
  * take the banner in front down. */
 static void keypad_drives_the_clock(void **state)
@@ -351,6 +404,7 @@ int main(void)
         cmocka_unit_test(keypad_drives_the_clock),
         cmocka_unit_test(pin_leaves_the_wall_after_first_login),
         cmocka_unit_test(headless_loop_ticks_the_engine),
+        cmocka_unit_test(addresses_are_not_looked_up_per_frame),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
