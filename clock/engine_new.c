@@ -4,7 +4,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine_priv.h"
+#include "engine_core.h"
 #include "store/archive.h"
 #include "store/file.h"
 #include "store/tables.h"

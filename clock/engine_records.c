@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine_priv.h"
+#include "engine_core.h"
 #include "json/codec.h"
 #include "json/roster.h"
 #include "model/standings.h"

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine_priv.h"
+#include "engine_core.h"
 #include "json/codec.h"
 #include "json/roster.h"
 #include "store/snapshot.h"

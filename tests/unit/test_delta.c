@@ -14,7 +14,7 @@
 
 #include "scratch.h"
 
-#include "engine_priv.h"
+#include "engine_core.h"
 #include "json/roster.h"
 #include "store/snapshot.h"
 

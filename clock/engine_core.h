@@ -1,9 +1,10 @@
-/* The engine's insides, shared by its files: engine.c (commands, publishing,
- * life cycle), engine_records.c (writing the journal), engine_replay.c
- * (reading it back) and engine_new.c (a new tournament). Nothing outside
- * the engine includes this. */
-#ifndef POKERCLOCK_ENGINE_PRIV_H
-#define POKERCLOCK_ENGINE_PRIV_H
+/* The engine's insides, shared by its files, each using only those below
+ * it: engine_core.c (time, publishing, the start of a tournament),
+ * engine_records.c (writing the journal), engine_replay.c (reading it
+ * back), engine_new.c (a new tournament) and on top engine.c (commands,
+ * life cycle). Nothing outside the engine includes this. */
+#ifndef POKERCLOCK_ENGINE_CORE_H
+#define POKERCLOCK_ENGINE_CORE_H
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -93,10 +94,12 @@ struct engine {
 int64_t engine_mono_ms(void);
 int64_t engine_wall_ms(void);
 
-/* engine.c: the tournament of a configuration at its start, with its
- * tables; a new snapshot for readers (write_lock held). */
+/* engine_core.c: the tournament of a configuration at its start, with its
+ * tables; a new snapshot for readers (write_lock held); a reference to a
+ * published roster given back. */
 void engine_start_game(engine_t *e, const settings_t *c);
 void engine_publish(engine_t *e, int64_t now);
+void engine_roster_release(roster_pub_t *r);
 /* Tells the listeners (without write_lock held). */
 void engine_notify(engine_t *e, uint64_t seq);
 
