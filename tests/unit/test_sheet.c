@@ -59,9 +59,9 @@ static const char *venue_config =
     "tables = { count = 7; seats = 9; list = ( { number = 1; seats = 9; blocked = [ 5 ]; } ); "
     "};\n" STRUCTURE;
 
-/* Under AddressSanitizer (make test SAN=1) each command's copies cost ten
- * times as much: a tenth of the evenings there. */
-#ifdef __SANITIZE_ADDRESS__
+/* Under AddressSanitizer or ThreadSanitizer (make test SAN=1, TSAN=1) each
+ * command's copies cost ten times as much: a tenth of the evenings there. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 enum { EVENINGS = 1000 };
 #else
 enum { EVENINGS = 10000 };
