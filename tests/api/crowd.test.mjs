@@ -1,0 +1,126 @@
+// A crowd on the venue's Wi-Fi: thousands of connections and event streams
+// at once from many addresses, opened and cut in bursts, round after round
+// (idle ones reopened when the clock cuts them, headers sent half, event
+// streams, ordinary requests, resets). The clock keeps running and serving,
+// and the director's commands still go through afterwards.
+//
+// Many threads of the clock accept, answer, suspend and close connections at
+// the same moment here: this is the test that finds a lock forgotten on the
+// way (under make test SAN=1 and TSAN=1 too).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { startClock, login, command, getJson, sleep } from './clock.mjs';
+
+// Linux routes all of 127/8 to lo: 64 addresses, so that the clock's limit
+// per address (256) is not what stops the crowd.
+const ADDRESSES = 64;
+const from = (i) => `127.0.40.${1 + (i % ADDRESSES)}`;
+const ROUNDS = 5;
+const ROUND_MS = 3000;
+// Every socket is a descriptor of this process too: stay well under its
+// limit (tests/run-all raises it to the hard limit).
+const NOFILE = (() => {
+  const m = readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\S+)/);
+  return m && m[1] !== 'unlimited' ? Number(m[1]) : 65536;
+})();
+const CROWD = Math.max(200, Math.min(4000, NOFILE - 400));
+
+// What each place in the crowd does, in turn: most keep a connection
+// (an idle phone, a stalled upload, a screen following the clock).
+const KINDS = ['idle', 'stream', 'half', 'stream', 'idle', 'get', 'reset', 'half', 'stream', 'get'];
+const GETS = ['/healthz', '/api/state', '/api/session', '/', '/api/players'];
+
+// One place in the crowd for this round: a connection of its kind, opened
+// again whenever it ends, until the round is over. Resolves with counts.
+function place(clock, i, round, live) {
+  const kind = KINDS[(i + round) % KINDS.length];
+  const counts = { opened: 0, answered: 0 };
+  return new Promise((done) => {
+    const again = () => {
+      if (!live.on) return done(counts);
+      counts.opened++;
+      const s = connect({ port: clock.port, host: '127.0.0.1', localAddress: from(i) });
+      live.sockets.add(s);
+      let got = '';
+      s.on('error', () => {});
+      s.on('close', () => {
+        live.sockets.delete(s);
+        if (/^HTTP\/1\.1 [0-9]{3}/.test(got)) counts.answered++;
+        // Reopened a moment later, as a phone does.
+        setTimeout(again, 5 + Math.random() * 20);
+      });
+      s.on('data', (d) => {
+        if (got.length < 64) got += d.toString('latin1');
+        if (kind === 'get') s.end();
+      });
+      s.on('connect', () => {
+        if (kind === 'stream') s.write('GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n');
+        else if (kind === 'half') s.write('GET /api/state HTTP/1.1\r\nHost: x\r\nX-Half: ');
+        else if (kind === 'get') s.write(`GET ${GETS[counts.opened % GETS.length]} HTTP/1.1\r\nHost: x\r\n\r\n`);
+        else if (kind === 'reset') {
+          s.write(Math.random() < 0.5 ? 'GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n' : 'POST /api/login HTTP/1.1\r\n');
+          setTimeout(() => s.resetAndDestroy(), Math.random() * 50);
+        }
+      });
+    };
+    // The crowd arrives in a burst, not all in the same millisecond.
+    setTimeout(again, Math.random() * 300);
+  });
+}
+
+test('thousands of connections and event streams from 64 addresses, in bursts, do not bring the clock down', { timeout: 90000 }, async () => {
+  const clock = await startClock({
+    env: {
+      // Idle connections cut (and reopened) several times a round, and
+      // streams woken often: the clock's threads at work on all of them.
+      POKERCLOCK_REQUEST_MAX_MS: '1000',
+      POKERCLOCK_SSE_HEARTBEAT_MS: '250',
+    },
+  });
+  let died = null;
+  clock.proc.exited.then((how) => (died = how));
+  const alive = (what) => {
+    if (died) assert.fail(`the clock died ${what} (${JSON.stringify(died)}):\n${clock.stderr.slice(-4000)}`);
+  };
+  try {
+    const cookie = await login(clock);
+    await command(clock, cookie, { type: 'start' });
+    let commands = 0, opened = 0, answered = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const live = { on: true, sockets: new Set() };
+      const crowd = Array.from({ length: CROWD }, (_, i) => place(clock, i, round, live));
+      // The director keeps working meanwhile: each command wakes every stream.
+      const director = (async () => {
+        while (live.on) {
+          const r = await command(clock, cookie, { type: 'adjust', delta_ms: 1000 }).catch(() => null);
+          if (r?.status === 200) commands++;
+          await sleep(200);
+        }
+      })();
+      await sleep(ROUND_MS);
+      live.on = false;
+      // Everybody leaves at once: half hang up, half reset.
+      let k = 0;
+      for (const s of live.sockets) (k++ % 2 ? s.destroy() : s.resetAndDestroy());
+      const got = await Promise.all(crowd);
+      await director;
+      opened += got.reduce((a, c) => a + c.opened, 0);
+      answered += got.reduce((a, c) => a + c.answered, 0);
+      alive(`in round ${round + 1}`);
+      const h = await getJson(clock, '/healthz');
+      assert.equal(h.status, 200, `healthz after round ${round + 1}`);
+    }
+    alive('after the crowd left');
+    // Enough happened to count: the crowd was served, not just refused.
+    assert.ok(opened > ROUNDS * CROWD, `${opened} connections opened`);
+    assert.ok(answered > CROWD, `${answered} answers`);
+    const r = await command(clock, cookie, { type: 'adjust', delta_ms: 1000 });
+    assert.equal(r.status, 200, 'the director commands after the crowd');
+    assert.equal((await getJson(clock, '/api/state')).status, 200);
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+  }
+});
