@@ -18,23 +18,25 @@
 
 typedef enum { WAITING, ANSWERING, STREAMING } phase_t;
 
+/* One per connection, from MHD's "started" to its "closed" notice (both on
+ * the thread that owns the connection, which also sets the phase). */
 typedef struct conn {
-    struct conn *prev, *next;
-    int fd;
-    phase_t phase;
-    int64_t since;             /* monotonic ms: connected, or last answered */
-    bool cut;                  /* shut down already */
+    struct conn *prev, *next;  /* conns.lock */
+    int fd;                    /* set before it is linked; then read only */
+    phase_t phase;             /* atomic: its thread writes, the watch reads */
+    int64_t since;             /* atomic, as phase: monotonic ms, connected or last answered */
+    bool cut;                  /* conns.lock: shut down already */
 } conn_t;
 
 struct conns {
     pthread_mutex_t lock;
-    pthread_cond_t wake;
+    pthread_cond_t wake;       /* with lock: wakes the watch to stop */
     pthread_t watch;
-    bool closing;
-    int request_max_ms;
-    conn_t *list;
-    int open;
-    unsigned long cut;
+    bool closing;              /* lock */
+    int request_max_ms;        /* set before the watch starts */
+    conn_t *list;              /* lock: every connection watched */
+    int open;                  /* lock */
+    unsigned long cut;         /* lock */
 };
 
 static int64_t mono_ms(void)
@@ -123,14 +125,16 @@ void conns_notify(void *cls, struct MHD_Connection *con, void **socket_context,
             return; /* not watched: MHD's idle timeout still applies */
         k->fd = ci->connect_fd;
         k->since = mono_ms();
+        /* Once linked, k's links belong to the list's lock: another
+         * thread may link a new connection in front of it at any time. */
         pthread_mutex_lock(&c->lock);
+        k->prev = NULL;
         k->next = c->list;
         if (c->list)
             c->list->prev = k;
         c->list = k;
         c->open++;
         pthread_mutex_unlock(&c->lock);
-        k->prev = NULL;
         *socket_context = k;
     } else if (code == MHD_CONNECTION_NOTIFY_CLOSED && *socket_context) {
         conn_t *k = *socket_context;
