@@ -70,7 +70,7 @@ function place(clock, i, round, live) {
   });
 }
 
-test('thousands of connections and event streams from 64 addresses, in bursts, do not bring the clock down', { timeout: 90000 }, async () => {
+test('thousands of connections and event streams from 64 addresses, in bursts, do not bring the clock down', { timeout: 90000 }, async (t) => {
   const clock = await startClock({
     env: {
       // Idle connections cut (and reopened) several times a round, and
@@ -84,9 +84,17 @@ test('thousands of connections and event streams from 64 addresses, in bursts, d
   const alive = (what) => {
     if (died) assert.fail(`the clock died ${what} (${JSON.stringify(died)}):\n${clock.stderr.slice(-4000)}`);
   };
+  // An answer within ms, or the test fails at once: a clock that died or
+  // hangs (a thread looping in a broken list) must not be waited for.
+  const within = (ms, what, p) => new Promise((ok, fail) => {
+    const t = setTimeout(() => fail(new Error(`no answer to ${what} within ${ms} ms: the clock hangs\n${clock.stderr.slice(-4000)}`)), ms);
+    clock.proc.exited.then(() => { try { alive(`waiting for ${what}`); } catch (e) { fail(e); } });
+    p.then(ok, fail).finally(() => clearTimeout(t));
+  });
   try {
     const cookie = await login(clock);
     await command(clock, cookie, { type: 'start' });
+    const adjust = () => within(15000, 'a command', command(clock, cookie, { type: 'adjust', delta_ms: 1000 }));
     let commands = 0, opened = 0, answered = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const live = { on: true, sockets: new Set() };
@@ -94,7 +102,7 @@ test('thousands of connections and event streams from 64 addresses, in bursts, d
       // The director keeps working meanwhile: each command wakes every stream.
       const director = (async () => {
         while (live.on) {
-          const r = await command(clock, cookie, { type: 'adjust', delta_ms: 1000 }).catch(() => null);
+          const r = await adjust().catch(() => null);
           if (r?.status === 200) commands++;
           await sleep(200);
         }
@@ -104,23 +112,25 @@ test('thousands of connections and event streams from 64 addresses, in bursts, d
       // Everybody leaves at once: half hang up, half reset.
       let k = 0;
       for (const s of live.sockets) (k++ % 2 ? s.destroy() : s.resetAndDestroy());
-      const got = await Promise.all(crowd);
+      const got = await within(15000, 'the crowd leaving', Promise.all(crowd));
       await director;
       opened += got.reduce((a, c) => a + c.opened, 0);
       answered += got.reduce((a, c) => a + c.answered, 0);
       alive(`in round ${round + 1}`);
-      const h = await getJson(clock, '/healthz');
+      const h = await within(15000, '/healthz', getJson(clock, '/healthz'));
       assert.equal(h.status, 200, `healthz after round ${round + 1}`);
     }
     alive('after the crowd left');
     // Enough happened to count: the crowd was served, not just refused.
     assert.ok(opened > ROUNDS * CROWD, `${opened} connections opened`);
     assert.ok(answered > CROWD, `${answered} answers`);
-    const r = await command(clock, cookie, { type: 'adjust', delta_ms: 1000 });
+    t.diagnostic(`${CROWD} at once, ${opened} connections opened, ${answered} answered, ${commands} commands`);
+    const r = await adjust();
     assert.equal(r.status, 200, 'the director commands after the crowd');
-    assert.equal((await getJson(clock, '/api/state')).status, 200);
+    assert.equal((await within(15000, '/api/state', getJson(clock, '/api/state'))).status, 200);
   } finally {
-    await clock.stop();
-    clock.cleanup();
+    // A clock that hangs may not hear SIGTERM either.
+    const hard = setTimeout(() => clock.proc.kill('SIGKILL'), 15000);
+    try { await clock.stop(); } finally { clearTimeout(hard); clock.cleanup(); }
   }
 });
