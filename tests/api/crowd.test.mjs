@@ -11,14 +11,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { startClock, login, command, getJson, sleep } from './clock.mjs';
+import { startClock, raw, sleep, PIN } from './clock.mjs';
 
 // Linux routes all of 127/8 to lo: 64 addresses, so that the clock's limit
 // per address (256) is not what stops the crowd.
 const ADDRESSES = 64;
 const from = (i) => `127.0.40.${1 + (i % ADDRESSES)}`;
-const ROUNDS = 5;
-const ROUND_MS = 3000;
+const ROUNDS = 10;
+const ROUND_MS = 1500;
 // Every socket is a descriptor of this process too: stay well under its
 // limit (tests/run-all raises it to the hard limit).
 const NOFILE = (() => {
@@ -29,7 +29,7 @@ const CROWD = Math.max(200, Math.min(4000, NOFILE - 400));
 
 // What each place in the crowd does, in turn: most keep a connection
 // (an idle phone, a stalled upload, a screen following the clock).
-const KINDS = ['idle', 'stream', 'half', 'stream', 'idle', 'get', 'reset', 'half', 'stream', 'get'];
+const KINDS = ['idle', 'stream', 'half', 'idle', 'get', 'reset', 'half', 'stream', 'idle', 'get'];
 const GETS = ['/healthz', '/api/state', '/api/session', '/', '/api/players'];
 
 // One place in the crowd for this round: a connection of its kind, opened
@@ -66,7 +66,7 @@ function place(clock, i, round, live) {
       });
     };
     // The crowd arrives in a burst, not all in the same millisecond.
-    setTimeout(again, Math.random() * 300);
+    setTimeout(again, Math.random() * 50);
   });
 }
 
@@ -75,7 +75,7 @@ test('thousands of connections and event streams from 64 addresses, in bursts, d
     env: {
       // Idle connections cut (and reopened) several times a round, and
       // streams woken often: the clock's threads at work on all of them.
-      POKERCLOCK_REQUEST_MAX_MS: '1000',
+      POKERCLOCK_REQUEST_MAX_MS: '300',
       POKERCLOCK_SSE_HEARTBEAT_MS: '250',
     },
   });
@@ -87,14 +87,24 @@ test('thousands of connections and event streams from 64 addresses, in bursts, d
   // An answer within ms, or the test fails at once: a clock that died or
   // hangs (a thread looping in a broken list) must not be waited for.
   const within = (ms, what, p) => new Promise((ok, fail) => {
-    const t = setTimeout(() => fail(new Error(`no answer to ${what} within ${ms} ms: the clock hangs\n${clock.stderr.slice(-4000)}`)), ms);
+    const timer = setTimeout(() => fail(new Error(`no answer to ${what} within ${ms} ms: the clock hangs\n${clock.stderr.slice(-4000)}`)), ms);
     clock.proc.exited.then(() => { try { alive(`waiting for ${what}`); } catch (e) { fail(e); } });
-    p.then(ok, fail).finally(() => clearTimeout(t));
+    p.then(ok, fail).finally(() => clearTimeout(timer));
   });
   try {
-    const cookie = await login(clock);
-    await command(clock, cookie, { type: 'start' });
-    const adjust = () => within(15000, 'a command', command(clock, cookie, { type: 'adjust', delta_ms: 1000 }));
+    // Each on a connection of its own: the clock cuts an idle one after
+    // POKERCLOCK_REQUEST_MAX_MS, sooner than a client's pool lets it go.
+    const ask = (what, o = {}) =>
+      within(15000, what, raw(clock, { path: what, ...o, headers: { Connection: 'close', ...o.headers } }));
+    const signed = await ask('/api/login', {
+      method: 'POST', body: JSON.stringify({ pin: PIN }), headers: { 'Content-Type': 'application/json' },
+    });
+    assert.equal(signed.status, 200);
+    const cookie = signed.headers['set-cookie'][0].split(';')[0];
+    const adjust = () => ask('/api/command', {
+      method: 'POST', body: JSON.stringify({ type: 'adjust', delta_ms: 1000 }),
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    });
     let commands = 0, opened = 0, answered = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const live = { on: true, sockets: new Set() };
@@ -117,17 +127,16 @@ test('thousands of connections and event streams from 64 addresses, in bursts, d
       opened += got.reduce((a, c) => a + c.opened, 0);
       answered += got.reduce((a, c) => a + c.answered, 0);
       alive(`in round ${round + 1}`);
-      const h = await within(15000, '/healthz', getJson(clock, '/healthz'));
+      const h = await ask('/healthz');
       assert.equal(h.status, 200, `healthz after round ${round + 1}`);
     }
     alive('after the crowd left');
-    // Enough happened to count: the crowd was served, not just refused.
-    assert.ok(opened > ROUNDS * CROWD, `${opened} connections opened`);
-    assert.ok(answered > CROWD, `${answered} answers`);
+    // The crowd was answered, not just held off.
+    assert.ok(answered > CROWD / 8, `${answered} answers to ${opened} connections`);
     t.diagnostic(`${CROWD} at once, ${opened} connections opened, ${answered} answered, ${commands} commands`);
     const r = await adjust();
     assert.equal(r.status, 200, 'the director commands after the crowd');
-    assert.equal((await within(15000, '/api/state', getJson(clock, '/api/state'))).status, 200);
+    assert.equal((await ask('/api/state')).status, 200);
   } finally {
     // A clock that hangs may not hear SIGTERM either.
     const hard = setTimeout(() => clock.proc.kill('SIGKILL'), 15000);
