@@ -56,8 +56,8 @@ export async function startClock({ stateDir, env = {}, args = [], port: fixedPor
       async stop(signal = 'SIGTERM') {
         if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
         const how = await exited;
-        // Under ASan/UBSan builds a report fails the test that ran the program.
-        if (/ERROR: (Address|Leak)Sanitizer|runtime error:/.test(stderr))
+        // Under ASan/UBSan and TSan builds a report fails the test that ran the program.
+        if (/ERROR: (Address|Leak)Sanitizer|WARNING: ThreadSanitizer|runtime error:/.test(stderr))
           throw new Error(`pokerclock reported a memory or UB error:\n${stderr}`);
         return how;
       },
