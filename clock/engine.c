@@ -78,7 +78,10 @@ struct engine {
     char *pending[2];            /* records of a restart that did not fit on
                                     the disk: written before any other */
     int n_pending;
-    published_t *published;
+    published_t *published;      /* pub_lock */
+    /* Added under write_lock, never changed after; notify() reads them with
+     * no lock: n_listeners is stored (release) after its slot is filled and
+     * loaded (acquire) before the slots are read. */
     struct {
         engine_listener_fn fn;
         void *ctx;
@@ -205,14 +208,15 @@ void engine_listen(engine_t *e, engine_listener_fn fn, void *ctx)
     if (e->n_listeners < MAX_LISTENERS) {
         e->listeners[e->n_listeners].fn = fn;
         e->listeners[e->n_listeners].ctx = ctx;
-        e->n_listeners++;
+        __atomic_store_n(&e->n_listeners, e->n_listeners + 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&e->write_lock);
 }
 
 static void notify(engine_t *e, uint64_t seq)
 {
-    for (int i = 0; i < e->n_listeners; i++)
+    int n = __atomic_load_n(&e->n_listeners, __ATOMIC_ACQUIRE);
+    for (int i = 0; i < n; i++)
         e->listeners[i].fn(e->listeners[i].ctx, seq);
 }
 

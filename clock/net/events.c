@@ -57,6 +57,9 @@ static void shared_release(shared_t *sh)
         free(sh);
 }
 
+/* The list links, id, suspended, gone and pinged are guarded by hub.lock;
+ * the rest is only touched by the thread that serves the connection (MHD
+ * keeps a connection on one thread) and by stream_free after it. */
 typedef struct stream {
     struct stream *prev, *next;
     events_t *ev;
@@ -73,6 +76,8 @@ typedef struct stream {
     size_t sh_off;
 } stream_t;
 
+/* streams to closing are guarded by hub.lock; e, heartbeat_ms, ep and wake
+ * are set by events_new and only read after. */
 struct events {
     engine_t *e;
     int heartbeat_ms;

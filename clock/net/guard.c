@@ -26,6 +26,8 @@ typedef struct {
     int64_t until;             /* no tries before this (ms) */
 } client_t;
 
+/* keyspace and per_ms are set by guard_new and only read after; the rest
+ * is guarded by lock (every server thread may count a wrong PIN). */
 struct guard {
     pthread_mutex_t lock;
     client_t clients[CLIENTS];             /* the least recently failed is reused */

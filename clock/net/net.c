@@ -56,6 +56,8 @@ enum {
 
 #define COOKIE "pc_session"
 
+/* Set by net_start before the daemon's threads start, then only read: the
+ * parts it points to guard their own state. */
 struct net {
     engine_t *e;
     struct MHD_Daemon *d;

@@ -19,9 +19,9 @@ typedef struct {
 
 struct session_store {
     pthread_mutex_t lock;      /* requests come from several server threads */
-    char *path;                /* state_dir/sessions, or NULL: memory only */
-    int n;
-    session_t items[SESSION_MAX];
+    char *path;                /* state_dir/sessions, or NULL: memory only; set at open */
+    int n;                     /* lock */
+    session_t items[SESSION_MAX]; /* lock */
 };
 
 static bool token_well_formed(const char *token)
