@@ -203,7 +203,7 @@ soak: all
 # ATTACK_ARGS=--quick for the short run CI does.
 attack: all
 	@[ -d tests/node_modules ] || (cd tests && npm install --no-audit --no-fund --loglevel=error)
-	POKERCLOCK_BIN=$(abspath $(BIN)) node tests/attack/run.mjs $(ATTACK_ARGS)
+	ulimit -n $$(ulimit -Hn) 2>/dev/null; POKERCLOCK_BIN=$(abspath $(BIN)) node tests/attack/run.mjs $(ATTACK_ARGS)
 
 # The unit, the user and the sample tournaments with the program; a default
 # configuration (never overwritten) when /etc/pokerclock has none.

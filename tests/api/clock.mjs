@@ -1,7 +1,7 @@
 // Starts the real pokerclock for API tests: a free port, a fresh state
 // directory, the PIN 2468; and always stops it again.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,6 +32,12 @@ export function freshStateDir() {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// This process's descriptor limit: every socket a test opens is one of them.
+export function descriptorLimit() {
+  const m = readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\S+)/);
+  return m && m[1] !== 'unlimited' ? Number(m[1]) : 65536;
+}
 
 // Starts the clock on stateDir (a fresh one when not given). Resolves once
 // /healthz answers; rejects with the program's own words when it exits first.

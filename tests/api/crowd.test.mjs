@@ -10,8 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { readFileSync } from 'node:fs';
-import { startClock, raw, sleep, PIN } from './clock.mjs';
+import { startClock, raw, sleep, descriptorLimit, PIN } from './clock.mjs';
 
 // Linux routes all of 127/8 to lo: 64 addresses, so that the clock's limit
 // per address (256) is not what stops the crowd.
@@ -21,11 +20,7 @@ const ROUNDS = 10;
 const ROUND_MS = 1500;
 // Every socket is a descriptor of this process too: stay well under its
 // limit (tests/run-all raises it to the hard limit).
-const NOFILE = (() => {
-  const m = readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\S+)/);
-  return m && m[1] !== 'unlimited' ? Number(m[1]) : 65536;
-})();
-const CROWD = Math.max(200, Math.min(4000, NOFILE - 400));
+const CROWD = Math.max(200, Math.min(4000, descriptorLimit() - 400));
 
 // What each place in the crowd does, in turn: most keep a connection
 // (an idle phone, a stalled upload, a screen following the clock).
