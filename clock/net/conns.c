@@ -7,6 +7,7 @@
  * shuts the socket down once a request has taken longer than the limit to
  * arrive. shutdown() leaves the descriptor to MHD, which then sees the
  * hang-up and closes it itself. */
+#include <malloc.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -17,6 +18,12 @@
 #include "net/conns.h"
 
 typedef enum { WAITING, ANSWERING, STREAMING } phase_t;
+
+enum {
+    TICK_MS = 250,             /* the watch looks this often */
+    TRIM_DROP = 256,           /* connections gone since the peak, and */
+    TRIM_CALM_MS = 1000,       /* none new for this long: the burst is over */
+};
 
 /* One per connection, from MHD's "started" to its "closed" notice (both on
  * the thread that owns the connection, which also sets the phase). */
@@ -37,6 +44,11 @@ struct conns {
     conn_t *list;              /* lock: every connection watched */
     int open;                  /* lock */
     unsigned long cut;         /* lock */
+    /* The watch thread's own: the burst it is waiting to see end. */
+    int peak;                  /* the most open since memory was last given back */
+    int last_open;             /* open at the last look */
+    int64_t rose_at;           /* when open last grew (monotonic ms) */
+    unsigned long trims;       /* lock: bursts over whose memory went back */
 };
 
 static int64_t mono_ms(void)
@@ -46,6 +58,25 @@ static int64_t mono_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* With the lock held, once a look: has a burst of connections just ended?
+ * Each connection's buffers (16 KiB from MHD, a stream's 4 KiB) are spread
+ * over glibc's arenas, which keep freed memory for later: after a flood of
+ * 5,000 connections the clock stayed at 65 MB instead of 15. Once many
+ * have gone and none came for a second, malloc_trim gives the free pages
+ * back; while connections still come and go it is not worth its time. */
+static bool burst_over(conns_t *c, int64_t now)
+{
+    if (c->open > c->last_open)
+        c->rose_at = now;
+    c->last_open = c->open;
+    if (c->open > c->peak)
+        c->peak = c->open;
+    if (c->peak - c->open < TRIM_DROP || now - c->rose_at < TRIM_CALM_MS)
+        return false;
+    c->peak = c->open;
+    return true;
+}
+
 static void *watch(void *arg)
 {
     conns_t *c = arg;
@@ -53,7 +84,7 @@ static void *watch(void *arg)
     while (!c->closing) {
         struct timespec until;
         clock_gettime(CLOCK_MONOTONIC, &until);
-        until.tv_nsec += 250 * 1000000L;
+        until.tv_nsec += TICK_MS * 1000000L;
         if (until.tv_nsec >= 1000000000L) {
             until.tv_sec++;
             until.tv_nsec -= 1000000000L;
@@ -67,6 +98,12 @@ static void *watch(void *arg)
                 c->cut++;
                 shutdown(k->fd, SHUT_RDWR);
             }
+        if (burst_over(c, now)) {
+            c->trims++;
+            pthread_mutex_unlock(&c->lock);
+            malloc_trim(0);
+            pthread_mutex_lock(&c->lock);
+        }
     }
     pthread_mutex_unlock(&c->lock);
     return NULL;
