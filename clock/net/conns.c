@@ -1,4 +1,4 @@
-/* Open connections and how long each has been at its request: slow clients are cut off.
+/* Open connections: slow clients are cut off, and the memory of a burst is given back.
  *
  * libmicrohttpd's own timeout counts from the last byte, so a client that
  * sends one header byte every few seconds keeps its connection for ever;
@@ -6,8 +6,16 @@
  * (when it connected, or when its last answer went out) and a watch thread
  * shuts the socket down once a request has taken longer than the limit to
  * arrive. shutdown() leaves the descriptor to MHD, which then sees the
- * hang-up and closes it itself. */
+ * hang-up and closes it itself.
+ *
+ * Sending has its bound in the system: TCP_USER_TIMEOUT drops a connection
+ * whose peer acknowledges nothing (or keeps its window shut) for that long.
+ * Without it a phone that left with an event stream open held it until TCP
+ * gave up retransmitting, some 15 minutes; a client that never read its
+ * stream held it until megabytes of buffers had filled. */
 #include <malloc.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -22,7 +30,9 @@ typedef enum { WAITING, ANSWERING, STREAMING } phase_t;
 enum {
     TICK_MS = 250,             /* the watch looks this often */
     TRIM_DROP = 256,           /* connections gone since the peak, and */
-    TRIM_CALM_MS = 1000,       /* none new for this long: the burst is over */
+    TRIM_CALM_MS = 1000,       /* none come or gone for this long: the burst is over */
+    STREAM_SNDBUF = 32 * 1024, /* a stream's send buffer (the system doubles it): states
+                                * are 2 to 8 KB, and one not taken is replaced by the next */
 };
 
 /* One per connection, from MHD's "started" to its "closed" notice (both on
@@ -41,14 +51,14 @@ struct conns {
     pthread_t watch;
     bool closing;              /* lock */
     int request_max_ms;        /* set before the watch starts */
+    unsigned send_stall_ms;    /* set before the watch starts */
     conn_t *list;              /* lock: every connection watched */
     int open;                  /* lock */
     unsigned long cut;         /* lock */
     /* The watch thread's own: the burst it is waiting to see end. */
     int peak;                  /* the most open since memory was last given back */
     int last_open;             /* open at the last look */
-    int64_t rose_at;           /* when open last grew (monotonic ms) */
-    unsigned long trims;       /* lock: bursts over whose memory went back */
+    int64_t moved_at;          /* when open last changed (monotonic ms) */
 };
 
 static int64_t mono_ms(void)
@@ -60,18 +70,19 @@ static int64_t mono_ms(void)
 
 /* With the lock held, once a look: has a burst of connections just ended?
  * Each connection's buffers (16 KiB from MHD, a stream's 4 KiB) are spread
- * over glibc's arenas, which keep freed memory for later: after a flood of
- * 5,000 connections the clock stayed at 65 MB instead of 15. Once many
- * have gone and none came for a second, malloc_trim gives the free pages
- * back; while connections still come and go it is not worth its time. */
+ * over glibc's arenas, which keep freed memory for later: after 5,000
+ * connections had come and gone the clock stayed at 72 MB instead of 14.
+ * Once many have gone and the count has not moved for a second,
+ * malloc_trim gives the free pages back; while connections still come and
+ * go it is not worth its time. */
 static bool burst_over(conns_t *c, int64_t now)
 {
-    if (c->open > c->last_open)
-        c->rose_at = now;
+    if (c->open != c->last_open)
+        c->moved_at = now;
     c->last_open = c->open;
     if (c->open > c->peak)
         c->peak = c->open;
-    if (c->peak - c->open < TRIM_DROP || now - c->rose_at < TRIM_CALM_MS)
+    if (c->peak - c->open < TRIM_DROP || now - c->moved_at < TRIM_CALM_MS)
         return false;
     c->peak = c->open;
     return true;
@@ -99,7 +110,6 @@ static void *watch(void *arg)
                 shutdown(k->fd, SHUT_RDWR);
             }
         if (burst_over(c, now)) {
-            c->trims++;
             pthread_mutex_unlock(&c->lock);
             malloc_trim(0);
             pthread_mutex_lock(&c->lock);
@@ -109,12 +119,13 @@ static void *watch(void *arg)
     return NULL;
 }
 
-conns_t *conns_new(int request_max_ms)
+conns_t *conns_new(int request_max_ms, int send_stall_ms)
 {
     conns_t *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
     c->request_max_ms = request_max_ms;
+    c->send_stall_ms = (unsigned)send_stall_ms;
     pthread_mutex_init(&c->lock, NULL);
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
@@ -162,6 +173,8 @@ void conns_notify(void *cls, struct MHD_Connection *con, void **socket_context,
             return; /* not watched: MHD's idle timeout still applies */
         k->fd = ci->connect_fd;
         k->since = mono_ms();
+        setsockopt(k->fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &c->send_stall_ms,
+                   sizeof c->send_stall_ms);
         /* Once linked, k's links belong to the list's lock: another
          * thread may link a new connection in front of it at any time. */
         pthread_mutex_lock(&c->lock);
@@ -203,7 +216,15 @@ static void set_phase(struct MHD_Connection *con, phase_t p)
 }
 
 void conns_answering(struct MHD_Connection *con) { set_phase(con, ANSWERING); }
-void conns_streaming(struct MHD_Connection *con) { set_phase(con, STREAMING); }
+void conns_streaming(struct MHD_Connection *con)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(con, MHD_CONNECTION_INFO_CONNECTION_FD);
+    int size = STREAM_SNDBUF;
+    if (ci)
+        setsockopt(ci->connect_fd, SOL_SOCKET, SO_SNDBUF, &size, sizeof size);
+    set_phase(con, STREAMING);
+}
 void conns_answered(struct MHD_Connection *con) { set_phase(con, WAITING); }
 
 int conns_open(conns_t *c)

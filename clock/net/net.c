@@ -51,6 +51,7 @@ enum {
     PER_ADDRESS = 256,         /* connections from one address (a screen with tabs, streams gone unseen) */
     DIRECTOR_ROOM = 48,        /* the last connections: sessions and pages only */
     REQUEST_MAX_MS = 10000,    /* a whole request must arrive within this */
+    SEND_STALL_MS = 20000,     /* a peer that takes nothing of its answer this long is gone */
     IDLE_TIMEOUT_S = 30,
 };
 
@@ -889,9 +890,11 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     n->sessions = session_store_open(o->state_dir);
     n->guard = guard_new(n->pin);
     n->events = events_new(e, beat ? atoi(beat) : 10000);
-    /* POKERCLOCK_REQUEST_MAX_MS: a shorter limit for tests. */
+    /* POKERCLOCK_REQUEST_MAX_MS, POKERCLOCK_SEND_STALL_MS: shorter limits for tests. */
     const char *rmax = getenv("POKERCLOCK_REQUEST_MAX_MS");
-    n->conns = conns_new(rmax && atoi(rmax) > 0 ? atoi(rmax) : REQUEST_MAX_MS);
+    const char *stall = getenv("POKERCLOCK_SEND_STALL_MS");
+    n->conns = conns_new(rmax && atoi(rmax) > 0 ? atoi(rmax) : REQUEST_MAX_MS,
+                         stall && atoi(stall) > 0 ? atoi(stall) : SEND_STALL_MS);
     n->speech = o->speech;
     n->speech_ctx = o->speech_ctx;
     n->shots = o->screenshot ? shots_new(e, o->screenshot, o->screenshot_ctx, o->screenshot_thread_end) : NULL;
