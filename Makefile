@@ -44,13 +44,13 @@ CC        ?= cc
 CC_FOR_BUILD ?= $(CC)
 PKG_CONFIG ?= pkg-config
 
-PKGS      = jansson libconfig libmicrohttpd sdl2 SDL2_ttf SDL2_image libqrencode zlib
+PKGS      = jansson libconfig libmicrohttpd sdl2 SDL2_ttf SDL2_image libqrencode zlib libpng libjpeg
 TEST_PKGS = cmocka
 
 # Debian packages: build, tests (browser tests need chromium and node).
 DEB_BUILD = build-essential pkg-config libjansson-dev libconfig-dev \
             libmicrohttpd-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
-            libqrencode-dev zlib1g-dev fonts-dejavu-core gettext
+            libqrencode-dev zlib1g-dev libpng-dev libjpeg-dev fonts-dejavu-core gettext
 DEB_TEST  = libcmocka-dev chromium curl xvfb xdotool poppler-utils
 # The wall's voice (espeak-ng, run as a program) and the sound tests' sox.
 DEB_TEST += espeak-ng sox

@@ -309,15 +309,10 @@ static int screenshot(const options_t *o, const settings_t *config, engine_t *en
     char kept[600];
     if (!o->port && panel_url_kept(state_dir, kept, sizeof kept))
         url = kept;
-    char pin[32];
-    bool generated = false;
-    char path[PATH_MAX];
+    char pin[PIN_TEXT_MAX];
     const char *configured = o->pin ? o->pin : getenv("POKERCLOCK_PIN");
-    if ((!configured || !*configured) && !config->pin[0] && state_dir &&
-        (size_t)snprintf(path, sizeof path, "%s/pin", state_dir) < sizeof path &&
-        access(path, R_OK) == 0 && !pin_seen(state_dir) &&
-        pin_resolve(state_dir, NULL, pin, sizeof pin, &generated) != 0)
-        generated = false;
+    bool generated = (!configured || !*configured) && !config->pin[0] && state_dir &&
+                     pin_wall_text(state_dir, pin, sizeof pin);
     unsigned char *png = NULL;
     size_t len = 0;
     /* The venue's slides, as the wall shows them on a break. */
@@ -343,26 +338,37 @@ static int screenshot(const options_t *o, const settings_t *config, engine_t *en
 }
 
 /* The director PIN: --pin, POKERCLOCK_PIN, the configuration, or one made
- * and kept in the state directory (*generated). 0, or -1. */
+ * and kept in the state directory; shown gets a generated PIN in clear
+ * while the wall is to show it ("" otherwise). The log never gets it: on
+ * the appliance the log is the system journal, read by more than the
+ * clock. 0, or -1. */
 static int director_pin(const options_t *o, const settings_t *config, const char *state_dir,
-                        char *pin, size_t len, bool *generated)
+                        pin_t *pin, char *shown, size_t len)
 {
     const char *configured = o->pin ? o->pin : getenv("POKERCLOCK_PIN");
     if (!configured || !*configured)
         configured = config->pin;
-    *generated = false;
+    shown[0] = 0;
+    if (configured && strlen(configured) > PIN_TEXT_MAX) {
+        fprintf(stderr, "pokerclock: the director PIN is longer than %d characters\n",
+                PIN_TEXT_MAX);
+        return -1;
+    }
     if (o->follow) {
         /* Commands are refused here anyway; no PIN is made or shown. */
-        snprintf(pin, len, "%s", configured ? configured : "");
+        if (pin_configured(pin, configured ? configured : "") != 0) {
+            fprintf(stderr, "pokerclock: no randomness for the PIN's salt\n");
+            return -1;
+        }
         return 0;
     }
-    if (pin_resolve(state_dir, configured, pin, len, generated) != 0) {
+    if (pin_resolve(state_dir, configured, pin, shown, len) != 0) {
         fprintf(stderr, "pokerclock: cannot set up the director PIN in %s\n", state_dir);
         return -1;
     }
-    if (*generated && !pin_seen(state_dir))
-        fprintf(stderr, "pokerclock: director PIN %s (shown on the wall until the first login)\n",
-                pin);
+    if (shown[0])
+        fprintf(stderr, "pokerclock: the director PIN is on the wall until the first login "
+                        "(and in %s/pin-wall until then)\n", state_dir);
     return 0;
 }
 
@@ -418,9 +424,9 @@ typedef struct {
 static int serve(engine_t *engine, const site_t *site)
 {
     const options_t *o = site->o;
-    char pin[32], err[1024];
-    bool generated;
-    if (director_pin(o, site->config, site->state_dir, pin, sizeof pin, &generated) != 0)
+    char shown[PIN_TEXT_MAX], err[1024];
+    pin_t pin;
+    if (director_pin(o, site->config, site->state_dir, &pin, shown, sizeof shown) != 0)
         return 1;
 
     struct sigaction sa = {0};
@@ -450,7 +456,7 @@ static int serve(engine_t *engine, const site_t *site)
     shot_ctx_t sc = {.config = site->config, .engine = engine, .url = site->url};
     net_options_t no = {.bind = site->config->bind,
                         .port = site->config->port,
-                        .pin = pin,
+                        .pin = &pin,
                         .state_dir = site->state_dir,
                         .web_dir = o->web_dir,
                         .config = site->config,
@@ -486,7 +492,7 @@ static int serve(engine_t *engine, const site_t *site)
     screen_options_t so = {.config = site->config,
                            .headless = o->headless,
                            .panel_url = site->url,
-                           .pin = generated ? pin : NULL,
+                           .pin = shown[0] ? shown : NULL,
                            .state_dir = site->state_dir,
                            .slideshow = show};
     int rc = run_screen(engine, &so);

@@ -177,6 +177,29 @@ $('#logout').addEventListener('click', async () => {
   setLoggedIn(false);
 });
 
+/* Every session on every phone ends, this one's too (a lost phone, a PIN
+ * seen by others); asked first. */
+$('#logout-all').addEventListener('click', async (ev) => {
+  const btn = ev.currentTarget;
+  if (!(await confirmAction(tp('Log out every phone and browser logged in to this clock, this one too?'),
+    tp('Change the PIN too if others have seen it.'), tp('Log out everywhere')))) return;
+  const msg = msgFor(btn);
+  showMsg(msg, '');
+  try {
+    const r = await fetch('/api/logout', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ everywhere: true }), credentials: 'same-origin',
+    });
+    let body = {};
+    try { body = await r.json(); } catch (e) { /* not JSON */ }
+    if (!r.ok) { showMsg(msg, refusal(body.error) || tp('The clock refused this (HTTP %s).', r.status)); return; }
+    sessionGen++;
+    setLoggedIn(false, tp('Logged out everywhere.'));
+  } catch (e) {
+    showMsg(msg, tp('Cannot reach the clock: check the Wi-Fi.'));
+  }
+});
+
 /* ---- the clock ---- */
 
 $('#go').addEventListener('click', (ev) => {

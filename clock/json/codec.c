@@ -196,6 +196,7 @@ static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t 
         json_t *j = json_pack("{s:i, s:i, s:I}", "place_best", r->place_best, "place_worst",
                               r->place_worst, "prize_each", (json_int_t)r->prize_each);
         json_object_set_new(j, "table", r->table ? json_integer(r->table) : json_null());
+        json_object_set_new(j, "player", r->player ? json_integer(r->player) : json_null());
         json_array_append_new(res, j);
     }
     json_object_set_new(o, "results", res);
@@ -214,10 +215,11 @@ static json_t *players_json(const tourney_t *t, const tourney_view_t *v)
     const structure_t *s = &t->s;
     const level_t *cur = &s->levels[v->level];
     json_t *players = json_pack(
-        "{s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:i, s:I}", "entries", t->entries, "remaining",
-        v->players_left, "busted", t->busted, "rebuys", t->rebuys, "addons", t->addons,
-        "average_stack", (json_int_t)v->average_stack, "chips_in_play", (json_int_t)v->chips_in_play,
-        "paid_places", v->paid_places, "starting_stack", (json_int_t)s->starting_stack);
+        "{s:i, s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:i, s:I}", "entries", t->entries, "reentries",
+        t->reentries, "remaining", v->players_left, "busted", t->busted, "rebuys", t->rebuys,
+        "addons", t->addons, "average_stack", (json_int_t)v->average_stack, "chips_in_play",
+        (json_int_t)v->chips_in_play, "paid_places", v->paid_places, "starting_stack",
+        (json_int_t)s->starting_stack);
     if (cur->kind == LEVEL_PLAY && cur->big_blind > 0)
         json_object_set_new(players, "average_stack_bb",
                             json_real(round((double)v->average_stack / (double)cur->big_blind * 10) / 10));

@@ -89,8 +89,10 @@ static int load_player(const json_t *o, size_t i, roster_t *r, char *err, size_t
     if (id != (long)i + 1)
         return fail(err, errlen, "players", i, "is out of order");
     const char *st = json_string_value(status);
-    p->status = !strcmp(st, "seated") ? PLAYER_SEATED : !strcmp(st, "out") ? PLAYER_OUT
-                                                                             : PLAYER_WAITING;
+    p->status = !strcmp(st, "seated")    ? PLAYER_SEATED
+                : !strcmp(st, "out")       ? PLAYER_OUT
+                : !strcmp(st, "removed")   ? PLAYER_REMOVED
+                                           : PLAYER_WAITING;
     p->id = (int32_t)id;
     p->table = -1;
     p->place_best = (int16_t)place;

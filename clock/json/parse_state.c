@@ -581,7 +581,8 @@ static int parse_results(const json_t *a, tourney_t *t, int64_t now, char *err, 
             get_int(r, where, "prize_each", false, 0, MAX_MONEY, &res->prize_each, err,
                     errlen) ||
             get_int32(r, where, "table", false, 0, 100000, &res->table, err, errlen) ||
-            get_int(r, where, "chips", false, 0, MAX_CHIPS, &res->chips, err, errlen))
+            get_int(r, where, "chips", false, 0, MAX_CHIPS, &res->chips, err, errlen) ||
+            get_int32(r, where, "player", false, 0, 1000000, &res->player, err, errlen))
             return -1;
         if (res->place_worst < res->place_best)
             return fail_member(err, errlen, where, "place_worst",
@@ -743,6 +744,8 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
     const json_t *players = get_object(o, "", "players", &rc, err, errlen);
     if (rc || (players && (get_int32(players, "players", "entries", false, 0, 1000000,
                                      &t->entries, err, errlen) ||
+                           get_int32(players, "players", "reentries", false, 0, 1000000,
+                                     &t->reentries, err, errlen) ||
                            get_int32(players, "players", "busted", false, 0, 1000000,
                                      &t->busted, err, errlen) ||
                            get_int32(players, "players", "rebuys", false, 0, 1000000,
@@ -750,8 +753,9 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
                            get_int32(players, "players", "addons", false, 0, 1000000,
                                      &t->addons, err, errlen))))
         return -1;
-    if (t->busted > t->entries) {
-        snprintf(err, errlen, "players.busted cannot be more than players.entries");
+    if (t->busted > t->entries || t->reentries > t->entries) {
+        snprintf(err, errlen, "players.busted and players.reentries cannot be more than "
+                              "players.entries");
         return -1;
     }
 

@@ -5,6 +5,7 @@
 
 #include "json/moves.h"
 #include "json/roster.h"
+#include "model/standings.h"
 #include "model/text.h"
 
 /* ---- commands ---- */
@@ -20,7 +21,9 @@ bool roster_json_command_field(command_type type, const char *key, bool internal
     case CMD_REGISTER: return is(key, "name") || is(key, "names") || (internal && is(key, "seats"));
     case CMD_BUST:
     case CMD_REBUY:
-    case CMD_ADDON: return is(key, "player") || is(key, "table") || is(key, "seat");
+    case CMD_ADDON:
+    case CMD_UNREGISTER: return is(key, "player") || is(key, "table") || is(key, "seat");
+    case CMD_RENAME: return is(key, "player") || is(key, "name");
     case CMD_MOVE:
         return is(key, "player") || is(key, "from_table") || is(key, "from_seat") ||
                is(key, "table") || is(key, "seat");
@@ -124,7 +127,8 @@ static int get_small(const json_t *obj, const char *key, int hi, int *out, char 
     return get_range(obj, key, 1, hi, out, err, errlen);
 }
 
-/* bust, rebuy, add-on of one player: {"player": 17} or {"table": 4, "seat": 7}. */
+/* bust, rebuy, add-on, unregister of one player: {"player": 17} or
+ * {"table": 4, "seat": 7}. */
 static int parse_player(const json_t *obj, command_t *c, char *err, size_t errlen)
 {
     bool player = json_object_get(obj, "player") != NULL;
@@ -275,7 +279,17 @@ int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, ch
     case CMD_REGISTER: return parse_register(obj, c, internal, err, errlen);
     case CMD_BUST:
     case CMD_REBUY:
-    case CMD_ADDON: return parse_player(obj, c, err, errlen);
+    case CMD_ADDON:
+    case CMD_UNREGISTER: return parse_player(obj, c, err, errlen);
+    case CMD_RENAME:
+        if (get_small(obj, "player", ROSTER_MAX_PLAYERS, &c->player, err, errlen))
+            return -1;
+        if (!c->player || !json_object_get(obj, "name"))
+            return bad(err, errlen, "rename needs the player (his number) and his name");
+        if (put_name(json_object_get(obj, "name"), c->names[0], "name", err, errlen))
+            return -1;
+        c->n_names = 1;
+        return 0;
     case CMD_MOVE: return parse_move(obj, c, err, errlen);
     case CMD_BREAK_TABLE:
         if (get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen))
@@ -297,6 +311,9 @@ int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, ch
     }
 }
 
+/* Long on purpose: one case per command that names players, the inverse of
+ * roster_json_command_parse; split, a command's journal form would be in
+ * two places. */
 void roster_json_command(const command_t *c, json_t *o)
 {
     if (c->type == CMD_TABLE) {
@@ -370,7 +387,14 @@ void roster_json_command(const command_t *c, json_t *o)
         }
         return;
     }
-    if ((c->type == CMD_BUST || c->type == CMD_REBUY || c->type == CMD_ADDON) && c->n_busts == 0) {
+    if (c->type == CMD_RENAME) {
+        json_object_set_new(o, "player", json_integer(c->player));
+        json_object_set_new(o, "name", json_string(c->names[0]));
+        return;
+    }
+    if ((c->type == CMD_BUST || c->type == CMD_REBUY || c->type == CMD_ADDON ||
+         c->type == CMD_UNREGISTER) &&
+        c->n_busts == 0) {
         if (c->player > 0) {
             json_object_del(o, "count");
             json_object_set_new(o, "player", json_integer(c->player));
@@ -386,7 +410,10 @@ void roster_json_command(const command_t *c, json_t *o)
 
 static const char *status_name(int status)
 {
-    return status == PLAYER_SEATED ? "seated" : status == PLAYER_OUT ? "out" : "waiting";
+    return status == PLAYER_SEATED    ? "seated"
+           : status == PLAYER_OUT     ? "out"
+           : status == PLAYER_REMOVED ? "removed"
+                                      : "waiting";
 }
 
 json_t *roster_json_player(const roster_t *r, int i, bool short_names)
@@ -473,11 +500,20 @@ json_t *roster_json_players(const roster_t *r, bool short_names)
 
 /* ---- snapshots: compact arrays, checked on the way back in ---- */
 
+/* The place and the prize (derived, model/standings.c) stay where they
+ * were in the array, then what a player out went out in. */
 static json_t *player_save(const player_t *p)
 {
-    return json_pack("[i,i,i,i,i,i,I,i,i,i,s]", (int)p->id, (int)p->status, (int)p->table,
+    return json_pack("[i,i,i,i,i,i,I,i,i,i,s,i,i]", (int)p->id, (int)p->status, (int)p->table,
                      (int)p->seat, (int)p->place_best, (int)p->place_worst, (json_int_t)p->prize,
-                     (int)p->entries, (int)p->rebuys, (int)p->addons, p->name);
+                     (int)p->entries, (int)p->rebuys, (int)p->addons, p->name, (int)p->out_seq,
+                     (int)p->unnamed_before);
+}
+
+/* Whether two records differ in what is the player's own (not derived). */
+static bool player_changed(const player_t *a, const player_t *b)
+{
+    return memcmp(a, b, ROSTER_PLAYER_KEPT) != 0;
 }
 
 static json_t *table_save(const table_t *t)
@@ -498,12 +534,14 @@ static bool int_in(const json_t *a, size_t i, long lo, long hi, long *out)
     return true;
 }
 
-static bool player_load(const json_t *a, player_t *p)
+/* A player as player_save wrote it; *old: written by an earlier pokerclock,
+ * without what he went out in (model/standings.c fills it in). */
+static bool player_load(const json_t *a, player_t *p, bool *old)
 {
-    long v[10];
+    long v[10], seq = 0, unnamed = 0;
     static const long lo[10] = {1, 0, -1, 0, 0, 0, 0, 0, 0, 0};
     static const long hi[10] = {ROSTER_MAX_PLAYERS,
-                                2,
+                                PLAYER_REMOVED,
                                 ROSTER_MAX_TABLES - 1,
                                 ROSTER_MAX_SEATS,
                                 ROSTER_MAX_PLAYERS,
@@ -512,11 +550,15 @@ static bool player_load(const json_t *a, player_t *p)
                                 65535,
                                 65535,
                                 65535};
-    if (!json_is_array(a) || json_array_size(a) != 11)
+    *old = json_array_size(a) == 11;
+    if (!json_is_array(a) || (json_array_size(a) != 13 && !*old))
         return false;
     for (size_t i = 0; i < 10; i++)
         if (i != 6 && !int_in(a, i, lo[i], hi[i], &v[i]))
             return false;
+    if (!*old && (!int_in(a, 11, INT32_MIN, INT32_MAX, &seq) ||
+                  !int_in(a, 12, -ROSTER_MAX_PLAYERS, 100000, &unnamed)))
+        return false;
     const json_t *prize = json_array_get(a, 6);
     const char *name = json_string_value(json_array_get(a, 10));
     if (!json_is_integer(prize) || json_integer_value(prize) < 0 || !name ||
@@ -533,6 +575,8 @@ static bool player_load(const json_t *a, player_t *p)
     p->entries = (uint16_t)v[7];
     p->rebuys = (uint16_t)v[8];
     p->addons = (uint16_t)v[9];
+    p->out_seq = (int32_t)seq;
+    p->unnamed_before = (int32_t)unnamed;
     snprintf(p->name, sizeof p->name, "%s", name);
     return (p->status == PLAYER_SEATED) == (p->table >= 0 && p->seat >= 1);
 }
@@ -635,10 +679,11 @@ static bool undo_load(const json_t *j, roster_undo_t *u, bool *ok)
     u->n_tables = (int)json_integer_value(nt);
     *ok = json_is_true(okj);
     long at;
+    bool old;
     for (size_t i = 0; i < json_array_size(ps); i++) {
         const json_t *e = json_array_get(ps, i);
         if (!int_in(e, 0, 0, ROSTER_MAX_PLAYERS - 1, &at) ||
-            !player_load(json_array_get(e, 1), &u->players[i]))
+            !player_load(json_array_get(e, 1), &u->players[i], &old))
             return false;
         u->player_index[i] = (int16_t)at;
     }
@@ -705,9 +750,12 @@ int roster_json_load(const json_t *j, game_t *g, char *err, size_t errlen)
     }
     r->n_players = (int)json_array_size(ps);
     r->n_tables = (int)json_array_size(ts);
-    for (int i = 0; i < r->n_players && !why; i++)
-        if (!player_load(json_array_get(ps, (size_t)i), &r->players[i]))
+    bool old = false, one_old;
+    for (int i = 0; i < r->n_players && !why; i++) {
+        if (!player_load(json_array_get(ps, (size_t)i), &r->players[i], &one_old))
             why = "a player of the roster does not read";
+        old |= one_old;
+    }
     for (int i = 0; i < r->n_tables && !why; i++)
         if (!table_load(json_array_get(ts, (size_t)i), &r->tables[i]))
             why = "a table of the roster does not read";
@@ -722,6 +770,10 @@ int roster_json_load(const json_t *j, game_t *g, char *err, size_t errlen)
             why = "an undo entry of the roster does not read";
     if (!why) {
         g->r = *r;
+        /* what an earlier pokerclock's snapshot did not keep */
+        standings_adopt(&g->m.t);
+        if (old)
+            standings_adopt_roster(&g->r, &g->m.t);
         g->n_undo = g->m.n_undo;
         for (int i = 0; i < g->n_undo; i++) {
             g->undo[i] = u[i];
@@ -735,5 +787,83 @@ out:
         snprintf(err, errlen, "%s", why);
     free(r);
     free(u);
+    return why ? -1 : 0;
+}
+
+/* ---- deltas: what one command changed, for a journal record ---- */
+
+json_t *roster_json_delta(const roster_t *before, const roster_t *after)
+{
+    json_t *ps = json_array(), *ts = json_array();
+    /* A new entry is written whatever the memory behind the old count held:
+     * the roster it is put onto may hold something else there. */
+    for (int i = 0; ps && i < after->n_players; i++)
+        if (i >= before->n_players || player_changed(&before->players[i], &after->players[i]))
+            json_array_append_new(ps, json_pack("[i,o]", i, player_save(&after->players[i])));
+    for (int i = 0; ts && i < after->n_tables; i++)
+        if (i >= before->n_tables ||
+            memcmp(&before->tables[i], &after->tables[i], sizeof after->tables[i]) != 0)
+            json_array_append_new(ts, json_pack("[i,o]", i, table_save(&after->tables[i])));
+    json_t *d = json_pack("{s:I, s:i, s:i, s:b, s:b, s:i, s:i, s:o, s:o}", "v",
+                          (json_int_t)after->version, "b", (int)after->balance, "w",
+                          after->within2_until, "fp", after->final_plus_one, "fd",
+                          after->final_drawn, "np", after->n_players, "nt", after->n_tables, "p",
+                          ps, "t", ts);
+    if (d && memcmp(&before->moves, &after->moves, sizeof after->moves) != 0 &&
+        json_object_set_new(d, "moves", moves_json_save(&after->moves)) != 0) {
+        json_decref(d);
+        d = NULL;
+    }
+    return d;
+}
+
+int roster_json_apply(const json_t *d, roster_t *r, char *err, size_t errlen)
+{
+    const json_t *np = json_object_get(d, "np"), *nt = json_object_get(d, "nt"),
+                 *ps = json_object_get(d, "p"), *ts = json_object_get(d, "t"),
+                 *moves = json_object_get(d, "moves");
+    roster_t *tmp = malloc(sizeof *tmp);
+    const char *why = NULL;
+    if (!tmp) {
+        why = "out of memory";
+        goto out;
+    }
+    *tmp = *r;
+    if (!json_is_object(d) ||
+        !header_load(d, &tmp->version, &tmp->balance, &tmp->within2_until, &tmp->final_plus_one,
+                     &tmp->final_drawn) ||
+        !json_is_integer(np) || json_integer_value(np) < 0 ||
+        json_integer_value(np) > ROSTER_MAX_PLAYERS || !json_is_integer(nt) ||
+        json_integer_value(nt) < 0 || json_integer_value(nt) > ROSTER_MAX_TABLES ||
+        !json_is_array(ps) || !json_is_array(ts)) {
+        why = "the roster's change has fields missing or out of range";
+        goto out;
+    }
+    tmp->n_players = (int)json_integer_value(np);
+    tmp->n_tables = (int)json_integer_value(nt);
+    long at;
+    bool old;
+    for (size_t i = 0; i < json_array_size(ps) && !why; i++) {
+        const json_t *e = json_array_get(ps, i);
+        if (!int_in(e, 0, 0, tmp->n_players - 1, &at) ||
+            !player_load(json_array_get(e, 1), &tmp->players[at], &old))
+            why = "a player of the roster's change does not read";
+    }
+    for (size_t i = 0; i < json_array_size(ts) && !why; i++) {
+        const json_t *e = json_array_get(ts, i);
+        if (!int_in(e, 0, 0, tmp->n_tables - 1, &at) ||
+            !table_load(json_array_get(e, 1), &tmp->tables[at]))
+            why = "a table of the roster's change does not read";
+    }
+    if (!why && !seats_agree(tmp))
+        why = "after the roster's change its players and seats do not agree";
+    if (!why && moves && !moves_json_load(moves, tmp, &tmp->moves))
+        why = "the roster's change has a log of moves that does not read";
+    if (!why)
+        *r = *tmp;
+out:
+    if (why)
+        snprintf(err, errlen, "%s", why);
+    free(tmp);
     return why ? -1 : 0;
 }

@@ -37,4 +37,14 @@ json_t *roster_json_save(const game_t *g);
  * 0, or -1 with err and g's roster unchanged. */
 int roster_json_load(const json_t *j, game_t *g, char *err, size_t errlen);
 
+/* What changed in the roster from *before to *after: its header and
+ * counts, the players that differ in what is theirs (a place or a prize
+ * that moved with the others is derived again: standings_roster), the
+ * tables that differ, the log of moves when it changed; what a journal
+ * record carries besides its command. */
+json_t *roster_json_delta(const roster_t *before, const roster_t *after);
+/* Puts a delta onto *r; 0, or -1 with err and *r unchanged when it does not
+ * read or would seat two players in one seat. */
+int roster_json_apply(const json_t *d, roster_t *r, char *err, size_t errlen);
+
 #endif

@@ -6,6 +6,7 @@
 #include "json/settle.h"
 #include "model/payout.h"
 #include "model/prizes.h"
+#include "model/standings.h"
 
 bool settle_json_command_field(command_type type, const char *key)
 {
@@ -181,13 +182,25 @@ json_t *settle_json_state(const tourney_t *t)
     const tourney_deal_t *d = &t->deal;
     if (d->players < 1 || d->players > TOURNEY_MAX_DEAL)
         return json_null();
-    json_t *amounts = json_array(), *who = json_array();
+    json_t *amounts = json_array(), *who = json_array(), *places = json_array();
+    int64_t pays[TOURNEY_MAX_PLACES];
+    standings_deal_places(t, pays);
     for (int i = 0; i < d->players; i++) {
         json_array_append_new(amounts, json_integer(d->amount[i]));
         json_array_append_new(who, d->who[i] ? json_integer(d->who[i]) : json_null());
+        /* What each place of the deal pays: known once its player is,
+         * or in a deal by place; while played for, its part of the
+         * play-for amount only (`adds`). */
+        int player = standings_deal_player(t, i + 1);
+        bool known = player > 0 || (d->who[i] == 0 && d->play_for == 0);
+        json_array_append_new(
+            places, json_pack("{s:i, s:o, s:o, s:I}", "place", i + 1, "player",
+                              player > 0 ? json_integer(player) : json_null(), "prize",
+                              known ? json_integer(pays[i]) : json_null(), "adds",
+                              (json_int_t)(i == 0 ? d->play_for : 0)));
     }
-    return json_pack("{s:i, s:I, s:o, s:o}", "players", d->players, "play_for",
-                     (json_int_t)d->play_for, "amounts", amounts, "who", who);
+    return json_pack("{s:i, s:I, s:o, s:o, s:o}", "players", d->players, "play_for",
+                     (json_int_t)d->play_for, "amounts", amounts, "who", who, "places", places);
 }
 
 void settle_json_payouts(json_t *o, const tourney_t *t)

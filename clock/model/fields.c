@@ -249,6 +249,10 @@ static const field_t result_fields[] = {
     KEPT(result_t, place_best, FIELD_INT), KEPT(result_t, place_worst, FIELD_INT),
     KEPT(result_t, prize_each, FIELD_INT), KEPT(result_t, table, FIELD_INT),
     KEPT(result_t, chips, FIELD_INT),      KEPT(result_t, at, FIELD_INT),
+    /* absent from snapshots of an earlier pokerclock: model/standings.c
+     * fills them in from the places */
+    KEPT(result_t, player, FIELD_INT),     KEPT(result_t, seq, FIELD_INT),
+    KEPT(result_t, out_before, FIELD_INT), KEPT(result_t, group, FIELD_INT),
 };
 static const record_t result_record = RECORD(result_t, result_fields);
 
@@ -263,6 +267,8 @@ static const field_t tourney_fields[] = {
     KEPT_RECORD(tourney_t, s, structure_record),
     KEPT_RECORD(tourney_t, clock, clock_record),
     KEPT(tourney_t, entries, FIELD_INT),
+    KEPT(tourney_t, reentries, FIELD_INT),
+    KEPT(tourney_t, out_groups, FIELD_INT),
     KEPT(tourney_t, busted, FIELD_INT),
     KEPT(tourney_t, rebuys, FIELD_INT),
     KEPT(tourney_t, addons, FIELD_INT),

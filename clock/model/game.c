@@ -8,6 +8,7 @@
 #include "model/history.h"
 #include "model/procedures.h"
 #include "model/settle.h"
+#include "model/standings.h"
 
 static apply_status fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -42,8 +43,10 @@ bool game_command_names_players(const game_t *g, const command_t *c)
     case CMD_BUST:
     case CMD_REBUY:
     case CMD_ADDON:
+    case CMD_UNREGISTER:
         return c->player > 0 || (c->n_busts == 0 && c->seat > 0) ||
                (c->n_busts > 0 && c->movers[0] > 0);
+    case CMD_RENAME:
     case CMD_MOVE:
     case CMD_BREAK_TABLE:
     case CMD_FINAL_TABLE:
@@ -68,7 +71,9 @@ static bool reenter_check(const roster_t *r, int p, char *err, size_t errlen)
     roster_player_label(r, p, who, sizeof who);
     if (r->players[p].status == PLAYER_OUT)
         return true;
-    if (r->players[p].status == PLAYER_SEATED)
+    if (r->players[p].status == PLAYER_REMOVED)
+        fail(APPLY_CONFLICT, err, errlen, "%s was unregistered", who);
+    else if (r->players[p].status == PLAYER_SEATED)
         fail(APPLY_CONFLICT, err, errlen, "%s is still in, at table %d, seat %d", who,
              r->tables[r->players[p].table].number, r->players[p].seat);
     else
@@ -297,6 +302,7 @@ void game_roster_reset(game_t *g, const roster_t *tables)
     g->n_undo = 0;
     while (g->n_undo < g->m.n_undo)
         push_nothing(g);
+    standings_adopt(&g->m.t);
 }
 
 static bool changes_nothing(const roster_undo_t *u, const roster_t *r)
@@ -319,6 +325,8 @@ static apply_status undo(game_t *g, const command_t *c, int64_t now, char *err, 
             roster_undo(&g->r, u);
         moves_log_undo(&g->r.moves, u->moves_total);
     }
+    if (standings_roster(&g->r, &g->m.t))
+        g->r.version++;
     return APPLY_OK;
 }
 
@@ -360,6 +368,23 @@ static apply_status do_register(game_t *g, const command_t *c, int64_t now, char
     return st;
 }
 
+/* Players (indices) out in one hand: the tourney records them by number,
+ * then the roster has them out at that elimination. */
+static apply_status bust_players(game_t *g, const int *players, const int64_t *chips, int n,
+                                 int64_t now, char *err, size_t errlen)
+{
+    command_t *tc = malloc(sizeof *tc);
+    if (!tc)
+        return fail(APPLY_CONFLICT, err, errlen, "out of memory");
+    apply_status st = APPLY_CONFLICT;
+    if (roster_bust_command(&g->r, players, chips, n, tc, err, errlen))
+        st = model_apply(&g->m, tc, now, err, errlen);
+    free(tc);
+    if (st == APPLY_OK && !roster_record_busts(&g->r, players, n, &g->m.t, err, errlen))
+        st = APPLY_CONFLICT;
+    return st;
+}
+
 /* Players out in the same hand, by number (c->movers), with their chips at
  * the start of the hand: places as the tourney gives them (RULES 5). */
 static apply_status do_same_hand(game_t *g, const command_t *c, int64_t now, char *err,
@@ -372,17 +397,49 @@ static apply_status do_same_hand(game_t *g, const command_t *c, int64_t now, cha
             return APPLY_CONFLICT;
         chips[i] = c->busts[i].chips;
     }
-    command_t *tc = malloc(sizeof *tc);
-    if (!tc)
-        return fail(APPLY_CONFLICT, err, errlen, "out of memory");
-    apply_status st = APPLY_CONFLICT;
-    if (roster_bust_command(&g->r, players, chips, c->n_busts, tc, err, errlen))
-        st = model_apply(&g->m, tc, now, err, errlen);
-    free(tc);
-    if (st == APPLY_OK &&
-        !roster_record_busts(&g->r, players, chips, c->n_busts, &g->m.t, err, errlen))
+    return bust_players(g, players, chips, c->n_busts, now, err, errlen);
+}
+
+/* A player registered by mistake goes: his seat is free, his entry (and
+ * what he bought with it) goes back out of the pool; never once he has a
+ * place. */
+static apply_status do_unregister(game_t *g, int p, int64_t now, char *err, size_t errlen)
+{
+    const player_t *pl = &g->r.players[p];
+    char who[ROSTER_NAME_MAX + 16];
+    roster_player_label(&g->r, p, who, sizeof who);
+    if (pl->status == PLAYER_REMOVED)
+        return fail(APPLY_CONFLICT, err, errlen, "%s was unregistered", who);
+    if (pl->status == PLAYER_OUT || pl->place_best > 0)
+        return fail(APPLY_CONFLICT, err, errlen,
+                    "%s has a place: a player with a place cannot be unregistered", who);
+    if (pl->entries > 1)
+        return fail(APPLY_CONFLICT, err, errlen,
+                    "%s re-entered: a player who re-entered cannot be unregistered", who);
+    command_t one = {.type = CMD_UNREGISTER, .count = 1, .back_rebuys = pl->rebuys,
+                     .back_addons = pl->addons};
+    apply_status st = model_apply(&g->m, &one, now, err, errlen);
+    if (st == APPLY_OK && !roster_remove(&g->r, p, err, errlen))
         st = APPLY_CONFLICT;
     return st;
+}
+
+/* A name corrected: the roster alone changes. */
+static apply_status do_rename(game_t *g, const command_t *c, char *err, size_t errlen)
+{
+    int p = player_index(&g->r, c->player, err, errlen);
+    if (p < 0)
+        return APPLY_CONFLICT;
+    char who[ROSTER_NAME_MAX + 16];
+    roster_player_label(&g->r, p, who, sizeof who);
+    if (g->r.players[p].status == PLAYER_REMOVED)
+        return fail(APPLY_CONFLICT, err, errlen, "%s was unregistered", who);
+    if (c->n_names != 1 || !c->names[0][0])
+        return fail(APPLY_INVALID, err, errlen, "name %d is missing", 1);
+    if (strcmp(g->r.players[p].name, c->names[0]) == 0)
+        return fail(APPLY_CONFLICT, err, errlen, "player %d is called %s already", c->player,
+                    c->names[0]);
+    return roster_rename(&g->r, p, c->names[0], err, errlen) ? APPLY_OK : APPLY_CONFLICT;
 }
 
 static apply_status do_player(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
@@ -392,18 +449,10 @@ static apply_status do_player(game_t *g, const command_t *c, int64_t now, char *
     int p = game_player_of(g, c, err, errlen);
     if (p < 0)
         return APPLY_CONFLICT;
-    if (c->type == CMD_BUST) {
-        command_t *tc = malloc(sizeof *tc);
-        if (!tc)
-            return fail(APPLY_CONFLICT, err, errlen, "out of memory");
-        apply_status st = APPLY_CONFLICT;
-        if (roster_bust_command(&g->r, &p, NULL, 1, tc, err, errlen))
-            st = model_apply(&g->m, tc, now, err, errlen);
-        free(tc);
-        if (st == APPLY_OK && !roster_record_busts(&g->r, &p, NULL, 1, &g->m.t, err, errlen))
-            st = APPLY_CONFLICT;
-        return st;
-    }
+    if (c->type == CMD_BUST)
+        return bust_players(g, &p, NULL, 1, now, err, errlen);
+    if (c->type == CMD_UNREGISTER)
+        return do_unregister(g, p, now, err, errlen);
     bool ok = c->type == CMD_REBUY ? roster_rebuy(&g->r, p, err, errlen)
                                    : roster_addon(&g->r, p, err, errlen);
     if (!ok)
@@ -430,16 +479,8 @@ static apply_status do_reenter(game_t *g, const command_t *c, int64_t now, char 
     if (!roster_reenter(r, p, err, errlen) ||
         (t >= 0 && !roster_seat_player(r, p, t, c->seats[0].seat, err, errlen)))
         return APPLY_CONFLICT;
-    command_t one = {.type = CMD_REGISTER, .count = 1};
-    apply_status st = model_apply(&g->m, &one, now, err, errlen);
-    if (st == APPLY_OK) {
-        /* The undo button names him, not "registration of 1 player". */
-        char who[ROSTER_NAME_MAX + 16];
-        roster_player_label(r, p, who, sizeof who);
-        snprintf(g->m.t.done[(g->m.t.n_done - 1) % TOURNEY_DONE_MAX], TOURNEY_DONE_TEXT,
-                 "re-entry of %s", who);
-    }
-    return st;
+    command_t one = {.type = CMD_REENTER, .count = 1, .player = c->player};
+    return model_apply(&g->m, &one, now, err, errlen);
 }
 
 /* A command of the roster alone: the tourney's undo entry is the tourney
@@ -680,6 +721,68 @@ static bool moves_a_button(const game_t *g, const command_t *c)
     return t >= 0 && g->r.tables[t].button != 0;
 }
 
+/* Counts take only players without a record: a named player goes out (or
+ * is unregistered, rebuys, takes the add-on) by name or seat, so that his
+ * place and his counts are his. */
+static apply_status counts_only_unnamed(const game_t *g, const command_t *c, int64_t now,
+                                        char *err, size_t errlen)
+{
+    tourney_view_t v;
+    tourney_view(&g->m.t, now, &v);
+    int named = roster_players_left(&g->r);
+    /* a player without a record may rebuy more than once */
+    int takes = c->type == CMD_REBUY || c->type == CMD_ADDON ? 1 : count_of(c);
+    if (named > 0 && v.players_left - takes < named)
+        return fail(APPLY_CONFLICT, err, errlen,
+                    "%d of the %d players left have a seat or a name: name them (player, or "
+                    "table and seat; on the panel: the Seats map)",
+                    named, v.players_left);
+    return APPLY_OK;
+}
+
+/* The players a command names, as indices, before it is applied. */
+static int named_players(const game_t *g, const command_t *c, int *out)
+{
+    char ignored[64];
+    switch (c->type) {
+    case CMD_BUST:
+        if (c->n_busts > 0) {
+            for (int i = 0; i < c->n_busts; i++)
+                out[i] = c->movers[i] - 1;
+            return c->n_busts;
+        }
+        /* fall through */
+    case CMD_REBUY:
+    case CMD_ADDON:
+    case CMD_UNREGISTER:
+    case CMD_MOVE:
+        return (out[0] = game_player_of(g, c, ignored, sizeof ignored)) >= 0;
+    case CMD_REENTER:
+    case CMD_RENAME: return (out[0] = c->player - 1) >= 0 && out[0] < g->r.n_players;
+    default: return 0;
+    }
+}
+
+/* The last action in words with the names of the players it named (as
+ * they were called before it): the undo button says whom it takes back. */
+static void name_last_action(game_t *g, const game_t *before, const command_t *c,
+                             const int *players, int n)
+{
+    char labels[TOURNEY_MAX_BUSTS][ROSTER_NAME_MAX + 16];
+    const char *names[TOURNEY_MAX_BUSTS];
+    for (int i = 0; i < n && i < TOURNEY_MAX_BUSTS; i++) {
+        roster_player_label(&before->r, players[i], labels[i], sizeof labels[i]);
+        names[i] = labels[i];
+    }
+    char what[4 * TOURNEY_DONE_TEXT];
+    history_describe_named(&before->m.t, &g->m.t, c, names, n, what, sizeof what);
+    history_rename_last(&g->m.t, what);
+}
+
+/* Long on purpose: the one path of every command through the tourney and
+ * the roster (which of them it changes, how the roster's change is kept
+ * for undo, the words and the places after it); split, a command could
+ * take a path that skips a step. */
 apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err, size_t errlen)
 {
     if (c_in->type == CMD_UNDO)
@@ -688,29 +791,23 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
     const command_t *c = &cmd;
     tables_of_roster(&g->r, &cmd);
     bool names = game_command_names_players(g, c);
-    if (!names && (c->type == CMD_BUST || c->type == CMD_UNREGISTER)) {
-        /* Counts take only players without a record: a named player goes
-         * out by name or seat, so that his place is his. */
-        tourney_view_t v;
-        tourney_view(&g->m.t, now, &v);
-        int named = roster_players_left(&g->r);
-        if (named > 0 && v.players_left - count_of(c) < named)
-            return fail(APPLY_CONFLICT, err, errlen,
-                        "%d of the %d players left have a seat or a name: name them (player, or "
-                        "table and seat; on the panel: the Seats map)",
-                        named, v.players_left);
-    }
+    apply_status st = APPLY_OK;
+    if (!names && (c->type == CMD_BUST || c->type == CMD_UNREGISTER || c->type == CMD_REBUY ||
+                   c->type == CMD_ADDON) &&
+        (st = counts_only_unnamed(g, c, now, err, errlen)) != APPLY_OK)
+        return st;
     bool button = moves_a_button(g, c);
     bool roster = names || (c->type == CMD_BUST && roster_players_left(&g->r) > 0) || button ||
                   c->type == CMD_DEAL;
     if (!roster) {
-        apply_status st = model_apply(&g->m, c, now, err, errlen);
-        if (st != APPLY_OK)
+        if ((st = model_apply(&g->m, c, now, err, errlen)) != APPLY_OK)
             return st;
         if (g->m.n_undo == 0)
             g->n_undo = 0; /* a power loss: nothing before it is undone */
         else
             push_nothing(g);
+        if (standings_roster(&g->r, &g->m.t))
+            g->r.version++;
         return APPLY_OK;
     }
     /* Everything as it was, to go back to on failure and to diff against. */
@@ -719,7 +816,7 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
         return fail(APPLY_CONFLICT, err, errlen, "out of memory");
     before->m = g->m;
     before->r = g->r;
-    apply_status st;
+    int named[TOURNEY_MAX_BUSTS], n_named = names ? named_players(g, c, named) : 0;
     if (c->type == CMD_DEAL)
         st = settle_game(&g->m, &g->r, c, now, err, errlen);
     else if (!names) {
@@ -730,9 +827,10 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
     else if (c->type == CMD_REENTER)
         st = do_reenter(g, c, now, err, errlen);
     else if (c->type == CMD_MOVE || c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE ||
-             c->type == CMD_BUTTON || c->type == CMD_TABLE) {
-        if ((st = do_table(g, c, err, errlen)) == APPLY_OK) {
-            if (c->type != CMD_BUTTON)
+             c->type == CMD_BUTTON || c->type == CMD_TABLE || c->type == CMD_RENAME) {
+        st = c->type == CMD_RENAME ? do_rename(g, c, err, errlen) : do_table(g, c, err, errlen);
+        if (st == APPLY_OK) {
+            if (c->type != CMD_BUTTON && c->type != CMD_RENAME)
                 log_moves(&before->r, &g->r, c->type, now);
             model_push_same(&g->m, c);
             if (c->type == CMD_FINAL_TABLE)
@@ -742,14 +840,10 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
         }
     } else
         st = do_player(g, c, now, err, errlen);
-    if (st == APPLY_OK && c->type == CMD_BUST) {
-        /* The last bust, by name or by count: the one left is the winner. */
-        tourney_view_t v;
-        tourney_view(&g->m.t, now, &v);
-        if (v.players_left == 1)
-            roster_record_winner(&g->r, &g->m.t, now);
-        settle_after_bust(&g->r, &g->m.t);
-    }
+    if (st == APPLY_OK && c->type == CMD_BUST)
+        standings_name_winner(&g->m.t, &g->r);
+    if (st == APPLY_OK && n_named > 0)
+        name_last_action(g, before, c, named, n_named);
     if (st != APPLY_OK) {
         g->m = before->m;
         g->r = before->r;
@@ -758,6 +852,8 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
         bool ok = roster_diff(&before->r, &g->r, &u);
         u.moves_total = before->r.moves.total;
         push_undo(g, &u, ok);
+        if (standings_roster(&g->r, &g->m.t))
+            g->r.version++;
     }
     free(before);
     return st;

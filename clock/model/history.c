@@ -26,6 +26,23 @@ static void level_words(const structure_t *s, int i, char *buf, size_t len)
     snprintf(buf, len, "level %d (%s/%s)", number, sb, bb);
 }
 
+/* The length of s cut to at most max bytes at a whole UTF-8 character. */
+static size_t whole(const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    if (n <= max)
+        return n;
+    while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+        max--;
+    return max;
+}
+
+/* The first max bytes of s (whole characters) into out. */
+static void cut(const char *s, size_t max, char *out, size_t len)
+{
+    snprintf(out, len, "%.*s", (int)whole(s, max), s);
+}
+
 static void mmss(int64_t ms, char *buf, size_t len)
 {
     int64_t a = (ms < 0 ? -ms : ms) / 1000;
@@ -74,7 +91,10 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
         level_words(&before->s, c->index, a, sizeof a);
         snprintf(buf, len, "deletion of %s", a);
         return;
-    case CMD_ANNOUNCE: snprintf(buf, len, "announcement \"%.40s\"", c->text); return;
+    case CMD_ANNOUNCE:
+        cut(c->text, 40, a, sizeof a);
+        snprintf(buf, len, "announcement \"%s\"", a);
+        return;
     case CMD_ANNOUNCE_CLEAR: snprintf(buf, len, "announcement cleared"); return;
     case CMD_REGISTER:
         snprintf(buf, len, "registration of %d %s", n, plural(n, "player", "players"));
@@ -119,10 +139,16 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
         format_chips(c->value, a, sizeof a);
         snprintf(buf, len, "color-up of the %s chips", a);
         return;
-    case CMD_COLOR_UP_DONE:
-        format_chips(before->color_up_value, b, sizeof b);
+    case CMD_COLOR_UP_DONE: {
+        /* the chip it took out of play: the director's, or the break's */
+        int64_t value = before->color_up_value;
+        for (int i = 0; i < after->s.n_chips && !value; i++)
+            if ((after->chips_removed & ~before->chips_removed) >> i & 1)
+                value = after->s.chips[i].value;
+        format_chips(value, b, sizeof b);
         snprintf(buf, len, "color-up of the %s chips done", b);
         return;
+    }
     case CMD_PENALTY:
         snprintf(buf, len, "penalty for table %d, seat %d", c->table, c->seat);
         return;
@@ -153,7 +179,10 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
         return;
     case CMD_SOUND: snprintf(buf, len, "wall sound %s", c->quiet ? "off" : "on"); return;
     case CMD_SOUND_SETTINGS: snprintf(buf, len, "wall sound settings"); return;
-    case CMD_SAY: snprintf(buf, len, "spoken \"%.40s\"", c->text); return;
+    case CMD_SAY:
+        cut(c->text, 40, a, sizeof a);
+        snprintf(buf, len, "spoken \"%s\"", a);
+        return;
     case CMD_SET_PAYOUTS:
         snprintf(buf, len, "payouts: %d place%s%s, rounded to %lld", c->payouts.n,
                  c->payouts.n == 1 ? "" : "s", c->payouts.fixed ? " at fixed amounts" : "",
@@ -167,11 +196,64 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
     }
 }
 
-void history_add(tourney_t *t, const char *what)
+/* "bust of Anna Berg and Bo Ek", "bust of Anna Berg, Bo Ek and 2 more". */
+static void names_words(const char *const *names, int n, char *buf, size_t len)
 {
-    char *slot = t->done[t->n_done % TOURNEY_DONE_MAX];
+    if (n == 1)
+        snprintf(buf, len, "%s", names[0]);
+    else if (n == 2)
+        snprintf(buf, len, "%s and %s", names[0], names[1]);
+    else
+        snprintf(buf, len, "%s, %s and %d more", names[0], names[1], n - 2);
+}
+
+void history_describe_named(const tourney_t *before, const tourney_t *after, const command_t *c,
+                            const char *const *names, int n, char *buf, size_t len)
+{
+    char who[3 * TOURNEY_PLAYER_NAME_MAX + 32];
+    if (n < 1) {
+        history_describe(before, after, c, buf, len);
+        return;
+    }
+    names_words(names, n, who, sizeof who);
+    switch (c->type) {
+    case CMD_BUST: {
+        int out = after->busted - before->busted;
+        int worst = before->entries - before->busted; /* players left before */
+        if (out == 1)
+            snprintf(buf, len, "bust of %s, place %d", who, worst);
+        else
+            snprintf(buf, len, "bust of %s, places %d\u2013%d", who, worst - out + 1, worst);
+        return;
+    }
+    case CMD_REBUY: snprintf(buf, len, "rebuy of %s", who); return;
+    case CMD_ADDON: snprintf(buf, len, "add-on of %s", who); return;
+    case CMD_UNREGISTER: snprintf(buf, len, "unregistration of %s", who); return;
+    case CMD_REENTER: snprintf(buf, len, "re-entry of %s", who); return;
+    case CMD_MOVE:
+        snprintf(buf, len, "move of %s to table %d, seat %d", who, c->table, c->seat);
+        return;
+    case CMD_RENAME: snprintf(buf, len, "rename of %s to %s", who, c->names[0]); return;
+    default: history_describe(before, after, c, buf, len); return;
+    }
+}
+
+/* what into a slot of the list, cut at a whole UTF-8 character. */
+static void words_put(char *slot, const char *what)
+{
     /* Whole: a snapshot keeps the text, not what an older one left after it. */
     memset(slot, 0, TOURNEY_DONE_TEXT);
-    snprintf(slot, TOURNEY_DONE_TEXT, "%s", what);
+    memcpy(slot, what, whole(what, TOURNEY_DONE_TEXT - 1));
+}
+
+void history_add(tourney_t *t, const char *what)
+{
+    words_put(t->done[t->n_done % TOURNEY_DONE_MAX], what);
     t->n_done++;
+}
+
+void history_rename_last(tourney_t *t, const char *what)
+{
+    if (t->n_done > 0)
+        words_put(t->done[(t->n_done - 1) % TOURNEY_DONE_MAX], what);
 }

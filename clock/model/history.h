@@ -8,7 +8,15 @@
 /* Writes what c did to before (after is the result) into buf. */
 void history_describe(const tourney_t *before, const tourney_t *after, const command_t *c,
                       char *buf, size_t len);
-/* Appends an action to t's list, the oldest falling out. */
+/* The words of a command that named players, with their names (as they
+ * were called before it, n of them) in place of their numbers: "bust of
+ * Anna Berg, place 7", "rebuy of Bo Ek", "rename of Bo Ek to Bo Eklund". */
+void history_describe_named(const tourney_t *before, const tourney_t *after, const command_t *c,
+                            const char *const *names, int n, char *buf, size_t len);
+/* Appends an action to t's list, the oldest falling out; words too long are
+ * cut at a whole character. */
 void history_add(tourney_t *t, const char *what);
+/* Puts what in place of the last action's words. */
+void history_rename_last(tourney_t *t, const char *what);
 
 #endif

@@ -11,6 +11,7 @@
 #include "model/voice.h"
 #include "model/prizes.h"
 #include "model/settle.h"
+#include "model/standings.h"
 
 apply_status model_fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
 {
@@ -213,6 +214,21 @@ static bool text_blank(const char *s)
     return true;
 }
 
+/* Entries, rebuys and add-ons change the pool: never once it is shared out. */
+static apply_status pool_open(const tourney_t *t, const tourney_view_t *v, char *err,
+                              size_t errlen)
+{
+    if (t->deal.players > 0)
+        return model_fail(APPLY_CONFLICT, err, errlen,
+                          "a deal was made: its amounts are the prizes now (undo it first)");
+    if (v->over)
+        return model_fail(APPLY_CONFLICT, err, errlen, "1 player left: the last one is the winner");
+    return APPLY_OK;
+}
+
+/* Long on purpose: one case per command that counts entries, rebuys or
+ * add-ons, each the checks of its period and its count; split, the
+ * periods' rules would be spread apart. */
 static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now, char *err,
                                   size_t errlen)
 {
@@ -222,19 +238,35 @@ static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now,
     tourney_view_t v;
     tourney_view(t, now, &v);
     const structure_t *s = &t->s;
+    apply_status st = pool_open(t, &v, err, errlen);
+    if (st != APPLY_OK)
+        return st;
     switch (c->type) {
     case CMD_REGISTER:
+    case CMD_REENTER:
         if (t->clock.started && !v.late_reg_open)
             return model_fail(APPLY_CONFLICT, err, errlen, "registration is closed");
         if (t->entries + n > 100000)
             return model_fail(APPLY_CONFLICT, err, errlen, "too many entries");
+        /* A player back in: his elimination no longer counts, his place
+         * is to be won again (model/standings.c). */
+        if (c->type == CMD_REENTER)
+            standings_reenter(t, c->player);
         t->entries += n;
         return APPLY_OK;
     case CMD_UNREGISTER:
         if (v.players_left < n)
             return model_fail(APPLY_CONFLICT, err, errlen,
                               "only %d players are registered and not out", v.players_left);
+        if (t->busted > 0 && v.players_left - n < 2)
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "places are given and %d players are left: bust the player "
+                              "instead (the last one left wins)",
+                              v.players_left);
+        /* what he bought goes back with him, never more than was bought */
         t->entries -= n;
+        t->rebuys -= c->back_rebuys > 0 && c->back_rebuys <= t->rebuys ? c->back_rebuys : 0;
+        t->addons -= c->back_addons > 0 && c->back_addons <= t->addons ? c->back_addons : 0;
         return APPLY_OK;
     case CMD_REBUY:
         if (s->rebuy_until_level <= 0)
@@ -244,6 +276,9 @@ static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now,
                               s->rebuy_until_level);
         if (t->rebuys + n > 1000000)
             return model_fail(APPLY_CONFLICT, err, errlen, "too many rebuys");
+        if (v.players_left < 1)
+            return model_fail(APPLY_CONFLICT, err, errlen,
+                              "only %d players are registered and not out", v.players_left);
         t->rebuys += n;
         return APPLY_OK;
     default: /* CMD_ADDON */
@@ -253,7 +288,7 @@ static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now,
             return model_fail(APPLY_CONFLICT, err, errlen,
                               "the add-on is only at the break after level %d",
                               s->addon_after_level);
-        if (t->addons + n > t->entries + t->rebuys)
+        if (t->addons + n > t->entries + t->rebuys || v.players_left < 1)
             return model_fail(APPLY_CONFLICT, err, errlen, "more add-ons than entries");
         t->addons += n;
         return APPLY_OK;
@@ -439,6 +474,7 @@ static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, cha
                               "at most %d players can be out in one hand", TOURNEY_MAX_BUSTS);
         return procedures_bust(t, c, now, err, errlen);
     case CMD_REGISTER:
+    case CMD_REENTER:
     case CMD_UNREGISTER:
     case CMD_REBUY:
     case CMD_ADDON: return apply_players(t, c, now, err, errlen);
@@ -470,6 +506,8 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err,
     apply_status st = apply_one(&next, c, now, err, errlen);
     if (st != APPLY_OK)
         return st;
+    /* Places and prizes as they come out after it, whatever it was. */
+    standings_refresh(&next);
     /* The time played goes on through every command, whichever way it
      * stopped, started or moved the clock; after a power loss it ends where
      * the clock was stopped. */
@@ -479,7 +517,7 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err,
     if (c->type == CMD_POWER_RECOVERED) {
         m->n_undo = 0; /* undoing across a power loss would restart a stale clock */
     } else {
-        char what[TOURNEY_DONE_TEXT];
+        char what[4 * TOURNEY_DONE_TEXT];
         history_describe(&m->t, &next, c, what, sizeof what);
         history_add(&next, what);
         if (m->n_undo == TOURNEY_UNDO_DEPTH) {

@@ -123,14 +123,15 @@ int payout_fixed(int64_t pool, const int64_t *amounts, int places, int64_t unit,
     return 0;
 }
 
-void payout_share(int64_t total, int n, int64_t unit, int64_t *shares)
+void payout_share(int64_t total, int n, int64_t unit, payout_remainder rule, int64_t *shares)
 {
-    if (n < 1)
+    if (n < 1 || n > PAYOUT_MAX_PLACES)
         return;
-    if (unit < 1)
-        unit = 1;
-    int64_t units = total / unit;
+    int64_t equal[PAYOUT_MAX_PLACES];
     for (int i = 0; i < n; i++)
-        shares[i] = (units / n + (i < units % n)) * unit;
-    shares[0] += total % unit;
+        equal[i] = 1;
+    char err[80];
+    if (payout_by_weights(total > 0 ? total : 0, equal, n, unit > 0 ? unit : 1, rule, shares, err,
+                          sizeof err) != 0)
+        memset(shares, 0, sizeof *shares * (size_t)n);
 }

@@ -55,9 +55,10 @@ int payout_by_weights(int64_t pool, const int64_t *w, int places, int64_t unit,
 int payout_fixed(int64_t pool, const int64_t *amounts, int places, int64_t unit,
                  payout_remainder rule, int64_t *out, char *err, size_t errlen);
 
-/* n players tied share total: each gets the same whole number of units, the
- * units left over go one each to the better-placed shares first (shares[0]
- * first), and a part of a unit to shares[0]. Sums to total exactly. */
-void payout_share(int64_t total, int n, int64_t unit, int64_t *shares);
+/* n players tied (1 to 1000) share total as n equal places of the payout:
+ * each gets the same whole number of units, and the units left over go by
+ * the same rule (FIRST: all to shares[0]; LARGEST: one each, shares[0]
+ * first), a part of a unit to shares[0]. Sums to total exactly. */
+void payout_share(int64_t total, int n, int64_t unit, payout_remainder rule, int64_t *shares);
 
 #endif

@@ -6,8 +6,8 @@
 
 #include "model/clockpos.h"
 #include "model/moves.h"
-#include "model/payout.h"
 #include "model/procedures.h"
+#include "model/standings.h"
 
 static int64_t or_default(int64_t v, int64_t d)
 {
@@ -340,29 +340,11 @@ static void hfh_end(tourney_t *t, int64_t now)
 
 /* ---- eliminations (RULES 3 and 4) ---- */
 
-static void result_add(tourney_t *t, result_t r)
-{
-    if (t->n_results == TOURNEY_MAX_RESULTS) {
-        memmove(&t->results[0], &t->results[1], sizeof t->results[0] * (TOURNEY_MAX_RESULTS - 1));
-        t->n_results--;
-    }
-    t->results[t->n_results++] = r;
-}
-
-static int64_t prize_sum(const tourney_view_t *v, int best, int worst)
-{
-    int64_t sum = 0;
-    for (int p = best; p <= worst; p++)
-        if (p >= 1 && p <= v->paid_places)
-            sum += v->payouts[p - 1];
-    return sum;
-}
-
 /* Places for players out in the same hand: at one table, fewer chips at the
  * start of the hand finishes lower; across tables, the players who are the
- * same number from the bottom at their tables tie and share the prizes. */
-static void busts_in_one_hand(tourney_t *t, const command_t *c, const tourney_view_t *v,
-                              int64_t now)
+ * same number from the bottom at their tables tie and share the prizes
+ * (model/standings.c). */
+static void busts_in_one_hand(tourney_t *t, const command_t *c, int64_t now)
 {
     int k = c->n_busts;
     int rank[TOURNEY_MAX_BUSTS]; /* 0: the fewest chips at their table */
@@ -383,23 +365,18 @@ static void busts_in_one_hand(tourney_t *t, const command_t *c, const tourney_vi
         if (rank[i] > max_rank)
             max_rank = rank[i];
     }
-    int worst = v->players_left; /* the worst place this hand gives */
     for (int r = 0; r <= max_rank; r++) {
-        int g = 0;
+        /* the players of this rank, in the order the bust named them */
+        int g = 0, players[TOURNEY_MAX_BUSTS], tables[TOURNEY_MAX_BUSTS];
+        int64_t chips[TOURNEY_MAX_BUSTS];
         for (int i = 0; i < k; i++)
-            g += rank[i] == r;
-        if (g == 0)
-            continue;
-        int best = worst - g + 1;
-        /* The tie shares the places' prizes to the unit: the units that do
-         * not divide go one each to the players in the order given. */
-        int64_t share[TOURNEY_MAX_BUSTS];
-        payout_share(prize_sum(v, best, worst), g, 1, share);
-        for (int i = 0, j = 0; i < k; i++)
-            if (rank[i] == r)
-                result_add(t, (result_t){best, worst, share[j++], c->busts[i].table,
-                                         c->busts[i].chips, now});
-        worst = best - 1;
+            if (rank[i] == r) {
+                players[g] = c->movers[i];
+                tables[g] = c->busts[i].table;
+                chips[g++] = c->busts[i].chips;
+            }
+        if (g > 0)
+            standings_out(t, g, players, tables, chips, now);
     }
 }
 
@@ -426,17 +403,16 @@ apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char
                                   "each player out needs a table (1-%d) and the chips they had at "
                                   "the start of the hand (1 or more)",
                                   TOURNEY_MAX_TABLE_NO);
-        busts_in_one_hand(t, c, &v, now);
+        busts_in_one_hand(t, c, now);
     } else {
-        for (int i = 0; i < n; i++) {
-            int place = v.players_left - i;
-            result_add(t, (result_t){place, place, prize_sum(&v, place, place), 0, 0, now});
-        }
+        /* One at a time; one player named by his number. */
+        for (int i = 0; i < n; i++)
+            standings_out(t, 1, n == 1 && c->player > 0 ? &c->player : NULL, NULL, NULL, now);
     }
     if (v.players_left - n == 1)
-        /* The last bust: the one left is the winner, place 1. */
-        result_add(t, (result_t){1, 1, prize_sum(&v, 1, 1), 0, 0, now});
-    t->busted += n;
+        /* The last bust: the one left is the winner, place 1 (model/game.c
+         * names him when he has a record). */
+        standings_winner(t, 0, now);
     if (v.paid_places > 0 && v.players_left - n <= v.paid_places && t->itm_at == 0) {
         t->itm_at = now;
         t->bubble = false;
@@ -814,16 +790,19 @@ static apply_status color_up(tourney_t *t, const command_t *c, int64_t now, char
 {
     tourney_view_t v;
     if (c->type == CMD_COLOR_UP_DONE) {
-        if (!t->color_up_value)
+        /* The one the director started, or the one of this break that the
+         * wall shows (the structure's). */
+        tourney_view(t, now, &v);
+        int64_t value = t->color_up_value ? t->color_up_value : v.color_up_now;
+        if (!value)
             return model_fail(APPLY_CONFLICT, err, errlen, "no color-up is going on");
         for (int i = 0; i < t->s.n_chips; i++)
-            if (t->s.chips[i].value == t->color_up_value)
+            if (t->s.chips[i].value == value)
                 t->chips_removed |= 1u << i;
         /* The structure sheet says where it happened, so that no later
          * break still lists that chip (the kiosk, the panel, the wall). */
-        tourney_view(t, now, &v);
         if (t->s.levels[v.level].color_up == 0)
-            t->s.levels[v.level].color_up = t->color_up_value;
+            t->s.levels[v.level].color_up = value;
         t->color_up_value = 0;
         t->color_up_at = 0;
         return APPLY_OK;

@@ -298,6 +298,36 @@ int roster_register(roster_t *r, const char *name, char *err, size_t errlen)
     return r->n_players++;
 }
 
+bool roster_rename(roster_t *r, int player, const char *name, char *err, size_t errlen)
+{
+    if (!player_ok(r, player, err, errlen) || !name_ok(name, err, errlen))
+        return false;
+    snprintf(r->players[player].name, sizeof r->players[player].name, "%s", name);
+    r->version++;
+    return true;
+}
+
+bool roster_remove(roster_t *r, int player, char *err, size_t errlen)
+{
+    if (!player_ok(r, player, err, errlen))
+        return false;
+    player_t *p = &r->players[player];
+    if (p->status != PLAYER_SEATED && p->status != PLAYER_WAITING)
+        return fail(err, errlen, "player %d is out already", (int)p->id);
+    if (p->status == PLAYER_SEATED)
+        r->tables[p->table].occupant[p->seat - 1] = 0;
+    p->status = PLAYER_REMOVED;
+    p->table = -1;
+    p->seat = 0;
+    r->version++;
+    return true;
+}
+
+bool roster_counts(const roster_t *r, int player)
+{
+    return player >= 0 && player < r->n_players && r->players[player].status != PLAYER_REMOVED;
+}
+
 void roster_player_label(const roster_t *r, int player, char *buf, size_t len)
 {
     if (player < 0 || player >= r->n_players) {
@@ -330,15 +360,14 @@ bool roster_reenter(roster_t *r, int player, char *err, size_t errlen)
         return fail(err, errlen, "too many entries");
     p->entries++;
     p->status = PLAYER_WAITING;
-    p->place_best = p->place_worst = 0;
-    p->prize = 0;
+    p->out_seq = p->unnamed_before = 0;
     r->version++;
     return true;
 }
 
 static bool count_up(roster_t *r, int player, uint16_t *n, char *err, size_t errlen)
 {
-    if (r->players[player].status == PLAYER_OUT)
+    if (r->players[player].status == PLAYER_OUT || r->players[player].status == PLAYER_REMOVED)
         return fail(err, errlen, "the player is out");
     if (*n == UINT16_MAX)
         return fail(err, errlen, "too many");
@@ -363,7 +392,7 @@ int roster_entries(const roster_t *r)
 {
     int n = 0;
     for (int i = 0; i < r->n_players; i++)
-        n += r->players[i].entries;
+        n += roster_counts(r, i) ? r->players[i].entries : 0;
     return n;
 }
 
@@ -371,7 +400,7 @@ int roster_players_left(const roster_t *r)
 {
     int n = 0;
     for (int i = 0; i < r->n_players; i++)
-        n += r->players[i].status != PLAYER_OUT;
+        n += r->players[i].status == PLAYER_SEATED || r->players[i].status == PLAYER_WAITING;
     return n;
 }
 
@@ -428,7 +457,7 @@ int roster_find(const roster_t *r, const char *query, int *out, int max)
     int n = 0;
     for (int p = 0; p < r->n_players; p++) {
         bool by_number = *end == 0 && id == r->players[p].id;
-        if (by_number || holds(r->players[p].name, query)) {
+        if (roster_counts(r, p) && (by_number || holds(r->players[p].name, query))) {
             if (n < max)
                 out[n] = p;
             n++;
@@ -513,7 +542,7 @@ bool roster_apply_moves(roster_t *r, const move_t *m, int n, char *err, size_t e
             return false;
         const player_t *p = &r->players[m[i].player];
         const table_t *t = &r->tables[m[i].to_table];
-        if (p->status == PLAYER_OUT)
+        if (p->status == PLAYER_OUT || p->status == PLAYER_REMOVED)
             return fail(err, errlen, "player %d is out", (int)p->id);
         if (!t->open)
             return fail(err, errlen, "table %d is closed", t->number);
@@ -645,20 +674,35 @@ roster_action roster_next_action(const roster_t *r)
     return ROSTER_NOTHING;
 }
 
-/* Where a player moved in for balance sits worst: the first free seat after
- * the small blind, where he pays the big blind soonest, in the next hand
- * when there is a free seat before the big blind (TDA 11: "including taking
- * the big blind alone"); never the small blind. 0 when the table's button is
- * not known. */
+/* Where a player moved in for balance sits worst (TDA 11): the free seat
+ * where, with him seated, the big blind reaches him soonest, in the next
+ * hand when it can ("including taking the big blind alone"); never the
+ * small blind. The blinds are counted with him at the table: beside a
+ * heads-up button (the small blind there) he would otherwise be put in the
+ * small blind of three. Ties: the first seat after the small blind. 0 when
+ * the table's button is not known. */
 static int worst_seat(const table_t *t)
 {
-    int sb, bb;
+    int sb, bb, best = 0, best_wait = ROSTER_MAX_SEATS + 1;
     if (!table_blinds(t, &sb, &bb))
         return 0;
-    for (int k = 1; k < t->seats; k++)
-        if (seat_free(t, seat_after(t, sb, k)))
-            return seat_after(t, sb, k);
-    return 0;
+    for (int k = 1; k <= t->seats; k++) {
+        int s = seat_after(t, sb, k), sb2, bb2, wait = 0;
+        if (!seat_free(t, s))
+            continue;
+        table_t with = *t;
+        with.occupant[s - 1] = 1; /* someone */
+        if (!table_blinds(&with, &sb2, &bb2) || sb2 == s)
+            continue;
+        /* the hands until the big blind comes to him */
+        for (int q = bb2; q != s; q = next_taken(&with, q))
+            wait++;
+        if (wait < best_wait) {
+            best = s;
+            best_wait = wait;
+        }
+    }
+    return best;
 }
 
 /* Who is big blind next: the big blind of the next hand. */
@@ -747,7 +791,7 @@ int roster_propose_final(const roster_t *r, const uint64_t *rnd, move_t *out, in
     int n = 0;
     for (int p = 0; p < r->n_players && n < max; p++) {
         const player_t *pl = &r->players[p];
-        if (pl->status == PLAYER_OUT)
+        if (pl->status == PLAYER_OUT || pl->status == PLAYER_REMOVED)
             continue;
         if (n == k)
             return 0; /* more players than seats: not a final table yet */
@@ -829,45 +873,40 @@ bool roster_bust_command(const roster_t *r, const int *players, const int64_t *c
         if (!player_ok(r, players[i], err, errlen))
             return false;
         const player_t *p = &r->players[players[i]];
-        if (p->status == PLAYER_OUT)
+        if (p->status == PLAYER_OUT || p->status == PLAYER_REMOVED)
             return fail(err, errlen, "player %d is out already", (int)p->id);
         for (int j = 0; j < i; j++)
             if (players[j] == players[i])
                 return fail(err, errlen, "player %d is named twice", (int)p->id);
         if (chips && p->status != PLAYER_SEATED)
             return fail(err, errlen, "player %d has no seat", (int)p->id);
+        out->movers[i] = (int16_t)p->id;
         if (chips) {
             out->busts[i].table = r->tables[p->table].number;
             out->busts[i].chips = chips[i];
         }
     }
     out->n_busts = chips ? n : 0;
+    out->player = chips ? 0 : out->movers[0];
     return true;
 }
 
-bool roster_record_busts(roster_t *r, const int *players, const int64_t *chips, int n,
-                         const tourney_t *after, char *err, size_t errlen)
+bool roster_record_busts(roster_t *r, const int *players, int n, const tourney_t *after,
+                         char *err, size_t errlen)
 {
-    /* The last bust of the tournament is followed by the winner's place. */
-    int end = after->n_results;
-    if (end > 0 && after->results[end - 1].place_best == 1)
-        end--;
-    if (n < 1 || n > end)
-        return fail(err, errlen, "the tourney has no places for these players");
-    const result_t *hand = &after->results[end - n];
-    const result_t *got[TOURNEY_MAX_BUSTS];
+    int seq[TOURNEY_MAX_DEAL > TOURNEY_MAX_BUSTS ? TOURNEY_MAX_DEAL : TOURNEY_MAX_BUSTS];
+    if (n < 0 || n > (int)(sizeof seq / sizeof seq[0]))
+        return fail(err, errlen, "1 to %d players go out in one hand", TOURNEY_MAX_BUSTS);
     for (int i = 0; i < n; i++) {
         if (!player_ok(r, players[i], err, errlen))
             return false;
-        const player_t *p = &r->players[players[i]];
-        got[i] = NULL;
-        for (int k = 0; k < n && !got[i]; k++)
-            if (!chips ||
-                (p->status == PLAYER_SEATED && hand[k].table == r->tables[p->table].number &&
-                 hand[k].chips == chips[i]))
-                got[i] = &hand[k];
-        if (!got[i])
-            return fail(err, errlen, "no place for player %d in the hand", (int)p->id);
+        /* his latest result: the elimination just recorded */
+        seq[i] = 0;
+        for (int k = 0; k < after->n_results; k++)
+            if (after->results[k].player == players[i] + 1)
+                seq[i] = after->results[k].seq;
+        if (!seq[i])
+            return fail(err, errlen, "no place for player %d in the hand", players[i] + 1);
     }
     for (int i = 0; i < n; i++) {
         player_t *p = &r->players[players[i]];
@@ -876,25 +915,20 @@ bool roster_record_busts(roster_t *r, const int *players, const int64_t *chips, 
         p->status = PLAYER_OUT;
         p->table = -1;
         p->seat = 0;
-        p->place_best = (int16_t)got[i]->place_best;
-        p->place_worst = (int16_t)got[i]->place_worst;
-        p->prize = got[i]->prize_each;
+        p->out_seq = seq[i];
     }
-    r->version++;
-    return true;
-}
-
-bool roster_record_winner(roster_t *r, const tourney_t *t, int64_t now)
-{
-    if (roster_players_left(r) != 1)
-        return false;
-    tourney_view_t v;
-    tourney_view(t, now, &v);
-    for (int i = 0; i < r->n_players; i++)
-        if (r->players[i].status != PLAYER_OUT) {
-            r->players[i].place_best = r->players[i].place_worst = 1;
-            r->players[i].prize = v.paid_places > 0 ? v.payouts[0] : 0;
-        }
+    /* The players without a record out before each (model/standings.h):
+     * all out before him, less those with a record. */
+    for (int i = 0; i < n; i++) {
+        player_t *p = &r->players[players[i]];
+        int before = 0, named = 0;
+        for (int k = 0; k < after->n_results; k++)
+            if (after->results[k].seq == p->out_seq)
+                before = after->results[k].out_before;
+        for (int k = 0; k < r->n_players; k++)
+            named += r->players[k].status == PLAYER_OUT && r->players[k].out_seq < p->out_seq;
+        p->unnamed_before = before - named;
+    }
     r->version++;
     return true;
 }
@@ -958,7 +992,7 @@ bool roster_diff(const roster_t *before, const roster_t *after, roster_undo_t *u
     u->n_tables = before->n_tables;
     /* records added after `before` go when the counts go back */
     for (int i = 0; i < before->n_players && i < after->n_players; i++)
-        if (memcmp(&before->players[i], &after->players[i], sizeof before->players[i])) {
+        if (memcmp(&before->players[i], &after->players[i], ROSTER_PLAYER_KEPT)) {
             if (u->n_changed_players == ROSTER_UNDO_RECORDS)
                 return false;
             u->player_index[u->n_changed_players] = (int16_t)i;

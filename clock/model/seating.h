@@ -46,20 +46,36 @@ enum {
     ROSTER_MAX_MOVES = ROSTER_MAX_SEATS, /* moves in one proposal */
 };
 
-typedef enum { PLAYER_WAITING = 0, PLAYER_SEATED = 1, PLAYER_OUT = 2 } player_status;
+typedef enum {
+    PLAYER_WAITING = 0,
+    PLAYER_SEATED = 1,
+    PLAYER_OUT = 2,
+    PLAYER_REMOVED = 3, /* registered by mistake and unregistered: his
+                           entry, rebuys and add-ons were given back; the
+                           record stays so that numbers never change */
+} player_status;
 
 typedef struct {
-    int64_t prize;      /* won at the last bust; 0: none */
     int32_t id;         /* 1-based index, stable for the tournament */
+    int32_t out_seq;    /* out: the elimination (result_t.seq) he went out in */
+    int32_t unnamed_before; /* out: players without a record out before him */
     int16_t table;      /* index into tables; -1: none */
-    int16_t place_best; /* finishing place (a range when tied); 0: in */
-    int16_t place_worst;
     uint16_t entries; /* buy-in plus re-entries */
     uint16_t rebuys, addons;
     uint8_t status;             /* player_status */
     uint8_t seat;               /* 1..seats when seated; 0 otherwise */
     char name[ROSTER_NAME_MAX]; /* "": shown as its number */
+    /* Derived from the above and the tourney by model/standings.c after
+     * every command, for every reader: the place moves with late entries
+     * and re-entries, the prize with the pool. Never a change of its own
+     * (undo and the journal's changes leave it out: ROSTER_PLAYER_KEPT). */
+    int16_t place_best; /* finishing place (a range when tied); 0: in */
+    int16_t place_worst;
+    int64_t prize;      /* what his place pays now; 0: none */
 } player_t;
+
+/* The bytes of a player record that are his (the rest is derived). */
+#define ROSTER_PLAYER_KEPT offsetof(player_t, place_best)
 
 typedef struct {
     int16_t number;                     /* 1..TOURNEY_MAX_TABLE_NO, as on its sign */
@@ -143,6 +159,15 @@ void roster_hand_done(roster_t *r, int table);
 
 /* A new player, waiting for a seat. Returns the index or -1. */
 int roster_register(roster_t *r, const char *name, char *err, size_t errlen);
+/* A player's name corrected (one line of UTF-8, at most ROSTER_NAME_MAX - 1
+ * bytes). */
+bool roster_rename(roster_t *r, int player, const char *name, char *err, size_t errlen);
+/* A player registered by mistake: out of the roster (his seat freed, his
+ * counts no longer counted); only a player still in (model/game.c also
+ * keeps one who re-entered). */
+bool roster_remove(roster_t *r, int player, char *err, size_t errlen);
+/* Whether the record is a player of the tournament (not removed). */
+bool roster_counts(const roster_t *r, int player);
 /* "Anna Berg", or "Player 17" when there is no name. */
 void roster_player_label(const roster_t *r, int player, char *buf, size_t len);
 /* The label as the public screens write it: "Anna B." when the house shows
@@ -223,19 +248,16 @@ int roster_high_card(const int *cards, int n);
 
 /* ---- busts (places as procedures_bust gives them) ---- */
 
-/* The last player left is the winner: place 1 and the first prize of the
- * tourney's payouts at now. False while more than one is left. */
-bool roster_record_winner(roster_t *r, const tourney_t *t, int64_t now);
-
-/* The bust command for players out in one hand: their tables, and their
- * chips at the start of the hand when more than one (chips may be NULL for
- * one player). */
+/* The bust command for players out in one hand: their numbers, their
+ * tables, and their chips at the start of the hand when more than one
+ * (chips may be NULL for one player). */
 bool roster_bust_command(const roster_t *r, const int *players, const int64_t *chips, int n,
                          command_t *out, char *err, size_t errlen);
-/* After the tourney applied that command: each player's place and prize
- * from the tourney's results for that hand; the players are out. */
-bool roster_record_busts(roster_t *r, const int *players, const int64_t *chips, int n,
-                         const tourney_t *after, char *err, size_t errlen);
+/* After the tourney recorded players out (a bust, or a deal that ended
+ * play): each of them is out, at the elimination the tourney's results
+ * name him in (model/standings.c gives the place and prize). */
+bool roster_record_busts(roster_t *r, const int *players, int n, const tourney_t *after,
+                         char *err, size_t errlen);
 
 /* ---- undo ---- */
 

@@ -3,6 +3,7 @@
 
 #include "model/clockpos.h"
 #include "model/settle.h"
+#include "model/standings.h"
 
 int64_t settle_pool_left(const tourney_t *t, int64_t now)
 {
@@ -12,15 +13,6 @@ int64_t settle_pool_left(const tourney_t *t, int64_t now)
     for (int k = 0; k < v.players_left && k < v.paid_places; k++)
         left += v.payouts[k];
     return left;
-}
-
-static void result_add(tourney_t *t, result_t r)
-{
-    if (t->n_results == TOURNEY_MAX_RESULTS) {
-        memmove(&t->results[0], &t->results[1], sizeof t->results[0] * (TOURNEY_MAX_RESULTS - 1));
-        t->n_results--;
-    }
-    t->results[t->n_results++] = r;
 }
 
 apply_status settle_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
@@ -71,10 +63,13 @@ apply_status settle_apply(tourney_t *t, const command_t *c, int64_t now, char *e
     t->deal = d;
     if (d.play_for > 0)
         return APPLY_OK;
-    /* Play ends here: the places as given, worst first like busts. */
-    for (int place = n; place >= 1; place--)
-        result_add(t, (result_t){place, place, d.amount[place - 1], 0, 0, now});
-    t->busted = t->entries - 1;
+    /* Play ends here: the places as given, worst first like busts; each
+     * takes his amount (model/standings.c). */
+    for (int place = n; place >= 2; place--) {
+        int who = d.who[place - 1];
+        standings_out(t, 1, &who, NULL, NULL, now);
+    }
+    standings_winner(t, d.who[0], now);
     t->bubble = false;
     if (t->itm_at == 0)
         t->itm_at = now;
@@ -102,7 +97,8 @@ static apply_status check_players(const roster_t *r, const command_t *c, char *e
                           with_records);
     for (int i = 0; i < c->deal.n_players; i++) {
         int p = c->deal.player[i];
-        if (p < 1 || p > r->n_players || r->players[p - 1].status == PLAYER_OUT)
+        if (p < 1 || p > r->n_players || r->players[p - 1].status == PLAYER_OUT ||
+            r->players[p - 1].status == PLAYER_REMOVED)
             return model_fail(APPLY_CONFLICT, err, errlen, "player %d is not left in play", p);
         for (int j = 0; j < i; j++)
             if (c->deal.player[j] == p)
@@ -122,34 +118,16 @@ apply_status settle_game(model_t *m, roster_t *r, const command_t *c, int64_t no
     if (st != APPLY_OK || c->deal.n_players == 0)
         return st;
     const tourney_deal_t *d = &m->t.deal;
-    for (int i = 0; i < d->players; i++) {
-        player_t *p = &r->players[d->who[i] - 1];
-        p->prize = d->amount[i];
-        if (d->play_for > 0)
-            continue;
-        p->place_best = p->place_worst = (int16_t)(i + 1);
-        if (i == 0)
-            continue; /* the winner stays at his seat, as after a last bust */
-        if (p->status == PLAYER_SEATED)
-            r->tables[p->table].occupant[p->seat - 1] = 0;
-        p->status = PLAYER_OUT;
-        p->table = -1;
-        p->seat = 0;
-    }
     r->version++;
-    return APPLY_OK;
-}
-
-void settle_after_bust(roster_t *r, const tourney_t *t)
-{
-    const tourney_deal_t *d = &t->deal;
-    for (int i = 0; i < d->players && d->play_for > 0; i++) {
-        if (d->who[i] < 1 || d->who[i] > r->n_players)
-            continue;
-        player_t *p = &r->players[d->who[i] - 1];
-        if (p->place_best > 0)
-            p->prize = d->amount[i] + (p->place_best == 1 ? d->play_for : 0);
-    }
+    if (d->play_for > 0)
+        return APPLY_OK;
+    /* Play ended: all but the winner are out, at the places given (the
+     * winner stays at his seat, as after a last bust). */
+    int out[TOURNEY_MAX_DEAL];
+    for (int i = 1; i < d->players; i++)
+        out[i - 1] = d->who[i] - 1;
+    return roster_record_busts(r, out, d->players - 1, &m->t, err, errlen) ? APPLY_OK
+                                                                           : APPLY_CONFLICT;
 }
 
 bool settle_amount_of(const tourney_t *t, int p, int64_t *amount)

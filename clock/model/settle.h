@@ -25,10 +25,6 @@ apply_status settle_apply(tourney_t *t, const command_t *c, int64_t now, char *e
 apply_status settle_game(model_t *m, roster_t *r, const command_t *c, int64_t now, char *err,
                          size_t errlen);
 
-/* After a bust that followed a deal played on: each placed player of the
- * deal has his amount, the winner the play-for amount on top. */
-void settle_after_bust(roster_t *r, const tourney_t *t);
-
 /* The deal amount of roster player index p (and true), or false when he
  * had no part in a deal. */
 bool settle_amount_of(const tourney_t *t, int p, int64_t *amount);

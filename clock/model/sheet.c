@@ -5,6 +5,7 @@
 #include "model/points.h"
 #include "model/settle.h"
 #include "model/sheet.h"
+#include "model/standings.h"
 
 bool sheet_points_rule(const points_config_t *pc, int *formula)
 {
@@ -51,30 +52,29 @@ static int by_place(const void *a, const void *b)
 int sheet_rows(const tourney_t *t, const roster_t *r, sheet_row_t *out, int max)
 {
     const structure_t *s = &t->s;
-    int n = 0;
-    if (r->n_players > 0) {
-        for (int i = 0; i < r->n_players && n < max; i++) {
-            const player_t *p = &r->players[i];
-            if (p->place_best < 1)
-                continue;
-            int64_t amount;
-            sheet_row_t row = {p->place_best, p->place_worst, i, p->entries, p->rebuys,
-                               p->addons, p->prize, settle_amount_of(t, i, &amount), false, 0};
-            int64_t spent = (int64_t)p->entries * s->buy_in + (int64_t)p->rebuys * s->rebuy_price +
-                            (int64_t)p->addons * s->addon_price;
-            add_points(s, r->n_players, spent, &row);
-            out[n++] = row;
-        }
-    } else {
-        /* Places by number: the prizes the tourney recorded, and after a
-         * deal by place, whether the place was in it. */
-        for (int i = 0; i < t->n_results && n < max; i++) {
-            const result_t *res = &t->results[i];
-            sheet_row_t row = {res->place_best, res->place_worst, -1, -1, -1, -1, res->prize_each,
-                               t->deal.players > 0 && res->place_best <= t->deal.players, false, 0};
-            add_points(s, t->entries, s->buy_in, &row);
-            out[n++] = row;
-        }
+    int n = 0, entrants = standings_entrants(t);
+    for (int i = 0; i < r->n_players && n < max; i++) {
+        const player_t *p = &r->players[i];
+        if (p->place_best < 1)
+            continue;
+        int64_t amount;
+        sheet_row_t row = {p->place_best, p->place_worst, i, p->entries, p->rebuys,
+                           p->addons, p->prize, settle_amount_of(t, i, &amount), false, 0};
+        int64_t spent = (int64_t)p->entries * s->buy_in + (int64_t)p->rebuys * s->rebuy_price +
+                        (int64_t)p->addons * s->addon_price;
+        add_points(s, entrants, spent, &row);
+        out[n++] = row;
+    }
+    /* Players without a record: the places the tourney holds for them, and
+     * after a deal by place, whether the place was in it. */
+    for (int i = 0; i < t->n_results && n < max; i++) {
+        const result_t *res = &t->results[i];
+        if (res->player > 0)
+            continue;
+        sheet_row_t row = {res->place_best, res->place_worst, -1, -1, -1, -1, res->prize_each,
+                           t->deal.players > 0 && res->place_best <= t->deal.players, false, 0};
+        add_points(s, entrants, s->buy_in, &row);
+        out[n++] = row;
     }
     qsort(out, (size_t)n, sizeof *out, by_place);
     return n;

@@ -19,9 +19,9 @@ typedef struct {
 } sheet_row_t;
 
 /* The rows of the players with a place, best place first (then by player
- * number). With player records, every placed player; without, the places
- * the tourney still holds (the last TOURNEY_MAX_RESULTS). At most max
- * written; returns how many. */
+ * number): every placed player with a record, and for players without one
+ * the places the tourney still holds (the last TOURNEY_MAX_RESULTS). At
+ * most max written; returns how many. */
 int sheet_rows(const tourney_t *t, const roster_t *r, sheet_row_t *out, int max);
 
 /* "fixed", "linear", "sqrt" as the rule; false for anything else ("": no points). */

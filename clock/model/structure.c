@@ -176,6 +176,7 @@ static const char *const command_names[CMD__COUNT] = {
     [CMD_SET_PAYOUTS] = "set_payouts",
     [CMD_TABLE] = "table",
     [CMD_REENTER] = "reenter",
+    [CMD_RENAME] = "rename",
 };
 
 const char *command_name(command_type type)

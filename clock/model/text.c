@@ -4,27 +4,45 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The length of the well-formed UTF-8 character at p (1 to 4), or 0 when
+ * the bytes there are not one (a stray continuation byte, an overlong
+ * form, a surrogate, a character cut short). */
+static int utf8_char(const unsigned char *p)
+{
+    unsigned c = *p;
+    int more = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2
+             : (c & 0xf8) == 0xf0 ? 3 : -1;
+    if (more < 0 || (more == 1 && c < 0xc2) || (more == 3 && c > 0xf4))
+        return 0;
+    unsigned cp = more ? c & (0x3f >> more) : c;
+    for (int i = 1; i <= more; i++) {
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (p[i] & 0x3f);
+    }
+    if ((more == 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+        (more == 3 && (cp < 0x10000 || cp > 0x10ffff)))
+        return 0;
+    return more + 1;
+}
+
 bool text_utf8_valid(const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        unsigned c = *p;
-        int more = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2
-                 : (c & 0xf8) == 0xf0 ? 3 : -1;
-        if (more < 0 || (more == 1 && c < 0xc2) || (more == 3 && c > 0xf4))
+    for (int n; *p; p += n)
+        if (!(n = utf8_char(p)))
             return false;
-        unsigned cp = more ? c & (0x3f >> more) : c;
-        for (int i = 1; i <= more; i++) {
-            if ((p[i] & 0xc0) != 0x80)
-                return false;
-            cp = cp << 6 | (p[i] & 0x3f);
-        }
-        if ((more == 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-            (more == 3 && (cp < 0x10000 || cp > 0x10ffff)))
-            return false;
-        p += more + 1;
-    }
     return true;
+}
+
+void text_utf8_repair(char *s)
+{
+    unsigned char *p = (unsigned char *)s;
+    for (int n; *p; p += n)
+        if (!(n = utf8_char(p))) {
+            *p = '?';
+            n = 1;
+        }
 }
 
 bool text_one_line(const char *s)
@@ -44,6 +62,30 @@ int text_hex_digit(int c)
     if (c >= 'A' && c <= 'F')
         return c - 'A' + 10;
     return -1;
+}
+
+bool text_hex_bytes(const char *hex, unsigned char *out, size_t n)
+{
+    if (strlen(hex) != 2 * n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        int hi = text_hex_digit((unsigned char)hex[2 * i]);
+        int lo = text_hex_digit((unsigned char)hex[2 * i + 1]);
+        if (hi < 0 || lo < 0)
+            return false;
+        out[i] = (unsigned char)(hi << 4 | lo);
+    }
+    return true;
+}
+
+void text_hex_write(const unsigned char *bytes, size_t n, char *out)
+{
+    static const char digits[] = "0123456789abcdef";
+    for (size_t i = 0; i < n; i++) {
+        out[2 * i] = digits[bytes[i] >> 4];
+        out[2 * i + 1] = digits[bytes[i] & 15];
+    }
+    out[2 * n] = 0;
 }
 
 void text_short_name(const char *name, char *out, size_t len)

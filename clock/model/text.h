@@ -9,6 +9,11 @@
 /* Whether s is well-formed UTF-8 (no overlong forms, no surrogates). */
 bool text_utf8_valid(const char *s);
 
+/* s made well-formed UTF-8 in place: each byte that does not belong to a
+ * whole character becomes '?' (a character cut in two by a length limit,
+ * bytes that are not UTF-8 at all). */
+void text_utf8_repair(char *s);
+
 /* Whether s is well-formed UTF-8 without line breaks, tabs or other
  * control characters: text that fits on one line of the wall. */
 bool text_one_line(const char *s);
@@ -20,5 +25,11 @@ void text_short_name(const char *name, char *out, size_t len);
 
 /* The value of a hexadecimal digit (either case), or -1. */
 int text_hex_digit(int c);
+
+/* n bytes from exactly 2n hexadecimal digits (the whole of hex): true, or
+ * false for anything else. */
+bool text_hex_bytes(const char *hex, unsigned char *out, size_t n);
+/* n bytes as 2n lowercase hexadecimal digits and a NUL into out. */
+void text_hex_write(const unsigned char *bytes, size_t n, char *out);
 
 #endif

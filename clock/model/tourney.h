@@ -192,12 +192,21 @@ typedef struct {
 /* A finishing place (or places shared by a tie) and the prize for each. */
 _Static_assert(TOURNEY_MAX_RESULTS >= TOURNEY_MAX_PLACES, "every paid place is kept");
 
+/* A player out: what happened (kept), and the place and prize it comes to
+ * (derived by model/standings.c after every command: a place is the rank
+ * among the entrants, and moves with late entries and re-entries; a prize
+ * follows its place and the payouts in force). */
 typedef struct {
-    int place_best, place_worst;
-    int64_t prize_each;
+    int place_best, place_worst;  /* derived */
+    int64_t prize_each;           /* derived: this player's share */
     int table;                 /* 0: not given */
     int64_t chips;             /* at the start of the hand; 0: not given */
     int64_t at;
+    int player;                /* roster number; 0: a player without a record */
+    int seq;                   /* the elimination, counted from 1: players out
+                                  in one hand at one rank share it */
+    int out_before;            /* entrants out for good before it */
+    int group;                 /* players who share it (a tie: 2 or more) */
 } result_t;
 
 /* A deal the players left agreed with the director (RULES 10): each gets
@@ -216,7 +225,11 @@ typedef struct {
     structure_t s;
     clock_state_t clock;
     int entries;               /* buy-ins, including re-entries */
-    int busted;
+    int reentries;             /* of those, players who came back: the
+                                  entrants are entries - reentries */
+    int out_groups;            /* eliminations so far (result_t.seq) */
+    int busted;                /* busts, including those a re-entry took back:
+                                  the players left are entries - busted */
     int rebuys;
     int addons;
     char announcement[TOURNEY_TEXT_MAX];
@@ -343,6 +356,7 @@ typedef enum {
     CMD_SET_PAYOUTS,           /* model/prizes.h */
     CMD_TABLE, CMD_REENTER,    /* the roster's: open/close/add a table, block a seat; a player back in */
     CMD_SOUND_SETTINGS,        /* the wall's volume, sounds and speech (model/voice.c) */
+    CMD_RENAME,                /* the roster's: a player's name corrected */
     CMD__COUNT
 } command_type;
 
@@ -381,6 +395,9 @@ typedef struct {
      * of count players, at the seats the engine drew (journaled: a replay
      * never draws again). */
     int player;                /* 1-based player number; 0: none */
+    /* unregister of a player (filled in by model/game.c): his rebuys and
+     * add-ons go back with his entry */
+    int back_rebuys, back_addons;
     int n_names, n_seats;
     char names[TOURNEY_MAX_REGISTER][TOURNEY_PLAYER_NAME_MAX];
     struct {

@@ -2,8 +2,8 @@
 #include <string.h>
 
 #include "model/clockpos.h"
-#include "model/payout.h"
 #include "model/procedures.h"
+#include "model/standings.h"
 
 void clock_position(const tourney_t *t, int64_t now, int *level, int64_t *elapsed)
 {
@@ -59,36 +59,19 @@ static bool addon_open_at(const structure_t *s, int i, int after)
     return !(i + 1 < s->n_levels && s->levels[i + 1].kind == LEVEL_BREAK);
 }
 
-/* The paid places' prizes, summing to the pool, or the deal's amounts. */
+/* The paid places' prizes, summing to the pool; after a deal, its places
+ * as it pays them (model/standings.c). */
 static void view_payouts(const tourney_t *t, tourney_view_t *v)
 {
-    const structure_t *s = &t->s;
-    const payout_table_t *p = structure_payouts_for(s, t->entries);
-    /* Fixed amounts weigh as themselves: the pool they were set for pays
-     * exactly them. */
-    int places = s->n_payout_amounts > 0 ? s->n_payout_amounts : p ? p->places : 0;
-    if (places > 0) {
-        v->paid_places = places < t->entries ? places : t->entries;
-        /* Places beyond the field are folded into the paid ones pro rata;
-         * the list sums to the pool exactly (the rest to first place). */
-        int64_t w[TOURNEY_MAX_PLACES];
-        for (int k = 0; k < v->paid_places; k++)
-            w[k] = s->n_payout_amounts > 0 ? s->payout_amounts[k] : p->bp[k];
-        char err[80];
-        payout_remainder rule =
-            s->payout_remainder_largest ? PAYOUT_REMAINDER_LARGEST : PAYOUT_REMAINDER_FIRST;
-        if (payout_by_weights(v->prize_pool, w, v->paid_places,
-                              s->payout_unit > 0 ? s->payout_unit : 1, rule, v->payouts, err,
-                              sizeof err) != 0) /* no places yet */
-            memset(v->payouts, 0, sizeof v->payouts);
+    v->paid_places = standings_payouts(t, v->prize_pool, v->payouts);
+    if (t->deal.players > 0) {
+        /* every place of the deal pays its player's amount */
+        for (int k = v->paid_places; k < t->deal.players; k++)
+            v->payouts[k] = 0;
+        if (v->paid_places < t->deal.players)
+            v->paid_places = t->deal.players;
+        standings_deal_places(t, v->payouts);
     }
-    /* After a deal the players in it have their amounts. Play ended: each
-     * place pays what its player agreed. Play goes on: the places still
-     * played for pay the play-for amount to the winner, nothing else. */
-    for (int k = 0; k < t->deal.players && k < v->paid_places; k++)
-        v->payouts[k] = t->deal.play_for == 0 ? t->deal.amount[k]
-                        : k == 0                ? t->deal.play_for
-                                                : 0;
 }
 
 void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
@@ -139,10 +122,7 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
                        (int64_t)t->rebuys * s->rebuy_chips +
                        (int64_t)t->addons * s->addon_chips;
     v->average_stack = v->players_left > 0 ? v->chips_in_play / v->players_left : 0;
-    v->prize_pool = (int64_t)t->entries * s->buy_in + (int64_t)t->rebuys * s->rebuy_price +
-                    (int64_t)t->addons * s->addon_price;
-    if (v->prize_pool < s->guarantee && t->entries > 0)
-        v->prize_pool = s->guarantee;
+    v->prize_pool = standings_pool(t);
 
     view_payouts(t, v);
 

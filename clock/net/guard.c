@@ -1,12 +1,17 @@
-/* Wrong-PIN throttling: a wait that grows per client address, and a budget for the whole clock.
+/* Wrong-PIN throttling: a wait that grows per client address (or per known
+ * phone), and a budget for the whole clock with a reserve for known phones.
  *
  * Per address: three free tries, then 1, 2, 4, ... seconds up to 15 minutes
  * between tries. Nobody is locked out for good, so a director who mistyped
  * gets in again. Addresses are cheap on a venue network, so the whole clock
- * also has a budget of wrong PINs (a token bucket) sized from the PIN: in 12
- * hours at most 1 % of the PINs of its kind can be tried. When the budget is
- * spent nobody's PIN is looked at until it refills; the director gets in
- * with a one-time code from the wall (store/pin.h) or keeps the session. */
+ * also has a budget of PINs looked at (a token bucket) sized from the PIN:
+ * in 12 hours at most 1 % of the PINs of its kind can be tried. Strangers
+ * may spend it only down to GUARD_RESERVE tries: those are kept for phones
+ * that logged in here before (a long-lived cookie only a login hands out),
+ * so however many addresses guess, the director's phone has its tries.
+ * The bucket refills from below: tries a known phone spent come back
+ * before strangers get another. A phone never seen gets in with a one-time
+ * code from the wall (store/pin.h). */
 #include <math.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -16,48 +21,41 @@
 
 #include "net/guard.h"
 
-enum { ADDR_MAX = 16, CLIENTS = 256 };
-
 typedef struct {
-    uint8_t addr[ADDR_MAX];
-    size_t addrlen;            /* 0: free slot */
+    uint8_t who[GUARD_WHO_MAX];
+    size_t wholen;             /* 0: free slot */
     int failures;
     int64_t last_fail;         /* ms */
     int64_t until;             /* no tries before this (ms) */
 } client_t;
 
-/* keyspace and per_ms are set by guard_new and only read after; the rest
- * is guarded by lock (every server thread may count a wrong PIN). */
 struct guard {
     pthread_mutex_t lock;
-    client_t clients[CLIENTS];             /* the least recently failed is reused */
+    /* Everything below is under lock (requests come from several threads). */
+    client_t clients[GUARD_CLIENTS];       /* the least recently failed is reused */
     double keyspace;                       /* PINs of the protected PIN's kind */
-    double per_ms;                         /* wrong PINs the budget regains a ms */
-    double tokens;                         /* wrong PINs allowed now (<= GUARD_BURST) */
+    double per_ms;                         /* tries the budget regains a ms */
+    double tokens;                         /* tries allowed now (<= BURST + RESERVE) */
     int64_t filled_at;                     /* ms of the last refill; INT64_MIN: never */
 };
 
-static double keyspace_of(const char *pin)
-{
-    size_t n = pin ? strlen(pin) : 0;
-    bool digits = n && strspn(pin, "0123456789") == n;
-    return pow(digits ? 10.0 : 62.0, (double)n);
-}
+enum { CAPACITY = GUARD_BURST + GUARD_RESERVE };
 
-guard_t *guard_new(const char *pin)
+guard_t *guard_new(double kinds)
 {
     guard_t *g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
     pthread_mutex_init(&g->lock, NULL);
-    g->keyspace = keyspace_of(pin);
-    double per_h = g->keyspace * 0.01 / 12.0;
+    g->keyspace = kinds;
+    /* 1 % in 12 hours, counting what the bucket holds at the start. */
+    double per_h = (g->keyspace * 0.01 - CAPACITY) / 12.0;
     if (per_h > GUARD_RATE_MAX_PER_H)
         per_h = GUARD_RATE_MAX_PER_H;
     if (per_h < GUARD_RATE_MIN_PER_H)
         per_h = GUARD_RATE_MIN_PER_H;
     g->per_ms = per_h / 3600000.0;
-    g->tokens = GUARD_BURST;
+    g->tokens = CAPACITY;
     g->filled_at = INT64_MIN;
     return g;
 }
@@ -84,32 +82,32 @@ static void refill(guard_t *g, int64_t now_ms)
 {
     if (g->filled_at != INT64_MIN && now_ms > g->filled_at)
         g->tokens += (double)(now_ms - g->filled_at) * g->per_ms;
-    if (g->tokens > GUARD_BURST)
-        g->tokens = GUARD_BURST;
+    if (g->tokens > CAPACITY)
+        g->tokens = CAPACITY;
     if (g->filled_at == INT64_MIN || now_ms > g->filled_at)
         g->filled_at = now_ms;
 }
 
-static client_t *lookup(guard_t *g, const void *addr, size_t addrlen, int64_t now_ms, bool add)
+static client_t *lookup(guard_t *g, const void *who, size_t wholen, int64_t now_ms, bool add)
 {
-    if (addrlen > ADDR_MAX)
-        addrlen = ADDR_MAX;
+    if (wholen > GUARD_WHO_MAX)
+        wholen = GUARD_WHO_MAX;
     client_t *spare = NULL;
-    for (int i = 0; i < CLIENTS; i++) {
+    for (int i = 0; i < GUARD_CLIENTS; i++) {
         client_t *c = &g->clients[i];
-        if (c->addrlen && now_ms - c->last_fail > GUARD_FORGET_S * 1000LL &&
+        if (c->wholen && now_ms - c->last_fail > GUARD_FORGET_S * 1000LL &&
             now_ms >= c->until)
-            c->addrlen = 0;
-        if (c->addrlen == addrlen && memcmp(c->addr, addr, addrlen) == 0)
+            c->wholen = 0;
+        if (c->wholen == wholen && memcmp(c->who, who, wholen) == 0)
             return c;
-        if (!spare || !c->addrlen || (spare->addrlen && c->last_fail < spare->last_fail))
+        if (!spare || !c->wholen || (spare->wholen && c->last_fail < spare->last_fail))
             spare = c;
     }
     if (!add)
         return NULL;
     memset(spare, 0, sizeof *spare);
-    memcpy(spare->addr, addr, addrlen);
-    spare->addrlen = addrlen;
+    memcpy(spare->who, who, wholen);
+    spare->wholen = wholen;
     return spare;
 }
 
@@ -127,13 +125,13 @@ static void say_wait(int s, char *buf, size_t len)
         snprintf(buf, len, "%d second%s", s, s == 1 ? "" : "s");
 }
 
-int guard_check(guard_t *g, const void *addr, size_t addrlen, int64_t now_ms, char *msg,
+int guard_check(guard_t *g, const void *who, size_t wholen, int64_t now_ms, char *msg,
                 size_t msglen)
 {
     char wait[32];
     int s = 0;
     pthread_mutex_lock(&g->lock);
-    client_t *c = lookup(g, addr, addrlen, now_ms, false);
+    client_t *c = lookup(g, who, wholen, now_ms, false);
     if (c && now_ms < c->until) {
         s = seconds_until(c->until, now_ms);
         say_wait(s, wait, sizeof wait);
@@ -143,14 +141,17 @@ int guard_check(guard_t *g, const void *addr, size_t addrlen, int64_t now_ms, ch
     return s;
 }
 
-int guard_check_clock(guard_t *g, int64_t now_ms, char *msg, size_t msglen)
+int guard_take(guard_t *g, bool known_phone, int64_t now_ms, char *msg, size_t msglen)
 {
     char wait[32];
     int s = 0;
+    double kept = known_phone ? 0 : GUARD_RESERVE; /* tries left for others */
     pthread_mutex_lock(&g->lock);
     refill(g, now_ms);
-    if (g->tokens < 1) {
-        s = (int)ceil((1 - g->tokens) / g->per_ms / 1000);
+    if (g->tokens >= kept + 1) {
+        g->tokens -= 1;
+    } else {
+        s = (int)ceil((kept + 1 - g->tokens) / g->per_ms / 1000);
         if (s < 1)
             s = 1;
         say_wait(s, wait, sizeof wait);
@@ -163,16 +164,19 @@ int guard_check_clock(guard_t *g, int64_t now_ms, char *msg, size_t msglen)
     return s;
 }
 
-int guard_fail(guard_t *g, const void *addr, size_t addrlen, int64_t now_ms, bool looked,
-               char *msg, size_t msglen, int *count)
+void guard_give_back(guard_t *g)
+{
+    pthread_mutex_lock(&g->lock);
+    g->tokens = g->tokens + 1 < CAPACITY ? g->tokens + 1 : CAPACITY;
+    pthread_mutex_unlock(&g->lock);
+}
+
+int guard_fail(guard_t *g, const void *who, size_t wholen, int64_t now_ms, char *msg,
+               size_t msglen, int *count)
 {
     char wait[32];
     pthread_mutex_lock(&g->lock);
-    if (looked) {
-        refill(g, now_ms);
-        g->tokens -= 1;
-    }
-    client_t *c = lookup(g, addr, addrlen, now_ms, true);
+    client_t *c = lookup(g, who, wholen, now_ms, true);
     c->failures++;
     c->last_fail = now_ms;
     int s = 0;
@@ -194,11 +198,11 @@ int guard_fail(guard_t *g, const void *addr, size_t addrlen, int64_t now_ms, boo
     return s;
 }
 
-void guard_succeed(guard_t *g, const void *addr, size_t addrlen)
+void guard_succeed(guard_t *g, const void *who, size_t wholen)
 {
     pthread_mutex_lock(&g->lock);
-    client_t *c = lookup(g, addr, addrlen, INT64_MIN / 2, false);
+    client_t *c = lookup(g, who, wholen, INT64_MIN / 2, false);
     if (c)
-        c->addrlen = 0;
+        c->wholen = 0;
     pthread_mutex_unlock(&g->lock);
 }

@@ -30,13 +30,16 @@
 #include "net/events.h"
 #include "net/files.h"
 #include "net/guard.h"
+#include "net/headers.h"
 #include "net/net.h"
 #include "net/pin_equal.h"
 #include "net/reply.h"
 #include "net/results.h"
 #include "net/session.h"
+#include "net/sha256.h"
 #include "net/shots.h"
 #include "net/slides_api.h"
+#include "net/tally.h"
 #include "store/picture.h"
 #include "store/pin.h"
 
@@ -56,17 +59,20 @@ enum {
 };
 
 #define COOKIE "pc_session"
+#define PHONE_COOKIE "pc_phone"    /* a phone that logged in here: SESSION_PHONE_AGE_S */
 
 /* Set by net_start before the daemon's threads start, then only read: the
  * parts it points to guard their own state. */
 struct net {
     engine_t *e;
     struct MHD_Daemon *d;
-    char pin[64];
+    pin_t pin;                 /* the director PIN, as its salted hash */
     char *state_dir;
     const settings_t *config;
     session_store_t *sessions;
+    session_store_t *phones;   /* phones that logged in: they may use the guard's reserve */
     guard_t *guard;
+    tally_t *wrong_pins;       /* the log's wrong PINs, a line per address a minute */
     events_t *events;
     files_t *files;
     conns_t *conns;
@@ -370,9 +376,11 @@ static enum MHD_Result get_speech(net_t *n, struct MHD_Connection *con, request_
     return reply_queue(con, MHD_HTTP_OK, resp);
 }
 
-static void add_cookie(struct MHD_Response *resp, void *ctx)
+/* ctx: the cookies to set, a NULL-terminated list. */
+static void add_cookies(struct MHD_Response *resp, void *ctx)
 {
-    MHD_add_response_header(resp, "Set-Cookie", ctx);
+    for (const char *const *c = ctx; *c; c++)
+        MHD_add_response_header(resp, "Set-Cookie", *c);
 }
 
 /* The client's address as bytes, for counting its wrong PINs. */
@@ -399,27 +407,42 @@ static int64_t guard_now(const net_t *n)
     return mono_ms() * n->guard_speedup;
 }
 
-/* The address as text, for the log. */
-static void addr_text(const void *addr, size_t len, char *buf, size_t buflen)
+/* Who is trying a PIN, for the guard: a phone that logged in here before
+ * by its cookie (its own waits, wherever it connects from, and the guard's
+ * reserve), anyone else by address. */
+typedef struct {
+    uint8_t who[GUARD_WHO_MAX];
+    size_t len;
+    const char *phone;         /* a known phone's cookie; NULL: a stranger */
+} trier_t;
+
+static void who_tries(net_t *n, struct MHD_Connection *con, const void *addr, size_t alen,
+                      trier_t *t)
 {
-    if ((len != 4 && len != 16) ||
-        !inet_ntop(len == 4 ? AF_INET : AF_INET6, addr, buf, (socklen_t)buflen))
-        snprintf(buf, buflen, "an unknown address");
+    const char *phone = MHD_lookup_connection_value(con, MHD_COOKIE_KIND, PHONE_COOKIE);
+    t->phone = phone && session_valid(n->phones, phone, (int64_t)time(NULL)) ? phone : NULL;
+    if (t->phone) {
+        uint8_t h[SHA256_LEN];
+        sha256(phone, strlen(phone), h);
+        t->who[0] = 'p'; /* 17 bytes: never an address's 4 or 16 */
+        memcpy(t->who + 1, h, 16);
+        t->len = 17;
+    } else {
+        memcpy(t->who, addr, alen);
+        t->len = alen;
+    }
 }
 
-/* A wrong try: counted for its address (and for the clock when the PIN was
- * looked at), written to the log with the address and the count, never
+/* A wrong try: counted for who tried (and for the clock when the PIN was
+ * looked at), and for the log's summary of the address's minute, never
  * with what was typed. */
-static enum MHD_Result wrong_try(net_t *n, struct MHD_Connection *con, const void *addr,
-                                 size_t alen, int clock_wait, const char *why)
+static enum MHD_Result wrong_try(net_t *n, struct MHD_Connection *con, const trier_t *t,
+                                 const void *addr, size_t alen, int clock_wait, const char *why)
 {
     bool looked = clock_wait == 0;
-    char msg[200], who[INET6_ADDRSTRLEN + 8];
-    int count = 0;
-    int wait = guard_fail(n->guard, addr, alen, guard_now(n), looked, msg, sizeof msg, &count);
-    addr_text(addr, alen, who, sizeof who);
-    fprintf(stderr, "pokerclock: wrong PIN from %s (%d from there%s)\n", who, count,
-            looked ? "" : "; not looked at: too many on this clock");
+    char msg[200];
+    int wait = guard_fail(n->guard, t->who, t->len, guard_now(n), msg, sizeof msg, NULL);
+    tally_add(n->wrong_pins, addr, alen, !looked);
     if (!looked)
         return reply_error_retry(con, MHD_HTTP_TOO_MANY_REQUESTS,
                                  wait > clock_wait ? wait : clock_wait, why);
@@ -430,13 +453,17 @@ static enum MHD_Result wrong_try(net_t *n, struct MHD_Connection *con, const voi
 
 /* The PIN, or the one-time code the wall shows after a key press there. The
  * code is looked at even when wrong PINs from everywhere have used up the
- * clock's budget: that is the director's way in while guessers hammer. */
+ * clock's budget: that is a new phone's way in while guessers hammer; a
+ * phone that logged in before has the budget's reserve. Each login makes
+ * the phone known (a new cookie replaces the one it brought). */
 static enum MHD_Result post_login(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     char msg[200];
     size_t alen;
     const void *addr = client_addr(con, &alen);
-    int wait = guard_check(n->guard, addr, alen, guard_now(n), msg, sizeof msg);
+    trier_t t;
+    who_tries(n, con, addr, alen, &t);
+    int wait = guard_check(n->guard, t.who, t.len, guard_now(n), msg, sizeof msg);
     if (wait > 0)
         return reply_error_retry(con, MHD_HTTP_TOO_MANY_REQUESTS, wait, msg);
     json_error_t je;
@@ -449,31 +476,65 @@ static enum MHD_Result post_login(net_t *n, struct MHD_Connection *con, request_
     bool ok = pin_code_take(pin, engine_now(n->e));
     int clock_wait = 0;
     if (!ok) {
-        clock_wait = guard_check_clock(n->guard, guard_now(n), msg, sizeof msg);
-        ok = clock_wait == 0 && pin_equal(n->pin, pin);
+        clock_wait = guard_take(n->guard, t.phone != NULL, guard_now(n), msg, sizeof msg);
+        ok = clock_wait == 0 && pin_equal(&n->pin.key, pin);
+        if (ok)
+            guard_give_back(n->guard);
     }
     json_decref(body);
     if (!ok)
-        return wrong_try(n, con, addr, alen, clock_wait, msg);
-    guard_succeed(n->guard, addr, alen);
-    char token[SESSION_TOKEN_LEN + 1], cookie[160];
-    if (session_create(n->sessions, (int64_t)time(NULL), token) != 0)
+        return wrong_try(n, con, &t, addr, alen, clock_wait, msg);
+    guard_succeed(n->guard, t.who, t.len);
+    int64_t now = (int64_t)time(NULL);
+    char token[SESSION_TOKEN_LEN + 1], phone[SESSION_TOKEN_LEN + 1];
+    if (session_create(n->sessions, now, token) != 0 ||
+        session_create(n->phones, now, phone) != 0)
         return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
                            "no randomness for a session yet; try again in a moment");
+    if (t.phone)
+        session_end(n->phones, t.phone);
     if (n->state_dir)
         pin_mark_seen(n->state_dir);
-    snprintf(cookie, sizeof cookie, COOKIE "=%s; HttpOnly; SameSite=Strict; Path=/; Max-Age=%d",
-             token, SESSION_MAX_AGE_S);
-    return reply_json(con, MHD_HTTP_OK, json_pack("{s:b}", "ok", 1), add_cookie, cookie);
+    char session_cookie[160], phone_cookie[160];
+    snprintf(session_cookie, sizeof session_cookie,
+             COOKIE "=%s; HttpOnly; SameSite=Strict; Path=/; Max-Age=%d", token, SESSION_MAX_AGE_S);
+    snprintf(phone_cookie, sizeof phone_cookie,
+             PHONE_COOKIE "=%s; HttpOnly; SameSite=Strict; Path=/api; Max-Age=%d", phone,
+             SESSION_PHONE_AGE_S);
+    const char *cookies[] = {session_cookie, phone_cookie, NULL};
+    return reply_json(con, MHD_HTTP_OK, json_pack("{s:b}", "ok", 1), add_cookies, cookies);
 }
 
+/* {} (or no body): this session ends. {"everywhere": true}, for the
+ * director: every session ends, and every known phone but this one is
+ * forgotten (a lost phone, or a PIN seen by others). */
 static enum MHD_Result post_logout(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     const char *token = MHD_lookup_connection_value(con, MHD_COOKIE_KIND, COOKIE);
-    if (token)
+    json_error_t je;
+    json_t *body = r->body ? json_loadb(r->body, r->len, JSON_REJECT_DUPLICATES, &je) : NULL;
+    json_t *everywhere = json_object_get(body, "everywhere");
+    bool well_formed = !r->body || (json_is_object(body) && json_object_size(body) ==
+                                    (everywhere && json_is_boolean(everywhere) ? 1u : 0u));
+    bool all = json_is_true(everywhere);
+    json_decref(body);
+    if (!well_formed)
+        return reply_error(con, MHD_HTTP_BAD_REQUEST,
+                           "send {} to log out here, {\"everywhere\": true} to log out everywhere");
+    if (all) {
+        if (!logged_in(n, con))
+            return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+        session_end_all(n->sessions, NULL);
+        session_end_all(n->phones,
+                        MHD_lookup_connection_value(con, MHD_COOKIE_KIND, PHONE_COOKIE));
+        fprintf(stderr, "pokerclock: the director logged out everywhere\n");
+    } else if (token) {
         session_end(n->sessions, token);
-    return reply_json(con, MHD_HTTP_OK, json_pack("{s:b}", "ok", 1), add_cookie,
-                      COOKIE "=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0");
+    }
+    static const char *const cleared[] = {
+        COOKIE "=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0", NULL};
+    return reply_json(con, MHD_HTTP_OK, json_pack("{s:b}", "ok", 1), add_cookies,
+                      (void *)cleared);
 }
 
 /* After a command that named players: their records as they are now
@@ -599,6 +660,18 @@ static bool same_origin(struct MHD_Connection *con)
     return host && strncmp(origin, "http://", 7) == 0 && strcasecmp(origin + 7, host) == 0;
 }
 
+/* A page of another site can have its own name turned into this clock's
+ * address (DNS rebinding) and then talk to the clock as its own site,
+ * from a guest's browser: it still says its own name as Host, and is
+ * refused, before anything is read. A request without Host is not from a
+ * browser (HTTP/1.0, a script). name: this machine's, for the message. */
+static bool host_ours(struct MHD_Connection *con, char *name, size_t len)
+{
+    const char *host = header(con, "Host");
+    headers_machine_name(mono_ms(), name, len);
+    return !host || headers_host_ours(host, name);
+}
+
 /* Near the connection limit only the director is served: requests with a
  * session, the login and the pages. Strangers' API reads wait for room. */
 static bool room_for(net_t *n, struct MHD_Connection *con, const char *url)
@@ -638,12 +711,15 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
         if (wants_get ? !get : strcmp(method, rt->method) != 0) {
             char msg[128];
             snprintf(msg, sizeof msg, "%s takes %s, not %s", rt->path, rt->method, method);
+            text_utf8_repair(msg); /* a long method may be cut in a character */
             return reply_json(con, MHD_HTTP_METHOD_NOT_ALLOWED, json_pack("{s:s}", "error", msg),
                               add_allow, wants_get ? "GET, HEAD" : (void *)rt->method);
         }
         if (!wants_get && !same_origin(con))
             return reply_error(con, MHD_HTTP_FORBIDDEN,
                                "refused: this request came from another site's page");
+        if (!wants_get && !headers_json_ok(header(con, "Content-Type"), r->len))
+            return reply_error(con, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, "%s", HEADERS_NOT_JSON);
         return rt->fn(n, con, r);
     }
     if (strncmp(url, "/api/", 5) == 0)
@@ -673,6 +749,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
         if (!text_utf8_valid(url) || !text_utf8_valid(method))
             return reply_error(con, MHD_HTTP_BAD_REQUEST,
                                "the address or method is not valid UTF-8");
+        char name[256];
+        if (!host_ours(con, name, sizeof name))
+            return reply_error(con, MHD_HTTP_MISDIRECTED_REQUEST,
+                               "refused: %.100s is not a name of this clock; open it by its "
+                               "address (like 192.168.1.20) or as %.*s.local",
+                               header(con, "Host"), (int)strcspn(name, "."), name);
         r->max = BODY_MAX;
         r->drain = DRAIN_MAX;
         const char *cl = header(con, "Content-Length");
@@ -879,7 +961,13 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
         return NULL;
     }
     n->e = e;
-    snprintf(n->pin, sizeof n->pin, "%s", o->pin ? o->pin : "");
+    if (o->pin)
+        n->pin = *o->pin;
+    else if (pin_configured(&n->pin, "") != 0) {
+        snprintf(err, errlen, "no randomness for the PIN's salt");
+        free(n);
+        return NULL;
+    }
     n->config = o->config;
     n->slides = o->slides;
     n->state_dir = o->state_dir ? strdup(o->state_dir) : NULL;
@@ -887,8 +975,12 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     int fd = -1;
     if (!(n->files = files_new(o->web_dir, err, errlen)))
         goto fail;
-    n->sessions = session_store_open(o->state_dir);
-    n->guard = guard_new(n->pin);
+    const char *speed = getenv("POKERCLOCK_TEST_GUARD_SPEEDUP");
+    n->guard_speedup = speed && atoi(speed) > 1 ? atoi(speed) : 1;
+    n->sessions = session_store_open(o->state_dir, "sessions", SESSION_MAX_AGE_S, &n->pin);
+    n->phones = session_store_open(o->state_dir, "phones", SESSION_PHONE_AGE_S, &n->pin);
+    n->guard = guard_new(n->pin.kinds);
+    n->wrong_pins = tally_new("wrong PIN", 60000 / n->guard_speedup, stderr);
     n->events = events_new(e, beat ? atoi(beat) : 10000);
     /* POKERCLOCK_REQUEST_MAX_MS, POKERCLOCK_SEND_STALL_MS: shorter limits for tests. */
     const char *rmax = getenv("POKERCLOCK_REQUEST_MAX_MS");
@@ -898,11 +990,9 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     n->speech = o->speech;
     n->speech_ctx = o->speech_ctx;
     n->shots = o->screenshot ? shots_new(e, o->screenshot, o->screenshot_ctx, o->screenshot_thread_end) : NULL;
-    const char *speed = getenv("POKERCLOCK_TEST_GUARD_SPEEDUP");
-    n->guard_speedup = speed && atoi(speed) > 1 ? atoi(speed) : 1;
     n->limit = connection_limit();
     n->streams_public = n->limit / 2;
-    if (!n->sessions || !n->guard || !n->events || !n->conns ||
+    if (!n->sessions || !n->phones || !n->guard || !n->wrong_pins || !n->events || !n->conns ||
         (o->screenshot && !n->shots) || (o->state_dir && !n->state_dir)) {
         snprintf(err, errlen, "out of memory");
         goto fail;
@@ -957,7 +1047,9 @@ void net_stop(net_t *n)
     conns_free(n->conns);
     files_free(n->files);
     session_store_free(n->sessions);
+    session_store_free(n->phones);
     guard_free(n->guard);
+    tally_free(n->wrong_pins);
     free(n->state_dir);
     free(n);
 }

@@ -6,6 +6,7 @@
 
 #include "engine.h"
 #include "store/config.h"
+#include "store/pin.h"
 #include "store/slides.h"
 
 /* Renders the wall as it looks now at w x h into a malloc'd PNG; 0 or -1.
@@ -25,8 +26,8 @@ typedef int (*net_speech_fn)(void *ctx, const snapshot_t *snap, int64_t now, int
 typedef struct {
     const char *bind;          /* "" or NULL: every address */
     int port;
-    const char *pin;           /* the director PIN */
-    const char *state_dir;     /* sessions and the "PIN seen" mark live here */
+    const pin_t *pin;          /* the director PIN (NULL: none, nothing matches) */
+    const char *state_dir;     /* sessions, known phones and the "PIN seen" mark live here */
     const char *web_dir;       /* serve pages from here; NULL: built-in copies */
     const settings_t *config;    /* language and theme for GET /api/settings */
     net_screenshot_fn screenshot;

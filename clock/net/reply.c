@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "json/codec.h"
+#include "model/text.h"
 #include "net/reply.h"
 
 json_t *reply_state(engine_t *e, uint64_t *seq)
@@ -144,6 +145,10 @@ enum MHD_Result reply_error(struct MHD_Connection *con, unsigned status, const c
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* A message quoting the client's address or text with a length limit
+     * ("%.200s") may cut a character in two, and JSON holds only UTF-8:
+     * without this the answer would be a 500. */
+    text_utf8_repair(msg);
     return reply_json(con, status, json_pack("{s:s}", "error", msg), NULL, NULL);
 }
 

@@ -4,25 +4,25 @@
 #include <string.h>
 
 #include "model/sheet.h"
+#include "model/standings.h"
 #include "net/reply.h"
 #include "net/results.h"
 
-/* The rows of a snapshot, malloc'd (a field of 2,500 is 100 KB: not on a
+/* The rows of the sheet, malloc'd (a field of 2,500 is 100 KB: not on a
  * server thread's stack). */
-static sheet_row_t *rows_of(const snapshot_t *snap, int *n)
+static sheet_row_t *rows_of(const tourney_t *t, const roster_t *r, int *n)
 {
     sheet_row_t *rows = malloc(sizeof *rows * ROSTER_MAX_PLAYERS);
     if (rows)
-        *n = sheet_rows(&snap->t, snap->roster, rows, ROSTER_MAX_PLAYERS);
+        *n = sheet_rows(t, r, rows, ROSTER_MAX_PLAYERS);
     return rows;
 }
 
-static void label_of(const snapshot_t *snap, const sheet_row_t *row, bool director, char *buf,
-                     size_t len)
+static void label_of(const tourney_t *t, const roster_t *r, const sheet_row_t *row,
+                     bool director, char *buf, size_t len)
 {
     if (row->player >= 0)
-        roster_player_shown(snap->roster, row->player, !director && snap->t.s.house.short_names,
-                            buf, len);
+        roster_player_shown(r, row->player, !director && t->s.house.short_names, buf, len);
     else
         buf[0] = 0;
 }
@@ -32,20 +32,18 @@ static json_t *known(int v)
     return v < 0 ? json_null() : json_integer(v);
 }
 
-json_t *results_json(engine_t *e, bool director)
+json_t *results_json_of(const tourney_t *t, const roster_t *ro, int64_t now, bool director)
 {
-    const snapshot_t *snap = engine_snapshot(e);
-    const tourney_t *t = &snap->t;
     int n = 0;
-    sheet_row_t *rows = rows_of(snap, &n);
+    sheet_row_t *rows = rows_of(t, ro, &n);
     tourney_view_t v;
-    tourney_view(t, engine_now(e), &v);
+    tourney_view(t, now, &v);
     json_t *list = json_array(), *o = NULL;
     int64_t total = 0;
     for (int i = 0; rows && list && i < n; i++) {
         const sheet_row_t *r = &rows[i];
         char label[64];
-        label_of(snap, r, director, label, sizeof label);
+        label_of(t, ro, r, director, label, sizeof label);
         json_t *j = json_pack("{s:i, s:i, s:s, s:o, s:o, s:o, s:o, s:I, s:b, s:o}", "place",
                               r->place_best, "place_worst", r->place_worst, "name", label,
                               "player", r->player >= 0 ? json_integer(r->player + 1) : json_null(),
@@ -62,6 +60,8 @@ json_t *results_json(engine_t *e, bool director)
                       "points_formula", t->s.points.formula, "rows", list);
     else
         json_decref(list);
+    if (o) /* the players who entered, each once: the places run 1 to this */
+        json_object_set_new(o, "entrants", json_integer(standings_entrants(t)));
     if (o)
         json_object_set_new(o, "deal",
                             t->deal.players > 0
@@ -69,6 +69,13 @@ json_t *results_json(engine_t *e, bool director)
                                             (json_int_t)t->deal.play_for)
                                 : json_null());
     free(rows);
+    return o;
+}
+
+json_t *results_json(engine_t *e, bool director)
+{
+    const snapshot_t *snap = engine_snapshot(e);
+    json_t *o = results_json_of(&snap->t, snap->roster, engine_now(e), director);
     snapshot_release(snap);
     return o;
 }
@@ -118,14 +125,16 @@ static void put_field(text_t *b, const char *s, bool last)
     put(b, last ? "\r\n" : ",", last ? 2 : 1);
 }
 
-char *results_csv(engine_t *e, bool director, size_t *len)
+char *results_csv_of(const tourney_t *t, const roster_t *ro, bool director, size_t *len)
 {
-    const snapshot_t *snap = engine_snapshot(e);
     int n = 0;
-    sheet_row_t *rows = rows_of(snap, &n);
+    sheet_row_t *rows = rows_of(t, ro, &n);
     text_t b = {0};
     if (!rows)
         b.failed = true;
+    /* A byte-order mark first: Excel on Windows reads the file as UTF-8
+     * only with it (without, "Åse Ødegård" comes out as mojibake). */
+    put(&b, "\xEF\xBB\xBF", 3);
     put(&b, "place,name,entries,rebuys,addons,prize,deal,points\r\n", 52);
     for (int i = 0; i < n && !b.failed; i++) {
         const sheet_row_t *r = &rows[i];
@@ -135,7 +144,7 @@ char *results_csv(engine_t *e, bool director, size_t *len)
         else
             snprintf(f, sizeof f, "%d", r->place_best);
         put_field(&b, f, false);
-        label_of(snap, r, director, f, sizeof f);
+        label_of(t, ro, r, director, f, sizeof f);
         put_field(&b, f, false);
         const int counts[] = {r->entries, r->rebuys, r->addons};
         for (int k = 0; k < 3; k++) {
@@ -155,13 +164,20 @@ char *results_csv(engine_t *e, bool director, size_t *len)
         put_field(&b, f, true);
     }
     free(rows);
-    snapshot_release(snap);
     if (b.failed) {
         free(b.p);
         return NULL;
     }
     *len = b.len;
     return b.p;
+}
+
+char *results_csv(engine_t *e, bool director, size_t *len)
+{
+    const snapshot_t *snap = engine_snapshot(e);
+    char *text = results_csv_of(&snap->t, snap->roster, director, len);
+    snapshot_release(snap);
+    return text;
 }
 
 enum MHD_Result results_reply_json(struct MHD_Connection *con, engine_t *e, bool director)

@@ -1,4 +1,8 @@
-/* Director sessions: random tokens, kept on disk only as hashes with their expiry. */
+/* Director sessions and known phones: random tokens, kept on disk only as
+ * hashes with their expiry, under a mark of the PIN they were made with.
+ *
+ * The file: "pin SALT HASH" (pin_stamp), then a line "HASH EXPIRES" per
+ * token. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -18,10 +22,12 @@ typedef struct {
 } session_t;
 
 struct session_store {
-    pthread_mutex_t lock;      /* requests come from several server threads */
-    char *path;                /* state_dir/sessions, or NULL: memory only; set at open */
-    int n;                     /* lock */
-    session_t items[SESSION_MAX]; /* lock */
+    pthread_mutex_t lock;      /* requests come from several server threads; guards all below */
+    char *path;                /* state_dir/name, or NULL: memory only */
+    int max_age_s;
+    pin_hash_t stamp;          /* the mark of the PIN in force */
+    int n;
+    session_t items[SESSION_MAX];
 };
 
 static bool token_well_formed(const char *token)
@@ -34,30 +40,27 @@ static bool token_well_formed(const char *token)
     return true;
 }
 
-static void load(session_store_t *s)
+/* The tokens kept in the file, if it carries the mark of pin; true when
+ * they may stay (false: the stamp is to be made anew). */
+static bool load(session_store_t *s, const pin_t *pin)
 {
     FILE *f = fopen(s->path, "r");
     if (!f)
-        return;
-    char line[160], hex[2 * SHA256_LEN + 1];
+        return false;
+    char line[200], salt[40], hex[2 * SHA256_LEN + 2];
     long long expires;
-    while (s->n < SESSION_MAX && fgets(line, sizeof line, f)) {
-        if (sscanf(line, "%64s %lld", hex, &expires) != 2 || strlen(hex) != 2 * SHA256_LEN)
-            continue;
+    bool same = fgets(line, sizeof line, f) && sscanf(line, "pin %39s %65s", salt, hex) == 2 &&
+                pin_hash_read(salt, hex, &s->stamp) && pin_stamp_matches(pin, &s->stamp);
+    while (same && s->n < SESSION_MAX && fgets(line, sizeof line, f)) {
         session_t *it = &s->items[s->n];
-        bool ok = true;
-        for (int i = 0; i < SHA256_LEN && ok; i++) {
-            int hi = text_hex_digit((unsigned char)hex[2 * i]);
-            int lo = text_hex_digit((unsigned char)hex[2 * i + 1]);
-            ok = hi >= 0 && lo >= 0;
-            it->hash[i] = (uint8_t)(hi << 4 | lo);
-        }
-        if (ok) {
+        if (sscanf(line, "%65s %lld", hex, &expires) == 2 &&
+            text_hex_bytes(hex, it->hash, SHA256_LEN)) {
             it->expires = expires;
             s->n++;
         }
     }
     fclose(f);
+    return same;
 }
 
 /* Called with the lock held. A failed write keeps the sessions in memory:
@@ -76,10 +79,12 @@ static void save(session_store_t *s)
         fprintf(stderr, "pokerclock: cannot save sessions in %s: %s\n", tmp, strerror(errno));
         return;
     }
+    char stamp[PIN_HASH_TEXT], hex[2 * SHA256_LEN + 1];
+    pin_hash_write(&s->stamp, stamp);
+    fprintf(f, "pin %s\n", stamp);
     for (int i = 0; i < s->n; i++) {
-        for (int j = 0; j < SHA256_LEN; j++)
-            fprintf(f, "%02x", s->items[i].hash[j]);
-        fprintf(f, " %lld\n", (long long)s->items[i].expires);
+        text_hex_write(s->items[i].hash, SHA256_LEN, hex);
+        fprintf(f, "%s %lld\n", hex, (long long)s->items[i].expires);
     }
     bool ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
     ok = fclose(f) == 0 && ok;
@@ -98,20 +103,31 @@ static void drop_expired(session_store_t *s, int64_t now_s)
     s->n = k;
 }
 
-session_store_t *session_store_open(const char *state_dir)
+session_store_t *session_store_open(const char *state_dir, const char *name, int max_age_s,
+                                    const pin_t *pin)
 {
     session_store_t *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
     pthread_mutex_init(&s->lock, NULL);
+    s->max_age_s = max_age_s;
     if (state_dir) {
-        size_t len = strlen(state_dir) + sizeof "/sessions";
+        size_t len = strlen(state_dir) + strlen(name) + 2;
         if (!(s->path = malloc(len))) {
-            free(s);
+            session_store_free(s);
             return NULL;
         }
-        snprintf(s->path, len, "%s/sessions", state_dir);
-        load(s);
+        snprintf(s->path, len, "%s/%s", state_dir, name);
+    }
+    if (!s->path || !load(s, pin)) {
+        /* Another PIN (or none kept): what was there ends, now on disk too. */
+        s->n = 0;
+        if (pin_stamp(pin, &s->stamp) != 0) {
+            session_store_free(s);
+            return NULL;
+        }
+        if (s->path && access(s->path, F_OK) == 0)
+            save(s);
     }
     return s;
 }
@@ -134,7 +150,7 @@ int session_create(session_store_t *s, int64_t now_s, char token[SESSION_TOKEN_L
         snprintf(token + 2 * i, 3, "%02x", raw[i]);
     session_t it;
     sha256(token, SESSION_TOKEN_LEN, it.hash);
-    it.expires = now_s + SESSION_MAX_AGE_S;
+    it.expires = now_s + s->max_age_s;
     pthread_mutex_lock(&s->lock);
     drop_expired(s, now_s);
     if (s->n == SESSION_MAX) {
@@ -189,5 +205,20 @@ void session_end(session_store_t *s, const char *token)
         s->items[i] = s->items[--s->n];
         save(s);
     }
+    pthread_mutex_unlock(&s->lock);
+}
+
+void session_end_all(session_store_t *s, const char *keep)
+{
+    uint8_t hash[SHA256_LEN];
+    bool keeping = token_well_formed(keep);
+    if (keeping)
+        sha256(keep, SESSION_TOKEN_LEN, hash);
+    pthread_mutex_lock(&s->lock);
+    int i = keeping ? find(s, hash, INT64_MIN) : -1;
+    if (i >= 0)
+        s->items[0] = s->items[i];
+    s->n = i >= 0;
+    save(s);
     pthread_mutex_unlock(&s->lock);
 }

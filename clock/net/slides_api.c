@@ -5,11 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 
 #include <jansson.h>
 
+#include "net/headers.h"
 #include "net/reply.h"
 #include "net/slides_api.h"
 #include "store/picture.h"
@@ -162,9 +162,7 @@ static enum MHD_Result add(struct MHD_Connection *con, slides_t *s, const char *
     char err[512];
     slide_t added;
     int status;
-    size_t tl = type ? strcspn(type, "; ") : 0;
-    if (type && ((tl == 9 && !strncasecmp(type, "image/png", 9)) ||
-                 (tl == 10 && !strncasecmp(type, "image/jpeg", 10)))) {
+    if (headers_type_is(type, "image/png") || headers_type_is(type, "image/jpeg")) {
         const char *q = MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "seconds");
         int seconds = q ? atoi(q) : 0;
         if (q && (seconds < SLIDE_SECONDS_MIN || seconds > SLIDE_SECONDS_MAX))
@@ -174,7 +172,7 @@ static enum MHD_Result add(struct MHD_Connection *con, slides_t *s, const char *
             return reply_error(con, MHD_HTTP_BAD_REQUEST, "send the picture as the body");
         status = slides_add_picture(s, body, len, seconds, &added, err, sizeof err);
         picture_thread_end();
-    } else if (type && tl == 16 && !strncasecmp(type, "application/json", 16)) {
+    } else if (headers_type_is(type, "application/json")) {
         slide_change_t c;
         if (change_parse(body, len, &c, err, sizeof err) != 0)
             return reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
@@ -269,6 +267,8 @@ enum MHD_Result slides_api_answer(struct MHD_Connection *con, slides_t *s, const
             return reply_error(con, (unsigned)status, "%s", err);
         return reply_json(con, MHD_HTTP_OK, json_pack("{s:b}", "ok", 1), NULL, NULL);
     }
+    if (!headers_json_ok(MHD_lookup_connection_value(con, MHD_HEADER_KIND, "Content-Type"), len))
+        return reply_error(con, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, "%s", HEADERS_NOT_JSON);
     slide_change_t c;
     slide_t now;
     if (change_parse(body, len, &c, err, sizeof err) != 0)

@@ -121,7 +121,7 @@ static void pages_collect(frame_t *fr, pages_t *pg, int per_page)
             named |= p->name[0] != 0;
             if (p->place_best > 0)
                 pg->results[pg->n_results++] = i;
-            else if (p->name[0]) {
+            else if (p->name[0] && p->status != PLAYER_REMOVED) { /* unregistered: no seat */
                 char shown[ROSTER_NAME_MAX];
                 frame_player_name(fr, i, shown, sizeof shown);
                 fold(shown, keys[i], sizeof keys[i]);

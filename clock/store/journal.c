@@ -18,12 +18,14 @@ enum { MAGIC = 0x01, HEADER = 9 };
 
 struct journal {
     int fd;
+    int mark_fd;             /* DIR/journal-end, once written; -1 before */
     char *path; /* DIR/journal */
     char *dir;
     long size;
     bool read_only; /* another process writes it: never cut it */
     journal_damage_t damage; /* what the last journal_read skipped */
     long record_at;          /* where the record journal_read is at starts */
+    long record_end;         /* and where it ends */
 };
 
 static uint32_t crc32_of(const unsigned char *p, size_t n)
@@ -94,6 +96,8 @@ static journal_t *open_file(const char *dir, bool read_only, char *err, size_t e
 {
     journal_t *j = calloc(1, sizeof *j);
     size_t n = strlen(dir) + sizeof "/journal";
+    if (j)
+        j->fd = j->mark_fd = -1;
     if (!j || !(j->path = malloc(n)) || !(j->dir = strdup(dir))) {
         snprintf(err, errlen, "out of memory");
         journal_free(j);
@@ -132,6 +136,8 @@ void journal_free(journal_t *j)
         return;
     if (j->fd >= 0)
         close(j->fd);
+    if (j->mark_fd >= 0)
+        close(j->mark_fd);
     free(j->path);
     free(j->dir);
     free(j);
@@ -140,6 +146,71 @@ void journal_free(journal_t *j)
 long journal_size(const journal_t *j)
 {
     return j->size;
+}
+
+/* The reader's view of the file: a window of it in memory, moved forward
+ * as the read goes on and grown only to hold the largest record met (at
+ * most a header and JOURNAL_MAX_RECORD): reading back a journal of any size
+ * takes memory for one record, not for the file. */
+typedef struct {
+    int fd;
+    unsigned char *buf;
+    size_t cap;
+    long base;                 /* the file offset of buf[0] */
+    long len;                  /* bytes of the file in buf */
+    long size;                 /* the file's size when the read began */
+    int error;                 /* errno of a failed read, or 0 */
+} window_t;
+
+enum { WINDOW_MIN = 64 << 10 };
+
+/* Makes the file's bytes [pos, pos + need) readable at window_at(w, pos),
+ * or as many as the file has. Returns how many are, from pos on. */
+static long window_fill(window_t *w, long pos, long need)
+{
+    if (need > w->size - pos)
+        need = w->size - pos;
+    if (need <= 0)
+        return 0;
+    if (pos >= w->base && pos + need <= w->base + w->len)
+        return w->base + w->len - pos;
+    if (pos >= w->base && pos < w->base + w->len) {
+        memmove(w->buf, w->buf + (pos - w->base), (size_t)(w->base + w->len - pos));
+        w->len = w->base + w->len - pos;
+    } else {
+        w->len = 0;
+    }
+    w->base = pos;
+    if ((size_t)need > w->cap || !w->buf) {
+        size_t cap = w->cap ? w->cap : WINDOW_MIN;
+        while (cap < (size_t)need)
+            cap *= 2;
+        unsigned char *b = realloc(w->buf, cap);
+        if (!b) {
+            w->error = ENOMEM;
+            return w->len;
+        }
+        w->buf = b;
+        w->cap = cap;
+    }
+    /* Read as much as fits: the next records are most likely read next. */
+    long want = w->size - w->base < (long)w->cap ? w->size - w->base : (long)w->cap;
+    while (w->len < want) {
+        ssize_t r = pread(w->fd, w->buf + w->len, (size_t)(want - w->len), w->base + w->len);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            w->error = r < 0 ? errno : ESPIPE;
+            break;
+        }
+        w->len += r;
+    }
+    return w->len;
+}
+
+static const unsigned char *window_at(const window_t *w, long pos)
+{
+    return w->buf + (pos - w->base);
 }
 
 /* Whether an intact record starts at pos; its payload length in *len.
@@ -152,14 +223,16 @@ long journal_size(const journal_t *j)
  * than a header apart can claim the same bytes: the whole scan of a damaged
  * journal reads each byte a bounded number of times (a crafted 3 MiB file
  * took more than 40 s when every byte was tried with a CRC over 1 MiB). */
-static bool record_at(const unsigned char *buf, long size, long pos, uint32_t *len)
+static bool record_at(window_t *w, long pos, uint32_t *len)
 {
-    if (size - pos < HEADER || buf[pos] != MAGIC)
+    if (window_fill(w, pos, HEADER) < HEADER || *window_at(w, pos) != MAGIC)
         return false;
-    *len = get32(buf + pos + 1);
-    return *len <= JOURNAL_MAX_RECORD && (long)*len <= size - pos - HEADER &&
-           !memchr(buf + pos + HEADER, MAGIC, *len) &&
-           crc32_of(buf + pos + HEADER, *len) == get32(buf + pos + 5);
+    *len = get32(window_at(w, pos) + 1);
+    if (*len > JOURNAL_MAX_RECORD || (long)*len > w->size - pos - HEADER ||
+        window_fill(w, pos, HEADER + (long)*len) < HEADER + (long)*len)
+        return false;
+    const unsigned char *p = window_at(w, pos);
+    return !memchr(p + HEADER, MAGIC, *len) && crc32_of(p + HEADER, *len) == get32(p + 5);
 }
 
 /* Notes a damaged stretch [at, at + bytes) for journal_damage. */
@@ -183,106 +256,132 @@ long journal_record_offset(const journal_t *j)
     return j->record_at;
 }
 
-/* The whole journal file into *buf (NULL when empty), its size in *size. */
-static int read_whole(journal_t *j, unsigned char **buf, long *size, char *warn, size_t warnlen)
+long journal_record_end(const journal_t *j)
+{
+    return j->record_end;
+}
+
+/* Damage at pos: where the next intact record starts (its length in *len),
+ * or the file's size when none does. Only MAGIC bytes can start one (see
+ * record_at). */
+static long next_intact(window_t *w, long pos, uint32_t *len)
+{
+    long next = pos + 1;
+    while (next < w->size && !w->error) {
+        long have = window_fill(w, next, WINDOW_MIN);
+        if (have <= 0)
+            break;
+        const unsigned char *m = memchr(window_at(w, next), MAGIC, (size_t)have);
+        if (!m) {
+            next += have;
+            continue;
+        }
+        next += m - window_at(w, next);
+        if (record_at(w, next, len))
+            return next;
+        next++;
+    }
+    return w->size;
+}
+
+/* How a read from some byte on went. */
+typedef struct {
+    long count;                /* intact records read */
+    long end;                  /* where the last one read ends */
+    long size;                 /* the file's size when the read began */
+    bool stopped;              /* fn asked to stop */
+} span_t;
+
+/* Reads the records from byte `from` on, each to fn; stretches that are not
+ * records go to damage (when given). -1 with warn when the file cannot be
+ * read. */
+static int read_span(journal_t *j, long from, journal_record_fn fn, void *ctx,
+                     journal_damage_t *damage, span_t *sp, char *warn, size_t warnlen)
 {
     struct stat st;
     if (fstat(j->fd, &st) != 0) {
         snprintf(warn, warnlen, "cannot read %s: %s", j->path, strerror(errno));
         return -1;
     }
-    *size = (long)st.st_size;
-    *buf = *size > 0 ? malloc((size_t)*size) : NULL;
-    if (*size > 0 && !*buf) {
-        snprintf(warn, warnlen, "%s: out of memory", j->path);
-        return -1;
-    }
-    long got = 0;
-    while (got < *size) {
-        ssize_t r = pread(j->fd, *buf + got, (size_t)(*size - got), got);
-        if (r <= 0) {
-            if (r < 0 && errno == EINTR)
-                continue;
-            snprintf(warn, warnlen, "cannot read %s: %s", j->path,
-                     r < 0 ? strerror(errno) : "it got shorter while reading");
-            free(*buf);
-            return -1;
+    window_t w = {.fd = j->fd, .size = (long)st.st_size};
+    long pos = from;
+    uint32_t len;
+    *sp = (span_t){.size = w.size};
+    while (pos < w.size && !w.error && !sp->stopped) {
+        if (!record_at(&w, pos, &len)) {
+            long next = w.error ? w.size : next_intact(&w, pos, &len);
+            if (next >= w.size)
+                break; /* the tail */
+            if (damage)
+                damage_add(damage, pos, next - pos);
+            pos = next;
         }
-        got += r;
+        sp->count++;
+        j->record_at = pos;
+        j->record_end = pos + HEADER + (long)len;
+        sp->stopped = fn && fn(ctx, (const char *)window_at(&w, pos) + HEADER, len) != 0;
+        pos += HEADER + (long)len;
+    }
+    free(w.buf);
+    sp->end = pos;
+    if (w.error) {
+        snprintf(warn, warnlen, "cannot read %s: %s", j->path,
+                 w.error == ESPIPE ? "it got shorter while reading" : strerror(w.error));
+        return -1;
     }
     return 0;
 }
 
-/* Damage at pos: where the next intact record starts (its length in *len),
- * or size when none does. Only MAGIC bytes can start one (see record_at). */
-static long next_intact(const unsigned char *buf, long size, long pos, uint32_t *len)
-{
-    long next = pos;
-    do {
-        const unsigned char *m =
-            next + 1 < size ? memchr(buf + next + 1, MAGIC, (size_t)(size - next - 1)) : NULL;
-        next = m ? m - buf : size;
-    } while (next < size && !record_at(buf, size, next, len));
-    return next;
-}
-
 long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, size_t warnlen)
 {
-    if (warn && warnlen)
-        warn[0] = 0;
-    long size;
-    unsigned char *buf;
-    if (read_whole(j, &buf, &size, warn, warnlen) != 0)
-        return -1;
-    long pos = 0, count = 0;
-    uint32_t len;
+    char why[512] = "";
+    span_t sp;
     memset(&j->damage, 0, sizeof j->damage);
-    while (pos < size) {
-        if (!record_at(buf, size, pos, &len)) {
-            long next = next_intact(buf, size, pos, &len);
-            if (next >= size)
-                break; /* the tail */
-            damage_add(&j->damage, pos, next - pos);
-            pos = next;
-        }
-        count++;
-        j->record_at = pos;
-        if (fn && fn(ctx, (const char *)buf + pos + HEADER, len) != 0) {
-            free(buf);
-            return count;
-        }
-        pos += HEADER + (long)len;
-    }
-    free(buf);
+    int rc = read_span(j, 0, fn, ctx, &j->damage, &sp, why, sizeof why);
     if (warn && warnlen)
-        warn[0] = 0;
+        snprintf(warn, warnlen, "%s", why);
+    if (rc != 0)
+        return -1;
+    if (sp.stopped)
+        return sp.count;
     if (j->damage.regions > 0 && warn && warnlen)
         snprintf(warn, warnlen,
                  "%s: skipped %ld damaged stretch%s (%ld bytes, the first at byte %ld): "
                  "the records there are lost",
                  j->path, j->damage.regions, j->damage.regions == 1 ? "" : "es",
                  j->damage.total_bytes, j->damage.at[0]);
-    if (pos < size && j->read_only) {
+    if (sp.end < sp.size && j->read_only) {
         /* Most likely the writer is in the middle of a record: leave it. */
-        j->size = pos;
-    } else if (pos < size) {
+        j->size = sp.end;
+    } else if (sp.end < sp.size) {
         /* A torn or garbled tail: everything before it is good. Cut it off
          * so that new records follow the last good one. */
         size_t used = warn && warnlen ? strlen(warn) : 0;
         if (warn && warnlen)
             snprintf(warn + used, warnlen - used,
                      "%s%s: dropped %ld damaged bytes at the end (the power went during a write)",
-                     used ? "; " : "", j->path, size - pos);
-        j->damage.tail_at = pos;
-        j->damage.tail_bytes = size - pos;
-        if (ftruncate(j->fd, pos) == 0) {
+                     used ? "; " : "", j->path, sp.size - sp.end);
+        j->damage.tail_at = sp.end;
+        j->damage.tail_bytes = sp.size - sp.end;
+        if (ftruncate(j->fd, sp.end) == 0) {
             fsync(j->fd);
-            j->size = pos;
+            j->size = sp.end;
         }
     } else {
-        j->size = size;
+        j->size = sp.size;
     }
-    return count;
+    return sp.count;
+}
+
+long journal_read_from(journal_t *j, long from, journal_record_fn fn, void *ctx, char *warn,
+                       size_t warnlen)
+{
+    span_t sp;
+    char why[512] = "";
+    int rc = read_span(j, from, fn, ctx, NULL, &sp, why, sizeof why);
+    if (warn && warnlen)
+        snprintf(warn, warnlen, "%s", why);
+    return rc == 0 ? sp.count : -1;
 }
 
 static int write_all(int fd, const unsigned char *p, size_t n)
@@ -368,16 +467,54 @@ int journal_append(journal_t *j, const char *payload, size_t len, bool sync, cha
     return 0;
 }
 
-int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *lens, size_t n,
-                    char *err, size_t errlen)
+/* What goes into a journal that replaces the old one: given records, or
+ * the old file's bytes from an offset on. */
+typedef struct {
+    const char *const *payloads;
+    const size_t *lens;
+    size_t n;
+    long from;                 /* with n == 0: copy the old file from here */
+} contents_t;
+
+static int write_contents(journal_t *j, int fd, const contents_t *c, long *size)
+{
+    *size = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        size_t total;
+        unsigned char *b = frame(c->payloads[i], c->lens[i], &total);
+        int rc = b ? write_all(fd, b, total) : -1;
+        free(b);
+        if (rc != 0)
+            return -1;
+        *size += (long)total;
+    }
+    if (c->n > 0)
+        return 0;
+    unsigned char buf[64 << 10];
+    for (long pos = c->from; pos < j->size;) {
+        size_t want = j->size - pos < (long)sizeof buf ? (size_t)(j->size - pos) : sizeof buf;
+        ssize_t r = pread(j->fd, buf, want, pos);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0 || write_all(fd, buf, (size_t)r) != 0) {
+            if (r == 0)
+                errno = ESPIPE;
+            return -1;
+        }
+        pos += r;
+        *size += r;
+    }
+    return 0;
+}
+
+/* Replaces the journal atomically (write a new file, fsync, rename): a
+ * power cut finds the old journal or the new one, never a mix. */
+static int replace(journal_t *j, const contents_t *c, char *err, size_t errlen)
 {
     if (j->read_only) {
         snprintf(err, errlen, "%s is open only to be read", j->path);
         return -1;
     }
-    for (size_t i = 0; i < n; i++)
-        if (payload_check(payloads[i], lens[i], err, errlen) != 0)
-            return -1;
     size_t plen = strlen(j->path) + sizeof ".new";
     char *tmp = malloc(plen);
     if (!tmp) {
@@ -394,14 +531,7 @@ int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *len
         return -1;
     }
     long size = 0;
-    int rc = 0;
-    for (size_t i = 0; i < n && rc == 0; i++) {
-        size_t total;
-        unsigned char *b = frame(payloads[i], lens[i], &total);
-        rc = b ? write_all(fd, b, total) : -1;
-        free(b);
-        size += (long)total;
-    }
+    int rc = write_contents(j, fd, c, &size);
     if (rc == 0 && fsync(fd) != 0)
         rc = -1;
     int saved = errno;
@@ -412,7 +542,8 @@ int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *len
     if (rc != 0) {
         close(fd);
         unlink(tmp);
-        snprintf(err, errlen, "cannot compact %s: %s", j->path, strerror(saved));
+        snprintf(err, errlen, "cannot compact %s: %s", j->path,
+                 saved == ENOSPC ? "the disk is full" : strerror(saved));
         free(tmp);
         return -1;
     }
@@ -422,6 +553,28 @@ int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *len
     j->fd = fd;
     j->size = size;
     return 0;
+}
+
+int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *lens, size_t n,
+                    char *err, size_t errlen)
+{
+    for (size_t i = 0; i < n; i++)
+        if (payload_check(payloads[i], lens[i], err, errlen) != 0)
+            return -1;
+    contents_t c = {.payloads = payloads, .lens = lens, .n = n};
+    if (n == 0) /* nothing: an empty journal */
+        c.from = j->size;
+    return replace(j, &c, err, errlen);
+}
+
+int journal_drop_before(journal_t *j, long offset, char *err, size_t errlen)
+{
+    if (offset < 0 || offset > j->size) {
+        snprintf(err, errlen, "%s has no byte %ld", j->path, offset);
+        return -1;
+    }
+    contents_t c = {.from = offset};
+    return replace(j, &c, err, errlen);
 }
 
 void journal_boot_id(char *buf, size_t len)
@@ -435,4 +588,43 @@ void journal_boot_id(char *buf, size_t len)
     }
     if (!buf[0])
         snprintf(buf, len, "unknown");
+}
+
+/* DIR/journal-end into buf. */
+static void mark_path(const journal_t *j, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s/journal-end", j->dir);
+}
+
+int journal_set_mark(journal_t *j, const char *text, char *err, size_t errlen)
+{
+    char path[4096];
+    if (j->read_only) {
+        snprintf(err, errlen, "%s is open only to be read", j->path);
+        return -1;
+    }
+    mark_path(j, path, sizeof path);
+    if (j->mark_fd < 0)
+        j->mark_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    size_t n = strlen(text);
+    struct stat st;
+    if (j->mark_fd < 0 || pwrite(j->mark_fd, text, n, 0) != (ssize_t)n ||
+        (fstat(j->mark_fd, &st) == 0 && st.st_size > (off_t)n && ftruncate(j->mark_fd, (off_t)n))) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+void journal_mark(const journal_t *j, char *buf, size_t len)
+{
+    char path[4096];
+    mark_path(j, path, sizeof path);
+    buf[0] = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    ssize_t r = pread(fd, buf, len - 1, 0);
+    buf[r > 0 ? r : 0] = 0;
+    close(fd);
 }

@@ -40,10 +40,19 @@ void journal_free(journal_t *j);
 long journal_read(journal_t *j, journal_record_fn fn, void *ctx,
                   char *warn, size_t warnlen);
 
+/* Reads the intact records from byte `from` on (an offset journal_read
+ * gave through journal_record_offset), skipping any damage silently and
+ * cutting nothing: the second look at a journal journal_read has checked.
+ * The records read, or -1 with warn. */
+long journal_read_from(journal_t *j, long from, journal_record_fn fn, void *ctx, char *warn,
+                       size_t warnlen);
+
 /* What the last journal_read skipped. */
 const journal_damage_t *journal_damage(const journal_t *j);
 /* Inside a journal_record_fn: the byte of the file where that record starts. */
 long journal_record_offset(const journal_t *j);
+/* ... and the byte after it. */
+long journal_record_end(const journal_t *j);
 
 /* Appends one record (at most JOURNAL_MAX_RECORD bytes, never a 0x01 byte:
  * JSON text); with sync, returns only once it is on disk (fsync).
@@ -52,9 +61,20 @@ int journal_append(journal_t *j, const char *payload, size_t len, bool sync,
                    char *err, size_t errlen);
 
 /* Replaces the whole journal atomically (write new file, fsync, rename) by
- * the given records: compaction. On failure the old journal is untouched. */
+ * the given records. On failure the old journal is untouched. */
 int journal_rewrite(journal_t *j, const char *const *payloads,
                     const size_t *lens, size_t n, char *err, size_t errlen);
+/* Compaction: replaces the journal, the same way, by its own records from
+ * byte `offset` (where a record starts) on. */
+int journal_drop_before(journal_t *j, long offset, char *err, size_t errlen);
+
+/* The end mark: a line kept beside the journal (DIR/journal-end), written
+ * after a synced record says what the journal holds at least, so that a
+ * journal later found shorter than that was cut short (the last records of
+ * a card that lost them). Not synced itself: it may lag, never lead. */
+int journal_set_mark(journal_t *j, const char *text, char *err, size_t errlen);
+/* The mark's text into buf (at most len - 1 bytes); "" when there is none. */
+void journal_mark(const journal_t *j, char *buf, size_t len);
 
 /* Size of the journal file in bytes. */
 long journal_size(const journal_t *j);

@@ -1,6 +1,7 @@
 /* Pictures the venue uploads: checked from their header before anything is
- * decoded, decoded by the type-specific loaders only (never TIFF, GIF or
- * another parser the venue did not ask for), upright, scaled, encoded again. */
+ * decoded, decoded by the PNG and JPEG readers only (never TIFF, GIF or
+ * another parser the venue did not ask for) straight into the size kept,
+ * upright, encoded again. */
 #include <SDL2/SDL_image.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "store/picture.h"
+#include "store/picture_read.h"
 
 static uint32_t be32(const unsigned char *p)
 {
@@ -123,13 +125,6 @@ picture_type picture_probe(const void *data, size_t len, int *w, int *h, char *e
     return t;
 }
 
-static pthread_once_t img_once = PTHREAD_ONCE_INIT;
-
-static void img_init(void)
-{
-    IMG_Init(IMG_INIT_PNG | IMG_INIT_JPG);
-}
-
 /* A copy of s turned by EXIF orientation o (2-8); s is freed. */
 static SDL_Surface *orient(SDL_Surface *s, int o)
 {
@@ -159,70 +154,114 @@ static SDL_Surface *orient(SDL_Surface *s, int o)
     return d;
 }
 
-SDL_Surface *picture_decode(const void *data, size_t len, char *err, size_t errlen)
+/* A picture made smaller as its rows arrive: each pixel of the result is
+ * the average of the source pixels it covers, so only the result and one
+ * row of sums are ever held, however large the source. */
+typedef struct {
+    SDL_Surface *d;            /* the result, w x h */
+    int sw, sh;                /* the source; never smaller than d */
+    int y;                     /* source rows seen (when smaller) */
+    int oy;                    /* the row of d being summed */
+    uint64_t *sum;             /* per pixel of that row: r*a, g*a, b*a, a, n */
+} shrink_t;
+
+static int shrink_start(shrink_t *k, int sw, int sh, int w, int h)
 {
-    int w, h;
-    picture_type t = picture_probe(data, len, &w, &h, err, errlen);
-    if (t == PICTURE_NONE)
-        return NULL;
-    pthread_once(&img_once, img_init);
-    SDL_RWops *rw = SDL_RWFromConstMem(data, (int)len);
-    SDL_Surface *s = rw ? (t == PICTURE_PNG ? IMG_LoadPNG_RW(rw) : IMG_LoadJPG_RW(rw)) : NULL;
-    if (rw)
-        SDL_RWclose(rw);
-    if (!s || s->w != w || s->h != h) {
-        snprintf(err, errlen, "the %s picture cannot be read: %s", t == PICTURE_PNG ? "PNG" : "JPEG",
-                 s ? "its size is not what its header says" : IMG_GetError());
-        SDL_FreeSurface(s);
-        return NULL;
+    memset(k, 0, sizeof *k);
+    k->sw = sw;
+    k->sh = sh;
+    bool same = w == sw && h == sh;
+    k->d = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ABGR8888);
+    k->sum = k->d && !same ? calloc((size_t)w * 5, sizeof *k->sum) : NULL;
+    if (!k->d || (!same && !k->sum)) {
+        SDL_FreeSurface(k->d);
+        free(k->sum);
+        return -1;
     }
-    SDL_Surface *rgba = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ABGR8888, 0);
-    SDL_FreeSurface(s);
-    if (!rgba) {
-        snprintf(err, errlen, "out of memory for a %d x %d picture", w, h);
-        return NULL;
+    return 0;
+}
+
+static void shrink_row(void *ctx, const unsigned char *src)
+{
+    shrink_t *k = ctx;
+    SDL_Surface *d = k->d;
+    if (k->oy >= d->h)
+        return;
+    unsigned char *out = (unsigned char *)d->pixels + (size_t)k->oy * d->pitch;
+    if (!k->sum) { /* the same size: the row as it is */
+        memcpy(out, src, (size_t)d->w * 4);
+        k->oy++;
+        return;
     }
-    int o = t == PICTURE_JPEG ? jpeg_orientation(data, len) : 1;
-    return o > 1 ? orient(rgba, o) : rgba;
+    int w = d->w, sw = k->sw;
+    for (int x = 0; x < w; x++) {
+        int x0 = (int)((int64_t)x * sw / w), x1 = (int)((int64_t)(x + 1) * sw / w);
+        uint64_t *s = k->sum + (size_t)x * 5;
+        /* Colours weighted by their alpha: a logo's transparent edge does
+         * not turn dark. */
+        for (const unsigned char *q = src + (size_t)x0 * 4; q < src + (size_t)x1 * 4; q += 4) {
+            s[0] += (uint64_t)q[0] * q[3];
+            s[1] += (uint64_t)q[1] * q[3];
+            s[2] += (uint64_t)q[2] * q[3];
+            s[3] += q[3];
+            s[4]++;
+        }
+    }
+    k->y++;
+    if (k->y < (int)((int64_t)(k->oy + 1) * k->sh / d->h))
+        return;
+    for (int x = 0; x < w; x++) {
+        uint64_t *s = k->sum + (size_t)x * 5, a = s[3];
+        unsigned char *o = out + (size_t)x * 4;
+        o[0] = a ? (unsigned char)(s[0] / a) : 0;
+        o[1] = a ? (unsigned char)(s[1] / a) : 0;
+        o[2] = a ? (unsigned char)(s[2] / a) : 0;
+        o[3] = (unsigned char)(a / s[4]);
+    }
+    memset(k->sum, 0, (size_t)w * 5 * sizeof *k->sum);
+    k->oy++;
 }
 
 SDL_Surface *picture_scale(SDL_Surface *src, int w, int h)
 {
-    SDL_Surface *d = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ABGR8888);
-    if (!d)
+    shrink_t k;
+    if (w > src->w || h > src->h || shrink_start(&k, src->w, src->h, w, h) != 0)
         return NULL;
-    int sw = src->w, sh = src->h;
-    for (int y = 0; y < h; y++) {
-        int y0 = (int)((int64_t)y * sh / h), y1 = (int)((int64_t)(y + 1) * sh / h);
-        if (y1 <= y0)
-            y1 = y0 + 1;
-        unsigned char *out = (unsigned char *)d->pixels + (size_t)y * d->pitch;
-        for (int x = 0; x < w; x++) {
-            int x0 = (int)((int64_t)x * sw / w), x1 = (int)((int64_t)(x + 1) * sw / w);
-            if (x1 <= x0)
-                x1 = x0 + 1;
-            /* Colours weighted by their alpha: a logo's transparent edge
-             * does not turn dark. */
-            uint64_t r = 0, g = 0, b = 0, a = 0, n = 0;
-            for (int yy = y0; yy < y1; yy++) {
-                const unsigned char *q =
-                    (const unsigned char *)src->pixels + (size_t)yy * src->pitch + (size_t)x0 * 4;
-                for (int xx = x0; xx < x1; xx++, q += 4) {
-                    r += (uint64_t)q[0] * q[3];
-                    g += (uint64_t)q[1] * q[3];
-                    b += (uint64_t)q[2] * q[3];
-                    a += q[3];
-                    n++;
-                }
-            }
-            unsigned char *o = out + (size_t)x * 4;
-            o[0] = a ? (unsigned char)(r / a) : 0;
-            o[1] = a ? (unsigned char)(g / a) : 0;
-            o[2] = a ? (unsigned char)(b / a) : 0;
-            o[3] = (unsigned char)(a / n);
-        }
+    for (int y = 0; y < src->h; y++)
+        shrink_row(&k, (const unsigned char *)src->pixels + (size_t)y * src->pitch);
+    free(k.sum);
+    return k.d;
+}
+
+/* The picture decoded straight into w x h (its own size or smaller, in the
+ * file's orientation), then turned upright: the file's pixels are never
+ * held whole. NULL with err, and *too_large (when not NULL) set when it is
+ * too large to decode. */
+static SDL_Surface *decode_into(const void *data, size_t len, picture_type t, int sw, int sh,
+                                int w, int h, bool *too_large, char *err, size_t errlen)
+{
+    shrink_t k;
+    if (shrink_start(&k, sw, sh, w, h) != 0) {
+        snprintf(err, errlen, "out of memory for a %d x %d picture", w, h);
+        return NULL;
     }
-    return d;
+    int rc = picture_read(data, len, t, sw, sh, shrink_row, &k, err, errlen);
+    free(k.sum);
+    if (rc != 0) {
+        SDL_FreeSurface(k.d);
+        if (too_large)
+            *too_large = rc == -2;
+        return NULL;
+    }
+    int o = t == PICTURE_JPEG ? jpeg_orientation(data, len) : 1;
+    return o > 1 ? orient(k.d, o) : k.d;
+}
+
+SDL_Surface *picture_decode(const void *data, size_t len, char *err, size_t errlen)
+{
+    int w, h;
+    picture_type t = picture_probe(data, len, &w, &h, err, errlen);
+    return t == PICTURE_NONE ? NULL : decode_into(data, len, t, w, h, w, h, NULL, err, errlen);
 }
 
 /* An SDL_RWops writing into a growing buffer. */
@@ -270,8 +309,15 @@ static int SDLCALL mem_close(SDL_RWops *rw)
     return 0;
 }
 
-/* One picture decoded at a time: a large photo takes up to 170 MB while it
- * is, and a Pi Zero 2 W has 512 MB. */
+static pthread_once_t img_once = PTHREAD_ONCE_INIT;
+
+static void img_init(void)
+{
+    IMG_Init(IMG_INIT_PNG | IMG_INIT_JPG);
+}
+
+/* One picture prepared at a time: each holds up to PICTURE_WHOLE_BYTES_MAX
+ * and its result, and a Pi Zero 2 W has 512 MB. */
 static pthread_mutex_t one_at_a_time = PTHREAD_MUTEX_INITIALIZER;
 
 int picture_prepare(const void *data, size_t len, unsigned char **out, size_t *out_len,
@@ -283,27 +329,30 @@ int picture_prepare(const void *data, size_t len, unsigned char **out, size_t *o
     *type = picture_probe(data, len, &pw, &ph, err, errlen);
     if (*type == PICTURE_NONE)
         return -1;
-    pthread_mutex_lock(&one_at_a_time);
-    SDL_Surface *s = picture_decode(data, len, err, errlen);
-    int rc = -1;
-    if (s) {
-        /* Landscape within 1920 x 1080, portrait within 1080 x 1920. */
-        int bw = s->w >= s->h ? PICTURE_OUT_W : PICTURE_OUT_H;
-        int bh = s->w >= s->h ? PICTURE_OUT_H : PICTURE_OUT_W;
-        if (s->w > bw || s->h > bh) {
-            int nw = bw, nh = (int)((int64_t)s->h * bw / s->w);
-            if (nh > bh) {
-                nh = bh;
-                nw = (int)((int64_t)s->w * bh / s->h);
-            }
-            SDL_Surface *small = picture_scale(s, nw > 0 ? nw : 1, nh > 0 ? nh : 1);
-            SDL_FreeSurface(s);
-            s = small;
-            if (!s)
-                snprintf(err, errlen, "out of memory while scaling the picture down");
+    /* The size as shown, upright: landscape within 1920 x 1080, portrait
+     * within 1080 x 1920, never larger; decoded straight into that size
+     * (in the file's orientation). */
+    bool turned = *type == PICTURE_JPEG && jpeg_orientation(data, len) >= 5;
+    int uw = turned ? ph : pw, uh = turned ? pw : ph;
+    int bw = uw >= uh ? PICTURE_OUT_W : PICTURE_OUT_H;
+    int bh = uw >= uh ? PICTURE_OUT_H : PICTURE_OUT_W;
+    int nw = uw, nh = uh;
+    if (uw > bw || uh > bh) {
+        nw = bw, nh = (int)((int64_t)uh * bw / uw);
+        if (nh > bh) {
+            nh = bh;
+            nw = (int)((int64_t)uw * bh / uh);
         }
+        nw = nw > 0 ? nw : 1;
+        nh = nh > 0 ? nh : 1;
     }
+    pthread_mutex_lock(&one_at_a_time);
+    bool too_large = false;
+    SDL_Surface *s = decode_into(data, len, *type, pw, ph, turned ? nh : nw, turned ? nw : nh,
+                                 &too_large, err, errlen);
+    int rc = too_large ? -2 : -1;
     if (s) {
+        pthread_once(&img_once, img_init);
         membuf_t m = {0};
         SDL_RWops rw = {.size = mem_size, .seek = mem_seek, .write = mem_write,
                         .close = mem_close, .type = SDL_RWOPS_UNKNOWN};

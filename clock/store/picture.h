@@ -1,6 +1,6 @@
-/* Pictures the venue uploads: PNG and JPEG checked from their header, decoded,
- * turned upright, scaled down and encoded again (SDL2_image: libpng and
- * libjpeg-turbo). */
+/* Pictures the venue uploads: PNG and JPEG checked from their header,
+ * decoded row by row into the size kept (libpng, libjpeg-turbo), turned
+ * upright and encoded again (SDL2_image). */
 #ifndef POKERCLOCK_PICTURE_H
 #define POKERCLOCK_PICTURE_H
 
@@ -10,10 +10,14 @@
 enum {
     PICTURE_BYTES_MAX = 8 * 1024 * 1024, /* an upload: a phone's photo fits */
     PICTURE_SIDE_MAX = 12000,            /* either side, from the header */
-    /* Decoding takes about 7 bytes a pixel at its peak (83 MB measured for
-     * a 12 MP photo): 24 MP is about 170 MB, once at a time, on a Pi Zero
-     * 2 W with 512 MB. Phones take 12 MP photos unless told otherwise. */
+    /* Phones take 12 MP photos unless told otherwise. Decoded row by row,
+     * a picture costs its result, not its own pixels. */
     PICTURE_PIXELS_MAX = 24 * 1000 * 1000,
+    /* What a decoder may hold of a whole picture: an interlaced PNG's
+     * pixels (4 bytes each: 12 MP), a progressive JPEG's coefficients (3
+     * bytes a pixel in the usual 4:2:0: 16 MP). Larger ones are refused
+     * before they are decoded. */
+    PICTURE_WHOLE_BYTES_MAX = 48 * 1024 * 1024,
     PICTURE_OUT_W = 1920,                /* what is kept: at most a 1080p screen */
     PICTURE_OUT_H = 1080,
 };
@@ -27,14 +31,17 @@ picture_type picture_probe(const void *data, size_t len, int *w, int *h, char *e
                            size_t errlen);
 
 /* Decoded (after picture_probe), turned upright by a JPEG's EXIF
- * orientation, as 32-bit RGBA; NULL with err. */
+ * orientation, as 32-bit RGBA; NULL with err. A file damaged or cut short
+ * is refused ("the JPEG picture is damaged or cut short (...)"), never
+ * shown with its missing part grey. */
 SDL_Surface *picture_decode(const void *data, size_t len, char *err, size_t errlen);
 
 /* The picture as it is kept: decoded, upright, scaled down to fit
  * PICTURE_OUT_W x PICTURE_OUT_H (never up), and encoded again (PNG stays
  * PNG, for logos with transparency; JPEG stays JPEG), so that a camera's
- * metadata (its GPS position) is not kept. *out is malloc'd. 0, or -1 with
- * err (the message a director reads). */
+ * metadata (its GPS position) is not kept. *out is malloc'd. 0, or with err
+ * (the message a director reads) -1 when it cannot be read, -2 when it is
+ * too large to decode (picture_read). */
 int picture_prepare(const void *data, size_t len, unsigned char **out, size_t *out_len,
                     picture_type *type, int *w, int *h, char *err, size_t errlen);
 
@@ -44,8 +51,9 @@ int picture_prepare(const void *data, size_t len, unsigned char **out, size_t *o
  * state there too). */
 void picture_thread_end(void);
 
-/* src scaled into a new w x h RGBA surface by averaging the pixels each
- * one covers (a photo scaled down to a quarter stays smooth). */
+/* src scaled into a new w x h RGBA surface (no larger than src; NULL
+ * otherwise) by averaging the pixels each one covers (a photo scaled down
+ * to a quarter stays smooth). */
 SDL_Surface *picture_scale(SDL_Surface *src, int w, int h);
 
 #endif

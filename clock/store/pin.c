@@ -1,14 +1,16 @@
-/* The director PIN (the configured one, or one made on first start and kept)
- * and the one-time login code shown only on the wall. */
-#include <errno.h>
-#include <pthread.h>
+/* The director PIN (the configured one, or one made on first start and kept
+ * as a salted hash) and the one-time login code shown only on the wall. */
 #include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "model/text.h"
+#include "net/pin_equal.h"
 #include "store/pin.h"
 
 static void path_of(const char *dir, const char *name, char *buf, size_t len)
@@ -32,42 +34,218 @@ static int random_digits(char *out)
     return 0;
 }
 
-int pin_resolve(const char *state_dir, const char *configured, char *pin, size_t len,
-                bool *generated)
+/* 'd': digits only; 'c': characters of any kind. */
+static char kind_of(const char *text)
 {
-    *generated = false;
-    if (configured && *configured) {
-        snprintf(pin, len, "%s", configured);
-        return 0;
-    }
+    return *text && strspn(text, "0123456789") == strlen(text) ? 'd' : 'c';
+}
+
+static double kinds_of(char kind, size_t n)
+{
+    return pow(kind == 'd' ? 10.0 : 62.0, (double)n);
+}
+
+double pin_kinds(const char *text)
+{
+    return kinds_of(kind_of(text), strlen(text));
+}
+
+/* A line of DIR/pin as an older pokerclock wrote it: the PIN in clear. */
+static bool kept_in_clear(const char *line)
+{
+    return strlen(line) >= 4 && strlen(line) < PIN_TEXT_MAX;
+}
+
+int pin_hash_make(pin_hash_t *h, const char *text)
+{
+    if (getrandom(h->salt, sizeof h->salt, 0) != (ssize_t)sizeof h->salt)
+        return -1;
+    pin_hash_of(h->salt, text, h->hash);
+    return 0;
+}
+
+int pin_configured(pin_t *p, const char *text)
+{
+    memset(p, 0, sizeof *p);
+    if (strlen(text) > PIN_TEXT_MAX)
+        return -1;
+    snprintf(p->configured, sizeof p->configured, "%s", text);
+    p->kinds = pin_kinds(text);
+    return pin_hash_make(&p->key, text);
+}
+
+/* dir/name replaced whole by text (a temporary file, fsync, rename), only
+ * the clock's own user may read it. 0 or -1. */
+static int write_whole(const char *dir, const char *name, const char *text)
+{
+    char path[4096], tmp[4200];
+    path_of(dir, name, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return -1;
+    size_t n = strlen(text);
+    int rc = write(fd, text, n) == (ssize_t)n && fsync(fd) == 0 ? 0 : -1;
+    rc = close(fd) == 0 ? rc : -1;
+    if (rc == 0 && rename(tmp, path) != 0)
+        rc = -1;
+    if (rc != 0)
+        unlink(tmp);
+    return rc;
+}
+
+/* The first line of dir/name without its line break, or false. */
+static bool read_line(const char *dir, const char *name, char *line, size_t len)
+{
     char path[4096];
-    path_of(state_dir, "pin", path, sizeof path);
+    path_of(dir, name, path, sizeof path);
     FILE *f = fopen(path, "r");
-    if (f) {
-        char line[64] = "";
-        bool ok = fgets(line, sizeof line, f) != NULL;
-        fclose(f);
+    if (!f)
+        return false;
+    bool ok = fgets(line, (int)len, f) != NULL;
+    fclose(f);
+    if (ok)
         line[strcspn(line, "\r\n")] = 0;
-        if (ok && strlen(line) >= 4) {
-            snprintf(pin, len, "%s", line);
-            *generated = true;
-            return 0;
+    return ok;
+}
+
+void pin_hash_write(const pin_hash_t *h, char out[PIN_HASH_TEXT])
+{
+    text_hex_write(h->salt, PIN_SALT_LEN, out);
+    out[2 * PIN_SALT_LEN] = ' ';
+    text_hex_write(h->hash, PIN_HASH_LEN, out + 2 * PIN_SALT_LEN + 1);
+}
+
+bool pin_hash_read(const char *salt_hex, const char *hash_hex, pin_hash_t *h)
+{
+    return text_hex_bytes(salt_hex, h->salt, PIN_SALT_LEN) &&
+           text_hex_bytes(hash_hex, h->hash, PIN_HASH_LEN);
+}
+
+/* DIR/pin: "sha256 d8 SALT HASH" (a PIN of 8 digits; "c6": 6 characters of
+ * any kind). */
+static bool parse_kept(const char *line, pin_t *p)
+{
+    char kind, salt[2 * PIN_SALT_LEN + 2], hash[2 * PIN_HASH_LEN + 2];
+    int n;
+    if (sscanf(line, "sha256 %c%d %33s %65s", &kind, &n, salt, hash) != 4 ||
+        (kind != 'd' && kind != 'c') || n < 1 || n >= PIN_TEXT_MAX ||
+        !pin_hash_read(salt, hash, &p->key))
+        return false;
+    p->kinds = kinds_of(kind, (size_t)n);
+    p->generated = true;
+    return true;
+}
+
+/* The clear copy for the wall, if it is there and is this PIN. */
+static bool wall_copy(const char *dir, const pin_t *p, char *buf, size_t len)
+{
+    char line[PIN_TEXT_MAX + 2];
+    if (!read_line(dir, "pin-wall", line, sizeof line) || !pin_equal(&p->key, line))
+        return false;
+    snprintf(buf, len, "%s", line);
+    return true;
+}
+
+static void forget_wall_copy(const char *dir)
+{
+    char path[4096];
+    path_of(dir, "pin-wall", path, sizeof path);
+    unlink(path);
+}
+
+/* Keeps text as the generated PIN: its hash in DIR/pin and, until the first
+ * login, text itself in DIR/pin-wall (written first: a PIN whose hash is
+ * kept must be readable by the director). 0 or -1. */
+static int keep(const char *dir, const char *text, bool seen, pin_t *p, char *shown,
+                size_t shownlen)
+{
+    if (pin_hash_make(&p->key, text) != 0)
+        return -1;
+    p->kinds = pin_kinds(text);
+    p->generated = true;
+    char line[2 * PIN_TEXT_MAX], hash[PIN_HASH_TEXT];
+    if (!seen) {
+        snprintf(line, sizeof line, "%s\n", text);
+        if (write_whole(dir, "pin-wall", line) != 0)
+            return -1;
+        snprintf(shown, shownlen, "%s", text);
+    }
+    pin_hash_write(&p->key, hash);
+    snprintf(line, sizeof line, "sha256 %c%zu %s\n", kind_of(text), strlen(text), hash);
+    return write_whole(dir, "pin", line);
+}
+
+int pin_resolve(const char *state_dir, const char *configured, pin_t *p, char *shown,
+                size_t shownlen)
+{
+    memset(p, 0, sizeof *p);
+    if (shownlen)
+        shown[0] = 0;
+    if (configured && *configured)
+        return pin_configured(p, configured);
+    bool seen = pin_seen(state_dir);
+    char line[256];
+    if (read_line(state_dir, "pin", line, sizeof line)) {
+        if (parse_kept(line, p)) {
+            if (seen)
+                forget_wall_copy(state_dir);
+            /* A PIN nobody can read (its clear copy lost before the first
+             * login) is of no use: a new one is made below. */
+            if (seen || wall_copy(state_dir, p, shown, shownlen))
+                return 0;
+        } else if (kept_in_clear(line)) {
+            return keep(state_dir, line, seen, p, shown, shownlen);
         }
     }
     char made[PIN_DIGITS + 1];
     if (random_digits(made) != 0)
         return -1;
-    snprintf(pin, len, "%s", made);
     mkdir(state_dir, 0755);
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (fd < 0)
-        return -1;
-    char text[32];
-    int n = snprintf(text, sizeof text, "%s\n", pin);
-    int rc = write(fd, text, (size_t)n) == n && fsync(fd) == 0 ? 0 : -1;
-    close(fd);
-    *generated = rc == 0;
-    return rc;
+    char path[4096];
+    path_of(state_dir, "pin-seen", path, sizeof path);
+    unlink(path); /* nobody has seen this one yet */
+    return keep(state_dir, made, false, p, shown, shownlen);
+}
+
+bool pin_wall_text(const char *state_dir, char *buf, size_t len)
+{
+    if (pin_seen(state_dir))
+        return false;
+    char line[256];
+    pin_t p = {0};
+    if (!read_line(state_dir, "pin", line, sizeof line))
+        return false;
+    if (parse_kept(line, &p))
+        return wall_copy(state_dir, &p, buf, len);
+    if (!kept_in_clear(line))
+        return false;
+    snprintf(buf, len, "%s", line);
+    return true;
+}
+
+/* What the stamp is made of: the configured PIN, or the generated one's
+ * hash (it changes with the PIN: a new one has a new salt). */
+static void identity(const pin_t *p, char out[PIN_TEXT_MAX + 1])
+{
+    if (p->generated)
+        text_hex_write(p->key.hash, PIN_HASH_LEN, out);
+    else
+        snprintf(out, PIN_TEXT_MAX + 1, "%s", p->configured);
+}
+
+int pin_stamp(const pin_t *p, pin_hash_t *stamp)
+{
+    char id[PIN_TEXT_MAX + 1];
+    identity(p, id);
+    return pin_hash_make(stamp, id);
+}
+
+bool pin_stamp_matches(const pin_t *p, const pin_hash_t *stamp)
+{
+    char id[PIN_TEXT_MAX + 1];
+    identity(p, id);
+    return pin_equal(stamp, id);
 }
 
 bool pin_seen(const char *state_dir)
@@ -83,8 +261,12 @@ void pin_mark_seen(const char *state_dir)
     path_of(state_dir, "pin-seen", path, sizeof path);
     int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
     if (fd >= 0) {
-        fsync(fd);
+        bool kept = fsync(fd) == 0;
         close(fd);
+        /* Only once the mark is kept: without it the wall would show a
+         * PIN nobody can read any more. */
+        if (kept)
+            forget_wall_copy(state_dir);
     }
 }
 

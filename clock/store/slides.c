@@ -458,8 +458,9 @@ int slides_add_picture(slides_t *s, const void *data, size_t len, int seconds, s
     unsigned char *pic;
     size_t pic_len;
     picture_type type;
-    if (picture_prepare(data, len, &pic, &pic_len, &type, &w, &h, err, errlen) != 0)
-        return 400;
+    int prepared = picture_prepare(data, len, &pic, &pic_len, &type, &w, &h, err, errlen);
+    if (prepared != 0)
+        return prepared == -2 ? 413 : 400;
     slide_t sl = {.kind = SLIDE_IMAGE, .seconds = seconds_or_default(seconds), .enabled = true,
                   .width = w, .height = h, .png = type == PICTURE_PNG, .bytes = pic_len};
     pthread_mutex_lock(&s->lock);

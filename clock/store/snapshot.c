@@ -31,60 +31,114 @@ static bool all_zero(const unsigned char *p, size_t n)
     return true;
 }
 
-static json_t *encode_obj(const record_t *r, const unsigned char *p, const unsigned char *base);
+static json_t *encode_obj(const record_t *r, const unsigned char *p, const unsigned char *base,
+                          bool sparse);
 
-static json_t *encode_one(const field_t *f, const unsigned char *p, const unsigned char *base)
+static json_t *encode_one(const field_t *f, const unsigned char *p, const unsigned char *base,
+                          bool sparse)
 {
     switch (f->type) {
     case FIELD_BOOL: return json_boolean(*(const bool *)p);
     case FIELD_TEXT: return json_stringn((const char *)p, strnlen((const char *)p, f->size));
-    case FIELD_RECORD: return encode_obj(f->sub, p, base);
+    case FIELD_RECORD: return encode_obj(f->sub, p, base, sparse);
     /* A 64-bit mask goes through json_int_t as its two's complement. */
     default: return json_integer((json_int_t)field_raw(f, p));
     }
 }
 
+/* Whether a value differs from the base's; sparse, a text by what it says
+ * (the bytes after its end say nothing). */
+static bool differs(const field_t *f, const unsigned char *q, const unsigned char *qb, size_t n,
+                    bool sparse)
+{
+    if (sparse && f->type == FIELD_TEXT) {
+        for (size_t k = 0; k < n; k++)
+            if (strncmp((const char *)q + k * f->size, (const char *)qb + k * f->size, f->size))
+                return true;
+        return false;
+    }
+    return memcmp(q, qb, n * f->size) != 0;
+}
+
+/* The elements of an array, less its trailing zeros. */
+static size_t used(const field_t *f, const unsigned char *q)
+{
+    size_t n = f->n;
+    while (n > 0 && all_zero(q + (n - 1) * f->size, f->size))
+        n--;
+    return n;
+}
+
+/* An array whole: [e0, e1, ...] less the trailing zeros. */
+static json_t *encode_array(const field_t *f, const unsigned char *q)
+{
+    size_t n = used(f, q);
+    json_t *v = json_array();
+    for (size_t k = 0; v && k < n; k++)
+        if (json_array_append_new(v, encode_one(f, q + k * f->size, zeros, false)) != 0) {
+            json_decref(v);
+            v = NULL;
+        }
+    return v;
+}
+
+/* Only the elements that differ from the base's: {"#": the elements in
+ * use, "k": element k (itself only what differs), ...}. A bust changes one
+ * result of 64, a level edit one level of 128. */
+static json_t *encode_sparse(const field_t *f, const unsigned char *q, const unsigned char *qb)
+{
+    size_t n = used(f, q);
+    json_t *v = json_pack("{s:I}", "#", (json_int_t)n);
+    for (size_t k = 0; v && k < n; k++) {
+        const unsigned char *e = q + k * f->size, *eb = qb + k * f->size;
+        if (!differs(f, e, eb, 1, true))
+            continue;
+        char key[24];
+        snprintf(key, sizeof key, "%zu", k);
+        if (json_object_set_new(v, key, encode_one(f, e, eb, true)) != 0) {
+            json_decref(v);
+            v = NULL;
+        }
+    }
+    return v;
+}
+
 /* The fields of *p that differ from *base into o: against zeros, the fields
  * that are given; against the current tournament, what an undo step changes
  * (a step is then a few bytes, not another copy of 128 levels). An array
- * that differs is written whole, less its trailing zeros. */
+ * that differs is written whole, less its trailing zeros; sparse, only its
+ * elements that differ (a journal record's delta), but for those of the
+ * configuration. */
 static int encode_fields(json_t *o, const record_t *r, const unsigned char *p,
-                         const unsigned char *base)
+                         const unsigned char *base, bool sparse)
 {
     for (int i = 0; i < r->n; i++) {
         const field_t *f = &r->f[i];
         if (f->type == FIELD_GROUP) {
-            if (encode_fields(o, f->sub, p, base) != 0)
+            if (encode_fields(o, f->sub, p, base, sparse) != 0)
                 return -1;
             continue;
         }
         const unsigned char *q = p + f->offset, *qb = base + f->offset;
-        if (!(f->forms & FORM_SNAPSHOT) || memcmp(q, qb, f->n * f->size) == 0)
+        if (!(f->forms & FORM_SNAPSHOT) || !differs(f, q, qb, f->n, sparse))
             continue;
-        json_t *v;
-        if (f->n == 1) {
-            v = encode_one(f, q, qb);
-        } else {
-            size_t n = f->n;
-            while (n > 0 && all_zero(q + (n - 1) * f->size, f->size))
-                n--;
-            v = json_array();
-            for (size_t k = 0; v && k < n; k++)
-                if (json_array_append_new(v, encode_one(f, q + k * f->size, zeros)) != 0) {
-                    json_decref(v);
-                    v = NULL;
-                }
-        }
+        /* A configuration's array (levels, chips, payouts) is written
+         * whole all the same: the structure is checked as a whole, and one
+         * record carrying it makes good a level edit that was lost. */
+        json_t *v = f->n == 1                               ? encode_one(f, q, qb, sparse)
+                    : sparse && !(f->forms & FORM_CONFIG) ? encode_sparse(f, q, qb)
+                                                          : encode_array(f, q);
         if (!v || json_object_set_new(o, f->member, v) != 0)
             return -1;
     }
     return 0;
 }
 
-static json_t *encode_obj(const record_t *r, const unsigned char *p, const unsigned char *base)
+static json_t *encode_obj(const record_t *r, const unsigned char *p, const unsigned char *base,
+                          bool sparse)
 {
     json_t *o = json_object();
-    if (o && encode_fields(o, r, p, base) != 0) {
+    if (o && encode_fields(o, r, p, base, sparse) != 0) {
         json_decref(o);
         return NULL;
     }
@@ -96,11 +150,11 @@ json_t *snapshot_model_to_json(const model_t *m)
     json_t *undo = json_array();
     for (int i = 0; undo && i < m->n_undo; i++)
         if (json_array_append_new(undo, encode_obj(&tourney_record, (const void *)&m->undo[i],
-                                                   (const void *)&m->t)) != 0) {
+                                                   (const void *)&m->t, false)) != 0) {
             json_decref(undo);
             undo = NULL;
         }
-    json_t *t = encode_obj(&tourney_record, (const void *)&m->t, zeros);
+    json_t *t = encode_obj(&tourney_record, (const void *)&m->t, zeros, false);
     if (!undo || !t) {
         json_decref(undo);
         json_decref(t);
@@ -150,6 +204,36 @@ static int decode_one(const field_t *f, const json_t *v, unsigned char *p,
     return -1;
 }
 
+/* An array as encode_sparse wrote it, onto the array as it is at q. */
+static int decode_sparse(const field_t *f, const json_t *v, unsigned char *q, char *err,
+                         size_t errlen)
+{
+    const json_t *n = json_object_get(v, "#");
+    if (!json_is_integer(n) || json_integer_value(n) < 0 ||
+        (size_t)json_integer_value(n) > f->n) {
+        snprintf(err, errlen, "the %s changed has no count of at most %zu", f->member, f->n);
+        return -1;
+    }
+    size_t used_n = (size_t)json_integer_value(n);
+    const char *key;
+    const json_t *e;
+    json_object_foreach((json_t *)v, key, e) {
+        char *end;
+        unsigned long k = strtoul(key, &end, 10);
+        if (!strcmp(key, "#"))
+            continue;
+        if (*end || end == key || k >= used_n) {
+            snprintf(err, errlen, "the %s changed has no element %s", f->member, key);
+            return -1;
+        }
+        unsigned char *at = q + k * f->size;
+        if (decode_one(f, e, at, at, err, errlen) != 0)
+            return -1;
+    }
+    memset(q + used_n * f->size, 0, (f->n - used_n) * f->size);
+    return 0;
+}
+
 /* Reads the fields written by encode_fields into p (a copy of *base). */
 static int decode_fields(const record_t *r, const json_t *o, unsigned char *p,
                          const unsigned char *base, char *err, size_t errlen)
@@ -167,6 +251,11 @@ static int decode_fields(const record_t *r, const json_t *o, unsigned char *p,
             continue; /* as the base, or a field this snapshot predates */
         if (f->n == 1) {
             if (decode_one(f, v, q, base + f->offset, err, errlen) != 0)
+                return -1;
+            continue;
+        }
+        if (json_is_object(v)) {
+            if (decode_sparse(f, v, q, err, errlen) != 0)
                 return -1;
             continue;
         }
@@ -259,6 +348,28 @@ int snapshot_model_from_json(const json_t *j, model_t *m, char *err, size_t errl
     }
     if (rc == 0)
         *m = *tmp;
+    free(tmp);
+    return rc;
+}
+
+json_t *snapshot_tourney_delta(const tourney_t *before, const tourney_t *after)
+{
+    return encode_obj(&tourney_record, (const void *)after, (const void *)before, true);
+}
+
+int snapshot_tourney_apply(const json_t *delta, tourney_t *t, char *err, size_t errlen)
+{
+    tourney_t *tmp = malloc(sizeof *tmp);
+    if (!tmp) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    *tmp = *t;
+    int rc = decode_obj(&tourney_record, delta, (void *)tmp, (const void *)tmp, err, errlen);
+    if (rc == 0)
+        rc = tourney_check(tmp, err, errlen);
+    if (rc == 0)
+        *t = *tmp;
     free(tmp);
     return rc;
 }

@@ -23,4 +23,12 @@ json_t *snapshot_model_to_json(const model_t *m);
  * validate, a wrong type) is refused: -1 with err, and *m is untouched. */
 int snapshot_model_from_json(const json_t *j, model_t *m, char *err, size_t errlen);
 
+/* What changed in the tournament from *before to *after, by member, an
+ * array only in its elements that changed: what a journal record carries
+ * besides its command. NULL when out of memory. */
+json_t *snapshot_tourney_delta(const tourney_t *before, const tourney_t *after);
+/* Puts a delta onto *t. A delta that does not make a sound tournament is
+ * refused: -1 with err, and *t is untouched. */
+int snapshot_tourney_apply(const json_t *delta, tourney_t *t, char *err, size_t errlen);
+
 #endif

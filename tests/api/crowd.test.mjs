@@ -51,11 +51,11 @@ function place(clock, i, round, live) {
         if (kind === 'get') s.end();
       });
       s.on('connect', () => {
-        if (kind === 'stream') s.write('GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n');
-        else if (kind === 'half') s.write('GET /api/state HTTP/1.1\r\nHost: x\r\nX-Half: ');
-        else if (kind === 'get') s.write(`GET ${GETS[counts.opened % GETS.length]} HTTP/1.1\r\nHost: x\r\n\r\n`);
+        if (kind === 'stream') s.write('GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+        else if (kind === 'half') s.write('GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: ');
+        else if (kind === 'get') s.write(`GET ${GETS[counts.opened % GETS.length]} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
         else if (kind === 'reset') {
-          s.write(Math.random() < 0.5 ? 'GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n' : 'POST /api/login HTTP/1.1\r\n');
+          s.write(Math.random() < 0.5 ? 'GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' : 'POST /api/login HTTP/1.1\r\n');
           setTimeout(() => s.resetAndDestroy(), Math.random() * 50);
         }
       });

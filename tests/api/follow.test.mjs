@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './clock.mjs';
 
@@ -201,6 +201,27 @@ test('a follower shows the master, survives its restart, and says when it is gon
     assert.deepEqual(readdirSync(followerCwd), []);
   } finally {
     await Promise.all([master, follower].filter(Boolean).map((c) => c.kill('SIGKILL')));
+    rmSync(masterDir, { recursive: true, force: true });
+    rmSync(followerCwd, { recursive: true, force: true });
+  }
+});
+
+// A screen reaches the master by the master's name (FOLLOW=http://pokerclock.local
+// on the appliance); the master answers only to its own names (threat model).
+test('a follower finds the master by its host name', { timeout: 60000 }, async () => {
+  const masterDir = mkdtempSync(join(tmpdir(), 'pokerclock-master-'));
+  const followerCwd = mkdtempSync(join(tmpdir(), 'pokerclock-follower-'));
+  let master, follower;
+  try {
+    master = await start(await freePort(), ['--state', masterDir]);
+    follower = await start(await freePort(), ['--follow', `http://${hostname()}:${master.port}`],
+      { cwd: followerCwd });
+    const cookie = await login(master);
+    await ok(master, cookie, { type: 'register', count: 5 });
+    await until(follower, 'the master\'s 5 players', (f) => f.players.entries === 5 && !f.notice);
+  } finally {
+    await follower?.kill();
+    await master?.kill();
     rmSync(masterDir, { recursive: true, force: true });
     rmSync(followerCwd, { recursive: true, force: true });
   }

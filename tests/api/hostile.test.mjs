@@ -96,6 +96,50 @@ test('an address or method that is not UTF-8 is a 400, not "out of memory"', asy
   }
 });
 
+test('a long address or method in another alphabet is refused with its words, not "out of memory"', async () => {
+  // The answer quotes the first 200 bytes of the address: an odd number of
+  // bytes before it cut a two-byte letter in half.
+  const long = 'é'.repeat(1000);
+  for (const [line, status, says] of [
+    [`GET /api/${encodeURIComponent(long)} HTTP/1.1`, 404, /^there is no \/api\/é+\? in this API$/],
+    [`GET /${encodeURIComponent(long)} HTTP/1.1`, 404, /^there is no page \/é+\?$/],
+    [`${long} /api/state HTTP/1.1`, 405, /^\/api\/state takes GET, not é+\??$/],
+  ]) {
+    const got = await send(Buffer.from(`${line}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 'utf8'));
+    assert.match(got, new RegExp(`^HTTP/1\\.1 ${status} `), line.slice(0, 40));
+    const body = JSON.parse(Buffer.from(got.slice(got.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8'));
+    assert.match(body.error, says);
+  }
+});
+
+test('no odd request is answered 500: methods, addresses, headers and bodies at random', async () => {
+  const cookie = (await postJson(clock, '/api/login', { pin: PIN })).headers.get('set-cookie').split(';')[0];
+  let seed = 7;
+  const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return Math.floor(seed / 65536) % n; };
+  const pick = (a) => a[rnd(a.length)];
+  const odd = () => pick(['é'.repeat(rnd(300)), '%C3'.repeat(rnd(50)), '%00', 'ﬀ'.repeat(rnd(200)),
+    '\u{1F0A1}'.repeat(rnd(100)), 'a'.repeat(rnd(3000)), '%E2%99', '']);
+  const paths = ['/api/state', '/api/command', '/api/login', '/api/chop', '/api/slides', '/api/slides/1',
+    '/api/archive/', '/api/archive/x/results.csv', '/api/screen.png', '/api/speech', '/api/players',
+    '/api/results.csv', '/', '/display', '/api/nope'];
+  const seen = {};
+  for (let i = 0; i < 600; i++) {
+    const method = pick(['GET', 'POST', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'GÉT', 'X'.repeat(rnd(100))]);
+    const path = pick(paths) + pick(['', odd(), `?${odd()}=${odd()}`, `?w=${odd()}`, `?event=say&lang=${odd()}`]);
+    const body = Buffer.from(pick(['', `{"type":"${odd()}"}`, `{"type":"announce","text":"${odd()}","seconds":5}`,
+      `{"pin":"${odd()}"}`, `{"title":"${odd()}","lines":[]}`, `{"${odd()}":1}`]), 'utf8');
+    const head = [`${method} ${path.replace(/ /g, '%20')} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close',
+      `Content-Length: ${body.length}`, pick(['Content-Type: application/json', `Content-Type: ${odd()}`, '']),
+      pick([`Cookie: ${cookie}`, '', `Cookie: ${odd()}`]), pick(['', `Origin: ${odd()}`, `X-Odd: ${odd()}`])];
+    const got = await send(Buffer.concat([Buffer.from(`${head.filter(Boolean).join('\r\n')}\r\n\r\n`), body]));
+    const status = got.slice(9, 12);
+    seen[status] = (seen[status] || 0) + 1;
+    assert.ok(!/^5/.test(status) || status === '503', `${status} for ${head[0].slice(0, 80)}: ${got.slice(-120)}`);
+  }
+  assert.ok(Object.keys(seen).length >= 4, JSON.stringify(seen));
+  assert.equal((await getJson(clock, '/healthz')).status, 200);
+});
+
 // Opens a connection that sends a request one byte at a time, every `every`
 // ms, for ever; resolves with how long the server kept it and what it said.
 function trickle(port, every, from) {

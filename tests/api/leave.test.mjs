@@ -19,7 +19,7 @@ function open(clock, from, request) {
     s.on('close', () => { c.ended = true; ok(c); });
   });
 }
-const STREAM = 'GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n';
+const STREAM = 'GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
 const until = async (pred, ms) => {
   for (const t0 = Date.now(); !pred() && Date.now() - t0 < ms;) await sleep(50);
   return pred();
@@ -27,11 +27,13 @@ const until = async (pred, ms) => {
 
 test('the streams of screens that left free their connections at once, among idle ones', async () => {
   const clock = await startClock();
+  const all = [];
   try {
     // One address (a venue's NAT): 50 idle connections and 150 screens.
     const from = '127.0.61.1';
-    const idle = await Promise.all(Array.from({ length: 50 }, () => open(clock, from)));
+    all.push(...await Promise.all(Array.from({ length: 50 }, () => open(clock, from))));
     const first = await Promise.all(Array.from({ length: 150 }, () => open(clock, from, STREAM)));
+    all.push(...first);
     assert.ok(await until(() => first.every((c) => c.got.includes('event: state')), 5000), 'every screen got the state');
     // They leave having read everything (a closed tab, not a reset).
     for (const c of first) c.s.end();
@@ -39,11 +41,12 @@ test('the streams of screens that left free their connections at once, among idl
     // As many come back: with the first ones' connections still held, the
     // address's 256 would turn most of them away.
     const again = await Promise.all(Array.from({ length: 150 }, () => open(clock, from, STREAM)));
+    all.push(...again);
     await until(() => again.every((c) => c.ended || c.got.includes('event: state')), 5000);
     const served = again.filter((c) => c.got.startsWith('HTTP/1.1 200')).length;
     assert.equal(served, 150, `${served} of 150 screens that came back got their stream`);
-    for (const c of [...idle, ...again]) c.s.destroy();
   } finally {
+    for (const c of all) c.s.destroy();
     await clock.stop();
     clock.cleanup();
   }
@@ -63,14 +66,15 @@ function held(clock, from) {
 test('a client that never reads its event stream is let go; a phone that reads in fits keeps it', { timeout: 60000 }, async () => {
   // The time a peer may take nothing, shortened from 20 s for the test.
   const clock = await startClock({ env: { POKERCLOCK_SEND_STALL_MS: '2000' } });
+  let reading, never, fits;
   try {
     const cookie = await login(clock);
-    const never = await open(clock, '127.0.62.1', STREAM);
-    const fits = await open(clock, '127.0.62.2', STREAM);
+    never = await open(clock, '127.0.62.1', STREAM);
+    fits = await open(clock, '127.0.62.2', STREAM);
     never.s.pause();
     // The phone on bad Wi-Fi: nothing for a second, then all that came.
     fits.s.pause();
-    const reading = setInterval(() => { while (fits.s.read()); }, 1000);
+    reading = setInterval(() => { while (fits.s.read()); }, 1000);
     assert.ok(await until(() => held(clock, '127.0.62.1') && held(clock, '127.0.62.2'), 3000));
     // Changes, each a new state for both streams, until the one that never
     // reads has more waiting than the buffers hold, and is let go.
@@ -88,9 +92,10 @@ test('a client that never reads its event stream is let go; a phone that reads i
     assert.ok(held(clock, '127.0.62.2'), 'the phone that read in fits was let go');
     assert.equal((await command(clock, cookie, { type: 'announce', text: 'the last one', seconds: 5 })).status, 200);
     assert.ok(await until(() => fits.got.includes('the last one'), 3000), 'the phone that read in fits no longer gets the changes');
-    fits.s.destroy();
-    never.s.destroy();
   } finally {
+    clearInterval(reading);
+    fits?.s.destroy();
+    never?.s.destroy();
     await clock.stop();
     clock.cleanup();
   }
@@ -103,12 +108,13 @@ const sanitized = (pid) => /lib[at]san/.test(readFileSync(`/proc/${pid}/maps`, '
 
 test('after thousands of connections and streams have gone, the clock gives their memory back', async (t) => {
   const clock = await startClock();
+  let crowd = [];
   try {
     if (sanitized(clock.proc.pid)) return t.skip('a sanitized build keeps freed memory');
     const pid = clock.proc.pid;
     const before = rss(pid);
-    const crowd = await Promise.all(Array.from({ length: 4000 }, (_, i) =>
-      open(clock, `127.0.63.${1 + (i % 64)}`, i % 2 ? STREAM : 'GET /api/state HTTP/1.1\r\nHost: x\r\nX-Half: ')));
+    crowd = await Promise.all(Array.from({ length: 4000 }, (_, i) =>
+      open(clock, `127.0.63.${1 + (i % 64)}`, i % 2 ? STREAM : 'GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: ')));
     await until(() => crowd.filter((c) => c.got.includes('event: state')).length >= 1900, 10000);
     const peak = rss(pid);
     for (const c of crowd) c.s.destroy();
@@ -121,6 +127,7 @@ test('after thousands of connections and streams have gone, the clock gives thei
     t.diagnostic(`RSS ${before.toFixed(0)} MB, ${peak.toFixed(0)} MB with 4000 connections, ${after.toFixed(0)} MB ${Date.now() - t0} ms after they left`);
     assert.ok(settled, `${after.toFixed(0)} MB after the burst, ${peak.toFixed(0)} MB with it, ${before.toFixed(0)} MB before`);
   } finally {
+    for (const c of crowd) c.s.destroy();
     await clock.stop();
     clock.cleanup();
   }

@@ -25,27 +25,39 @@ function chunk(type, data) {
 
 // An RGB PNG of w x h; pixel(x, y) gives [r, g, b] (default: mid grey).
 // A grey 1-bit PNG when bits is 1 (rows of zeros: tiny however large).
-export function makePng(w, h, { pixel, bits = 8 } = {}) {
+// interlace: Adam7, as some image editors save for the web.
+export function makePng(w, h, { pixel, bits = 8, interlace = false } = {}) {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr[8] = bits;
   ihdr[9] = bits === 1 ? 0 : 2; // greyscale, or RGB
-  const rowBytes = bits === 1 ? Math.ceil(w / 8) : w * 3;
-  const raw = Buffer.alloc((rowBytes + 1) * h);
-  if (bits !== 1) {
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const [r, g, b] = pixel ? pixel(x, y) : [128, 128, 128];
-        const o = y * (rowBytes + 1) + 1 + x * 3;
-        raw[o] = r; raw[o + 1] = g; raw[o + 2] = b;
+  ihdr[12] = interlace ? 1 : 0;
+  // Adam7's passes: where each starts and its steps; one pass of all otherwise.
+  const passes = interlace
+    ? [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]]
+    : [[0, 0, 1, 1]];
+  const parts = [];
+  for (const [x0, y0, dx, dy] of passes) {
+    const pw = Math.ceil((w - x0) / dx), ph = Math.ceil((h - y0) / dy);
+    if (pw <= 0 || ph <= 0) continue;
+    const rowBytes = bits === 1 ? Math.ceil(pw / 8) : pw * 3;
+    const raw = Buffer.alloc((rowBytes + 1) * ph);
+    if (bits !== 1) {
+      for (let j = 0; j < ph; j++) {
+        for (let i = 0; i < pw; i++) {
+          const [r, g, b] = pixel ? pixel(x0 + i * dx, y0 + j * dy) : [128, 128, 128];
+          const o = j * (rowBytes + 1) + 1 + i * 3;
+          raw[o] = r; raw[o + 1] = g; raw[o + 2] = b;
+        }
       }
     }
+    parts.push(raw);
   }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IDAT', deflateSync(Buffer.concat(parts), { level: 9 })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

@@ -58,7 +58,10 @@ const sheet = async (clock) => {
   const r = await fetch(clock.base + '/api/results.csv');
   assert.equal(r.status, 200);
   assert.match(r.headers.get('content-type'), /^text\/csv; charset=utf-8/);
-  return { json: json.body, csv: await r.text() };
+  // UTF-8 with a byte-order mark, so that Excel on Windows reads "Ø" as Ø.
+  const bytes = Buffer.from(await r.arrayBuffer());
+  assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+  return { json: json.body, csv: bytes.subarray(3).toString('utf8') };
 };
 
 test('an ICM deal of the final four: prizes are the amounts, the sheet and the CSV match to the cent', async () => {
@@ -88,9 +91,13 @@ test('an ICM deal of the final four: prizes are the amounts, the sheet and the C
 
     const done = await ok({ type: 'deal', players: order, amounts });
     assert.equal(done.state.over, true);
-    assert.deepEqual(done.state.deal, { players: 4, play_for: 0, amounts, who: order });
-    // The wall's payout list says what each place got: the amounts, not the table's.
-    assert.deepEqual(done.state.payouts, amounts.slice(0, 3));
+    assert.deepEqual(done.state.deal, {
+      players: 4, play_for: 0, amounts, who: order,
+      places: order.map((player, i) => ({ place: i + 1, player, prize: amounts[i], adds: 0 })),
+    });
+    // The wall's payout list says what each place got: the amounts, not the
+    // table's, the fourth place of the deal too.
+    assert.deepEqual(done.state.payouts, amounts);
 
     const { json, csv } = await sheet(clock);
     assert.equal(json.rows.length, 7);
@@ -156,8 +163,22 @@ test('playing on for an amount: the winner gets his amount and the play-for amou
     // 350 dealt, 50 played for.
     const d = await ok({ type: 'deal', players: [1, 2, 3, 4], amounts: [110, 90, 80, 70], play_for: 50 });
     assert.equal(d.state.over, false);
-    assert.deepEqual(d.state.payouts, [50, 0, 0]);
-    for (const p of [1, 2, 4]) await ok({ type: 'bust', player: p });
+    // While played for, a place pays its part of the play-for amount; the
+    // deal says per place whose amount it is once known.
+    assert.deepEqual(d.state.payouts, [50, 0, 0, 0]);
+    assert.deepEqual(d.state.deal.places.map((x) => [x.place, x.player, x.prize, x.adds]),
+      [[1, null, null, 50], [2, null, null, 0], [3, null, null, 0], [4, null, null, 0]]);
+    const first = await ok({ type: 'bust', player: 1 });
+    assert.deepEqual(first.state.deal.places[3], { place: 4, player: 1, prize: 110, adds: 0 });
+    assert.deepEqual(first.state.payouts, [50, 0, 0, 110]);
+    for (const p of [2, 4]) await ok({ type: 'bust', player: p });
+    const end = (await getJson(clock, '/api/state')).body;
+    // The winner (Cy) takes his amount and the play-for amount, in the
+    // state's results as on the sheet; each place pays what its player took.
+    assert.deepEqual(end.results.slice(-4).map((r) => [r.place_best, r.player, r.prize_each]),
+      [[4, 1, 110], [3, 2, 90], [2, 4, 70], [1, 3, 130]]);
+    assert.deepEqual(end.payouts, [130, 70, 90, 110]);
+    assert.deepEqual(end.deal.places.map((x) => [x.player, x.prize]), [[3, 130], [4, 70], [2, 90], [1, 110]]);
     const { json } = await sheet(clock);
     assert.deepEqual(json.rows.slice(0, 4).map((r) => [r.place, r.player, r.prize, r.deal]),
       [[1, 3, 130, true], [2, 4, 70, true], [3, 2, 90, true], [4, 1, 110, true]]);

@@ -41,6 +41,18 @@ function withOrientation(jpeg, orientation) {
   return Buffer.concat([jpeg.subarray(0, 2), app1, payload, jpeg.subarray(2)]);
 }
 
+// The file without its last n bytes, as an upload cut off on the way.
+const withoutEnd = (buf, n) => buf.subarray(0, buf.length - n);
+
+// The JPEG with an end-of-image marker in the middle of its picture data:
+// the file goes on, but what comes after the marker is not read.
+function markerInScan(jpeg) {
+  const d = Buffer.from(jpeg);
+  d[1500] = 0xff;
+  d[1501] = 0xd9;
+  return d;
+}
+
 // The files the clock keeps for its slides.
 const kept = (clock) => readdirSync(join(clock.stateDir, 'slides')).sort();
 
@@ -154,7 +166,19 @@ test('bad files are refused with a clear message and nothing is kept', async () 
       ['over 8 MB', Buffer.concat([makePng(10, 10), Buffer.alloc(9 * 1024 * 1024)]), 'image/png',
         413, /at most 8 MB/],
       ['a truncated PNG', makePng(300, 200, { pixel: (x) => [x, 0, 0] }).subarray(0, 200),
-        'image/png', 400, /cannot be read/],
+        'image/png', 400, /the PNG picture is damaged or cut short \(the file ends early\)/],
+      ['a PNG without its end', withoutEnd(makePng(300, 200, { pixel: (x) => [x, 0, 0] }), 12),
+        'image/png', 400, /the PNG picture is damaged or cut short/],
+      ['an interlaced PNG of 14 megapixels', makePng(4000, 3500, { bits: 1, interlace: true }),
+        'image/png', 413, /4000 x 3500 pixels and an interlaced PNG: decoding it would take 53 MB, at most 48 MB/],
+      // libjpeg paints what is missing grey and only warns: each of these
+      // was a grey slide.
+      ['a JPEG cut in half', withoutEnd(fixture('slide-photo.jpg'), 1500), 'image/jpeg', 400,
+        /the JPEG picture is damaged or cut short \(the file ends early\): send the whole picture again/],
+      ['a JPEG without its end marker', withoutEnd(fixture('slide-photo.jpg'), 2), 'image/jpeg', 400,
+        /the JPEG picture is damaged or cut short/],
+      ['a JPEG with a marker inside its picture data', markerInScan(fixture('slide-photo.jpg')),
+        'image/jpeg', 400, /the JPEG picture is damaged or cut short \(Corrupt JPEG data/],
       ['a JPEG sent as text', fixture('slide-photo.jpg'), 'text/plain', 415, /Content-Type/],
     ];
     for (const [name, body, type, status, why] of cases) {
@@ -167,6 +191,48 @@ test('bad files are refused with a clear message and nothing is kept', async () 
     // The clock still takes a good one after all that.
     assert.equal((await upload(clock, cookie, makePng(64, 48), 'image/png')).status, 201);
     assert.deepEqual(kept(clock), ['1.png', 'slides.json']);
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+  }
+});
+
+// The clock's peak memory so far (its high-water mark of resident memory), in MB.
+const peakMb = (clock) =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${clock.proc.pid}/status`, 'latin1'))[1]) / 1024;
+
+test('a 24-megapixel PNG is made small without ever holding its pixels', async () => {
+  const clock = await startClock();
+  try {
+    const cookie = await login(clock);
+    // A picture as large as the clock takes: 6000 x 4000, 96 MB as pixels.
+    const huge = makePng(6000, 4000, { pixel: (x, y) => [x & 255, y & 255, 60] });
+    const before = peakMb(clock);
+    const r = await upload(clock, cookie, huge, 'image/png');
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    assert.deepEqual([r.body.slide.width, r.body.slide.height], [1620, 1080]);
+    const grew = peakMb(clock) - before;
+    // What is held: the upload, the 1620 x 1080 result (7 MB) and its PNG.
+    assert.ok(grew < 40, `the clock's peak memory grew by ${grew.toFixed(1)} MB`);
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+  }
+});
+
+test('an interlaced PNG is kept as the same picture as one saved without interlacing', async () => {
+  const clock = await startClock();
+  try {
+    const cookie = await login(clock);
+    const pixel = (x, y) => [(x * 7) & 255, (y * 13) & 255, (x ^ y) & 255];
+    const kept = [];
+    for (const interlace of [false, true]) {
+      const r = await upload(clock, cookie, makePng(2400, 1350, { pixel, interlace }), 'image/png');
+      assert.equal(r.status, 201, JSON.stringify(r.body));
+      kept.push(Buffer.from(await (await fetch(clock.base + r.body.slide.url)).arrayBuffer()));
+    }
+    assert.deepEqual(pngSize(kept[1]), { width: 1920, height: 1080 });
+    assert.ok(kept[0].equals(kept[1]), 'the same pixels');
   } finally {
     await clock.stop();
     clock.cleanup();

@@ -86,7 +86,7 @@ function open(clock, from, first) {
 
 async function slowHeaders(clock) {
   const row = await latency(clock, async () => {
-    const conns = await Promise.all(Array.from({ length: N }, () => open(clock, '127.0.0.2', 'GET /api/state HTTP/1.1\r\nHost: x\r\n')));
+    const conns = await Promise.all(Array.from({ length: N }, () => open(clock, '127.0.0.2', 'GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n')));
     const t = setInterval(() => { for (const c of conns) if (!c.closed) c.s.write('X'); }, 500);
     const who = await director(clock);
     await sleep(SECONDS * 1000);
@@ -100,7 +100,7 @@ async function slowHeaders(clock) {
 
 async function streams(clock) {
   const row = await latency(clock, async () => {
-    const conns = await Promise.all(Array.from({ length: N }, () => open(clock, '127.0.0.3', 'GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n')));
+    const conns = await Promise.all(Array.from({ length: N }, () => open(clock, '127.0.0.3', 'GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')));
     await sleep(500);
     const streaming = conns.filter((c) => c.data.startsWith('HTTP/1.1 200')).length;
     const who = await director(clock);
@@ -115,7 +115,7 @@ async function streamFlood(clock, addresses, per, net) {
   const row = await latency(clock, async () => {
     const conns = [];
     for (let a = 0; a < addresses; a++)
-      conns.push(...await Promise.all(Array.from({ length: per }, () => open(clock, `127.0.${net}.${a + 1}`, 'GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n'))));
+      conns.push(...await Promise.all(Array.from({ length: per }, () => open(clock, `127.0.${net}.${a + 1}`, 'GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'))));
     await sleep(500);
     const streaming = conns.filter((c) => c.data.startsWith('HTTP/1.1 200')).length;
     const busy = conns.filter((c) => c.data.startsWith('HTTP/1.1 503')).length;
@@ -234,6 +234,67 @@ async function guesses(clock) {
   report('wrong PINs from 50 addresses', { tries: Object.values(counts).reduce((a, b) => a + b, 0), ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [`http_${k}`, v])), director: 'in with the session: ' + (await command(clock, directorCookie, { type: 'adjust', delta_ms: 1000 })).status });
 }
 
+// A login from a chosen address with chosen cookies: its status and the cookies it sets.
+function loginFrom(clock, pin, from, cookie) {
+  return new Promise((ok) => {
+    const req = http.request({ host: '127.0.0.1', port: clock.port, method: 'POST', path: '/api/login', localAddress: from, agent,
+      headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) } }, (res) => {
+      res.resume();
+      const set = Object.fromEntries((res.headers['set-cookie'] || []).map((c) => c.split(';')[0].split('=')));
+      res.on('end', () => ok({ status: res.statusCode, set }));
+    });
+    req.on('error', () => ok({ status: 0, set: {} }));
+    req.end(JSON.stringify({ pin }));
+  });
+}
+
+// The director's phone logs in once, before the attacks (and out again):
+// the clock knows it from then on. Its cookie.
+async function knownPhone(clock) {
+  const first = await loginFrom(clock, PIN, '127.0.0.11');
+  await fetch(clock.base + '/api/logout', { method: 'POST', headers: { Cookie: `pc_session=${first.set.pc_session}` } });
+  return `pc_phone=${first.set.pc_phone}`;
+}
+
+// Wrong PINs from 300 addresses in turn (127.0.12.0 to 127.0.13.43), 32 at
+// a time, while the director logs in again on that phone with the PIN; a
+// stranger with the right PIN is refused like the guessers. The log must
+// not grow with the flood (one line per address a minute, written when the
+// minute is over: counted at the end of the run).
+async function pinFlood(clock, phone) {
+  const logBefore = clock.stderr.length;
+  const counts = {};
+  let on = true, next = 0;
+  const guessers = Array.from({ length: 32 }, async () => {
+    while (on) {
+      const i = next++ % 300;
+      const r = await loginFrom(clock, String(10000000 + next), `127.0.${12 + (i >> 8)}.${i & 255}`);
+      counts[r.status] = (counts[r.status] || 0) + 1;
+    }
+  });
+  await sleep(SECONDS * 500);
+  const stranger = (await loginFrom(clock, PIN, '127.0.0.12')).status;
+  const t0 = performance.now();
+  let who = 'shut out', tries = 0;
+  for (let r; tries < 3 && !who.startsWith('in');) {
+    tries++;
+    r = await loginFrom(clock, PIN, '127.0.0.11', phone);
+    if (r.status === 200) {
+      const c = await command(clock, `pc_session=${r.set.pc_session}`, { type: 'adjust', delta_ms: 1000 });
+      who = c.status === 200 ? `in (${(performance.now() - t0).toFixed(0)} ms, ${tries} ${tries === 1 ? 'try' : 'tries'})` : `refused ${c.status}`;
+    } else {
+      who = `shut out (${r.status})`;
+    }
+  }
+  await sleep(SECONDS * 500);
+  on = false;
+  await Promise.all(guessers);
+  const row = { tries: Object.values(counts).reduce((a, b) => a + b, 0), ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [`http_${k}`, v])),
+    stranger_with_the_pin: stranger, log_bytes_during: clock.stderr.length - logBefore, director: who };
+  report(`wrong PINs from 300 rotating addresses for ${SECONDS} s`, row);
+  return results[results.length - 1];
+}
+
 // Too few descriptors: a clock started with 64 must neither spin nor flood its log.
 async function fewDescriptors() {
   const port = await freePort();
@@ -247,7 +308,7 @@ async function fewDescriptors() {
   const before = cpu();
   const conns = [];
   for (let a = 0; a < 8; a++)
-    conns.push(...await Promise.all(Array.from({ length: 25 }, () => open(clock, `127.0.7.${a + 1}`, 'GET /api/state HTTP/1.1\r\nHost: x\r\n'))));
+    conns.push(...await Promise.all(Array.from({ length: 25 }, () => open(clock, `127.0.7.${a + 1}`, 'GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n'))));
   await sleep(SECONDS * 1000);
   const used = cpu() - before;
   const held = conns.filter((c) => !c.closed).length;
@@ -258,7 +319,7 @@ async function fewDescriptors() {
   report('200 connections with 64 descriptors', { sent: conns.length, held, cpu_s: +used.toFixed(2), seconds: SECONDS, log_lines: log.split('\n').length - 1, director: who }, true);
 }
 
-let directorCookie;
+let directorCookie, flood;
 // The built-in tournament, with the pages' sound and a level's words on.
 const cfgDir = mkdtempSync(join(tmpdir(), 'pokerclock-attack-'));
 const cfg = join(cfgDir, 'attack.cfg');
@@ -267,6 +328,7 @@ writeFileSync(cfg, readFileSync('assets/structures/default.cfg', 'utf8')
 const clock = await startClock({ args: ['--config', cfg], env: { POKERCLOCK_REQUEST_MAX_MS: String(REQUEST_MAX_MS), TMPDIR: cfgDir } });
 try {
   directorCookie = await login(clock);
+  const phone = await knownPhone(clock);
   await command(clock, directorCookie, { type: 'start' });
   const calm = await latency(clock, async () => { await sleep(1000); return { director: await director(clock) }; });
   report('none (calm)', calm);
@@ -278,11 +340,18 @@ try {
   await screenshots(clock);
   await speech(clock);
   await guesses(clock);
+  flood = await pinFlood(clock, phone);
   await fewDescriptors();
 } finally {
   await clock.stop();
   clock.cleanup();
   rmSync(cfgDir, { recursive: true, force: true });
+}
+// The flood's summary, written as the clock stopped: lines and bytes.
+if (flood) {
+  const lines = clock.stderr.split('\n').filter((l) => / wrong PIN from /.test(l));
+  flood.log_lines_at_stop = lines.length;
+  flood.log_bytes_at_stop = lines.join('\n').length;
 }
 
 console.log('\nattack summary' + (quick ? ' (quick)' : ''));

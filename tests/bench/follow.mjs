@@ -70,10 +70,11 @@ const dir = mkdtempSync(join(tmpdir(), 'pokerclock-bench-'));
 try {
   const master = await start(['--state', dir]);
   const follower = await start(['--follow', master]);
-  const login = await fetch(master + '/api/login', { method: 'POST', body: '{"pin":"2468"}' });
+  const json = { 'Content-Type': 'application/json' };
+  const login = await fetch(master + '/api/login', { method: 'POST', headers: json, body: '{"pin":"2468"}' });
   const cookie = login.headers.get('set-cookie').split(';')[0];
   const send = (cmd) => fetch(master + '/api/command', {
-    method: 'POST', headers: { Cookie: cookie }, body: JSON.stringify(cmd),
+    method: 'POST', headers: { ...json, Cookie: cookie }, body: JSON.stringify(cmd),
   }).then((r) => r.json());
   await send({ type: 'start' });
 

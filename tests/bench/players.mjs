@@ -58,7 +58,7 @@ try {
   console.log(`bust by player at ${PLAYERS} players: median ${fmt(median(busts))} ms, max ${fmt(Math.max(...busts))} ms`);
   console.log(`GET /api/state: ${state0} bytes with no player, ${stateN} bytes with ${PLAYERS + 20}`);
   console.log(`GET /api/players at ${PLAYERS + 20} players: ${size} bytes, median ${fmt(median(get))} ms`);
-  console.log(`journal after ${PLAYERS / 100 + BUSTS + 20} commands: ${Math.round(journal / 1024)} KiB (a snapshot with the roster follows each command; compaction keeps the last two)`);
+  console.log(`journal after ${PLAYERS / 100 + BUSTS + 20} commands: ${Math.round(journal / 1024)} KiB (a command's record holds what it changed; a snapshot with the roster now and then; compaction keeps the last two)`);
   // Hand-for-hand on every table in play (250: beyond the 64 a 64-bit set held).
   await command(clock, cookie, { type: 'start' });
   let h0 = process.hrtime.bigint();

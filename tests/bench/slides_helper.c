@@ -3,10 +3,12 @@
  * turns. Prints figures; no pass/fail. */
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_image.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -30,8 +32,9 @@ static long rss_peak_kb(void)
 
 static unsigned char *path_bytes(const char *path, size_t *len);
 
-/* A photo-like JPEG of w x h (smooth gradients with detail), as bytes. */
-static unsigned char *photo(int w, int h, size_t *len)
+/* A photo-like picture of w x h (smooth gradients with detail), as JPEG
+ * or PNG bytes. */
+static unsigned char *photo(int w, int h, bool png, size_t *len)
 {
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ABGR8888);
     for (int y = 0; y < h; y++) {
@@ -43,10 +46,13 @@ static unsigned char *photo(int w, int h, size_t *len)
             p[3] = 255;
         }
     }
-    char path[] = "/tmp/pokerclock-bench-XXXXXX.jpg";
+    char path[] = "/tmp/pokerclock-bench-XXXXXX.pic";
     int fd = mkstemps(path, 4);
     close(fd);
-    IMG_SaveJPG(s, path, 90);
+    if (png)
+        IMG_SavePNG(s, path);
+    else
+        IMG_SaveJPG(s, path, 90);
     SDL_FreeSurface(s);
     return path_bytes(path, len);
 }
@@ -66,45 +72,78 @@ static unsigned char *path_bytes(const char *path, size_t *len)
     return d;
 }
 
-int main(void)
+/* A picture made in a child process, so that this one's peak memory is
+ * the uploads' own. */
+static unsigned char *made(int w, int h, bool png, size_t *len)
 {
-    size_t len;
-    /* The photo is made in a child process, so that this one's peak
-     * memory is the upload's own. */
     int pipefd[2];
     if (pipe(pipefd) != 0)
-        return 1;
+        exit(1);
     if (fork() == 0) {
-        unsigned char *p = photo(4032, 3024, &len);
-        if (write(pipefd[1], &len, sizeof len) != sizeof len || write(pipefd[1], p, len) != (ssize_t)len)
+        unsigned char *p = photo(w, h, png, len);
+        if (write(pipefd[1], len, sizeof *len) != sizeof *len || write(pipefd[1], p, *len) != (ssize_t)*len)
             _exit(1);
         _exit(0);
     }
     close(pipefd[1]);
-    if (read(pipefd[0], &len, sizeof len) != sizeof len)
-        return 1;
-    unsigned char *jpg = malloc(len);
-    for (size_t got = 0; got < len;) {
-        ssize_t n = read(pipefd[0], jpg + got, len - got);
+    if (read(pipefd[0], len, sizeof *len) != sizeof *len)
+        exit(1);
+    unsigned char *d = malloc(*len);
+    for (size_t got = 0; got < *len;) {
+        ssize_t n = read(pipefd[0], d + got, *len - got);
         if (n <= 0)
-            return 1;
+            exit(1);
         got += (size_t)n;
     }
-    long before = rss_peak_kb();
+    close(pipefd[0]);
+    wait(NULL);
+    return d;
+}
+
+/* The upload prepared in a child process of its own: the growth of its
+ * peak memory is this picture's alone. */
+static void prepare_alone(const char *what, const unsigned char *data, size_t len)
+{
+    fflush(stdout);
+    if (fork() == 0) {
+        long before = rss_peak_kb();
+        unsigned char *out;
+        size_t out_len;
+        picture_type type;
+        int w, h;
+        char err[256];
+        double t0 = ms_now();
+        if (picture_prepare(data, len, &out, &out_len, &type, &w, &h, err, sizeof err) != 0) {
+            fprintf(stderr, "%s\n", err);
+            _exit(1);
+        }
+        double t1 = ms_now();
+        printf("%s (%.1f MB): kept as %dx%d, %.0f KB, in %.0f ms; peak memory grew by %.0f MB "
+               "while it was prepared\n",
+               what, len / 1e6, w, h, out_len / 1e3, t1 - t0, (rss_peak_kb() - before) / 1024.0);
+        fflush(stdout);
+        _exit(0);
+    }
+    wait(NULL);
+}
+
+int main(void)
+{
+    size_t len, png_len;
+    unsigned char *jpg = made(4032, 3024, false, &len);
+    unsigned char *png = made(6000, 4000, true, &png_len);
+    prepare_alone("a 12 MP phone photo, a 4032x3024 JPEG", jpg, len);
+    prepare_alone("the largest picture taken, a 6000x4000 PNG", png, png_len);
+    free(png);
     unsigned char *out;
     size_t out_len;
     picture_type type;
     int w, h;
     char err[256];
-    double t0 = ms_now();
     if (picture_prepare(jpg, len, &out, &out_len, &type, &w, &h, err, sizeof err) != 0) {
         fprintf(stderr, "%s\n", err);
         return 1;
     }
-    double t1 = ms_now();
-    printf("a 12 MP phone photo (4032x3024, %.1f MB JPEG): kept as %dx%d, %.0f KB, in %.0f ms; "
-           "peak memory grew by %.0f MB while it was prepared\n",
-           len / 1e6, w, h, out_len / 1e3, t1 - t0, (rss_peak_kb() - before) / 1024.0);
 
     char dir[] = "/tmp/pokerclock-bench-slides-XXXXXX";
     if (!mkdtemp(dir))

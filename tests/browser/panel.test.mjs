@@ -246,6 +246,25 @@ test('at 360 px: no horizontal scrolling, every button at least 44 px', async ()
   await page.screenshot({ path: OUT + '/panel-390x844.png' });
 });
 
+test('log out everywhere, asked first, ends this session and every other one', async () => {
+  const other = await api(clock);
+  await other.command({ type: 'adjust', delta_ms: 1000 });
+  await openSection('#sec-logins');
+  await page.click('#logout-all');
+  await page.waitForSelector('#confirm[open]');
+  assert.match(await page.textContent('#confirm-text'), /Log out every phone and browser logged in to this clock/);
+  await page.click('#confirm-no');
+  assert.equal(await page.isVisible('#controls'), true, 'Cancel changes nothing');
+  await other.command({ type: 'adjust', delta_ms: 1000 });
+  await page.click('#logout-all');
+  await confirmYes();
+  await page.waitForSelector('#login', { state: 'visible' });
+  assert.equal((await page.textContent('#login-msg')).trim(), 'Logged out everywhere.');
+  await assert.rejects(other.command({ type: 'adjust', delta_ms: 1000 }), /401/);
+  assert.equal((await page.evaluate(() => fetch('/api/session').then((r) => r.json()))).logged_in, false);
+  await login();
+});
+
 test('after repeated wrong PINs the login says how long to wait and holds the button that long', async () => {
   await page.click('#logout');
   await page.waitForSelector('#login', { state: 'visible' });

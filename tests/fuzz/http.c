@@ -169,7 +169,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     }
     for (int attempt = 0; !net && attempt < 20; attempt++) {
         port = free_port();
-        net_options_t no = {.bind = "127.0.0.1", .port = port, .pin = "2468", .config = &config};
+        static pin_t pin;
+        if (pin_configured(&pin, "2468") != 0)
+            abort();
+        net_options_t no = {.bind = "127.0.0.1", .port = port, .pin = &pin, .config = &config};
         net = net_start(engine, &no, err, sizeof err);
     }
     if (!net) {

@@ -177,7 +177,9 @@ static void a_restart_shows_the_same_card(void **state)
     assert_int_equal(card_of(e), cards[5]);
     engine_free(e);
 
-    /* The journal holds the card of each draw. */
+    /* The journal holds the card of each draw it still holds (compaction
+     * drops the records before the snapshot before the last), and at least
+     * the last one's. */
     char path[128];
     snprintf(path, sizeof path, "%s/journal", dir);
     FILE *f = fopen(path, "rb");
@@ -186,16 +188,19 @@ static void a_restart_shows_the_same_card(void **state)
     size_t n = fread(buf, 1, sizeof buf - 1, f);
     fclose(f);
     buf[n] = 0;
-    int found = 0;
+    int found = 0, drawn[6];
     for (size_t i = 0; i + 20 < n; i++) {
         int card;
         if (memcmp(buf + i, "\"type\":\"day_end_draw\"", 21) == 0 &&
             sscanf(buf + i, "\"type\":\"day_end_draw\",\"drawn\":%d", &card) == 1) {
-            assert_int_equal(card, cards[found]);
+            if (found < 6)
+                drawn[found] = card;
             found++;
         }
     }
-    assert_int_equal(found, 6);
+    assert_in_range(found, 1, 6);
+    for (int i = 0; i < found; i++)
+        assert_int_equal(drawn[i], cards[6 - found + i]);
 }
 
 static void every_procedure_replays_after_a_restart(void **state)

@@ -108,16 +108,18 @@ static void every_field_and_unit_sums_exactly_ties_included(void **state)
                                  (long long)unit, k + 1, (long long)out[k]);
                 }
                 /* A tie at every place: two (and three) players share the
-                 * places' prizes to the unit. */
+                 * places' prizes to the unit, what is left by the same
+                 * rule (one unit each, or all to the first of them). */
                 for (int k = 0; k + 1 < places; k++) {
                     int g = k + 2 < places ? 3 : 2;
                     int64_t total = sum_of(out + k, g);
-                    payout_share(total, g, unit, share);
+                    payout_share(total, g, unit, rule, share);
                     assert_int_equal(sum_of(share, g), total);
                     for (int i = 1; i < g; i++) {
                         assert_int_equal(share[i] % unit, 0);
                         assert_true(share[i - 1] >= share[i]);
-                        assert_true(share[0] - share[i] < 2 * unit);
+                        assert_true(share[0] - share[i] <
+                                    (rule == PAYOUT_REMAINDER_LARGEST ? 2 : g) * unit);
                     }
                 }
                 checked++;
@@ -180,20 +182,30 @@ static void fixed_amounts_and_points_events(void **state)
     assert_memory_equal(out, ((int64_t[]){2503, 1500, 1000}), sizeof out);
 }
 
-static void tie_shares_give_the_odd_unit_to_the_better_share(void **state)
+static void tie_shares_give_the_odd_units_by_the_payout_rule(void **state)
 {
     (void)state;
     int64_t s[4];
-    payout_share(199, 2, 1, s);
-    assert_int_equal(s[0], 100);
-    assert_int_equal(s[1], 99);
-    payout_share(200, 3, 1, s);
+    for (int rule = PAYOUT_REMAINDER_FIRST; rule <= PAYOUT_REMAINDER_LARGEST; rule++) {
+        payout_share(199, 2, 1, rule, s);
+        assert_int_equal(s[0], 100);
+        assert_int_equal(s[1], 99);
+        /* In fives: 39 units and 4 below a unit; 20 + 19 units, the 4 first. */
+        payout_share(199, 2, 5, rule, s);
+        assert_int_equal(s[0], 104);
+        assert_int_equal(s[1], 95);
+        /* 125 (places 9 and 10 paying 75 and 50) in fives: 13 and 12 units */
+        payout_share(125, 2, 5, rule, s);
+        assert_int_equal(s[0], 65);
+        assert_int_equal(s[1], 60);
+    }
+    /* Two units left for three: one each (largest remainder), or both to
+     * the first named (first place's rule). */
+    payout_share(200, 3, 1, PAYOUT_REMAINDER_LARGEST, s);
     assert_memory_equal(s, ((int64_t[]){67, 67, 66}), 3 * sizeof s[0]);
-    /* In fives: 39 units and 4 below a unit; 20 + 19 units, the 4 first. */
-    payout_share(199, 2, 5, s);
-    assert_int_equal(s[0], 104);
-    assert_int_equal(s[1], 95);
-    payout_share(3, 4, 1, s);
+    payout_share(200, 3, 1, PAYOUT_REMAINDER_FIRST, s);
+    assert_memory_equal(s, ((int64_t[]){68, 66, 66}), 3 * sizeof s[0]);
+    payout_share(3, 4, 1, PAYOUT_REMAINDER_LARGEST, s);
     assert_memory_equal(s, ((int64_t[]){1, 1, 1, 0}), 4 * sizeof s[0]);
 }
 
@@ -311,7 +323,7 @@ int main(void)
         cmocka_unit_test(every_field_and_unit_sums_exactly_ties_included),
         cmocka_unit_test(the_remainder_goes_by_the_stated_rule),
         cmocka_unit_test(fixed_amounts_and_points_events),
-        cmocka_unit_test(tie_shares_give_the_odd_unit_to_the_better_share),
+        cmocka_unit_test(tie_shares_give_the_odd_units_by_the_payout_rule),
         cmocka_unit_test(a_tie_in_the_clock_loses_no_unit),
         cmocka_unit_test(the_view_pays_out_the_whole_pool),
         cmocka_unit_test(league_points_by_each_formula),

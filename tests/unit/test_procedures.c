@@ -247,6 +247,38 @@ static void color_up_at_a_break_the_config_names(void **state)
     assert_int_equal(view(T0 + 4).chips_in_use, chip_bit(1000));
 }
 
+/* The break's color-up the wall shows (the structure's) is ended by the
+ * director's "color-up done", as one he started: the wall's color-up
+ * takes the screen only until the floor is done. */
+static void color_up_of_the_break_ends_when_done(void **state)
+{
+    (void)state;
+    structure_t *s = chip_structure();
+    s->levels[9].color_up = 500; /* the second break colors up 100s and 500s */
+    start_with(s, 10);
+    go_to(3, T0 + 1); /* the first break: the 25s, by the structure */
+    assert_int_equal(view(T0 + 2).color_up_now, 25);
+    ok((command_t){.type = CMD_COLOR_UP_DONE}, T0 + 3);
+    tourney_view_t v = view(T0 + 4);
+    assert_int_equal(v.color_up_now, 0);
+    assert_false(v.chips_in_use & chip_bit(25));
+    assert_string_equal(m->t.done[(m->t.n_done - 1) % TOURNEY_DONE_MAX],
+                        "color-up of the 25 chips done");
+    refused((command_t){.type = CMD_COLOR_UP_DONE}, T0 + 5, APPLY_CONFLICT, "no color-up");
+    /* Two at one break: each done in turn, the smaller first. */
+    go_to(9, T0 + 6);
+    assert_int_equal(view(T0 + 7).color_up_now, 100);
+    ok((command_t){.type = CMD_COLOR_UP_DONE}, T0 + 8);
+    assert_int_equal(view(T0 + 9).color_up_now, 500);
+    ok((command_t){.type = CMD_COLOR_UP_DONE}, T0 + 10);
+    v = view(T0 + 11);
+    assert_int_equal(v.color_up_now, 0);
+    assert_int_equal(v.chips_in_use, chip_bit(1000));
+    /* Undo brings the 500s back on the wall. */
+    ok((command_t){.type = CMD_UNDO}, T0 + 12);
+    assert_int_equal(view(T0 + 13).color_up_now, 500);
+}
+
 static void color_up_by_the_director(void **state)
 {
     (void)state;
@@ -1120,6 +1152,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(color_up_announced_ahead_and_shown_at_the_break, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(color_up_at_a_break_the_config_names, setup, teardown),
+        cmocka_unit_test_setup_teardown(color_up_of_the_break_ends_when_done, setup, teardown),
         cmocka_unit_test_setup_teardown(color_up_by_the_director, setup, teardown),
         cmocka_unit_test_setup_teardown(chip_problems_of_a_structure, setup, teardown),
         cmocka_unit_test_setup_teardown(hand_for_hand_stops_and_resumes_the_clock, setup, teardown),

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_image.h>
+#include <jpeglib.h>
 
 #include "engine.h"
 #include "model/tourney.h"
@@ -166,6 +167,110 @@ static void header_sizes_refuse_bombs(void **state)
     assert_int_equal(h, 50);
     assert_int_equal(picture_probe("GIF89a....", 10, &w, &h, err, sizeof err), PICTURE_NONE);
     assert_non_null(strstr(err, "not a PNG or JPEG"));
+}
+
+/* A w x h JPEG made by libjpeg itself, red in the top left quarter as
+ * left_red paints it: progressive (as editors save for the web), or CMYK
+ * as Adobe writes it (inverted; as a print shop sends a sponsor's logo). */
+static unsigned char *jpeg_made(int w, int h, bool progressive, bool cmyk, size_t *len)
+{
+    struct jpeg_compress_struct c;
+    struct jpeg_error_mgr e;
+    c.err = jpeg_std_error(&e);
+    jpeg_create_compress(&c);
+    unsigned char *out = NULL;
+    unsigned long n = 0;
+    jpeg_mem_dest(&c, &out, &n);
+    c.image_width = (JDIMENSION)w;
+    c.image_height = (JDIMENSION)h;
+    c.input_components = cmyk ? 4 : 3;
+    c.in_color_space = cmyk ? JCS_CMYK : JCS_RGB;
+    jpeg_set_defaults(&c);
+    if (progressive)
+        jpeg_simple_progression(&c);
+    jpeg_start_compress(&c, TRUE);
+    unsigned char *row = malloc((size_t)w * 4);
+    while (c.next_scanline < c.image_height) {
+        for (int x = 0; x < w; x++) {
+            uint32_t rgb = left_red(x, (int)c.next_scanline, w, h);
+            unsigned char r = rgb >> 16, g = rgb >> 8 & 0xff, b = rgb & 0xff;
+            unsigned char *p = row + (size_t)x * c.input_components;
+            if (cmyk) { /* inverted: each value is the light left, R = C x K / 255 */
+                unsigned char k = r > g ? (r > b ? r : b) : (g > b ? g : b);
+                p[0] = (unsigned char)(r * 255 / k), p[1] = (unsigned char)(g * 255 / k);
+                p[2] = (unsigned char)(b * 255 / k), p[3] = k;
+            } else {
+                p[0] = r, p[1] = g, p[2] = b;
+            }
+        }
+        JSAMPROW rp = row;
+        jpeg_write_scanlines(&c, &rp, 1);
+    }
+    jpeg_finish_compress(&c);
+    jpeg_destroy_compress(&c);
+    free(row);
+    *len = n;
+    return out;
+}
+
+/* Where the red is, in a picture painted by left_red. */
+static void assert_left_red(SDL_Surface *got)
+{
+    int qx[4] = {got->w / 4, got->w * 3 / 4, got->w / 4, got->w * 3 / 4};
+    int qy[4] = {got->h / 4, got->h / 4, got->h * 3 / 4, got->h * 3 / 4};
+    for (int q = 0; q < 4; q++)
+        if (reddish(pixel(got, qx[q], qy[q])) != (q == 0))
+            fail_msg("quarter %d is %s", q, q == 0 ? "not red" : "red");
+}
+
+/* Progressive and CMYK JPEGs come out as they look. */
+static void progressive_and_cmyk_jpegs_are_read(void **state)
+{
+    (void)state;
+    for (int cmyk = 0; cmyk < 2; cmyk++) {
+        size_t len;
+        unsigned char *jpg = jpeg_made(160, 80, !cmyk, cmyk, &len);
+        char err[256] = "";
+        SDL_Surface *got = picture_decode(jpg, len, err, sizeof err);
+        if (!got)
+            fail_msg("%s: %s", cmyk ? "CMYK" : "progressive", err);
+        assert_int_equal(got->w, 160);
+        assert_int_equal(got->h, 80);
+        assert_left_red(got);
+        SDL_FreeSurface(got);
+        free(jpg);
+    }
+}
+
+/* A file cut short anywhere, or damaged inside its picture data, is
+ * refused, never shown with its missing part grey; so is a progressive
+ * JPEG that would take more than PICTURE_WHOLE_BYTES_MAX to decode, from
+ * its header alone. */
+static void damaged_and_too_large_jpegs_are_refused(void **state)
+{
+    (void)state;
+    char err[256];
+    for (int progressive = 0; progressive < 2; progressive++) {
+        size_t len;
+        unsigned char *jpg = jpeg_made(640, 320, progressive, false, &len);
+        for (size_t cut = len / 3; cut < len; cut += len / 5) {
+            SDL_Surface *got = picture_decode(jpg, cut, err, sizeof err);
+            if (got)
+                fail_msg("%s JPEG of %zu bytes cut at %zu was read", progressive ? "a progressive" : "a",
+                         len, cut);
+            assert_non_null(strstr(err, "the JPEG picture is damaged or cut short"));
+        }
+        free(jpg);
+    }
+    size_t len, out_len;
+    unsigned char *big = jpeg_made(6000, 4000, true, false, &len), *out;
+    picture_type type;
+    int w, h;
+    assert_int_equal(picture_prepare(big, len, &out, &out_len, &type, &w, &h, err, sizeof err), -2);
+    assert_string_equal(err, "the picture is 6000 x 4000 pixels and a progressive JPEG: decoding it "
+                             "would take 68 MB, at most 48 MB (save it as a standard JPEG, or "
+                             "smaller)");
+    free(big);
 }
 
 /* Scaling down averages: a fine black-and-white checkerboard becomes grey,
@@ -514,6 +619,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(exif_orientation_turns_the_photo, setup, teardown),
         cmocka_unit_test(header_sizes_refuse_bombs),
         cmocka_unit_test(scaling_down_averages),
+        cmocka_unit_test(progressive_and_cmyk_jpegs_are_read),
+        cmocka_unit_test(damaged_and_too_large_jpegs_are_refused),
         cmocka_unit_test(turns_and_windows),
         cmocka_unit_test_setup_teardown(the_store_survives_a_restart, setup, teardown),
         cmocka_unit_test_setup_teardown(decoded_pictures_stay_within_the_budget, setup, teardown),
