@@ -255,8 +255,7 @@ static enum MHD_Result get_events(net_t *n, struct MHD_Connection *con, request_
     int open = events_open(n->events);
     if (open >= n->limit - DIRECTOR_ROOM / 2 ||
         (open >= n->streams_public && !logged_in(n, con)))
-        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
-                           "too many screens follow this clock; try again later");
+        return reply_no_room(con, "too many screens follow this clock; try again later");
     conns_streaming(con);
     return reply_queue(con, MHD_HTTP_OK, events_response(n->events, con));
 }
@@ -689,8 +688,7 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
     bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
     conns_answering(con);
     if (!room_for(n, con, url))
-        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
-                           "the clock has too many connections; try again in a moment");
+        return reply_no_room(con, "the clock has too many connections; try again in a moment");
     if (strncmp(url, "/api/archive/", 13) == 0)
         return archive_api_sheet(con, n->state_dir, get, url + 13);
     if (slides_api_url(url)) {

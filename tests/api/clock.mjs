@@ -39,13 +39,15 @@ export function descriptorLimit() {
   return m && m[1] !== 'unlimited' ? Number(m[1]) : 65536;
 }
 
-// Starts the clock on stateDir (a fresh one when not given). Resolves once
-// /healthz answers; rejects with the program's own words when it exits first.
-export async function startClock({ stateDir, env = {}, args = [], port: fixedPort, headless = true } = {}) {
+// Starts the clock on stateDir (a fresh one when not given), with at most
+// nofile descriptors when given. Resolves once /healthz answers; rejects
+// with the program's own words when it exits first.
+export async function startClock({ stateDir, env = {}, args = [], port: fixedPort, headless = true, nofile } = {}) {
   const dir = stateDir || freshStateDir();
   for (let attempt = 0; ; attempt++) {
     const port = fixedPort || await freePort();
-    const proc = spawn(BIN, [...(headless ? ['--headless'] : []), '--port', String(port), '--state', dir, ...args], {
+    const argv = [...(headless ? ['--headless'] : []), '--port', String(port), '--state', dir, ...args];
+    const proc = spawn(nofile ? 'bash' : BIN, nofile ? ['-c', `ulimit -n ${nofile} && exec "$0" "$@"`, BIN, ...argv] : argv, {
       env: { ...process.env, POKERCLOCK_PIN: PIN, SDL_VIDEODRIVER: 'dummy', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

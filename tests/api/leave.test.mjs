@@ -52,6 +52,27 @@ test('the streams of screens that left free their connections at once, among idl
   }
 });
 
+test('a screen turned away for lack of room does not keep its connection', async () => {
+  // 256 descriptors: 192 connections, of which strangers' streams take 96.
+  const clock = await startClock({ nofile: 256 });
+  const all = [];
+  try {
+    assert.match(clock.stderr, /only 192 connections at once/);
+    for (let i = 0; i < 96; i++) all.push(await open(clock, `127.0.64.${1 + (i % 4)}`, STREAM));
+    assert.ok(await until(() => all.every((c) => c.got.startsWith('HTTP/1.1 200')), 5000), 'the first 96 stream');
+    const late = await open(clock, '127.0.64.9', STREAM);
+    all.push(late);
+    assert.ok(await until(() => late.got.length > 0, 3000));
+    assert.match(late.got, /^HTTP\/1\.1 503/);
+    // Closed as soon as it is told, not kept until its 10 s run out.
+    assert.ok(await until(() => late.ended, 2000), 'the screen turned away still holds its connection');
+  } finally {
+    for (const c of all) c.s.destroy();
+    await clock.stop();
+    clock.cleanup();
+  }
+});
+
 // Whether the clock still holds a connection from `from`, as the system's
 // table of TCP sockets says (the client would only learn it by reading).
 function held(clock, from) {
