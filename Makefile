@@ -7,6 +7,8 @@
 #   make attack     run the network attacks and print what got through
 #   make deps       install the Debian packages the build and tests need
 #   make test SAN=1 the same under AddressSanitizer + UBSan (in build-san/)
+#   make test TSAN=1 the unit tests and the crowded API tests under
+#                   ThreadSanitizer (in build-tsan/)
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (clang, build-fuzz/)
 #   make install    PREFIX=/usr DESTDIR=...
 
@@ -23,10 +25,20 @@ endif
 # SAN=1: every object, the program and the tests with AddressSanitizer and
 # UndefinedBehaviorSanitizer, in a build directory of their own.
 SAN       ?=
-SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
+# TSAN=1: ThreadSanitizer instead, in build-tsan/ (it cannot share a
+# program with AddressSanitizer).
+TSAN      ?=
+ifneq ($(SAN),)
+ifneq ($(TSAN),)
+$(error SAN=1 and TSAN=1 exclude each other: run one, then the other)
+endif
+endif
+SANITIZE  = $(if $(TSAN),tsan,$(if $(SAN),san))
+ASAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all
+SAN_FLAGS = -fno-omit-frame-pointer $(if $(TSAN),-fsanitize=thread,$(ASAN_FLAGS)) \
             $(if $(FUZZ),-fsanitize=fuzzer-no-link)
-BUILD     ?= $(if $(SAN),build-san,build)
-BIN       ?= $(if $(SAN),$(BUILD)/pokerclock,pokerclock)
+BUILD     ?= $(if $(SANITIZE),build-$(SANITIZE),build)
+BIN       ?= $(if $(SANITIZE),$(BUILD)/pokerclock,pokerclock)
 CC        ?= cc
 # tools/embed runs on the build machine, also when cross-compiling.
 CC_FOR_BUILD ?= $(CC)
@@ -53,10 +65,10 @@ CC_IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo 1)
 WARN      = -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter \
             $(if $(CC_IS_CLANG),-Wno-string-concatenation,-Wno-format-truncation)
 CFLAGS   ?= -O2 -g
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(if $(SAN),$(SAN_FLAGS)) -Iclock -I$(BUILD)/gen \
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(if $(SANITIZE),$(SAN_FLAGS)) -Iclock -I$(BUILD)/gen \
              $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 LDLIBS    = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lpthread -lm
-LDFLAGS  += $(if $(SAN),$(SAN_FLAGS))
+LDFLAGS  += $(if $(SANITIZE),$(SAN_FLAGS))
 
 VERSION  := $(shell cat VERSION 2>/dev/null || echo 0.1.0)
 
@@ -178,7 +190,7 @@ run: all
 unit-test: check-deps $(TEST_BIN)
 
 test: all unit-test
-	@BUILD=$(BUILD) SAN=$(SAN) POKERCLOCK_BIN=$(abspath $(BIN)) tests/run-all
+	@BUILD=$(BUILD) SAN=$(SAN) TSAN=$(TSAN) POKERCLOCK_BIN=$(abspath $(BIN)) tests/run-all
 
 bench: all
 	@BUILD=$(BUILD) tests/bench/run
@@ -191,7 +203,7 @@ soak: all
 # ATTACK_ARGS=--quick for the short run CI does.
 attack: all
 	@[ -d tests/node_modules ] || (cd tests && npm install --no-audit --no-fund --loglevel=error)
-	POKERCLOCK_BIN=$(abspath $(BIN)) node tests/attack/run.mjs $(ATTACK_ARGS)
+	ulimit -n $$(ulimit -Hn) 2>/dev/null; POKERCLOCK_BIN=$(abspath $(BIN)) node tests/attack/run.mjs $(ATTACK_ARGS)
 
 # The unit, the user and the sample tournaments with the program; a default
 # configuration (never overwritten) when /etc/pokerclock has none.
@@ -214,7 +226,7 @@ format:
 	clang-format -i $(LIB_SRC) clock/main.c $(TEST_SRC)
 
 clean:
-	rm -rf $(BUILD) $(BIN) build-san build-fuzz
+	rm -rf $(BUILD) $(BIN) build-san build-tsan build-fuzz
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 

@@ -1,4 +1,4 @@
-/* Open connections and how long each has been at its request: slow clients are cut off. */
+/* Open connections: slow clients are cut off, and the memory of a burst is given back. */
 #ifndef POKERCLOCK_CONNS_H
 #define POKERCLOCK_CONNS_H
 
@@ -7,8 +7,12 @@
 typedef struct conns conns_t;
 
 /* A connection that has not sent a whole request within request_max_ms of
- * connecting (or of its last answer) is hung up on, however it trickles. */
-conns_t *conns_new(int request_max_ms);
+ * connecting (or of its last answer) is hung up on, however it trickles.
+ * One whose peer takes nothing of what it is sent for send_stall_ms (no
+ * byte acknowledged, or a window kept shut) is dropped by the system: a
+ * phone that left the Wi-Fi, a client that never reads. A phone that takes
+ * its bytes slowly is not: every byte it takes starts the time again. */
+conns_t *conns_new(int request_max_ms, int send_stall_ms);
 /* Stops the watch; after the daemon has stopped. */
 void conns_free(conns_t *c);
 
@@ -17,7 +21,9 @@ void conns_notify(void *c, struct MHD_Connection *con, void **socket_context,
                   enum MHD_ConnectionNotificationCode code);
 
 /* The request on con is complete and being answered (no time limit), is a
- * stream (none either), or was answered (the clock runs for the next). */
+ * stream (none either; its send buffer is kept to a few states, so that a
+ * stream nobody reads stalls soon), or was answered (the clock runs for
+ * the next). */
 void conns_answering(struct MHD_Connection *con);
 void conns_streaming(struct MHD_Connection *con);
 void conns_answered(struct MHD_Connection *con);

@@ -57,6 +57,9 @@ static void shared_release(shared_t *sh)
         free(sh);
 }
 
+/* The list links, id, suspended, gone and pinged are guarded by hub.lock;
+ * the rest is only touched by the thread that serves the connection (MHD
+ * keeps a connection on one thread) and by stream_free after it. */
 typedef struct stream {
     struct stream *prev, *next;
     events_t *ev;
@@ -73,6 +76,8 @@ typedef struct stream {
     size_t sh_off;
 } stream_t;
 
+/* streams to closing are guarded by hub.lock; e, heartbeat_ms, ep and wake
+ * are set by events_new and only read after. */
 struct events {
     engine_t *e;
     int heartbeat_ms;
@@ -285,8 +290,13 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
         pthread_mutex_lock(&hub.lock);
         bool gone = s->gone || ev->closing;
         pthread_mutex_unlock(&hub.lock);
-        if (gone) /* ends the connection now, whatever was left to send */
-            return s->gone ? MHD_CONTENT_READER_END_WITH_ERROR : MHD_CONTENT_READER_END_OF_STREAM;
+        /* Ends the stream, whatever was left to send. Not as an error, even
+         * when the peer has gone: libmicrohttpd (0.9.75) closes a resumed
+         * connection whose reader fails but never lets its descriptor go
+         * until the idle timeout, 30 s later; a stream that ends well is
+         * closed as soon as the socket says the peer is gone. */
+        if (gone)
+            return MHD_CONTENT_READER_END_OF_STREAM;
         if (pending(s))
             return (ssize_t)copy_out(s, buf, max);
         pthread_mutex_lock(&hub.lock);

@@ -13,7 +13,7 @@
 #include "net/files.h"
 
 struct files {
-    char *root;                /* realpath of web_dir, or NULL: built in */
+    char *root;                /* realpath of web_dir, or NULL: built in; never changes */
 };
 
 /* What the browser may load: only this program's own files. Inline styles

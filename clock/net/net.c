@@ -55,12 +55,15 @@ enum {
     PER_ADDRESS = 256,         /* connections from one address (a screen with tabs, streams gone unseen) */
     DIRECTOR_ROOM = 48,        /* the last connections: sessions and pages only */
     REQUEST_MAX_MS = 10000,    /* a whole request must arrive within this */
+    SEND_STALL_MS = 20000,     /* a peer that takes nothing of its answer this long is gone */
     IDLE_TIMEOUT_S = 30,
 };
 
 #define COOKIE "pc_session"
 #define PHONE_COOKIE "pc_phone"    /* a phone that logged in here: SESSION_PHONE_AGE_S */
 
+/* Set by net_start before the daemon's threads start, then only read: the
+ * parts it points to guard their own state. */
 struct net {
     engine_t *e;
     struct MHD_Daemon *d;
@@ -260,8 +263,7 @@ static enum MHD_Result get_events(net_t *n, struct MHD_Connection *con, request_
     int open = events_open(n->events);
     if (open >= n->limit - DIRECTOR_ROOM / 2 ||
         (open >= n->streams_public && !logged_in(n, con)))
-        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
-                           "too many screens follow this clock; try again later");
+        return reply_no_room(con, "too many screens follow this clock; try again later");
     conns_streaming(con);
     return reply_queue(con, MHD_HTTP_OK, events_response(n->events, con));
 }
@@ -705,8 +707,7 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
     bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
     conns_answering(con);
     if (!room_for(n, con, url))
-        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
-                           "the clock has too many connections; try again in a moment");
+        return reply_no_room(con, "the clock has too many connections; try again in a moment");
     if (strncmp(url, "/api/archive/", 13) == 0)
         return archive_api_sheet(con, n->state_dir, get, url + 13);
     if (slides_api_url(url)) {
@@ -999,9 +1000,11 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     n->guard = guard_new(n->pin.kinds);
     n->wrong_pins = tally_new("wrong PIN", 60000 / n->guard_speedup, stderr);
     n->events = events_new(e, beat ? atoi(beat) : 10000);
-    /* POKERCLOCK_REQUEST_MAX_MS: a shorter limit for tests. */
+    /* POKERCLOCK_REQUEST_MAX_MS, POKERCLOCK_SEND_STALL_MS: shorter limits for tests. */
     const char *rmax = getenv("POKERCLOCK_REQUEST_MAX_MS");
-    n->conns = conns_new(rmax && atoi(rmax) > 0 ? atoi(rmax) : REQUEST_MAX_MS);
+    const char *stall = getenv("POKERCLOCK_SEND_STALL_MS");
+    n->conns = conns_new(rmax && atoi(rmax) > 0 ? atoi(rmax) : REQUEST_MAX_MS,
+                         stall && atoi(stall) > 0 ? atoi(stall) : SEND_STALL_MS);
     n->speech = o->speech;
     n->speech_ctx = o->speech_ctx;
     n->shots = o->screenshot ? shots_new(e, o->screenshot, o->screenshot_ctx, o->screenshot_thread_end) : NULL;

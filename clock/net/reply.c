@@ -179,6 +179,18 @@ enum MHD_Result reply_error(struct MHD_Connection *con, unsigned status, const c
     return reply_json(con, status, json_pack("{s:s}", "error", msg), NULL, NULL);
 }
 
+static void add_close(struct MHD_Response *r, void *ctx)
+{
+    (void)ctx;
+    MHD_add_response_header(r, "Connection", "close");
+}
+
+enum MHD_Result reply_no_room(struct MHD_Connection *con, const char *msg)
+{
+    return reply_json(con, MHD_HTTP_SERVICE_UNAVAILABLE, json_pack("{s:s}", "error", msg),
+                      add_close, NULL);
+}
+
 static void add_retry_after(struct MHD_Response *r, void *ctx)
 {
     char s[16];

@@ -24,6 +24,9 @@ enum MHD_Result reply_error(struct MHD_Connection *con, unsigned status, const c
 /* The same with "retry_after_s" in the body and a Retry-After header. */
 enum MHD_Result reply_error_retry(struct MHD_Connection *con, unsigned status, int retry_after_s,
                                   const char *msg);
+/* 503 {"error": msg}, and the connection closed once it is sent: a client
+ * turned away for lack of room must not keep its place. */
+enum MHD_Result reply_no_room(struct MHD_Connection *con, const char *msg);
 /* Queues r (NULL: 500) with status and drops this side's reference. */
 enum MHD_Result reply_queue(struct MHD_Connection *con, unsigned status, struct MHD_Response *r);
 

@@ -26,6 +26,7 @@ enum {
 
 static const int widths[SIZES] = {320, 640, 1280, 1920};
 
+/* Guarded by shots.lock, but w and h (set by shots_new). */
 typedef struct {
     int w, h;
     unsigned char *png;        /* the last picture, or NULL */
@@ -38,18 +39,19 @@ typedef struct {
     bool failed;               /* the last render failed: do not wait for it */
 } slot_t;
 
+/* e, render, ctx and thread_end are set by shots_new and only read after. */
 struct shots {
     engine_t *e;
     shots_render_fn render;
     void *ctx;
     void (*thread_end)(void);  /* SDL's per-thread storage goes with the thread */
-    pthread_mutex_t lock;
-    pthread_cond_t wake;
+    pthread_mutex_t lock;      /* the server's threads ask, the render thread answers */
+    pthread_cond_t wake;       /* with lock: a picture is wanted, or closing */
     pthread_t thread;
-    bool closing;
-    bool holding;              /* the renderer keeps a canvas from the last picture */
-    slot_t slots[SLOTS];
-    unsigned long rendered;
+    bool closing;              /* lock */
+    bool holding;              /* lock: the renderer keeps a canvas from the last picture */
+    slot_t slots[SLOTS];       /* lock */
+    unsigned long rendered;    /* lock */
 };
 
 static int64_t mono_ms(void)

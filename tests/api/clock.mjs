@@ -1,7 +1,7 @@
 // Starts the real pokerclock for API tests: a free port, a fresh state
 // directory, the PIN 2468; and always stops it again.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,13 +33,21 @@ export function freshStateDir() {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// Starts the clock on stateDir (a fresh one when not given). Resolves once
-// /healthz answers; rejects with the program's own words when it exits first.
-export async function startClock({ stateDir, env = {}, args = [], port: fixedPort, headless = true } = {}) {
+// This process's descriptor limit: every socket a test opens is one of them.
+export function descriptorLimit() {
+  const m = readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\S+)/);
+  return m && m[1] !== 'unlimited' ? Number(m[1]) : 65536;
+}
+
+// Starts the clock on stateDir (a fresh one when not given), with at most
+// nofile descriptors when given. Resolves once /healthz answers; rejects
+// with the program's own words when it exits first.
+export async function startClock({ stateDir, env = {}, args = [], port: fixedPort, headless = true, nofile } = {}) {
   const dir = stateDir || freshStateDir();
   for (let attempt = 0; ; attempt++) {
     const port = fixedPort || await freePort();
-    const proc = spawn(BIN, [...(headless ? ['--headless'] : []), '--port', String(port), '--state', dir, ...args], {
+    const argv = [...(headless ? ['--headless'] : []), '--port', String(port), '--state', dir, ...args];
+    const proc = spawn(nofile ? 'bash' : BIN, nofile ? ['-c', `ulimit -n ${nofile} && exec "$0" "$@"`, BIN, ...argv] : argv, {
       env: { ...process.env, POKERCLOCK_PIN: PIN, SDL_VIDEODRIVER: 'dummy', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -56,8 +64,8 @@ export async function startClock({ stateDir, env = {}, args = [], port: fixedPor
       async stop(signal = 'SIGTERM') {
         if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
         const how = await exited;
-        // Under ASan/UBSan builds a report fails the test that ran the program.
-        if (/ERROR: (Address|Leak)Sanitizer|runtime error:/.test(stderr))
+        // Under ASan/UBSan and TSan builds a report fails the test that ran the program.
+        if (/ERROR: (Address|Leak)Sanitizer|WARNING: ThreadSanitizer|runtime error:/.test(stderr))
           throw new Error(`pokerclock reported a memory or UB error:\n${stderr}`);
         return how;
       },

@@ -8,11 +8,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import http from 'node:http';
-import { startClock, login, command, PIN, sleep, BIN, freePort, freshStateDir } from '../api/clock.mjs';
+import { startClock, login, command, PIN, sleep, BIN, freePort, freshStateDir, descriptorLimit } from '../api/clock.mjs';
 
 const quick = process.argv.includes('--quick');
 const N = quick ? 300 : 1000;              // connections in a flood
 const SECONDS = quick ? 3 : 8;             // how long each timed attack lasts
+const REQUEST_MAX_MS = quick ? 2000 : 10000; // a request must arrive within this
+// The floods from many addresses: 64 of them, so that the clock's limit per
+// address (256) is not what stops them; as many connections each as this
+// process has descriptors for (the Makefile raises the limit).
+const ADDRESSES = 64;
+const PER_ADDRESS = Math.max(4, Math.min(quick ? 40 : 128, Math.floor((descriptorLimit() - 500) / ADDRESSES)));
 const results = [];
 let failed = false;
 
@@ -80,7 +86,7 @@ function open(clock, from, first) {
 
 async function slowHeaders(clock) {
   const row = await latency(clock, async () => {
-    const conns = await Promise.all(Array.from({ length: N }, () => open(clock, '127.0.0.2', 'GET /api/state HTTP/1.1\r\nHost: x\r\n')));
+    const conns = await Promise.all(Array.from({ length: N }, () => open(clock, '127.0.0.2', 'GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n')));
     const t = setInterval(() => { for (const c of conns) if (!c.closed) c.s.write('X'); }, 500);
     const who = await director(clock);
     await sleep(SECONDS * 1000);
@@ -94,7 +100,7 @@ async function slowHeaders(clock) {
 
 async function streams(clock) {
   const row = await latency(clock, async () => {
-    const conns = await Promise.all(Array.from({ length: N }, () => open(clock, '127.0.0.3', 'GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n')));
+    const conns = await Promise.all(Array.from({ length: N }, () => open(clock, '127.0.0.3', 'GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')));
     await sleep(500);
     const streaming = conns.filter((c) => c.data.startsWith('HTTP/1.1 200')).length;
     const who = await director(clock);
@@ -104,12 +110,12 @@ async function streams(clock) {
   report(`event streams, ${N} from one address`, row);
 }
 
-async function streamFlood(clock) {
-  const addresses = quick ? 20 : 24;
+// `per` event streams from each of `addresses` addresses (127.0.<net>.x).
+async function streamFlood(clock, addresses, per, net) {
   const row = await latency(clock, async () => {
     const conns = [];
     for (let a = 0; a < addresses; a++)
-      conns.push(...await Promise.all(Array.from({ length: 32 }, () => open(clock, `127.0.4.${a + 1}`, 'GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n'))));
+      conns.push(...await Promise.all(Array.from({ length: per }, () => open(clock, `127.0.${net}.${a + 1}`, 'GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'))));
     await sleep(500);
     const streaming = conns.filter((c) => c.data.startsWith('HTTP/1.1 200')).length;
     const busy = conns.filter((c) => c.data.startsWith('HTTP/1.1 503')).length;
@@ -120,6 +126,39 @@ async function streamFlood(clock) {
     return { sent: conns.length, streaming, refused_503: busy, director_stream: own, director: who };
   });
   report(`event streams from ${addresses} addresses`, row);
+}
+
+// Idle connections from many addresses, each opened again as soon as the
+// clock cuts or refuses it. The director comes in once the clock is full,
+// and again while the connections it cut come back.
+async function connFlood(clock) {
+  const row = await latency(clock, async () => {
+    let on = true, opened = 0, ended = 0;
+    const live = new Set();
+    const keep = (from) => {
+      if (!on) return;
+      opened++;
+      const s = connect({ port: clock.port, host: '127.0.0.1', localAddress: from });
+      s.on('connect', () => live.add(s));
+      s.on('error', () => {});
+      s.on('close', () => {
+        live.delete(s);
+        if (on) { ended++; setTimeout(() => keep(from), 10); }
+      });
+    };
+    const t0 = performance.now();
+    for (let a = 0; a < ADDRESSES; a++)
+      for (let i = 0; i < PER_ADDRESS; i++) keep(`127.0.11.${a + 1}`);
+    await sleep(1500);
+    const full = await director(clock);
+    const held = live.size;
+    await sleep(Math.max(0, REQUEST_MAX_MS + 500 - (performance.now() - t0)));
+    const back = await director(clock);
+    on = false;
+    for (const s of live) s.destroy();
+    return { at_once: ADDRESSES * PER_ADDRESS, connected: held, opened, cut_or_refused: ended, director_when_full: full, director: full.startsWith('in') ? back : full };
+  });
+  report(`idle connections from ${ADDRESSES} addresses, reopened when cut`, row);
 }
 
 // A stream never ends: resolve on its status line.
@@ -269,7 +308,7 @@ async function fewDescriptors() {
   const before = cpu();
   const conns = [];
   for (let a = 0; a < 8; a++)
-    conns.push(...await Promise.all(Array.from({ length: 25 }, () => open(clock, `127.0.7.${a + 1}`, 'GET /api/state HTTP/1.1\r\nHost: x\r\n'))));
+    conns.push(...await Promise.all(Array.from({ length: 25 }, () => open(clock, `127.0.7.${a + 1}`, 'GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n'))));
   await sleep(SECONDS * 1000);
   const used = cpu() - before;
   const held = conns.filter((c) => !c.closed).length;
@@ -286,7 +325,7 @@ const cfgDir = mkdtempSync(join(tmpdir(), 'pokerclock-attack-'));
 const cfg = join(cfgDir, 'attack.cfg');
 writeFileSync(cfg, readFileSync('assets/structures/default.cfg', 'utf8')
   .replace('language = "en";', 'language = "en";\nsound = { pages = true; speak_level = true; };'));
-const clock = await startClock({ args: ['--config', cfg], env: { POKERCLOCK_REQUEST_MAX_MS: quick ? '2000' : '10000', TMPDIR: cfgDir } });
+const clock = await startClock({ args: ['--config', cfg], env: { POKERCLOCK_REQUEST_MAX_MS: String(REQUEST_MAX_MS), TMPDIR: cfgDir } });
 try {
   directorCookie = await login(clock);
   const phone = await knownPhone(clock);
@@ -295,7 +334,9 @@ try {
   report('none (calm)', calm);
   await slowHeaders(clock);
   await streams(clock);
-  await streamFlood(clock);
+  await streamFlood(clock, quick ? 20 : 24, 32, 4);
+  await connFlood(clock);
+  await streamFlood(clock, ADDRESSES, PER_ADDRESS, 12);
   await screenshots(clock);
   await speech(clock);
   await guesses(clock);

@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "tsan.h"
+
 #include "engine.h"
 
 static const char *config_text =
@@ -86,6 +88,7 @@ static int draw(engine_t *e)
 static void the_card_is_three_to_seven_and_fair(void **state)
 {
     (void)state;
+    LONG_ON_ONE_THREAD();
     engine_t *e = open_engine(NULL);
     apply_ok(e, (command_t){.type = CMD_START});
     enum { N = 5000 };

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "scratch.h"
+#include "tsan.h"
 
 #include "engine.h"
 #include "store/journal.h"
@@ -499,6 +500,7 @@ static void reboot_on_a_full_disk(void **state)
 static void long_journal_replays_identically(void **state)
 {
     (void)state;
+    LONG_ON_ONE_THREAD();
     engine_t *e = open_engine(dir);
     tourney_t initial = snapshot_tourney(e);
     model_t *m = malloc(sizeof *m);
@@ -592,6 +594,7 @@ static const char *rich_config =
 static void restarts_anywhere_keep_everything(void **state)
 {
     (void)state;
+    LONG_ON_ONE_THREAD();
     engine_options_t o = {.state_dir = dir, .config_text = rich_config,
                           .config_name = "rich.cfg"};
     char err[512] = "";

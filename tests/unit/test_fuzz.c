@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "tsan.h"
+
 #include "model/tourney.h"
 
 enum { STEPS = 6000 };
@@ -247,6 +249,7 @@ static void run(uint64_t seed, const structure_t *s)
 static void random_commands_full_structure(void **state)
 {
     (void)state;
+    LONG_ON_ONE_THREAD();
     structure_t s = full_structure();
     char err[256];
     assert_true(structure_validate(&s, err, sizeof err));

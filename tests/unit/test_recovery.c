@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "scratch.h"
+#include "tsan.h"
 
 #include "engine.h"
 #include "store/journal.h"
@@ -688,6 +689,7 @@ static void tables_above_64_survive_a_snapshot(void **state)
 static void twelve_hours_resume(void **state)
 {
     (void)state;
+    LONG_ON_ONE_THREAD();
     engine_t *e = open_engine(dir);
     build_128_levels(e);
     int64_t t = b + 10000;

@@ -16,6 +16,8 @@
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_image.h>
 
+#include "tsan.h"
+
 #include "engine.h"
 #include "screen/frame.h"
 #include "screen/kiosk.h"
@@ -848,6 +850,7 @@ static void no_text_below_the_minimum(void **state)
 static void golden_images_match(void **state)
 {
     (void)state;
+    LONG_ON_ONE_THREAD();
     bool update = getenv("UPDATE_GOLDEN") && *getenv("UPDATE_GOLDEN") == '1';
     int failures = 0;
     mkdir("tests/out", 0755);
@@ -1040,6 +1043,7 @@ static void renders_from_threads_agree(void **state)
 static void text_cache_stays_bounded(void **state)
 {
     (void)state;
+    LONG_ON_ONE_THREAD();
     SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1920, 1080, 32, SDL_PIXELFORMAT_RGB888);
     SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
     char err[256];
