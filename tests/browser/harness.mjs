@@ -78,6 +78,16 @@ export async function logIn(page, clock) {
   await page.waitForSelector('#controls', { state: 'visible' });
 }
 
+/* A part of the panel brought into view as a director does: on a phone, a
+ * tap on its page in the bar at the bottom; then its card (and any card
+ * around it) opened when closed, as a tap on its title does. */
+export async function openCard(page, sel) {
+  const where = await page.$eval(sel, (n) => n.closest('.page')?.dataset.page || '');
+  const tab = `#tabs [data-page="${where}"]`;
+  if (where && (await page.isVisible(tab)) && (await page.getAttribute(tab, 'aria-current')) !== 'page') await page.click(tab);
+  await page.$eval(sel, (n) => { for (let d = n.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; });
+}
+
 export async function api(clock) {
   const r = await fetch(clock.base + '/api/login', {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pin: PIN }),
