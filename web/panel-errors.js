@@ -351,5 +351,6 @@ const ADVICE = [
 function advice(text) {
   if (typeof text !== 'string') return '';
   const hit = ADVICE.find(([re]) => re.test(text));
-  return hit ? PANEL_LANG.tp(hit[1]) : '';
+  const say = PANEL_LANG.tp; /* hit[1] is a tpN() above */
+  return hit ? say(hit[1]) : '';
 }

@@ -127,11 +127,13 @@
   /* A refusal for want of seats: what to do, one tap each. */
   function noSeats(err, msg, names) {
     const m = /^(\d+) seats? (?:is|are) free for \d+ players$/.exec(err);
+    if (!m && !/^no seat is free/.test(err)) return;
     const room = m ? Number(m[1]) : 0;
-    if (room > 0) msg.append(el('button', { type: 'button', class: 'small primary', text: tp('Register the first %s', room),
-      onclick: () => registerNames(names.slice(0, room)) }));
-    if (m || /^no seat is free/.test(err)) msg.append(el('button', { type: 'button', class: 'small', text: tp('Add a table'),
-      onclick: () => { setMode('tables'); PCPanel.reveal($('#seat-add')); $('#seat-add-seats').focus(); } }));
+    msg.append(el('div', { class: 'acts' },
+      room > 0 ? el('button', { type: 'button', class: 'primary', text: tp('Register the first %s', room),
+        onclick: () => registerNames(names.slice(0, room)) }) : null,
+      el('button', { type: 'button', text: tp('Add a table'),
+        onclick: () => { setMode('tables'); PCPanel.reveal($('#seat-add')); $('#seat-add-seats').focus(); } })));
   }
 
   async function registerNames(names) {
@@ -191,10 +193,10 @@
   /* A registration made by mistake taken back: his seat is free, his entry
    * (and its rebuys and add-ons) out of the prize pool again. */
   async function remove(p, btn) {
-    const where = p.table != null ? tp('Table %s, seat %s is free again', p.table, p.seat) : tp('He leaves the waiting list');
+    const where = p.table != null ? tp('Table %s, seat %s is free again', p.table, p.seat) : tp('The player leaves the waiting list');
     const body = await PCPanel.confirmed(btn, { type: 'unregister', player: p.id },
       tp('Remove %s, registered by mistake?', p.label),
-      tp('%s, and his entry goes back out of the prize pool (with his rebuys and add-ons); the payouts shrink with it. A player who played and lost is busted instead.', where),
+      tp('%s, and the entry goes back out of the prize pool with its rebuys and add-ons; the payouts shrink with it. A player who played and lost is busted instead.', where),
       tp('Remove'));
     if (body) PCPanel.showMsg($('#seat-player > .msg'), tp('%s is removed: the seat is free and the entry given back.', p.label), true);
   }
