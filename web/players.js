@@ -130,7 +130,7 @@
     if (!m && !/^no seat is free/.test(err)) return;
     const room = m ? Number(m[1]) : 0;
     msg.append(el('div', { class: 'acts' },
-      room > 0 ? el('button', { type: 'button', class: 'primary', text: tp('Register the first %s', room),
+      room > 0 ? el('button', { type: 'button', class: 'primary', text: room === 1 ? tp('Register only %s', names[0]) : tp('Register the first %s', room),
         onclick: () => registerNames(names.slice(0, room)) }) : null,
       el('button', { type: 'button', text: tp('Add a table'),
         onclick: () => { setMode('tables'); PCPanel.reveal($('#seat-add')); $('#seat-add-seats').focus(); } })));

@@ -24,8 +24,11 @@ export { freePort };
 
 // Starts pokerclock; resolves once /healthz answers. Given a port and a
 // state directory it starts there (to restart a clock under a page).
+// POKERCLOCK_WEB_DIR serves the pages from a folder (--web-dir): an older
+// panel, to see a new test fail on it.
 export async function startClock({ port, stateDir, args = [], env = {} } = {}) {
   const dir = stateDir || mkdtempSync(join(tmpdir(), 'pokerclock-web-'));
+  if (process.env.POKERCLOCK_WEB_DIR) args = ['--web-dir', process.env.POKERCLOCK_WEB_DIR, ...args];
   for (let attempt = 0; ; attempt++) {
     const p = port || (await freePort());
     const proc = spawn(BIN, ['--headless', '--port', String(p), '--state', dir, ...args], {
