@@ -538,7 +538,8 @@ function renderStructure() {
   /* Keep an open form where it is: the director may be typing into it. */
   if (openForm && document.body.contains(openForm.form)) return;
   list.replaceChildren(...structure.levels.map((l, i) => {
-    const li = el('li', { class: (l.kind === 'break' ? 'break ' : '') + (i === cur ? 'current' : i < cur ? 'past' : '') + (i === openRow ? ' open' : ''), 'data-index': i },
+    /* A level's refusal (it is being played) shows under it. */
+    const li = el('li', { class: 'answers ' + (l.kind === 'break' ? 'break ' : '') + (i === cur ? 'current' : i < cur ? 'past' : '') + (i === openRow ? ' open' : ''), 'data-index': i },
       el('div', { class: 'lv' },
         el('button', { type: 'button', class: 'lv-text', 'data-act': 'row', 'aria-expanded': String(i === openRow) },
           levelTitle(l), el('small', { text: levelDetail(l) })),
@@ -546,7 +547,8 @@ function renderStructure() {
           el('button', { type: 'button', 'data-act': 'edit', text: tp('Edit') }),
           el('button', { type: 'button', 'data-act': 'add', title: tp('Add a level after this one'), text: tp('+ Level') }),
           el('button', { type: 'button', 'data-act': 'break', title: tp('Insert a break after this one'), text: tp('+ Break') }),
-          el('button', { type: 'button', 'data-act': 'delete', class: 'danger', 'aria-label': tp('Delete'), text: '✕' }))));
+          el('button', { type: 'button', 'data-act': 'delete', class: 'danger', 'aria-label': tp('Delete'), text: '✕' })),
+        el('p', { class: 'msg', role: 'alert' })));
     return li;
   }));
 }

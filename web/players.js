@@ -165,7 +165,8 @@
   /* ---- a player: found, or tapped on the map ---- */
 
   function choose(p, where) {
-    chosen = p ? { id: p.id, where } : null;
+    /* On the map the box stays under the player's table, also once he is out. */
+    chosen = p ? { id: p.id, where, table: p.table } : null;
     renaming = false;
     const box = $('#seat-player');
     PCPanel.showMsg(box.querySelector(':scope > .msg'), '');
@@ -324,10 +325,13 @@
     const found = q ? players.filter((p) => PC.fold(p.label).includes(q) || String(p.id) === q).slice(0, 12)
       : players.slice(-5).reverse();
     setText($('#seat-found-title'), q ? (found.length ? '' : tp('Nobody found.')) : found.length ? tp('Last registered') : '');
+    /* A bust or a re-entry from the list: the player's box takes the
+     * list's place, right under the search, and says how it went. */
+    const inBox = (p, act) => { choose(p, 'find'); act(p, $('#seat-player .body')); };
     list.replaceChildren(...found.map((p) => el('li', {},
       el('button', { type: 'button', class: 'who', text: `${p.label} — ${whereText(p)}`, onclick: () => choose(p, 'find') }),
-      !q ? null : p.status === 'out' ? el('button', { class: 'primary', text: tp('Re-enter'), onclick: (e) => reenter(p, e.currentTarget) })
-        : el('button', { class: 'danger', text: tp('Bust'), onclick: (e) => bust(p, e.currentTarget) }))));
+      !q ? null : p.status === 'out' ? el('button', { class: 'primary', text: tp('Re-enter'), onclick: () => inBox(p, reenter) })
+        : el('button', { class: 'danger', text: tp('Bust'), onclick: () => inBox(p, bust) }))));
   }
 
   /* ---- the button marks ---- */
@@ -507,6 +511,8 @@
     if (!roster || roster.tables.length === 0) { map.replaceChildren(); return; }
     const at = new Map(roster.players.filter((p) => p.table != null).map((p) => [`${p.table}/${p.seat}`, p]));
     const shown = roster.tables.filter((t) => t.open || tapMode === 'tables');
+    const p = chosen && chosen.where === 'map' && byId(chosen.id);
+    const under = p && (shown.find((t) => t.number === chosen.table) || shown[shown.length - 1]);
     const kids = [];
     for (const t of shown) {
       const seats = [];
@@ -515,9 +521,11 @@
       const head = el('b', { text: `${name} · ${t.open ? t.players : tp('closed')}` });
       const mark = tapMode === 'button' && t.button
         ? el('small', { class: 'mark' + (markOld(t) ? ' mark-old' : ''), text: tp('Button: seat %s, %s', t.button, markAge(t)) }) : null;
-      kids.push(el('div', { class: 'table' + (t.open ? '' : ' closed'), 'data-table': t.number }, head, mark, ...(tapMode === 'tables' ? [tableButton(t)] : []), ...seats));
-      const p = chosen && chosen.where === 'map' && byId(chosen.id);
-      if (p && (p.table === t.number || (p.table == null && t === shown[shown.length - 1]))) kids.push(box);
+      /* Each table has its answers under it (a seat that cannot be
+       * blocked, a table that cannot close). */
+      kids.push(el('div', { class: 'table answers' + (t.open ? '' : ' closed'), 'data-table': t.number }, head, mark,
+        ...(tapMode === 'tables' ? [tableButton(t)] : []), ...seats, el('p', { class: 'msg', role: 'alert' })));
+      if (t === under) kids.push(box);
     }
     /* Not on the map: the box goes back to the finder. */
     if (!kids.includes(box) && box.parentElement === map) $('#seat-found').after(box);

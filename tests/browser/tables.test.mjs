@@ -112,7 +112,7 @@ test('tables mode: block a free seat, close an empty table (confirmed), add one,
   const full = (await roster()).tables.find((t) => t.players > 0);
   await page.click(`#seat-map button[aria-label="Close table ${full.number}"]`);
   await yes();
-  await until(async () => new RegExp(`table ${full.number} still has ${full.players} player`, 'i').test(await page.textContent('#sec-seats > .msg')),
+  await until(async () => new RegExp(`table ${full.number} still has ${full.players} player`, 'i').test(await page.textContent(`#seat-map .table[data-table="${full.number}"] > .msg`)),
     'the refusal shown');
   assert.equal((await roster()).tables.find((t) => t.number === full.number).open, true);
   await page.screenshot({ path: join(OUT, 'panel-seats-tables.png'), fullPage: true });
