@@ -26,6 +26,9 @@
 
   /* The players left by name (a tournament run by counts: numbered). */
   function loadPlayers() {
+    /* A roster older than the state (it comes a moment later) would number
+     * players who have names: wait for it. */
+    if (roster && state && roster.version !== state.roster_version) return;
     const list = roster ? roster.players.filter((p) => p.status === 'seated' || p.status === 'waiting') : [];
     const now = !dealNow(state) ? [] : list.length === left()
       ? list.map((p) => ({ id: p.id, label: p.label, where: p.table == null ? '' : tp('T%s S%s', p.table, p.seat) }))

@@ -805,6 +805,8 @@ function renderStatus(s) {
   const mini = $('#mini');
   mini.classList.toggle('paused', paused || s.over);
   mini.classList.toggle('break', isBreak && !paused);
+  /* The bar has room for the word before the colon: PAUSED, STOPPED, OVER
+   * (every catalog keeps the colon). */
   const badge = s.over || paused ? stopped.split(':')[0] : isBreak ? tp('Break') : '';
   setText($('#mini-badge'), badge);
   $('#mini-badge').hidden = !badge;

@@ -43,15 +43,21 @@
    * what it pays (the state's deal.places), the places still played for
    * saying so. */
   function renderPaid(s) {
-    const places = s.deal && s.deal.places;
-    setText($('#po-deal'), !s.deal ? '' : s.deal.play_for
-      ? tp('Deal of %s players, playing on for %s to the winner.', s.deal.players, money(s.deal.play_for))
-      : tp('Deal of %s players.', s.deal.players));
+    const d = s.deal, places = d && d.places;
     const name = (id) => { const p = roster && roster.players.find((x) => x.id === id); return p ? p.label : tp('Player %s', id); };
+    /* The deal: who took what (by name once the clock knows whose amount
+     * is whose), and what is played for. */
+    const amounts = !d ? '' : (d.who || []).every((w) => w) ? d.amounts.map((a, i) => `${name(d.who[i])} ${money(a)}`).join(' · ') : '';
+    $('#po-deal').replaceChildren(...(!d ? [] : [
+      d.play_for ? tp('Deal of %s players, playing on for %s to the winner.', d.players, money(d.play_for)) : tp('Deal of %s players.', d.players),
+      amounts ? el('small', { text: amounts }) : '']));
+    const paid = (s.payouts || []).map((v, i) => el('li', {}, el('span', { text: `${i + 1}.` }), el('b', { text: money(v) })));
+    /* A deal's places, then the places given before it. */
     $('#po-now').replaceChildren(...(places
-      ? places.map((x) => el('li', {}, el('span', { text: x.player != null ? `${x.place}. ${name(x.player)}` : `${x.place}. ${tp('still playing')}` }),
-        el('b', { text: x.prize != null ? money(x.prize) : x.adds ? tp('own deal amount + %s', money(x.adds)) : tp('own deal amount') })))
-      : (s.payouts || []).map((v, i) => el('li', {}, el('span', { text: `${i + 1}.` }), el('b', { text: money(v) })))));
+      ? [...places.map((x) => el('li', {}, el('span', { text: x.player != null ? `${x.place}. ${name(x.player)}` : `${x.place}. ${tp('still playing')}` }),
+        el('b', { text: x.prize != null ? money(x.prize) : x.adds ? tp('own deal amount + %s', money(x.adds)) : tp('own deal amount') }))),
+      ...paid.slice(places.length)]
+      : paid));
   }
 
   /* Fixed amounts are typed as the prizes themselves, adding up to the pool. */

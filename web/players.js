@@ -12,9 +12,10 @@
   let loads = 0;          /* rosters loaded by this page */
   let fetching = false, again = false;
   let tapMode = 'player'; /* what a tap on a seat does: player, button, hand, tables */
-  let chosen = null;      /* the player shown in the box: {id, where: 'find' or 'map'} */
+  let chosen = null;      /* the player shown in the box: {id, where: 'find' or 'map', table: the one his box is under} */
   let renaming = false;   /* the box shows the name being corrected */
   let hand = [];          /* mode hand: [{id, chips}] out in the same hand */
+  let deskWaits = false;  /* a table is being added for names waiting at the desk */
   const rosterListeners = [];
   const HINTS = {
     player: tp('Tap a player: bust, rebuy, add-on, name.'),
@@ -70,10 +71,15 @@
   /* Before a command: the last read-out goes (it was another player's),
    * and the box moves to where this command's answer will be. */
   function readoutAt(btn) {
+    const was = btn.getBoundingClientRect().top;
     const msg = PCPanel.msgFor(btn);
     showDrawn([]);
     setText($('#seat-result'), '');
     if (msg) msg.before(readout);
+    /* A long read-out gone from above (the final table's seats): the
+     * button stays where the thumb is. */
+    const moved = btn.getBoundingClientRect().top - was;
+    if (btn.isConnected && moved) window.scrollBy(0, moved);
   }
   /* The seats just drawn, to read out; after the final table's redraw,
    * each seat's card and where the button went. */
@@ -89,6 +95,7 @@
           : tp('Button: seat %s', final.button) })));
     }
     box.hidden = players.length === 0;
+    renderNext(); /* the proposal's box stays while its seats are read out */
     if (players.length) PCPanel.ensureVisible(readout);
   }
   function showResult(text) {
@@ -133,7 +140,7 @@
       room > 0 ? el('button', { type: 'button', class: 'primary', text: room === 1 ? tp('Register only %s', names[0]) : tp('Register the first %s', room),
         onclick: () => registerNames(names.slice(0, room)) }) : null,
       el('button', { type: 'button', text: tp('Add a table'),
-        onclick: () => { setMode('tables'); PCPanel.reveal($('#seat-add')); $('#seat-add-seats').focus(); } })));
+        onclick: () => { setMode('tables'); deskWaits = true; PCPanel.reveal($('#seat-add')); $('#seat-add-seats').focus(); } })));
   }
 
   async function registerNames(names) {
@@ -373,7 +380,9 @@
     if (n && n.action === 'break' && !s.started) n = null;
     if (n && n.action === 'final' && !(s.started && s.players && s.players.busted > 0)) n = null;
     const on = !!n && n.action !== 'none';
-    box.hidden = !on;
+    /* Done (the table broken, the final table drawn): the seats drawn stay
+     * on the screen to be read out. */
+    box.hidden = !on && !(box.contains(readout) && !$('#seat-drawn').hidden);
     PCPanel.dot('tables', on || !!s.hand_for_hand);
     const ages = on && n.moves ? n.moves.map((m) => markAge(tableOf(m.from_table))) : [];
     keyed(body, on ? JSON.stringify([roster.version, n, ages]) : '', () => buildNext(body, on && n));
@@ -508,11 +517,17 @@
     const map = $('#seat-map');
     $('#seat-add').hidden = tapMode !== 'tables' || !roster || roster.tables.length === 0;
     const box = $('#seat-player');
-    if (!roster || roster.tables.length === 0) { map.replaceChildren(); return; }
+    if (!roster || roster.tables.length === 0) { map.replaceChildren(); map.dataset.k = ''; return; }
     const at = new Map(roster.players.filter((p) => p.table != null).map((p) => [`${p.table}/${p.seat}`, p]));
     const shown = roster.tables.filter((t) => t.open || tapMode === 'tables');
     const p = chosen && chosen.where === 'map' && byId(chosen.id);
     const under = p && (shown.find((t) => t.number === chosen.table) || shown[shown.length - 1]);
+    /* Drawn again only when what it shows changed: a roster fetched again
+     * the same would swallow a tap made as the seats are replaced. */
+    const key = JSON.stringify([tapMode, shown, [...at].map(([k, x]) => [k, x.id, x.label]), under && under.number,
+      hand.map((h) => h.id), chosen && chosen.id, tapMode === 'button' ? shown.map(markAge) : 0]);
+    if (map.dataset.k === key && (!under || box.parentElement === map)) return;
+    map.dataset.k = key;
     const kids = [];
     for (const t of shown) {
       const seats = [];
@@ -542,7 +557,10 @@
     const table = Math.floor(Number($('#seat-add-number').value)), seats = Math.floor(Number($('#seat-add-seats').value));
     const r = await PCPanel.confirmed($('#seat-add-btn'), { type: 'table', table, open: true, seats },
       tp('Add table %s with %s seats?', table, seats), tp('It breaks first; new players are drawn to it.'), tp('Add'));
-    if (r) $('#seat-add-number').value = '';
+    if (!r) return;
+    $('#seat-add-number').value = '';
+    /* Added for the names waiting at the desk: back to them. */
+    if (deskWaits) { deskWaits = false; setMode('player'); PCPanel.reveal($('#seat-register')); }
   }
 
   function render() {

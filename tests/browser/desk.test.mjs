@@ -171,7 +171,9 @@ test('a refusal for want of seats shows under the button, the last read-out gone
   await page.click('#confirm-yes');
   await idle();
   await until(async () => (await roster()).tables.length === 3, 'table 3');
-  await openCard(page, '#seat-names');
+  // Back at the desk, where the name waits.
+  await until(() => page.isVisible('#seat-register'), 'back at the desk');
+  assert.equal(await page.inputValue('#seat-names'), 'Ida Kro');
   await page.click('#seat-register');
   await idle();
   await until(async () => (await named('Ida Kro')).length === 1, 'Ida seated at the new table');

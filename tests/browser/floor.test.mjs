@@ -101,6 +101,9 @@ test('a table break is asked first, naming how many players it moves', async () 
   await answer(true);
   await until(async () => !(await roster()).tables.find((x) => x.number === n.table).open, 'the table broken');
   await until(async () => (await page.locator('#seat-next .drawn').count()) === t.players, 'its players\' seats read out beside the button');
+  // Nothing more to do there: the seats stay on the screen to be read out.
+  await synced();
+  assert.equal(await page.isVisible('#seat-next #seat-drawn'), true, 'the seats still read out');
 });
 
 test('a proposed seat stays while players go out and buttons are marked elsewhere; the button\'s age is shown', async () => {
@@ -182,6 +185,11 @@ test('the final table is offered once players are out, and asked first', async (
   await answer(true);
   await until(async () => (await roster()).tables.filter((t) => t.open).length === 1, 'one table left');
   await until(async () => (await page.locator('#seat-next .drawn').count()) >= 9, 'the nine seats read out');
+  await synced();
+  assert.equal(await page.isVisible('#seat-next #seat-drawn'), true, 'the seats still read out');
+  assert.match(await page.textContent('#final-button-drawn'), /^Button: seat \d+, .+ with the high card/);
+  const [box, cut] = await page.$eval('#final-button-drawn b', (b) => [b.getBoundingClientRect().right, document.documentElement.clientWidth]);
+  assert.ok(box <= cut, `the button's line inside the screen: ${box} of ${cut}`);
 });
 
 test('the bubble is offered by a button in the state; the break next is said once', async () => {

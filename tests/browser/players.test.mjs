@@ -85,7 +85,9 @@ test('the final-table redraw is proposed once the clock runs, and confirmed', as
   for (const p of r.players.filter((q) => q.status === 'seated')) assert.equal(p.table, 1);
   // The seats drawn are read out, and nothing more is proposed.
   await until(async () => /Bo Ek.*Table 1, Seat/.test(await page.textContent('#seat-drawn')), 'the new seats');
-  await until(async () => !(await page.isVisible('#seat-next')), 'no proposal');
+  // Nothing more to do; the seats stay on the screen to be read out.
+  await until(async () => (await page.textContent('#seat-next .body')) === '', 'no proposal');
+  assert.equal(await page.isVisible('#seat-drawn'), true);
   await page.screenshot({ path: join(OUT, 'panel-seats-final.png'), fullPage: true });
 });
 
