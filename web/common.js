@@ -176,6 +176,11 @@ const PC = (() => {
     const x10 = Math.floor(average * 10 / bigBlind);
     return (x10 < 100 ? Math.floor(x10 / 10) + '.' + (x10 % 10) : String(Math.floor(x10 / 10))) + ' BB';
   }
+  /* Lower case without accents, so that a search for "bjorn" finds
+   * "Bjørn", "muller" "Müller" and "jose" "José" (the kiosk's seat finder,
+   * the panel's). */
+  const fold = (x) => String(x).toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')
+    .replace(/[øœ]/g, 'o').replace(/æ/g, 'ae').replace(/ß/g, 'ss').replace(/[đð]/g, 'd').replace(/ł/g, 'l');
   function blinds(l) {
     if (!l) return '';
     return fmtChips(l.small_blind) + ' / ' + fmtChips(l.big_blind);
@@ -236,6 +241,6 @@ const PC = (() => {
 
   return {
     setState, onState, current, clock, clockMs, wallMs, sinceMs, start, onOnline,
-    fmtTime, fmtChips, fmtNum, fmtMoney, fmtBB, blinds, $, $$, el, setText, fitText, settings, applyTheme,
+    fmtTime, fmtChips, fmtNum, fmtMoney, fmtBB, blinds, fold, $, $$, el, setText, fitText, settings, applyTheme,
   };
 })();

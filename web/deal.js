@@ -1,9 +1,12 @@
-/* The panel's deal calculator: stacks of the players left, the amounts by ICM or chips through POST /api/chop as the director types, and the deal accepted as one command. */
+/* The panel's deal calculator: stacks of the players left, the amounts by
+ * ICM or chips through POST /api/chop (in the payouts' rounding unit) as the
+ * director types, and the deal accepted as one command. Shown once the clock
+ * runs and the players left fit one table. */
 (() => {
   'use strict';
   const { $, el, setText, fmtMoney } = PC;
   let state = null;       /* the last state */
-  let version = null;     /* roster_version of the players fetched */
+  let roster = null;      /* the roster, as players.js fetched it */
   let players = [];       /* those left: {id, label, where} (id null without records) */
   let amounts = null;     /* the last answer of /api/chop, in the order of players */
   let asked = 0;          /* the number of the last /api/chop sent; older answers are dropped */
@@ -14,18 +17,25 @@
   const method = () => (($('#deal-method input:checked') || {}).value || 'icm');
   const playFor = () => Math.max(0, Math.floor(Number($('#deal-playfor').value) || 0));
   const left = () => (state ? state.players.remaining : 0);
+  /* A deal is made at a table: at most ten players (ROSTER_MAX_SEATS). */
+  const DEAL_MAX = 10;
+  const dealNow = (s) => !!s && s.started && !s.deal && s.players.remaining >= 2 && s.players.remaining <= DEAL_MAX &&
+    (s.payouts || []).length > 0;
   /* What the players left share: the prizes of places 1 .. players left. */
   const prizes = () => (state ? (state.payouts || []).slice(0, left()) : []);
 
-  async function loadPlayers() {
-    let list = [];
-    try {
-      const r = await fetch('/api/players', { cache: 'no-store' });
-      if (r.ok) list = (await r.json()).players.filter((p) => p.status !== 'out');
-    } catch (e) { /* offline: tried again at the next change */ }
-    players = list.length === left()
+  /* The players left by name (a tournament run by counts: numbered). */
+  function loadPlayers() {
+    /* A roster older than the state (it comes a moment later) would number
+     * players who have names: wait for it. */
+    if (roster && state && roster.version !== state.roster_version) return;
+    const list = roster ? roster.players.filter((p) => p.status === 'seated' || p.status === 'waiting') : [];
+    const now = !dealNow(state) ? [] : list.length === left()
       ? list.map((p) => ({ id: p.id, label: p.label, where: p.table == null ? '' : tp('T%s S%s', p.table, p.seat) }))
       : Array.from({ length: left() }, (_, i) => ({ id: null, label: tp('Player %s', i + 1), where: '' }));
+    /* The same players: the stacks being typed stay as they are. */
+    if (JSON.stringify(now) === JSON.stringify(players)) return;
+    players = now;
     renderRows();
   }
 
@@ -72,7 +82,8 @@
     try {
       const r = await fetch('/api/chop', {
         method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', cache: 'no-store',
-        body: JSON.stringify({ method: method(), stacks: s, prizes: p, play_for: playFor() }),
+        body: JSON.stringify({ method: method(), stacks: s, prizes: p, play_for: playFor(),
+          unit: (state.payout_rule && state.payout_rule.unit) || 1 }),
       });
       const body = await r.json().catch(() => ({}));
       if (n !== asked) return;
@@ -111,13 +122,12 @@
   PC.onState((s) => {
     const before = state;
     state = s;
-    const made = !!s.deal;
-    $('#sec-deal').hidden = !(s.players.remaining >= 2 && !made && (s.payouts || []).length > 0);
-    if (s.roster_version !== version || !before || before.players.remaining !== s.players.remaining) {
-      version = s.roster_version;
-      loadPlayers();
-    } else if (JSON.stringify(before.payouts) !== JSON.stringify(s.payouts)) {
-      later();
-    }
+    const shown = dealNow(s);
+    $('#sec-deal').hidden = !shown;
+    $('#deal-later').hidden = shown || !!s.deal || s.over || (s.payouts || []).length === 0;
+    if (!before || dealNow(before) !== shown || before.players.remaining !== s.players.remaining) loadPlayers();
+    else if (JSON.stringify(before.payouts) !== JSON.stringify(s.payouts) ||
+      JSON.stringify(before.payout_rule) !== JSON.stringify(s.payout_rule)) later();
   });
+  PCPanel.onRoster((r) => { roster = r; if (state) loadPlayers(); });
 })();

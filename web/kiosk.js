@@ -113,9 +113,7 @@
    * roster_version changes; the box shows only when players have names. */
   let roster = null, rosterVersion = null, fetching = false, again = false, idle = 0, rosterAt = 0;
   const FIND_IDLE_MS = 60000;
-  /* Lower case without accents, so "bjorn" finds "Bjørn" and "jose" "José". */
-  const fold = (x) => x.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')
-    .replace(/[øœ]/g, 'o').replace(/æ/g, 'ae').replace(/ß/g, 'ss').replace(/[đð]/g, 'd').replace(/ł/g, 'l');
+  const fold = PC.fold;
 
   async function loadRoster() {
     if (fetching) { again = true; return; }

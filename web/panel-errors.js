@@ -342,3 +342,18 @@ function refusal(text) {
   for (const [re, w] of FIELD_WORDS) if (re.global) t = t.replace(re, () => say(w));
   return capital(t);
 }
+
+/* What to do about a refusal where the clock's reason does not say it: the
+ * director reads it under the reason. */
+const ADVICE = [
+  [/^(no seat is free( at the open tables)?|1 seat is free for \d+ players|\d+ seats are free for \d+ players)$/,
+    tpN('Open or add a table (Tables page, "Tables"), or free a blocked seat. When the room is full, the names wait in the box: register them as seats free up.')],
+  [/^the other tables have too few free seats for table \d+$/,
+    tpN('Free a blocked seat, or open or add a table (Tables page, "Tables"), then break it.')],
+];
+function advice(text) {
+  if (typeof text !== 'string') return '';
+  const hit = ADVICE.find(([re]) => re.test(text));
+  const say = PANEL_LANG.tp; /* hit[1] is a tpN() above */
+  return hit ? say(hit[1]) : '';
+}

@@ -1,6 +1,9 @@
 /* The director's panel: login, the live state, and every command of the
  * HTTP API behind a button. A command is sent once: its button (and every
- * other command button) is off while it is in flight, and nothing retries. */
+ * other command button) is off while it is in flight, and nothing retries.
+ * On a phone the panel is a few pages (Clock, Players, Tables, Money, More)
+ * chosen in the bar at the bottom, under the undo; each command's answer is
+ * shown next to the button that sent it. */
 'use strict';
 
 const { $, $$, el, setText, fmtTime, fmtChips, fmtNum, fmtMoney, blinds } = PC;
@@ -11,26 +14,110 @@ let inflight = false;
 let markMode = 'done';      /* what a tap on a hand-for-hand table marks */
 const TAP_GUARD_MS = 500;   /* taps closer than this are one tap */
 
+/* ---- pages ---- */
+
+const PAGES = ['clock', 'players', 'tables', 'money', 'more'];
+const PAGE_KEY = 'pokerclock.panel.page';
+let page = null;
+const scrolled = {};        /* where each page was left, to come back to */
+
+/* Shows one page (a phone shows one at a time; a wide screen all). */
+function showPage(name, keepScroll) {
+  if (!PAGES.includes(name)) name = 'clock';
+  if (page && name !== page) scrolled[page] = window.scrollY;
+  const was = page;
+  page = name;
+  for (const p of $$('#controls > .page')) p.classList.toggle('current', p.dataset.page === name);
+  for (const b of $$('#tabs [data-page]')) {
+    if (b.dataset.page === name) b.setAttribute('aria-current', 'page');
+    else b.removeAttribute('aria-current');
+  }
+  document.body.classList.toggle('on-clock', name === 'clock');
+  try { sessionStorage.setItem(PAGE_KEY, name); } catch (e) { /* private mode */ }
+  if (location.hash !== '#' + name) history.replaceState(null, '', '#' + name);
+  if (!keepScroll && was !== name) window.scrollTo(0, scrolled[name] || 0);
+  if (name === 'clock') refreshPreview();
+}
+function firstPage() {
+  const h = location.hash.slice(1);
+  if (PAGES.includes(h)) return h;
+  try { return sessionStorage.getItem(PAGE_KEY) || 'clock'; } catch (e) { return 'clock'; }
+}
+$('#tabs').addEventListener('click', (ev) => {
+  const b = ev.target.closest('[data-page]');
+  if (!b) return;
+  /* A tap on the page shown goes back to its top. */
+  if (b.dataset.page === page) window.scrollTo(0, 0);
+  else showPage(b.dataset.page);
+});
+$('#mini').addEventListener('click', () => showPage('clock'));
+
+/* Brings a part of the panel into view: its page, its card opened. */
+function reveal(node) {
+  const p = node && node.closest('.page');
+  if (!p) return;
+  showPage(p.dataset.page, true);
+  for (let d = node.closest('details'); d; d = d.parentElement.closest('details')) d.open = true;
+  node.scrollIntoView({ block: 'nearest' });
+}
+
+/* A dot on a page's tab: something there waits for the director. */
+function dot(name, on) {
+  const d = $(`#tabs [data-page="${name}"] .dot`);
+  if (d) d.hidden = !on;
+}
+
+/* The height of the bar at the bottom, for the page's own scrolling
+ * (scroll-padding) and its last lines (panel.css). */
+new ResizeObserver(() => {
+  const h = $('#undo-bar').hidden ? 0 : $('#undo-bar').offsetHeight;
+  document.documentElement.style.setProperty('--bottom', h + 'px');
+}).observe($('#undo-bar'));
+
+/* Scrolls an answer into view when a bar hides it (or it is off the page). */
+function ensureVisible(node) {
+  if (!node || !node.isConnected || !node.getClientRects().length) return;
+  const r = node.getBoundingClientRect();
+  const top = $('#bar').getBoundingClientRect().bottom;
+  const bottom = $('#undo-bar').hidden ? innerHeight : $('#undo-bar').getBoundingClientRect().top;
+  if (r.top < top || r.bottom > bottom) node.scrollIntoView({ block: 'nearest' });
+}
+
 /* ---- sending commands ---- */
 
+/* Where the answer to a button goes: right under the row it is in (a
+ * card's message moves there), in the box it is in (a player's, the
+ * proposal's), or over the undo. */
 function msgFor(node) {
-  if (node && node.id === 'undo') return $('#sec-history .msg');
-  const box = node && node.closest('.level-form, .card, #login');
-  return box ? box.querySelector(':scope > .msg') || box.querySelector('.msg') : null;
+  if (!node) return null;
+  if (node.id === 'undo') return $('#undo-msg');
+  const box = node.closest('.level-form, .answers, .card, #login, #status');
+  if (!box) return null;
+  const msg = box.querySelector(':scope > .msg') || box.querySelector('.msg');
+  if (msg && box.classList.contains('card') && box.contains(node)) {
+    let row = node;
+    while (row.parentElement && row.parentElement !== box) row = row.parentElement;
+    if (row.parentElement === box && row !== msg && row.tagName !== 'SUMMARY' && row.nextElementSibling !== msg) row.after(msg);
+  }
+  return msg;
 }
-function showMsg(node, text, ok) {
+/* The text, and what to do about it on a line of its own. */
+function showMsg(node, text, ok, advice) {
   if (!node) return;
-  node.textContent = text || '';
+  node.replaceChildren(...(text ? [text] : []), ...(advice ? [el('span', { class: 'advice', text: advice })] : []));
   node.classList.toggle('ok', !!ok);
+  if (text) ensureVisible(node);
 }
 
 /* Sends one command; resolves to the answer, or null when it failed (the
- * reason is shown next to the button). */
-async function command(cmd, btn) {
+ * reason is shown next to the button, with what to do about it;
+ * opts.refused(error, msg) may add to it: the clock's English reason and
+ * the message shown). */
+async function command(cmd, btn, opts = {}) {
   if (inflight) return null;
   inflight = true;
   document.body.classList.add('busy');
-  const buttons = $$('#controls button, #undo');
+  const buttons = $$('#controls button, #undo, #st-tags button');
   const wasDisabled = new Map(buttons.map((b) => [b, b.disabled]));
   buttons.forEach((b) => (b.disabled = true));
   const msg = msgFor(btn);
@@ -40,6 +127,7 @@ async function command(cmd, btn) {
    * so say so instead of trying again. */
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), 10000);
+  let shown = null;
   try {
     const r = await fetch('/api/command', {
       method: 'POST', headers: { 'Content-Type': 'application/json' },
@@ -55,12 +143,15 @@ async function command(cmd, btn) {
       setLoggedIn(false, refusal(body.error) || tp('Your session has ended: log in again.'));
       return null;
     }
-    showMsg(msg, body.error ? refusal(body.error) : tp('The clock refused this (HTTP %s).', r.status));
+    showMsg(msg, body.error ? refusal(body.error) : tp('The clock refused this (HTTP %s).', r.status), false, advice(body.error));
+    if (opts.refused && body.error) opts.refused(body.error, msg);
+    shown = msg;
     return null;
   } catch (e) {
     showMsg(msg, e.name === 'AbortError'
       ? tp('No answer from the clock: look at the state above before trying again.')
       : tp('Cannot reach the clock (Wi-Fi?). It was not sent again: when back online, check the state above, then try again.'));
+    shown = msg;
     return null;
   } finally {
     clearTimeout(timer);
@@ -70,8 +161,9 @@ async function command(cmd, btn) {
     if (rest > 0) await new Promise((r) => setTimeout(r, rest));
     inflight = false;
     document.body.classList.remove('busy');
-    buttons.forEach((b) => (b.disabled = wasDisabled.get(b)));
+    buttons.forEach((b) => { if (b.isConnected) b.disabled = wasDisabled.get(b); });
     render();
+    ensureVisible(shown);
   }
 }
 
@@ -89,10 +181,10 @@ function confirmAction(text, warn, yesLabel) {
   });
 }
 
-async function confirmed(btn, cmd, text, warn, yes) {
+async function confirmed(btn, cmd, text, warn, yes, opts) {
   if (inflight) return null;
   if (!(await confirmAction(text, warn, yes))) return null;
-  return command(cmd, btn);
+  return command(cmd, btn, opts);
 }
 
 /* ---- login ---- */
@@ -103,7 +195,6 @@ function setLoggedIn(v, why) {
   $('#login').hidden = v;
   $('#controls').hidden = !v;
   $('#undo-bar').hidden = !v;
-  $('#logout').hidden = !v;
   if (!v) {
     showMsg($('#login-msg'), why || '');
     /* A PIN being typed while the page asks whether it is logged in (slow
@@ -111,6 +202,7 @@ function setLoggedIn(v, why) {
     if (was) $('#pin').value = '';
   } else {
     loadStructure();
+    if (!was) showPage(firstPage());
   }
   render();
 }
@@ -247,7 +339,7 @@ $('#next-level').addEventListener('click', (ev) => {
 $('#undo').addEventListener('click', (ev) => {
   const s = PC.current();
   const what = s && s.undo;
-  if (!what) { showMsg($('#sec-history .msg'), tp('There is nothing to undo.')); return; }
+  if (!what) { showMsg($('#undo-msg'), tp('There is nothing to undo.')); return; }
   confirmed(ev.currentTarget, { type: 'undo' }, tp('Undo: %s?', actionWords(what)),
     tp('The tournament goes back to how it was before it.'), tp('Undo'));
 });
@@ -446,7 +538,8 @@ function renderStructure() {
   /* Keep an open form where it is: the director may be typing into it. */
   if (openForm && document.body.contains(openForm.form)) return;
   list.replaceChildren(...structure.levels.map((l, i) => {
-    const li = el('li', { class: (l.kind === 'break' ? 'break ' : '') + (i === cur ? 'current' : i < cur ? 'past' : '') + (i === openRow ? ' open' : ''), 'data-index': i },
+    /* A level's refusal (it is being played) shows under it. */
+    const li = el('li', { class: 'answers ' + (l.kind === 'break' ? 'break ' : '') + (i === cur ? 'current' : i < cur ? 'past' : '') + (i === openRow ? ' open' : ''), 'data-index': i },
       el('div', { class: 'lv' },
         el('button', { type: 'button', class: 'lv-text', 'data-act': 'row', 'aria-expanded': String(i === openRow) },
           levelTitle(l), el('small', { text: levelDetail(l) })),
@@ -454,7 +547,8 @@ function renderStructure() {
           el('button', { type: 'button', 'data-act': 'edit', text: tp('Edit') }),
           el('button', { type: 'button', 'data-act': 'add', title: tp('Add a level after this one'), text: tp('+ Level') }),
           el('button', { type: 'button', 'data-act': 'break', title: tp('Insert a break after this one'), text: tp('+ Break') }),
-          el('button', { type: 'button', 'data-act': 'delete', class: 'danger', 'aria-label': tp('Delete'), text: '✕' }))));
+          el('button', { type: 'button', 'data-act': 'delete', class: 'danger', 'aria-label': tp('Delete'), text: '✕' })),
+        el('p', { class: 'msg', role: 'alert' })));
     return li;
   }));
 }
@@ -683,7 +777,8 @@ function figure(label, value) { return el('div', {}, el('b', { text: value }), e
 
 let lastSeqRendered = -1;
 let metaBase = '';
-/* The status card: name, level, blinds and ante, the players. */
+/* The status card: name, level, blinds and ante, the players; and the
+ * same in short in the bar, for the pages without it. */
 function renderStatus(s) {
   setText($('#t-name'), s.name || 'pokerclock');
   const st = $('#status');
@@ -692,8 +787,9 @@ function renderStatus(s) {
   st.classList.toggle('is-paused', paused);
   st.classList.toggle('is-break', isBreak);
   $('#st-paused').hidden = !paused && !s.over;
-  setText($('#st-paused'), s.over ? tp('OVER: we have a winner') : s.hand_for_hand ? tp('STOPPED: hand-for-hand')
-    : s.day_end && s.day_end.drawn != null ? tp('STOPPED: end of day') : tp('PAUSED'));
+  const stopped = s.over ? tp('OVER: we have a winner') : s.hand_for_hand ? tp('STOPPED: hand-for-hand')
+    : s.day_end && s.day_end.drawn != null ? tp('STOPPED: end of day') : tp('PAUSED');
+  setText($('#st-paused'), stopped);
   $('#st-run').hidden = !s.running;
   setText($('#st-level'), !s.started ? (isBreak ? tp('Not started · Break') : tp('Not started · Level %s', s.level.number))
     : isBreak ? tp('Break') : tp('Level %s of %s', s.level.number, s.play_levels_count ?? s.levels_count));
@@ -702,8 +798,21 @@ function renderStatus(s) {
     ? (s.level.big_blind_ante ? tp('BB ante %s', fmtChips(s.level.ante)) : tp('Ante %s', fmtChips(s.level.ante))) : '');
   const p = s.players || {};
   const meta = [tp('%s of %s players', p.remaining ?? '–', p.entries ?? '–')];
-  if (s.next_level) meta.push(s.next_level.kind === 'break' ? tp('next break') : tp('next %s', blinds(s.next_level)));
+  /* The break next is said by the time to it (tick()). */
+  if (s.next_level && s.next_level.kind !== 'break') meta.push(tp('next %s', blinds(s.next_level)));
   metaBase = meta.join(' · ');
+
+  const mini = $('#mini');
+  mini.classList.toggle('paused', paused || s.over);
+  mini.classList.toggle('break', isBreak && !paused);
+  /* The bar has room for the word before the colon: PAUSED, STOPPED, OVER
+   * (every catalog keeps the colon). */
+  const badge = s.over || paused ? stopped.split(':')[0] : isBreak ? tp('Break') : '';
+  setText($('#mini-badge'), badge);
+  $('#mini-badge').hidden = !badge;
+  $('#mini-badge').classList.toggle('break', !s.over && !paused && isBreak);
+  setText($('#mini-level'), !s.started ? tp('Not started · Level %s', s.level.number)
+    : isBreak ? tp('%s of %s players', p.remaining ?? '–', p.entries ?? '–') : tp('Level %s: %s', s.level.number, blinds(s.level)));
 }
 
 /* What is on the wall besides the clock, in a word each. */
@@ -712,8 +821,7 @@ function renderTags(s) {
   if (s.hand_for_hand) tags.push([s.hand_for_hand.all_done ? tp('Hand-for-hand, hand %s: deal', s.hand_for_hand.hand)
     : tp('Hand-for-hand, hand %s', s.hand_for_hand.hand), 'hot']);
   if (s.bubble) tags.push([tp('Bubble'), 'hot']);
-  else if (!s.in_the_money && !s.over && s.players && s.players.paid_places > 0 &&
-    s.players.remaining === s.players.paid_places + 1) tags.push([tp('On the bubble: start it?'), 'hot']);
+  else if (bubbleOffered(s)) tags.push([tp('On the bubble: start it?'), 'hot', startBubble]);
   if (s.in_the_money) tags.push([tp('In the money'), '']);
   if (s.clock_call) tags.push([tp('Clock: table %s, seat %s', s.clock_call.table, s.clock_call.seat), 'hot']);
   if (s.color_up && s.color_up.now) tags.push([tp('Color-up %s', fmtChips(s.color_up.now.value)), 'hot']);
@@ -725,7 +833,9 @@ function renderTags(s) {
   const tk = JSON.stringify(tags);
   if ($('#st-tags').dataset.k !== tk) {
     $('#st-tags').dataset.k = tk;
-    $('#st-tags').replaceChildren(...tags.map(([x, c]) => el('span', { class: c, text: x })));
+    $('#st-tags').replaceChildren(...tags.map(([x, c, tap]) => (tap
+      ? el('button', { type: 'button', class: 'small ' + c, text: x, onclick: tap })
+      : el('span', { class: c, text: x }))));
   }
 }
 
@@ -898,15 +1008,25 @@ function renderHandForHand(s) {
       input.dataset.auto = want;
     }
   }
-  /* One player more than the places paid: the bubble is offered. */
   const p = s.players || {};
-  const offer = !s.bubble && !s.in_the_money && !s.over && p.paid_places > 0 &&
-    p.remaining === p.paid_places + 1;
+  const offer = bubbleOffered(s);
   $('#bubble-offer').hidden = !offer;
   setText($('#bubble-offer'), offer ? tp('%s players left and %s places paid: the next one out is the bubble. Start it (and hand-for-hand, if the house plays it)?',
     p.remaining, p.paid_places) : '');
   $('#bubble-on').classList.toggle('primary', offer);
   setText($('#bubble-on'), s.bubble ? tp('Bubble is on') : tp('Bubble on'));
+}
+
+/* One player more than the places paid: the bubble is offered. */
+function bubbleOffered(s) {
+  const p = s.players || {};
+  return !s.bubble && !s.in_the_money && !s.over && p.paid_places > 0 && p.remaining === p.paid_places + 1;
+}
+function startBubble(ev) {
+  const p = (PC.current() || {}).players || {};
+  confirmed(ev.currentTarget, { type: 'bubble_start' }, tp('Start the bubble?'),
+    tp('The wall shows BUBBLE with %s players left and %s places paid. Hand-for-hand is on the Tables page.', p.remaining, p.paid_places),
+    tp('Bubble on'));
 }
 
 function renderDayEnd(s) {
@@ -966,6 +1086,8 @@ function render() {
   $('#login').hidden = loggedIn || !!s.follows;
   $('#controls').hidden = !loggedIn || !!s.follows;
   $('#undo-bar').hidden = !loggedIn || !!s.follows;
+  document.body.classList.toggle('tabbed', loggedIn && !s.follows);
+  $('#mini').hidden = !loggedIn || !!s.follows;
 
   const go = $('#go');
   const action = !s.started ? 'start' : s.running ? 'pause' : 'resume';
@@ -995,7 +1117,10 @@ function tick() {
   const c = PC.clock();
   const clockText = s.overtime ? '+' + fmtTime(c.overtime, false) : fmtTime(c.remaining);
   setText($('#st-clock'), clockText);
-  $('#status').classList.toggle('is-last', s.running && !s.overtime && c.remaining <= 60000 && s.level.kind !== 'break');
+  setText($('#mini-clock'), clockText);
+  const last = s.running && !s.overtime && c.remaining <= 60000 && s.level.kind !== 'break';
+  $('#status').classList.toggle('is-last', last);
+  $('#mini').classList.toggle('last', last);
   const tb = c.toBreak != null
     ? ' · ' + (s.level.kind === 'break' ? tp('next break in %s', fmtTime(c.toBreak)) : tp('break in %s', fmtTime(c.toBreak))) : '';
   setText($('#st-meta'), metaBase + tb);
@@ -1022,7 +1147,8 @@ let previewBusy = false;
 let previewWanted = false;
 let previewFailures = 0;
 function refreshPreview() {
-  if (document.hidden) return;
+  /* Hidden (the page asleep, or a phone on another page): not asked for. */
+  if (document.hidden || (loggedIn && page !== 'clock' && !matchMedia('(min-width: 760px)').matches)) return;
   if (previewBusy) { previewWanted = true; return; }
   previewBusy = true;
   const img = new Image();
@@ -1065,7 +1191,9 @@ PC.onState((s) => {
 setInterval(tick, 250);
 setInterval(refreshPreview, 5000);
 document.addEventListener('visibilitychange', () => { if (!document.hidden) refreshPreview(); });
-/* For web/players.js: its commands go through the same sender. */
-window.PCPanel = { command, confirmed };
+/* For web/players.js and the cards' scripts: the same sender, the
+ * answers next to their buttons, the pages. */
+window.PCPanel = { command, confirmed, confirmAction, msgFor, showMsg, ensureVisible, reveal, showPage, dot, closedReasons,
+  busy: () => inflight };
 checkSession();
 PC.start();

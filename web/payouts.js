@@ -6,6 +6,7 @@
   let editing = false; /* the form keeps what the director types until saved */
   let shown = null;    /* the entries and seq the shares were fetched for */
   let edits = 0;       /* changes typed into the form */
+  let roster = null;   /* for the names of a deal's places */
 
   const money = (v) => fmtMoney(v, state && state.currency);
   /* Taken out of the pool (the fee, rake): a minus before the amount. */
@@ -22,8 +23,7 @@
       el('span', { text: l.count ? `${lineName(l.label)}: ${l.count} × ${money(Math.abs(l.each))}` : lineName(l.label) }),
       el('b', { text: signed(l.amount) }))),
     el('li', { class: 'total' }, el('span', { text: tp('Prize pool') }), el('b', { text: money(s.prize_pool) })));
-    $('#po-now').replaceChildren(...(s.payouts || []).map((v, i) => el('li', {},
-      el('span', { text: `${i + 1}.` }), el('b', { text: money(v) }))));
+    renderPaid(s);
     const p = s.payout_rule || {};
     if (!editing) {
       $('#po-unit').value = String(p.unit || 1);
@@ -37,6 +37,27 @@
         else loadPlaces();
       }
     }
+  }
+
+  /* What each place pays; after a deal, per place who finished there and
+   * what it pays (the state's deal.places), the places still played for
+   * saying so. */
+  function renderPaid(s) {
+    const d = s.deal, places = d && d.places;
+    const name = (id) => { const p = roster && roster.players.find((x) => x.id === id); return p ? p.label : tp('Player %s', id); };
+    /* The deal: who took what (by name once the clock knows whose amount
+     * is whose), and what is played for. */
+    const amounts = !d ? '' : (d.who || []).every((w) => w) ? d.amounts.map((a, i) => `${name(d.who[i])} ${money(a)}`).join(' · ') : '';
+    $('#po-deal').replaceChildren(...(!d ? [] : [
+      d.play_for ? tp('Deal of %s players, playing on for %s to the winner.', d.players, money(d.play_for)) : tp('Deal of %s players.', d.players),
+      amounts ? el('small', { text: amounts }) : '']));
+    const paid = (s.payouts || []).map((v, i) => el('li', {}, el('span', { text: `${i + 1}.` }), el('b', { text: money(v) })));
+    /* A deal's places, then the places given before it. */
+    $('#po-now').replaceChildren(...(places
+      ? [...places.map((x) => el('li', {}, el('span', { text: x.player != null ? `${x.place}. ${name(x.player)}` : `${x.place}. ${tp('still playing')}` }),
+        el('b', { text: x.prize != null ? money(x.prize) : x.adds ? tp('own deal amount + %s', money(x.adds)) : tp('own deal amount') }))),
+      ...paid.slice(places.length)]
+      : paid));
   }
 
   /* Fixed amounts are typed as the prizes themselves, adding up to the pool. */
@@ -108,4 +129,5 @@
   $('#po-form').addEventListener('submit', save);
   $('#po-form').addEventListener('input', () => { editing = true; edits++; });
   PC.onState(render);
+  PCPanel.onRoster((r) => { roster = r; if (state) renderPaid(state); });
 })();

@@ -167,7 +167,9 @@ static enum MHD_Result get_players(net_t *n, struct MHD_Connection *con, request
     bool short_names = public_names_short(n, con, snap);
     json_t *j = roster_json_players(snap->roster, short_names);
     if (j) {
-        json_object_set_new(j, "next", roster_json_proposal(snap->roster, snap->roster->version));
+        /* seeded by the moves made, not the version: a seat proposed stays
+         * through busts and button marks until a move is made */
+        json_object_set_new(j, "next", roster_json_proposal(snap->roster, snap->roster->moves.total));
         json_object_set_new(j, "moves",
                             moves_json_list(snap->roster, short_names, engine_now(n->e)));
     }

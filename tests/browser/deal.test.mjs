@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startClock, launch, until, getJson, api, OUT, PIN, logIn } from './harness.mjs';
+import { startClock, launch, until, getJson, api, OUT, PIN, logIn, openCard } from './harness.mjs';
 
 let clock, browser, page, director;
 const NAMES = ['Anna Berg', 'Bo, "Lucky" Ek', 'Cy Dahl', 'Åsa Öberg', 'Eva Gran', 'Finn Holm', 'Gus Ivarsson'];
@@ -30,8 +30,8 @@ after(async () => {
 });
 
 test('the final four: stacks typed, ICM amounts as typed, the deal accepted and on the sheet', async () => {
-  await page.waitForSelector('#sec-deal', { state: 'visible' });
-  await page.evaluate(() => { document.querySelector('#sec-deal').open = true; });
+  await page.waitForSelector('#sec-deal:not([hidden])', { state: 'attached' });
+  await openCard(page, '#sec-deal');
   await page.locator('#sec-deal').scrollIntoViewIfNeeded();
   const rows = page.locator('#deal-rows .deal-row');
   await until(async () => (await rows.count()) === 4, 'four players in the calculator');
@@ -113,7 +113,7 @@ test('the prize pool as lines, and the payouts changed from the phone', async ()
     await p.fill('#pin', PIN);
     await p.click('#login-btn');
     await p.waitForSelector('#controls', { state: 'visible' });
-    await p.evaluate(() => { document.querySelector('#sec-payouts').open = true; });
+    await openCard(p, '#sec-payouts');
     await p.locator('#sec-payouts').scrollIntoViewIfNeeded();
     const lines = await until(async () => {
       const t = await p.locator('#po-lines li').allTextContents();
@@ -135,7 +135,7 @@ test('the prize pool as lines, and the payouts changed from the phone', async ()
     assert.match(await p.textContent('#po-places-label'), /adding up to €350/);
     await p.fill('#po-places', '200, 100, 40');
     await p.click('#po-save');
-    assert.match(await p.textContent('#sec-payouts .msg'), /The amounts add up to €340, but the prize pool is €350\./);
+    assert.match(await p.textContent('#sec-payouts > .msg'), /The amounts add up to €340, but the prize pool is €350\./);
     assert.equal(await p.isVisible('#confirm[open]'), false, 'not asked: nothing to save');
     await p.fill('#po-places', '200, 100, 50');
     await p.click('#po-save');

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startClock, launch, getJson, until, OUT, logIn } from './harness.mjs';
+import { startClock, launch, getJson, until, OUT, logIn, openCard } from './harness.mjs';
 
 const CFG = `
 tournament = {
@@ -45,7 +45,6 @@ before(async () => {
   page = await ctx.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   await logIn(page, clock);
-  await page.$eval('#sec-players', (d) => { d.open = true; });
 });
 after(async () => {
   await browser?.close().catch(() => {});
@@ -59,6 +58,7 @@ async function idle() {
 // Taps a button; says yes when the panel asks, and returns what it asked.
 async function tap(sel) {
   await idle();
+  if (sel !== '#undo') await openCard(page, sel);
   await page.click(sel);
   const asked = await Promise.race([
     page.waitForSelector('#confirm[open]', { timeout: 1500 }).then(() => true),
@@ -74,7 +74,7 @@ async function tap(sel) {
   await idle();
   return q;
 }
-async function count(sel, n) { await page.fill(sel, String(n)); }
+async function count(sel, n) { await openCard(page, sel); await page.fill(sel, String(n)); }
 
 test('40 entries, rebuys and add-ons, busted to a winner, with every place and prize', async () => {
   await count('#pl-count', 40);

@@ -2,7 +2,7 @@
 // the things a first real tournament ran into, each as the director sees it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startClock, launch, api, getJson, until, OUT, logIn } from './harness.mjs';
+import { startClock, launch, api, getJson, until, OUT, logIn, openCard } from './harness.mjs';
 
 let clock, browser, ctx, page, director;
 const errors = [];
@@ -78,7 +78,7 @@ test('going back a level returns to the time it had when it was left, and the qu
 });
 
 test('register, rebuy and add-on take a count: 40 players in one go, asked first', async () => {
-  await page.$eval('#sec-players', (d) => { d.open = true; });
+  await openCard(page, '#sec-players');
   await page.fill('#pl-count', '40');
   assert.equal((await page.textContent('#register')).trim(), 'Register +40');
   await page.click('#register');
@@ -128,12 +128,13 @@ test('closed buttons look off and say why', async () => {
 });
 
 test('errors are in the director\'s words, next to what caused them', async () => {
+  await openCard(page, '#sec-clock');
   await page.fill('#set-time', 'abc');
   await page.click('#set-btn');
   const m = await until(async () => (await page.textContent('#sec-clock > .msg')).trim(), 'the set-time message');
   assert.match(m, /minutes \(12\) or minutes:seconds \(12:30\)/);
   // A level whose big blind is not above its small blind.
-  await page.$eval('#sec-structure', (d) => { d.open = true; });
+  await openCard(page, '#sec-structure');
   await page.click('#levels > li:first-child [data-act=row]');
   await page.click('#levels > li:first-child [data-act=edit]');
   await page.fill('.level-form [name=big_blind]', '10');
@@ -166,7 +167,7 @@ test('a level added at the end proposes the next usual step', async () => {
 });
 
 test('hand-for-hand proposes the tables the players left fill', async () => {
-  await page.$eval('#sec-hfh', (d) => { d.open = true; });
+  await openCard(page, '#sec-hfh');
   await synced();
   // 39 players at 9 a table: 5 tables.
   assert.equal(await page.inputValue('#hfh-tables'), '5');
@@ -178,6 +179,7 @@ test('hand-for-hand proposes the tables the players left fill', async () => {
 test('undo says what it takes back, and the panel lists the last actions', async () => {
   await idle();
   const before = (await state()).players.remaining; // 9
+  await openCard(page, '#bust-count');
   await page.fill('#bust-count', '3');
   await page.click('#bust-btn');
   await answer(true);
@@ -188,6 +190,7 @@ test('undo says what it takes back, and the panel lists the last actions', async
   const items = await page.$$eval('#history li', (li) => li.map((x) => x.textContent));
   assert.equal(items[0], `bust of 3 players, places ${before - 2}–${before}`);
   assert.equal(items[1], 'bust of 30 players, places 10–39');
+  await openCard(page, '#sec-history');
   await page.$eval('#sec-history', (d) => d.scrollIntoView());
   await page.screenshot({ path: OUT + '/evening-history.png' });
   await idle();

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
-import { startClock, launch, until, getJson, api, OUT, logIn } from './harness.mjs';
+import { startClock, launch, until, getJson, api, OUT, logIn, openCard } from './harness.mjs';
 
 let clock, browser;
 
@@ -31,10 +31,12 @@ test('the final table: drawn on the panel, the button by high card, the seats on
 
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
   await logIn(phone, clock);
-  await phone.evaluate(() => { document.querySelector('#sec-seats').open = true; });
+  await openCard(phone, '#seat-next');
   await phone.waitForSelector('#final-button');
   assert.equal(await phone.inputValue('#final-button'), '', 'high card by default');
   await phone.click('#seat-next button.primary');
+  await phone.waitForSelector('#confirm[open]');
+  await phone.click('#confirm-yes');
   const said = await until(async () => (await phone.textContent('#final-button-drawn').catch(() => '')) || '', 'the button read out');
   const s = (await getJson(clock, '/api/state'));
   const ft = s.final_table;

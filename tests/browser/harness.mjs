@@ -24,8 +24,11 @@ export { freePort };
 
 // Starts pokerclock; resolves once /healthz answers. Given a port and a
 // state directory it starts there (to restart a clock under a page).
+// POKERCLOCK_WEB_DIR serves the pages from a folder (--web-dir): an older
+// panel, to see a new test fail on it.
 export async function startClock({ port, stateDir, args = [], env = {} } = {}) {
   const dir = stateDir || mkdtempSync(join(tmpdir(), 'pokerclock-web-'));
+  if (process.env.POKERCLOCK_WEB_DIR) args = ['--web-dir', process.env.POKERCLOCK_WEB_DIR, ...args];
   for (let attempt = 0; ; attempt++) {
     const p = port || (await freePort());
     const proc = spawn(BIN, ['--headless', '--port', String(p), '--state', dir, ...args], {
@@ -76,6 +79,16 @@ export async function logIn(page, clock) {
   await page.fill('#pin', PIN);
   await page.click('#login-btn');
   await page.waitForSelector('#controls', { state: 'visible' });
+}
+
+/* A part of the panel brought into view as a director does: on a phone, a
+ * tap on its page in the bar at the bottom; then its card (and any card
+ * around it) opened when closed, as a tap on its title does. */
+export async function openCard(page, sel) {
+  const where = await page.$eval(sel, (n) => n.closest('.page')?.dataset.page || '');
+  const tab = `#tabs [data-page="${where}"]`;
+  if (where && (await page.isVisible(tab)) && (await page.getAttribute(tab, 'aria-current')) !== 'page') await page.click(tab);
+  await page.$eval(sel, (n) => { for (let d = n.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; });
 }
 
 export async function api(clock) {

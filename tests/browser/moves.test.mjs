@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
-import { startClock, launch, until, api, getJson, OUT, logIn } from './harness.mjs';
+import { startClock, launch, until, api, getJson, OUT, logIn, openCard } from './harness.mjs';
 
 let clock, browser, kiosk, display, director;
 
@@ -87,7 +87,7 @@ test('no moves: no page, no strip; a move and a break: listed on the kiosk and t
   // The panel lists them with names too, the newest first.
   const panel = await browser.newPage({ viewport: { width: 400, height: 1400 } });
   await logIn(panel, clock);
-  await panel.evaluate(() => { document.querySelector('#sec-seats').open = true; document.querySelector('#seat-moves-box').open = true; });
+  await openCard(panel, '#seat-moves');
   const items = await until(async () => {
     const li = await panel.$$eval('#seat-moves li', (x) => x.map((y) => y.textContent));
     return li.length === n && li;

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
-import { startClock, launch, until, getJson, api, OUT, logIn } from './harness.mjs';
+import { startClock, launch, until, getJson, api, OUT, logIn, openCard } from './harness.mjs';
 
 let clock, browser, page;
 
@@ -28,7 +28,7 @@ test('New tournament asks first, naming the tournament and the players left', as
   await director.command({ type: 'bust', player: 3 });
   await until(async () => (await page.textContent('#status')).includes('2'), 'the panel has the state');
 
-  await page.evaluate(() => { document.querySelector('#sec-newtour').open = true; });
+  await openCard(page, '#sec-newtour');
   await page.click('#nt-btn');
   await page.waitForSelector('#confirm[open]');
   const asked = await page.textContent('#confirm');

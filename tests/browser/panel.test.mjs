@@ -3,7 +3,7 @@
 // procedures, a reload, a server restart under the page, and the layout.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startClock, launch, api, getJson, until, sleep, decodePng, countColour, PIN, OUT } from './harness.mjs';
+import { startClock, launch, api, getJson, until, sleep, decodePng, countColour, openCard, PIN, OUT } from './harness.mjs';
 
 let clock, browser, ctx, page;
 const errors = [];
@@ -28,9 +28,7 @@ async function login() {
   await page.click('#login-btn');
   await page.waitForSelector('#controls', { state: 'visible' });
 }
-async function openSection(id) {
-  await page.$eval(id, (d) => { d.open = true; });
-}
+const openSection = (id) => openCard(page, id);
 async function confirmYes() {
   await page.waitForSelector('#confirm[open]');
   await page.click('#confirm-yes');
@@ -217,11 +215,12 @@ test('the page reconnects by itself when the clock restarts under it, and shows 
   await until(async () => (await page.textContent('#pl-figures')).includes(String(entries + 3)), 'the new entries on the page');
 });
 
-test('at 360 px: no horizontal scrolling, every button at least 44 px', async () => {
+test('at 360 px: no horizontal scrolling, every button at least 44 px, on every page', async () => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.$$eval('details', (ds) => ds.forEach((d) => { d.open = true; }));
   // The row opens its actions; a redraw of the list on a busy machine may
   // close them again before the click: open until they stay.
+  await openSection('#sec-structure');
   const row = '#levels li[data-index="0"] [data-act="row"]', edit = '#levels li[data-index="0"] [data-act="edit"]';
   await until(async () => {
     if (!(await page.isVisible(edit))) await page.click(row);
@@ -230,17 +229,22 @@ test('at 360 px: no horizontal scrolling, every button at least 44 px', async ()
   await page.click(edit);
   await page.waitForSelector('.level-form');
   await sleep(300);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 360, `page is ${width} px wide`);
-  const small = await page.$$eval('button, input, select, summary', (els) => els
-    .filter((e) => e.offsetParent !== null && e.type !== 'checkbox' && e.type !== 'radio')
-    .map((e) => { const r = e.getBoundingClientRect(); return { e: e.id || e.textContent.trim().slice(0, 20), w: r.width, h: r.height }; })
-    .filter((r) => r.w < 44 || r.h < 44));
-  assert.deepEqual(small, []);
+  for (const name of ['clock', 'players', 'tables', 'money', 'more']) {
+    await page.click(`#tabs [data-page="${name}"]`);
+    await sleep(200);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 360, `${name}: the page is ${width} px wide`);
+    const small = await page.$$eval('button, input, select, summary', (els) => els
+      .filter((e) => e.offsetParent !== null && e.type !== 'checkbox' && e.type !== 'radio')
+      .map((e) => { const r = e.getBoundingClientRect(); return { e: e.id || e.textContent.trim().slice(0, 20), w: r.width, h: r.height }; })
+      .filter((r) => r.w < 44 || r.h < 44));
+    assert.deepEqual(small, [], name);
+  }
+  await openSection('#sec-structure');
   await page.click('.level-form [data-act="cancel"]');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.$$eval('details', (ds) => ds.forEach((d) => { d.open = false; }));
-  await page.$eval('#sec-players', (d) => { d.open = true; });
+  await openSection('#sec-players');
   await page.evaluate(() => window.scrollTo(0, 0));
   await sleep(500);
   await page.screenshot({ path: OUT + '/panel-390x844.png' });
@@ -266,6 +270,7 @@ test('log out everywhere, asked first, ends this session and every other one', a
 });
 
 test('after repeated wrong PINs the login says how long to wait and holds the button that long', async () => {
+  await openSection('#logout');
   await page.click('#logout');
   await page.waitForSelector('#login', { state: 'visible' });
   for (let i = 0; i < 3; i++) {

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
-import { startClock, launch, until, getJson, OUT, logIn } from './harness.mjs';
+import { startClock, launch, until, getJson, api, OUT, logIn, openCard } from './harness.mjs';
 
 let clock, browser, page;
 
@@ -23,8 +23,7 @@ after(async () => {
 });
 
 test('names pasted in one go are seated and read out; a tap on a seat, then Bust, gives the place', async () => {
-  await page.click('#sec-seats > summary').catch(() => {});
-  await page.evaluate(() => { document.querySelector('#sec-seats').open = true; });
+  await openCard(page, '#seat-names');
   await page.fill('#seat-names', 'Anna Berg\nBo Ek\n\nCy Dahl\n');
   await page.click('#seat-register');
   const drawn = await until(async () => {
@@ -47,6 +46,7 @@ test('names pasted in one go are seated and read out; a tap on a seat, then Bust
 
   // The map: tap Anna's seat, confirm, she is out in 3rd place.
   const anna = roster.players[0];
+  await openCard(page, '#seat-map');
   await page.click(`#seat-map button[title="Anna Berg"]`);
   await until(async () => /Anna Berg — Table/.test(await page.textContent('#seat-player')), 'her box');
   await page.click('#seat-player button.danger');
@@ -65,7 +65,8 @@ test('names pasted in one go are seated and read out; a tap on a seat, then Bust
   await page.screenshot({ path: join(OUT, 'panel-seats.png'), fullPage: true });
 });
 
-test('the final-table redraw is proposed and confirmed with one tap', async () => {
+test('the final-table redraw is proposed once the clock runs, and confirmed', async () => {
+  await (await api(clock)).command({ type: 'start' });
   // Two players left fit the final table (table 1, the last of the break order).
   const next = await until(async () => {
     const t = await page.textContent('#seat-next');
@@ -73,6 +74,9 @@ test('the final-table redraw is proposed and confirmed with one tap', async () =
   }, 'the proposal');
   assert.match(next, /Final table: 10 seats/);
   await page.click('#seat-next button');
+  await page.waitForSelector('#confirm[open]');
+  assert.match(await page.textContent('#confirm-text'), /Draw the final table now\?/);
+  await page.click('#confirm-yes');
   const r = await until(async () => {
     const x = await getJson(clock, '/api/players');
     return x.tables.filter((t) => t.open).length === 1 && x;
@@ -81,7 +85,9 @@ test('the final-table redraw is proposed and confirmed with one tap', async () =
   for (const p of r.players.filter((q) => q.status === 'seated')) assert.equal(p.table, 1);
   // The seats drawn are read out, and nothing more is proposed.
   await until(async () => /Bo Ek.*Table 1, Seat/.test(await page.textContent('#seat-drawn')), 'the new seats');
-  await until(async () => !(await page.isVisible('#seat-next')), 'no proposal');
+  // Nothing more to do; the seats stay on the screen to be read out.
+  await until(async () => (await page.textContent('#seat-next .body')) === '', 'no proposal');
+  assert.equal(await page.isVisible('#seat-drawn'), true);
   await page.screenshot({ path: join(OUT, 'panel-seats-final.png'), fullPage: true });
 });
 

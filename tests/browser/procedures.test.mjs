@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startClock, launch, api, getJson, until, sleep, OUT, logIn } from './harness.mjs';
+import { startClock, launch, api, getJson, until, sleep, OUT, logIn, openCard } from './harness.mjs';
 
 let clock, browser, director, page, d;
 const errors = [];
@@ -41,6 +41,7 @@ after(async () => {
 // One section open at a time, scrolled into view, as on a phone.
 async function openOnly(id) {
   await page.$$eval('#controls details.card', (ds, keep) => ds.forEach((x) => { x.open = '#' + x.id === keep; }), id);
+  await openCard(page, id);
   await page.$eval(id, (x) => x.scrollIntoView({ block: 'start' }));
 }
 async function confirmDialog() {

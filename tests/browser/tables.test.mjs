@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startClock, launch, until, getJson, OUT, logIn, api } from './harness.mjs';
+import { startClock, launch, until, getJson, OUT, logIn, api, openCard } from './harness.mjs';
 
 let clock, browser, page, director;
 
@@ -20,7 +20,7 @@ before(async () => {
   page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await logIn(page, clock);
   director = await api(clock);
-  await page.evaluate(() => { document.querySelector('#sec-seats').open = true; });
+  await openCard(page, '#seat-map');
 });
 
 after(async () => {
@@ -41,7 +41,7 @@ test('a tapped player rebuys; two out in the same hand are picked by name and pl
   await until(async () => /Guest A — Table \d+, Seat \d+ · 1 entry, 0 rebuys/.test(await page.textContent('#seat-player')), 'her box');
   await page.click('#seat-player button:text-is("Rebuy")');
   await until(async () => (await roster()).players[0].rebuys === 1, 'the rebuy recorded');
-  await until(async () => /1 rebuys/.test(await page.textContent('#seat-player')), 'the box counts it');
+  await until(async () => /· 1 entry, 1 rebuy$/.test(await page.textContent('#seat-player .body > div')), 'the box counts it, in the singular');
 
   // Same hand: the two players of table 1, by a tap each; the names are listed.
   const t1 = r.players.filter((p) => p.table === 1);
@@ -67,6 +67,7 @@ test('a tapped player rebuys; two out in the same hand are picked by name and pl
 
 test('a player who is out re-enters from the seat finder, the new seat read out', async () => {
   const out = (await roster()).players.find((p) => p.status === 'out');
+  await openCard(page, '#seat-find');
   await page.fill('#seat-find', out.label);
   await page.click('#seat-found button:text-is("Re-enter")');
   await yes();
@@ -79,6 +80,7 @@ test('a player who is out re-enters from the seat finder, the new seat read out'
   assert.equal(back.entries, 2);
   assert.ok(drawn.includes(`Table ${back.table}, Seat ${back.seat}`), drawn);
   await page.fill('#seat-find', '');
+  await openCard(page, '#seat-map');
 });
 
 test('tables mode: block a free seat, close an empty table (confirmed), add one, open it again', async () => {
@@ -110,7 +112,7 @@ test('tables mode: block a free seat, close an empty table (confirmed), add one,
   const full = (await roster()).tables.find((t) => t.players > 0);
   await page.click(`#seat-map button[aria-label="Close table ${full.number}"]`);
   await yes();
-  await until(async () => new RegExp(`table ${full.number} still has ${full.players} player`, 'i').test(await page.textContent('#sec-seats .msg')),
+  await until(async () => new RegExp(`table ${full.number} still has ${full.players} player`, 'i').test(await page.textContent(`#seat-map .table[data-table="${full.number}"] > .msg`)),
     'the refusal shown');
   assert.equal((await roster()).tables.find((t) => t.number === full.number).open, true);
   await page.screenshot({ path: join(OUT, 'panel-seats-tables.png'), fullPage: true });
