@@ -1,7 +1,8 @@
 # pokerclock: plain make + pkg-config.
 #   make            build ./pokerclock
 #   make run        build and start with the built-in tournament
-#   make test       build and run every test
+#   make test       build and run the unit, API and browser tests
+#   make test-package build the Debian package and test it installed
 #   make bench      run the benchmarks
 #   make soak       kill -9 the clock CYCLES times under command load (200)
 #   make attack     run the network attacks and print what got through
@@ -93,7 +94,7 @@ FUZZ_TARGETS = $(sort $(patsubst tests/fuzz/%.c,%,$(filter-out tests/fuzz/replay
 TEST_BIN += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all run test unit-test bench soak attack deps check-deps install clean format fuzz fuzz-build fuzz-deps
+.PHONY: all run test test-package unit-test bench soak attack deps check-deps install clean format fuzz fuzz-build fuzz-deps
 
 all: check-deps $(BIN) $(BUILD)/web/.pages
 
@@ -191,6 +192,9 @@ unit-test: check-deps $(TEST_BIN)
 
 test: all unit-test
 	@BUILD=$(BUILD) SAN=$(SAN) TSAN=$(TSAN) POKERCLOCK_BIN=$(abspath $(BIN)) tests/run-all
+
+test-package: all
+	@SUITES=appliance POKERCLOCK_BIN=$(abspath $(BIN)) tests/run-all
 
 bench: all
 	@BUILD=$(BUILD) tests/bench/run
