@@ -1052,16 +1052,17 @@ void net_stop(net_t *n)
 {
     if (!n)
         return;
-    if (n->d) {
-        MHD_socket fd = MHD_quiesce_daemon(n->d);
-        if (fd != MHD_INVALID_SOCKET)
-            close(fd);
-    }
+    /* No new connections from here on; the listening socket is closed only
+     * once the daemon has stopped: MHD's worker threads may still hold it
+     * in their epoll sets until then. */
+    MHD_socket listening = n->d ? MHD_quiesce_daemon(n->d) : MHD_INVALID_SOCKET;
     if (n->events)
         events_shutdown(n->events);
     shots_shutdown(n->shots);
     if (n->d)
         MHD_stop_daemon(n->d);
+    if (listening != MHD_INVALID_SOCKET)
+        close(listening);
     events_free(n->events);
     shots_free(n->shots);
     conns_free(n->conns);
