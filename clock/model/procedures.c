@@ -31,7 +31,7 @@ void house_call_durations(const structure_t *s, int level, int64_t *call, int64_
     house_t h;
     house_effective(&s->house, &h);
     /* In events with levels of fifteen minutes or less, the clock is
-     * shorter (000 #16.1). */
+     * shorter (docs/rules.md §6: NO #16.1). */
     if (s->levels[level].duration_ms <= h.short_level_ms) {
         *call = h.short_call_ms;
         *countdown = h.short_call_countdown_ms;
