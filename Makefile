@@ -209,8 +209,9 @@ attack: all
 	@[ -d tests/node_modules ] || (cd tests && npm install --no-audit --no-fund --loglevel=error)
 	ulimit -n $$(ulimit -Hn) 2>/dev/null; POKERCLOCK_BIN=$(abspath $(BIN)) node tests/attack/run.mjs $(ATTACK_ARGS)
 
-# The unit, the user and the sample tournaments with the program; a default
-# configuration (never overwritten) when /etc/pokerclock has none.
+# The unit, the user, the man pages and the sample tournaments with the
+# program; a default configuration (never overwritten) when /etc/pokerclock
+# has none.
 install: $(BIN)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pokerclock
 	install -d $(DESTDIR)$(PREFIX)/share/pokerclock/structures
@@ -223,6 +224,8 @@ install: $(BIN)
 	sed 's#/usr/bin/pokerclock#$(PREFIX)/bin/pokerclock#' systemd/pokerclock.service \
 	  > $(DESTDIR)/lib/systemd/system/pokerclock.service
 	install -D -m 0644 systemd/pokerclock.sysusers $(DESTDIR)$(PREFIX)/lib/sysusers.d/pokerclock.conf
+	install -D -m 0644 docs/pokerclock.1 $(DESTDIR)$(PREFIX)/share/man/man1/pokerclock.1
+	install -D -m 0644 docs/pokerclock.cfg.5 $(DESTDIR)$(PREFIX)/share/man/man5/pokerclock.cfg.5
 	[ -e $(DESTDIR)/etc/pokerclock/pokerclock.cfg ] || \
 	  install -D -m 0644 debian/pokerclock.cfg $(DESTDIR)/etc/pokerclock/pokerclock.cfg
 
