@@ -44,6 +44,8 @@ struct wall {
     SDL_Renderer *r;           /* where it draws */
     text_cache_t *tc;          /* its fonts and rendered strings */
     paint_t p;                 /* the painter, reused frame after frame */
+    paint_ops_t planned;       /* the calls of the last dry run ... */
+    paint_ops_t shown;         /* ... and of the last frame drawn */
     const settings_t *config;    /* theme and languages */
     theme_colours_t col;
     lang_id lang, lang2;       /* the wall's language, and the second one */

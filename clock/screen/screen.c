@@ -34,8 +34,12 @@ struct screen {
     wall_t *wall;
     speaker_t *speaker;        /* sounds and voice; NULL when headless */
     atomic_uint_fast64_t frames; /* frames drawn; read from other threads */
-    uint64_t last_hash;        /* fingerprint of the frame on screen */
-    bool force;                /* redraw whatever the fingerprint says */
+    bool force;                /* redraw all of it, whatever changed */
+    bool on_surface;           /* the software renderer: it draws into the window's
+                                * own pixels, kept from frame to frame */
+    SDL_Texture *canvas;       /* a GPU's: the wall is drawn here and copied whole to
+                                * the back buffer (whose content a present leaves
+                                * undefined); NULL: every frame drawn whole */
     int dismissed_level;       /* new-level banner dismissed locally for this level */
     bool pin_seen;             /* once seen, the generated PIN is never shown again */
     char code[PIN_DIGITS + 1]; /* the one-time login code on the wall, or "" */
@@ -168,15 +172,104 @@ static void use_software_renderer(void)
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
 }
 
-/* What draws the wall: the SDL renderer and, on OpenGL, the GPU driver. */
+/* Whether the process has Mesa's LLVM loaded (OpenGL on the CPU): the
+ * software renderer should not have, unless SDL's window framebuffer went
+ * through OpenGL. */
+bool screen_llvm_loaded(void)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    char line[512];
+    bool found = false;
+    while (f && !found && fgets(line, sizeof line, f))
+        found = strstr(line, "libLLVM") != NULL;
+    if (f)
+        fclose(f);
+    return found;
+}
+
+/* What draws the wall: the SDL renderer and, on OpenGL, the GPU driver;
+ * how a frame reaches the screen; and whether LLVM came with it. */
 static void describe_renderer(screen_t *s, int w, int h)
 {
     SDL_RendererInfo info = {0};
     SDL_GetRendererInfo(s->r, &info);
     const char *gpu = gl_renderer_name(s->r);
-    snprintf(s->shown_on, sizeof s->shown_on, "%dx%d, %s renderer%s%s, %s", w, h,
+    const char *how = s->on_surface ? "changes drawn on the window's pixels"
+                      : s->canvas   ? "changes drawn on a canvas texture"
+                                    : "whole frames";
+    snprintf(s->shown_on, sizeof s->shown_on, "%dx%d, %s renderer%s%s, %s, %s%s", w, h,
              info.name ? info.name : "?", gpu ? ", " : "", gpu ? gpu : "",
-             SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "?");
+             SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "?", how,
+             screen_llvm_loaded() ? ", libLLVM loaded" : "");
+}
+
+/* How frames reach the screen for this renderer: the software renderer
+ * draws straight into the window's pixels (which stay between frames, so
+ * only what changed is drawn and sent); a GPU into a texture of the
+ * screen's size, copied whole to the back buffer at each present. */
+static void presenter_open(screen_t *s)
+{
+    SDL_RendererInfo info = {0};
+    SDL_GetRendererInfo(s->r, &info);
+    s->on_surface = info.name && strcmp(info.name, "software") == 0;
+}
+
+/* The GPU's canvas at the screen's size; false when it was made new (its
+ * content is not the last frame) or cannot be. */
+static bool canvas_ready(screen_t *s, int w, int h)
+{
+    int cw = 0, ch = 0;
+    if (s->canvas && SDL_QueryTexture(s->canvas, NULL, NULL, &cw, &ch) == 0 && cw == w && ch == h)
+        return true;
+    if (s->canvas)
+        SDL_DestroyTexture(s->canvas);
+    s->canvas = SDL_RenderTargetSupported(s->r)
+                    ? SDL_CreateTexture(s->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h)
+                    : NULL;
+    if (s->canvas) {
+        SDL_SetTextureBlendMode(s->canvas, SDL_BLENDMODE_NONE);
+        SDL_SetTextureScaleMode(s->canvas, SDL_ScaleModeNearest);
+    }
+    return false;
+}
+
+static void canvas_drop(screen_t *s)
+{
+    if (s->canvas)
+        SDL_DestroyTexture(s->canvas);
+    s->canvas = NULL;
+}
+
+/* The frame onto the screen: what changed since the last one (the plan's
+ * damage), or all of it when forced or when the last frame is not kept. */
+static void present(screen_t *s, const wall_frame_t *f, const wall_plan_t *plan)
+{
+    if (s->on_surface) {
+        if (s->force || plan->n_damage < 0) {
+            wall_render(s->wall, f);
+            SDL_RenderPresent(s->r);
+            return;
+        }
+        wall_render_part(s->wall, f, plan);
+        SDL_RenderFlush(s->r);
+        if (plan->n_damage > 0)
+            SDL_UpdateWindowSurfaceRects(s->win, plan->damage, plan->n_damage);
+        return;
+    }
+    bool kept = canvas_ready(s, f->w, f->h);
+    if (!s->canvas) {
+        wall_render(s->wall, f);
+        SDL_RenderPresent(s->r);
+        return;
+    }
+    SDL_SetRenderTarget(s->r, s->canvas);
+    if (s->force || !kept)
+        wall_render(s->wall, f);
+    else
+        wall_render_part(s->wall, f, plan);
+    SDL_SetRenderTarget(s->r, NULL);
+    SDL_RenderCopy(s->r, s->canvas, NULL, NULL);
+    SDL_RenderPresent(s->r);
 }
 
 /* A GPU device, but OpenGL on the CPU all the same: a new window without
@@ -218,6 +311,13 @@ static int video_open(screen_t *s, char *err, size_t errlen)
     bool choose = !s->console && !(asked && *asked);
     if (choose && !gpu_device_present())
         use_software_renderer();
+    /* Asked for by name, the software renderer comes without OpenGL too:
+     * SDL would otherwise show its frames through an OpenGL texture (on a
+     * machine without a GPU, Mesa's llvmpipe). The console has no other
+     * way to show them. */
+    if (!s->console && asked && strcmp(asked, "software") == 0 &&
+        !getenv("SDL_FRAMEBUFFER_ACCELERATION"))
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     s->win = SDL_CreateWindow("pokerclock", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
                               flags);
     if (!s->win) {
@@ -256,8 +356,11 @@ static int video_open(screen_t *s, char *err, size_t errlen)
     }
     if (s->console)
         SDL_ShowCursor(SDL_DISABLE);
+    presenter_open(s);
     int ow = 0, oh = 0;
     SDL_GetRendererOutputSize(s->r, &ow, &oh);
+    if (!s->on_surface)
+        canvas_ready(s, ow, oh);
     describe_renderer(s, ow, oh);
     fprintf(stderr, "pokerclock: wall display %s\n", s->shown_on);
     s->force = true;
@@ -297,6 +400,7 @@ void screen_free(screen_t *s)
     if (!s)
         return;
     wall_free(s->wall);
+    canvas_drop(s);
     if (s->r)
         SDL_DestroyRenderer(s->r);
     if (s->win)
@@ -310,6 +414,11 @@ void screen_free(screen_t *s)
 uint64_t screen_frames(const screen_t *s)
 {
     return atomic_load(&s->frames);
+}
+
+const char *screen_shown_on(const screen_t *s)
+{
+    return s->shown_on;
 }
 
 /* The main loop's time: the engine's, unless the options bring a clock. */
@@ -413,8 +522,11 @@ static void on_event(screen_t *s, engine_t *e, const SDL_Event *ev)
             ev->window.event == SDL_WINDOWEVENT_EXPOSED)
             s->force = true;
         break;
-    case SDL_RENDER_TARGETS_RESET:
     case SDL_RENDER_DEVICE_RESET:
+        canvas_drop(s); /* its texture went with the device */
+        s->force = true;
+        break;
+    case SDL_RENDER_TARGETS_RESET:
         s->force = true;
         break;
     case SDL_DISPLAYEVENT:
@@ -473,9 +585,8 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
     f.slide = slide;
     wall_plan_t plan;
     wall_plan(s->wall, &f, &plan);
-    if (w > 0 && h > 0 && (s->force || plan.animating || plan.hash != s->last_hash)) {
-        wall_render(s->wall, &f);
-        SDL_RenderPresent(s->r);
+    if (w > 0 && h > 0 && (s->force || plan.animating || plan.n_damage != 0)) {
+        present(s, &f, &plan);
         atomic_fetch_add(&s->frames, 1);
         if (!s->on_screen_said) {
             /* Only now is the wall on a screen (the service was ready before:
@@ -486,7 +597,6 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
             fprintf(stderr, "pokerclock: first frame on the wall\n");
             s->on_screen_said = true;
         }
-        s->last_hash = plan.hash;
         s->force = false;
     }
     /* The sounds and the voice of what changed. */

@@ -606,13 +606,13 @@ static void page(frame_t *fr)
     footer(fr, foot);
 }
 
-static void wall_paint(wall_t *w, const wall_frame_t *f, bool dry, wall_plan_t *plan)
+static void wall_paint(wall_t *w, const wall_frame_t *f, bool dry, const SDL_Rect *clip,
+                       int n_clip, wall_plan_t *plan)
 {
     paint_t *p = &w->p;
     p->w = f->w;
     p->h = f->h;
-    paint_begin(p, dry);
-    paint_hash(p, &f->snap->seq, sizeof f->snap->seq);
+    paint_begin(p, dry, dry ? &w->planned : &w->shown, clip, n_clip);
     frame_t fr;
     frame_setup(&fr, w, f);
     paint_clear(p, w->col.bg);
@@ -625,6 +625,7 @@ static void wall_paint(wall_t *w, const wall_frame_t *f, bool dry, wall_plan_t *
         paint_rect(p, 0, 0, t, f->h, w->col.paused);
         paint_rect(p, f->w - t, 0, t, f->h, w->col.paused);
     }
+    paint_end(p);
     if (plan) {
         plan->hash = p->hash;
         plan->wake_in_ms = p->wake_in_ms;
@@ -635,12 +636,21 @@ static void wall_paint(wall_t *w, const wall_frame_t *f, bool dry, wall_plan_t *
 
 void wall_plan(wall_t *w, const wall_frame_t *f, wall_plan_t *out)
 {
-    wall_paint(w, f, true, out);
+    wall_paint(w, f, true, NULL, 0, out);
+    out->n_damage = damage_find(&w->shown, &w->planned, f->w, f->h, out->damage);
 }
 
 void wall_render(wall_t *w, const wall_frame_t *f)
 {
-    wall_paint(w, f, false, NULL);
+    wall_paint(w, f, false, NULL, 0, NULL);
+}
+
+void wall_render_part(wall_t *w, const wall_frame_t *f, const wall_plan_t *plan)
+{
+    if (plan->n_damage < 0)
+        wall_render(w, f);
+    else if (plan->n_damage > 0)
+        wall_paint(w, f, false, plan->damage, plan->n_damage, NULL);
 }
 
 /* SDL_image sets its PNG support up on first use, which two threads must
@@ -710,5 +720,7 @@ void wall_free(wall_t *w)
     if (w->slide_tex)
         SDL_DestroyTexture(w->slide_tex);
     text_cache_free(w->tc);
+    paint_ops_free(&w->planned);
+    paint_ops_free(&w->shown);
     free(w);
 }

@@ -8,6 +8,7 @@
 
 #include "engine.h"
 #include "screen/address.h"
+#include "screen/damage.h"
 #include "model/show.h"
 #include "screen/slideshow.h"
 #include "screen/text.h"
@@ -27,9 +28,12 @@ typedef struct {
     int64_t slide_next_in_ms;  /* when the next slide is due; INT64_MAX: never */
 } wall_frame_t;
 
-/* What a dry run found: redraw when hash changes; wake after wake_in_ms. */
+/* What a dry run found: what changed since the wall last drew; wake after
+ * wake_in_ms. */
 typedef struct {
-    uint64_t hash;
+    uint64_t hash;             /* fingerprint of the whole frame */
+    int n_damage;              /* rectangles changed since the last frame drawn; */
+    SDL_Rect damage[DAMAGE_MAX]; /* 0: none, -1: all of it (or nothing to compare) */
     int64_t wake_in_ms;        /* INT64_MAX: nothing shown changes by itself */
     bool animating;            /* something moves: draw at the display rate */
     int smallest_text_px;      /* the smallest text on it (MIN_TEXT_PX is the floor) */
@@ -46,7 +50,12 @@ void wall_show(const snapshot_t *snap, int64_t now, int dismissed_level, show_t 
 wall_t *wall_new(SDL_Renderer *r, const settings_t *c, char *err, size_t errlen);
 void wall_free(wall_t *w);
 void wall_plan(wall_t *w, const wall_frame_t *f, wall_plan_t *out);
+/* The whole frame. */
 void wall_render(wall_t *w, const wall_frame_t *f);
+/* Only plan's damage, over the frame this wall drew last (still in the
+ * renderer's target): the same pixels as wall_render, for less work. plan
+ * is wall_plan's for f. */
+void wall_render_part(wall_t *w, const wall_frame_t *f, const wall_plan_t *plan);
 /* Its text cache: its bytes and hits, for tests of its bound and the bench. */
 const text_cache_t *wall_text_cache(const wall_t *w);
 
