@@ -308,33 +308,25 @@ static SDL_Rect digit_at(paint_t *p, text_face face, int px, int cell, int top, 
     return at;
 }
 
+/* Each character is a call of its own: a countdown that ticks changes one
+ * or two of them, and only those are drawn again. */
 void paint_digits(paint_t *p, text_face face, int px, SDL_Color c, int x, int y, paint_align a,
                   const char *s)
 {
-    int v[5] = {face, px, x, y, (int)a};
     int total = paint_digits_width(p, face, px, s);
-    int start = a == ALIGN_LEFT ? x : a == ALIGN_CENTER ? x - total / 2 : x - total;
+    int pen = a == ALIGN_LEFT ? x : a == ALIGN_CENTER ? x - total / 2 : x - total;
     int cell = text_advance(p->tc, face, px, '0');
     int top, capsh;
     text_cap_metrics(p->tc, face, px, &top, &capsh);
-    SDL_Rect box = {0, 0, 0, 0};
-    int pen = start;
-    for (const char *q = s; *q; q++) {
-        SDL_Rect one = digit_at(p, face, px, cell, top, *q, &pen, y);
-        if (box.w <= 0)
-            box = one;
-        else
-            SDL_UnionRect(&box, &one, &box);
-    }
-    record(p, call_hash('D', v, 5, c, s), box, false);
     if (*s)
         note_size(p, px);
-    if (p->dry)
-        return;
-    pen = start;
     for (const char *q = s; *q; q++) {
         SDL_Rect at = digit_at(p, face, px, cell, top, *q, &pen, y);
         char one[2] = {*q, 0};
+        int v[5] = {face, px, at.x, at.y, 0};
+        record(p, call_hash('D', v, 5, c, one), at, false);
+        if (p->dry)
+            continue;
         int tw, th;
         SDL_Texture *t = text_get(p->tc, face, px, c, one, &tw, &th);
         if (t)

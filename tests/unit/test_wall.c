@@ -846,6 +846,161 @@ static void no_text_below_the_minimum(void **state)
     assert_int_equal(failures, 0);
 }
 
+/* A wall on a surface of its own that keeps its pixels from frame to
+ * frame, as the window's do. */
+typedef struct {
+    SDL_Surface *s;
+    SDL_Renderer *r;
+    wall_t *w;
+} canvas_t;
+
+static void canvas_open(canvas_t *c, int w, int h)
+{
+    c->s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
+    assert_non_null(c->s);
+    c->r = SDL_CreateSoftwareRenderer(c->s);
+    assert_non_null(c->r);
+    char err[256];
+    c->w = wall_new(c->r, &config, err, sizeof err);
+    assert_non_null(c->w);
+}
+
+static void canvas_close(canvas_t *c)
+{
+    wall_free(c->w);
+    SDL_DestroyRenderer(c->r);
+    SDL_FreeSurface(c->s);
+}
+
+/* One moment of an evening: at ms after the first frame, a command (or
+ * none) and then the frame. */
+typedef struct {
+    const char *what;
+    int64_t ms;
+    command_t c;
+    bool tick;                 /* only the clock moved: a small part changes */
+} moment_t;
+
+static const moment_t evening[] = {
+    {"first frame", 0, {.type = 0}, false},
+    {"a second later", 1000, {.type = 0}, true},
+    {"another second", 2000, {.type = 0}, true},
+    {"the bar moves", 3500, {.type = 0}, true},
+    {"an announcement's strip", 4000, {.type = CMD_ANNOUNCE}, false},
+    {"the strip on", 5000, {.type = 0}, true},
+    {"a bust", 6000, {.type = CMD_BUST, .count = 1}, false},
+    {"paused", 7000, {.type = CMD_PAUSE}, false},
+    {"still paused", 12000, {.type = 0}, false},
+    {"resumed", 13000, {.type = CMD_RESUME}, false},
+    {"the next level", 14000, {.type = CMD_NEXT_LEVEL}, false},
+    {"its first second (every digit)", 15000, {.type = 0}, false},
+    {"a clock call takes over", 16000, {.type = CMD_CLOCK_CALL, .table = 4, .seat = 7}, false},
+    {"the call counts", 17000, {.type = 0}, false},
+    {"the call cancelled", 18000, {.type = CMD_CLOCK_CALL_CANCEL}, false},
+    {"the clock again", 19000, {.type = 0}, true},
+};
+
+/* Draws each moment of the evening as the main loop does (the first frame
+ * whole, then only the rectangles its plan says changed, over the frame
+ * before) and holds it to a whole frame of the same state and time drawn
+ * on a fresh wall: every pixel the same. A tick of a wall in one language
+ * (whose labels do not take turns) redraws only a small part of the
+ * screen; and leaving out one changed rectangle shows. */
+static void evening_in_parts(const shot_t *shot, bool ticks_small)
+{
+    static snapshot_t snap;
+    int64_t t0 = shot_state(shot, &snap);
+    canvas_t part, whole;
+    canvas_open(&part, shot->w, shot->h);
+    SDL_Surface *before = SDL_CreateRGBSurfaceWithFormat(0, shot->w, shot->h, 32,
+                                                         SDL_PIXELFORMAT_RGB888);
+    assert_non_null(before);
+    static panel_addr_t panel;
+    if (shot->url)
+        panel_addr_lookup(shot->url, &panel);
+    int partial = 0, skipped_shown = 0;
+    for (size_t i = 0; i < sizeof evening / sizeof evening[0]; i++) {
+        const moment_t *mo = &evening[i];
+        int64_t now = t0 + mo->ms;
+        if (mo->c.type) {
+            command_t c = mo->c;
+            if (c.type == CMD_ANNOUNCE)
+                snprintf(c.text, sizeof c.text, "Seat open at table 2");
+            run(c, now);
+        }
+        snap.t = m.t;
+        snap.seq++;
+        static show_t show;
+        wall_show(&snap, now, -1, &show);
+        wall_frame_t f = {.snap = &snap, .now = now, .show = &show, .w = shot->w, .h = shot->h,
+                          .panel = shot->url ? &panel : NULL, .pin = shot->pin};
+        wall_plan_t plan;
+        wall_plan(part.w, &f, &plan);
+        if (i == 0)
+            assert_int_equal(plan.n_damage, -1); /* nothing to compare with */
+        long area = 0;
+        for (int k = 0; k < plan.n_damage; k++)
+            area += (long)plan.damage[k].w * plan.damage[k].h;
+        for (int k = 0; getenv("DAMAGE_DEBUG") && k < plan.n_damage; k++)
+            print_message("  %d,%d %dx%d\n", plan.damage[k].x, plan.damage[k].y, plan.damage[k].w, plan.damage[k].h);
+        if (mo->tick && ticks_small) {
+            /* The digits, the bar, a strip: not the screen. */
+            assert_true(plan.n_damage > 0);
+            assert_true(area * 10 < (long)shot->w * shot->h);
+        }
+        partial += plan.n_damage > 0;
+        canvas_open(&whole, shot->w, shot->h);
+        wall_render(whole.w, &f);
+        SDL_RenderFlush(whole.r);
+        if (plan.n_damage > 1 && !skipped_shown) {
+            /* Without one of its rectangles the frame is wrong. */
+            SDL_BlitSurface(part.s, NULL, before, NULL);
+            wall_plan_t less = plan;
+            less.n_damage--;
+            wall_render_part(part.w, &f, &less);
+            SDL_RenderFlush(part.r);
+            assert_true(pixels_differing(part.s, whole.s) > 0);
+            SDL_BlitSurface(before, NULL, part.s, NULL);
+            skipped_shown = 1;
+        }
+        wall_render_part(part.w, &f, &plan);
+        SDL_RenderFlush(part.r);
+        long diff = pixels_differing(part.s, whole.s);
+        if (diff != 0) {
+            char path[256];
+            snprintf(path, sizeof path, "tests/out/parts-%s-%zu.bmp", shot->name, i);
+            mkdir("tests/out", 0755);
+            SDL_SaveBMP(part.s, path);
+            fail_msg("%s, %s (+%lld ms): %ld pixels differ from the whole frame (%d "
+                     "rectangles redrawn; the picture is in %s)",
+                     shot->name, mo->what, (long long)mo->ms, diff, plan.n_damage, path);
+        }
+        print_message("%s, %s: %d rectangle%s, %ld px (%.1f %% of the screen)\n", shot->name,
+                      mo->what, plan.n_damage, plan.n_damage == 1 ? "" : "s",
+                      plan.n_damage < 0 ? (long)shot->w * shot->h : area,
+                      plan.n_damage < 0 ? 100.0 : 100.0 * (double)area / shot->w / shot->h);
+        canvas_close(&whole);
+    }
+    assert_true(partial >= 6);
+    assert_int_equal(skipped_shown, 1);
+    SDL_FreeSurface(before);
+    canvas_close(&part);
+}
+
+static void partial_redraws_match_whole_frames(void **state)
+{
+    (void)state;
+    LONG_ON_ONE_THREAD();
+    /* The plain wall at 1080p; the venue's theme (a logo scaled into the
+     * header, a font of its own) with the QR code at 720p; portrait. */
+    evening_in_parts(&(shot_t){"running-1920x1080", st_running, 1920, 1080, "en", "", NULL, NULL,
+                               false, NULL}, true);
+    evening_in_parts(&(shot_t){"themed-1280x720", st_running, 1280, 720, "de", "en", URL, "482913",
+                               true, NULL}, false);
+    evening_in_parts(&(shot_t){"running-1080x1920", st_running, 1080, 1920, "en", "", NULL, NULL,
+                               false, NULL}, true);
+}
+
 /* Every state at its sizes looks exactly like the picture a person checked. */
 static void golden_images_match(void **state)
 {
@@ -1211,6 +1366,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bb_text_matches_the_shared_vectors),
         cmocka_unit_test(golden_images_match),
+        cmocka_unit_test(partial_redraws_match_whole_frames),
         cmocka_unit_test(no_text_below_the_minimum),
         cmocka_unit_test(countdown_does_not_move),
         cmocka_unit_test(move_strips_go_in_time),
