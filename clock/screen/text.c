@@ -56,8 +56,21 @@ typedef struct {
     int count;
 } pool_t;
 
+/* A measured string: shaping it (HarfBuzz) costs more than drawing it, and
+ * a frame measures the same strings again and again (to fit, to align,
+ * and once more in its dry run). Direct-mapped: a new string takes its
+ * slot's place. */
+enum { MEASURED = 1024, MEASURED_TEXT = 96 };
+
+typedef struct {
+    uint64_t key;              /* key_of(face, px, no colour, text); 0: empty */
+    char text[MEASURED_TEXT];
+    int w, h;
+} measured_t;
+
 struct text_cache {
     SDL_Renderer *r;
+    measured_t *measured;           /* MEASURED slots, or NULL */
     const void *data[FACE__COUNT];  /* the font files, in memory */
     size_t size[FACE__COUNT];
     void *owned;                    /* a theme font read from disk */
@@ -84,6 +97,7 @@ text_cache_t *text_cache_new(SDL_Renderer *r, const char *font_path, char *err, 
         return NULL;
     }
     tc->r = r;
+    tc->measured = calloc(MEASURED, sizeof *tc->measured);
     if (font_path && *font_path) {
         size_t n;
         char why[128];
@@ -142,6 +156,7 @@ void text_cache_free(text_cache_t *tc)
         }
     }
     SDL_DestroyTexture(tc->loose);
+    free(tc->measured);
     free(tc->bucket);
     free(tc->owned);
     free(tc);
@@ -180,8 +195,25 @@ static TTF_Font *font_get(text_cache_t *tc, text_face face, int px)
     return f;
 }
 
+static uint64_t key_of(text_face face, int px, SDL_Color c, const char *s);
+
+/* The slot where s at px was measured, or NULL. */
+static measured_t *measured_slot(text_cache_t *tc, uint64_t key, const char *s)
+{
+    if (!tc->measured || strlen(s) >= MEASURED_TEXT)
+        return NULL;
+    return &tc->measured[(key ^ key >> 31) & (MEASURED - 1)];
+}
+
 int text_measure(text_cache_t *tc, text_face face, int px, const char *s, int *w, int *h)
 {
+    uint64_t key = key_of(face, px, (SDL_Color){0, 0, 0, 0}, s) | 1;
+    measured_t *m = measured_slot(tc, key, s);
+    if (m && m->key == key && strcmp(m->text, s) == 0) {
+        *w = m->w;
+        *h = m->h;
+        return 0;
+    }
     pthread_mutex_lock(&ttf_lock);
     TTF_Font *f = font_get(tc, face, px);
     int rc = -1;
@@ -195,8 +227,16 @@ int text_measure(text_cache_t *tc, text_face face, int px, const char *s, int *w
         }
     }
     pthread_mutex_unlock(&ttf_lock);
-    if (rc)
+    if (rc) {
         *w = *h = 0;
+        return rc;
+    }
+    if (m) {
+        m->key = key;
+        snprintf(m->text, sizeof m->text, "%s", s);
+        m->w = *w;
+        m->h = *h;
+    }
     return rc;
 }
 

@@ -987,6 +987,61 @@ static void evening_in_parts(const shot_t *shot, bool ticks_small)
     canvas_close(&part);
 }
 
+/* A frame of a scaled picture with a square over it, the square at x;
+ * drawn into r within clip (NULL: all), its calls kept in ops. */
+static void picture_frame(SDL_Renderer *r, SDL_Texture *pic, int x, paint_ops_t *ops,
+                          const SDL_Rect *clip, int n_clip, bool dry)
+{
+    paint_t p = {.r = r, .w = 200, .h = 200};
+    paint_begin(&p, dry, ops, clip, n_clip);
+    paint_clear(&p, (SDL_Color){10, 20, 30, 255});
+    paint_texture(&p, dry ? NULL : pic, 120, 120, 13, 17, 157, 157, "picture");
+    paint_rect(&p, x, 60, 20, 20, (SDL_Color){200, 30, 30, 255});
+    paint_end(&p);
+    if (!dry)
+        SDL_RenderFlush(r);
+}
+
+/* SDL samples a scaled picture differently when a clip cuts it: a square
+ * moving over a logo or a slide redraws the whole picture, and the frame
+ * is the same as one drawn whole. */
+static void a_scaled_picture_is_redrawn_whole(void **state)
+{
+    (void)state;
+    SDL_Surface *src = SDL_CreateRGBSurfaceWithFormat(0, 120, 120, 32, SDL_PIXELFORMAT_ARGB8888);
+    assert_non_null(src);
+    for (int y = 0; y < 120; y++)
+        for (int x = 0; x < 120; x++)
+            ((Uint32 *)((Uint8 *)src->pixels + y * src->pitch))[x] =
+                0xff000000u | (Uint32)(x * 2) << 16 | (Uint32)(y * 2) << 8 | (Uint32)((x ^ y) & 0xff);
+    SDL_Surface *sa = SDL_CreateRGBSurfaceWithFormat(0, 200, 200, 32, SDL_PIXELFORMAT_RGB888);
+    SDL_Surface *sb = SDL_CreateRGBSurfaceWithFormat(0, 200, 200, 32, SDL_PIXELFORMAT_RGB888);
+    SDL_Renderer *ra = SDL_CreateSoftwareRenderer(sa), *rb = SDL_CreateSoftwareRenderer(sb);
+    SDL_Texture *ta = SDL_CreateTextureFromSurface(ra, src), *tb = SDL_CreateTextureFromSurface(rb, src);
+    assert_non_null(ta);
+    assert_non_null(tb);
+    paint_ops_t shown = {0}, next = {0};
+    picture_frame(ra, ta, 60, &shown, NULL, 0, false);
+    picture_frame(ra, NULL, 63, &next, NULL, 0, true);
+    SDL_Rect damage[DAMAGE_MAX];
+    int n = damage_find(&shown, &next, 200, 200, damage);
+    assert_int_equal(n, 1);
+    /* The square's two places, grown to the whole picture. */
+    assert_true(SDL_RectEquals(&damage[0], &(SDL_Rect){13, 17, 157, 157}));
+    picture_frame(ra, ta, 63, &shown, damage, n, false);
+    picture_frame(rb, tb, 63, NULL, NULL, 0, false);
+    assert_int_equal(pixels_differing(sa, sb), 0);
+    paint_ops_free(&shown);
+    paint_ops_free(&next);
+    SDL_DestroyTexture(ta);
+    SDL_DestroyTexture(tb);
+    SDL_DestroyRenderer(ra);
+    SDL_DestroyRenderer(rb);
+    SDL_FreeSurface(sa);
+    SDL_FreeSurface(sb);
+    SDL_FreeSurface(src);
+}
+
 static void partial_redraws_match_whole_frames(void **state)
 {
     (void)state;
@@ -1367,6 +1422,7 @@ int main(void)
         cmocka_unit_test(bb_text_matches_the_shared_vectors),
         cmocka_unit_test(golden_images_match),
         cmocka_unit_test(partial_redraws_match_whole_frames),
+        cmocka_unit_test(a_scaled_picture_is_redrawn_whole),
         cmocka_unit_test(no_text_below_the_minimum),
         cmocka_unit_test(countdown_does_not_move),
         cmocka_unit_test(move_strips_go_in_time),
