@@ -19,6 +19,7 @@
 #include <jansson.h>
 #include <microhttpd.h>
 
+#include "base/mono.h"
 #include "json/codec.h"
 #include "json/moves.h"
 #include "json/roster.h"
@@ -32,12 +33,12 @@
 #include "net/guard.h"
 #include "net/headers.h"
 #include "net/net.h"
-#include "net/pin_equal.h"
+#include "base/pin_equal.h"
 #include "net/reply.h"
 #include "net/results.h"
 #include "net/tv_api.h"
 #include "net/session.h"
-#include "net/sha256.h"
+#include "base/sha256.h"
 #include "net/shots.h"
 #include "net/slides_api.h"
 #include "net/tally.h"
@@ -98,13 +99,6 @@ typedef struct {
 } request_t;
 
 typedef enum MHD_Result (*handler_fn)(net_t *n, struct MHD_Connection *con, request_t *r);
-
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static const char *header(struct MHD_Connection *con, const char *name)
 {
