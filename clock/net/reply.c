@@ -165,18 +165,32 @@ enum MHD_Result reply_json(struct MHD_Connection *con, unsigned status, json_t *
     return reply_queue(con, status, r);
 }
 
+/* {"error": msg}: the one shape of every refusal. */
+static json_t *error_body(const char *msg)
+{
+    char text[REPLY_ERROR_MAX];
+    snprintf(text, sizeof text, "%s", msg);
+    /* A message quoting the client's address or text with a length limit
+     * ("%.200s") may cut a character in two, and JSON holds only UTF-8:
+     * without this the answer would be a 500. */
+    text_utf8_repair(text);
+    return json_pack("{s:s}", "error", text);
+}
+
+enum MHD_Result reply_error_with(struct MHD_Connection *con, unsigned status, const char *msg,
+                                 void (*extra)(struct MHD_Response *r, void *ctx), void *ctx)
+{
+    return reply_json(con, status, error_body(msg), extra, ctx);
+}
+
 enum MHD_Result reply_error(struct MHD_Connection *con, unsigned status, const char *fmt, ...)
 {
-    char msg[512];
+    char msg[REPLY_ERROR_MAX];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    /* A message quoting the client's address or text with a length limit
-     * ("%.200s") may cut a character in two, and JSON holds only UTF-8:
-     * without this the answer would be a 500. */
-    text_utf8_repair(msg);
-    return reply_json(con, status, json_pack("{s:s}", "error", msg), NULL, NULL);
+    return reply_error_with(con, status, msg, NULL, NULL);
 }
 
 static void add_close(struct MHD_Response *r, void *ctx)
@@ -187,8 +201,7 @@ static void add_close(struct MHD_Response *r, void *ctx)
 
 enum MHD_Result reply_no_room(struct MHD_Connection *con, const char *msg)
 {
-    return reply_json(con, MHD_HTTP_SERVICE_UNAVAILABLE, json_pack("{s:s}", "error", msg),
-                      add_close, NULL);
+    return reply_error_with(con, MHD_HTTP_SERVICE_UNAVAILABLE, msg, add_close, NULL);
 }
 
 static void add_retry_after(struct MHD_Response *r, void *ctx)
@@ -201,7 +214,8 @@ static void add_retry_after(struct MHD_Response *r, void *ctx)
 enum MHD_Result reply_error_retry(struct MHD_Connection *con, unsigned status, int retry_after_s,
                                   const char *msg)
 {
-    return reply_json(con, status,
-                      json_pack("{s:s, s:i}", "error", msg, "retry_after_s", retry_after_s),
-                      add_retry_after, &retry_after_s);
+    json_t *j = error_body(msg);
+    if (j)
+        json_object_set_new(j, "retry_after_s", json_integer(retry_after_s));
+    return reply_json(con, status, j, add_retry_after, &retry_after_s);
 }
