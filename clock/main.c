@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/prefix.h"
 #include "cec/tv.h"
 #include "embedded.h"
 #include "engine.h"
@@ -161,7 +162,7 @@ static const char *default_state_dir(void)
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n > 0) {
         exe[n] = 0;
-        if (strncmp(exe, "/usr/", 5) == 0)
+        if (starts_with(exe, "/usr/"))
             return "/var/lib/pokerclock";
     }
     return "./state";
@@ -296,7 +297,7 @@ static bool panel_url_kept(const char *state_dir, char *buf, size_t len)
     if (!text)
         return false;
     text[strcspn(text, "\r\n")] = '\0';
-    bool ok = strncmp(text, "http://", 7) == 0 && strlen(text) < len && text[strlen(text) - 1] == '/';
+    bool ok = starts_with(text, "http://") && strlen(text) < len && text[strlen(text) - 1] == '/';
     for (const char *c = text; ok && *c; c++)
         ok = (unsigned char)*c > 0x20 && (unsigned char)*c < 0x7f;
     if (ok)

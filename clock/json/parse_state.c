@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/prefix.h"
 #include "json/parse_state.h"
 #include "json/settle.h"
 #include "model/fields.h"
@@ -651,8 +652,9 @@ static int card_of(const char *s)
     static const char *const ranks = "23456789TJQKA";
     static const char *const suits[] = {"♣", "♦", "♥", "♠"};
     int rank = -1;
-    if (strncmp(s, "10", 2) == 0)
-        rank = 8, s += 2;
+    const char *after_ten = starts_with(s, "10");
+    if (after_ten)
+        rank = 8, s = after_ten;
     else if (*s && *s != 'T' && strchr(ranks, *s))
         rank = (int)(strchr(ranks, *s) - ranks), s++;
     for (int k = 0; rank >= 0 && k < 4; k++)

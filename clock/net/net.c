@@ -19,6 +19,7 @@
 #include <jansson.h>
 #include <microhttpd.h>
 
+#include "base/prefix.h"
 #include "base/mono.h"
 #include "json/codec.h"
 #include "json/moves.h"
@@ -671,7 +672,8 @@ static bool same_origin(struct MHD_Connection *con)
     if (!origin)
         return true;
     const char *host = header(con, "Host");
-    return host && strncmp(origin, "http://", 7) == 0 && strcasecmp(origin + 7, host) == 0;
+    const char *origin_host = starts_with(origin, "http://");
+    return host && origin_host && strcasecmp(origin_host, host) == 0;
 }
 
 /* A page of another site can have its own name turned into this clock's
@@ -692,7 +694,7 @@ static bool room_for(net_t *n, struct MHD_Connection *con, const char *url)
 {
     if (conns_open(n->conns) < n->limit - DIRECTOR_ROOM)
         return true;
-    if (strncmp(url, "/api/", 5) != 0 || strcmp(url, "/api/login") == 0)
+    if (!starts_with(url, "/api/") || strcmp(url, "/api/login") == 0)
         return true;
     return logged_in(n, con);
 }
@@ -704,8 +706,9 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
     conns_answering(con);
     if (!room_for(n, con, url))
         return reply_no_room(con, "the clock has too many connections; try again in a moment");
-    if (strncmp(url, "/api/archive/", 13) == 0)
-        return archive_api_sheet(con, n->state_dir, get, url + 13);
+    const char *sheet = starts_with(url, "/api/archive/");
+    if (sheet)
+        return archive_api_sheet(con, n->state_dir, get, sheet);
     if (slides_api_url(url)) {
         if (!get && !same_origin(con))
             return reply_error(con, MHD_HTTP_FORBIDDEN,
@@ -722,11 +725,10 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
             continue;
         bool wants_get = strcmp(rt->method, "GET") == 0;
         if (wants_get ? !get : strcmp(method, rt->method) != 0) {
-            char msg[128];
+            char msg[128]; /* a long method is cut, and repaired where cut in a character */
             snprintf(msg, sizeof msg, "%s takes %s, not %s", rt->path, rt->method, method);
-            text_utf8_repair(msg); /* a long method may be cut in a character */
-            return reply_json(con, MHD_HTTP_METHOD_NOT_ALLOWED, json_pack("{s:s}", "error", msg),
-                              add_allow, wants_get ? "GET, HEAD" : (void *)rt->method);
+            return reply_error_with(con, MHD_HTTP_METHOD_NOT_ALLOWED, msg, add_allow,
+                                    wants_get ? "GET, HEAD" : (void *)rt->method);
         }
         if (!wants_get && !same_origin(con))
             return reply_error(con, MHD_HTTP_FORBIDDEN,
@@ -735,12 +737,11 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
             return reply_error(con, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, "%s", HEADERS_NOT_JSON);
         return rt->fn(n, con, r);
     }
-    if (strncmp(url, "/api/", 5) == 0)
+    if (starts_with(url, "/api/"))
         return reply_error(con, MHD_HTTP_NOT_FOUND, "there is no %.200s in this API", url);
     if (!get)
-        return reply_json(con, MHD_HTTP_METHOD_NOT_ALLOWED,
-                          json_pack("{s:s}", "error", "pages can only be read (GET)"), add_allow,
-                          "GET, HEAD");
+        return reply_error_with(con, MHD_HTTP_METHOD_NOT_ALLOWED, "pages can only be read (GET)",
+                                add_allow, "GET, HEAD");
     struct MHD_Response *page = files_response(n->files, url);
     if (!page)
         return reply_error(con, MHD_HTTP_NOT_FOUND, "there is no page %.200s", url);
