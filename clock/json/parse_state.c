@@ -702,19 +702,10 @@ static int parse_final_table(const json_t *o, tourney_t *t, int64_t now, char *e
     return 0;
 }
 
-int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourney_t *t,
-                      char *err, size_t errlen)
+/* The clock: level, started, running, and where in the level it stands. */
+static int parse_clock(const json_t *o, const structure_t *s, int64_t now, tourney_t *t, char *err,
+                       size_t errlen)
 {
-    memset(t, 0, sizeof *t);
-    t->s = *s;
-    if (!json_is_object(o)) {
-        snprintf(err, errlen, "the state must be a JSON object");
-        return -1;
-    }
-    if (s->n_levels < 1) {
-        snprintf(err, errlen, "there is no structure to show the state on");
-        return -1;
-    }
     int rc = 0;
     const json_t *level = get_object(o, "", "level", &rc, err, errlen);
     if (rc)
@@ -739,10 +730,14 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
     c->level_elapsed_ms = elapsed;
     c->since = now;
     /* The time the clock has run so far, counted on from arrival. */
-    if (get_int(o, "", "tournament_elapsed_ms", false, 0, INT64_C(1) << 50, &c->played_ms, err,
-                errlen))
-        return -1;
+    return get_int(o, "", "tournament_elapsed_ms", false, 0, INT64_C(1) << 50, &c->played_ms, err,
+                   errlen);
+}
 
+/* The players' counts: entries, re-entries, busted, rebuys, add-ons. */
+static int parse_player_counts(const json_t *o, tourney_t *t, char *err, size_t errlen)
+{
+    int rc = 0;
     const json_t *players = get_object(o, "", "players", &rc, err, errlen);
     if (rc || (players && (get_int32(players, "players", "entries", false, 0, 1000000,
                                      &t->entries, err, errlen) ||
@@ -760,25 +755,34 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
                               "players.entries");
         return -1;
     }
+    return 0;
+}
 
+/* The announcement on the wall, if any, and for how much longer. */
+static int parse_announcement(const json_t *o, tourney_t *t, int64_t now, char *err,
+                              size_t errlen)
+{
+    int rc = 0;
     const json_t *a = get_object(o, "", "announcement", &rc, err, errlen);
     if (rc)
         return -1;
-    if (a) {
-        int64_t left = -1;
-        if (get_text(a, "announcement", "text", true, t->announcement, sizeof t->announcement,
-                     err, errlen) ||
-            get_int(a, "announcement", "remaining_ms", false, 0, MAX_MS, &left, err, errlen))
-            return -1;
-        t->announcement_at = now;
-        /* 0 would mean "until cleared": one that ends now ends a moment on. */
-        t->announcement_until = left < 0 ? 0 : (now + left != 0 ? now + left : 1);
-    }
-    if (get_bool(o, "", "recovered_after_power_loss", false, &t->recovered_after_power_loss,
-                 err, errlen))
+    if (!a)
+        return 0;
+    int64_t left = -1;
+    if (get_text(a, "announcement", "text", true, t->announcement, sizeof t->announcement, err,
+                 errlen) ||
+        get_int(a, "announcement", "remaining_ms", false, 0, MAX_MS, &left, err, errlen))
         return -1;
+    t->announcement_at = now;
+    /* 0 would mean "until cleared": one that ends now ends a moment on. */
+    t->announcement_until = left < 0 ? 0 : (now + left != 0 ? now + left : 1);
+    return 0;
+}
 
-    /* The procedures (RULES.md), as far as the master sends them. */
+/* The procedures (RULES.md), as far as the master sends them. */
+static int parse_procedures(const json_t *o, tourney_t *t, int64_t now, char *err, size_t errlen)
+{
+    int rc = 0;
     const json_t *g = get_object(o, "", "hand_for_hand", &rc, err, errlen);
     if (rc || (g && parse_hand_for_hand(g, t, now, err, errlen)))
         return -1;
@@ -800,7 +804,27 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
     if (rc || (list && parse_penalties(list, t, now, err, errlen)))
         return -1;
     list = get_array(o, "", "results", 100000, &rc, err, errlen);
-    if (rc || (list && parse_results(list, t, now, err, errlen)))
+    return rc || (list && parse_results(list, t, now, err, errlen)) ? -1 : 0;
+}
+
+int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourney_t *t,
+                      char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    t->s = *s;
+    if (!json_is_object(o)) {
+        snprintf(err, errlen, "the state must be a JSON object");
+        return -1;
+    }
+    if (s->n_levels < 1) {
+        snprintf(err, errlen, "there is no structure to show the state on");
+        return -1;
+    }
+    if (parse_clock(o, s, now, t, err, errlen) || parse_player_counts(o, t, err, errlen) ||
+        parse_announcement(o, t, now, err, errlen) ||
+        get_bool(o, "", "recovered_after_power_loss", false, &t->recovered_after_power_loss,
+                 err, errlen) ||
+        parse_procedures(o, t, now, err, errlen))
         return -1;
     /* What the places pay: a deal and the rounding rule, as the master's. */
     if (settle_json_state_parse(o, t, err, errlen) || parse_voice(o, t, err, errlen) ||
