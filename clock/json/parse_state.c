@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/prefix.h"
+#include "json/card.h"
 #include "json/parse_state.h"
 #include "json/settle.h"
 #include "model/fields.h"
@@ -646,23 +646,6 @@ static int parse_voice(const json_t *o, tourney_t *t, char *err, size_t errlen)
     return 0;
 }
 
-/* "A♠", "10♦": a card as the state writes it (model/seating.h's number), or -1. */
-static int card_of(const char *s)
-{
-    static const char *const ranks = "23456789TJQKA";
-    static const char *const suits[] = {"♣", "♦", "♥", "♠"};
-    int rank = -1;
-    const char *after_ten = starts_with(s, "10");
-    if (after_ten)
-        rank = 8, s = after_ten;
-    else if (*s && *s != 'T' && strchr(ranks, *s))
-        rank = (int)(strchr(ranks, *s) - ranks), s++;
-    for (int k = 0; rank >= 0 && k < 4; k++)
-        if (strcmp(s, suits[k]) == 0)
-            return rank * 4 + k;
-    return -1;
-}
-
 /* The final table's seat list while the master shows it. */
 static int parse_final_table(const json_t *o, tourney_t *t, int64_t now, char *err, size_t errlen)
 {
@@ -689,7 +672,7 @@ static int parse_final_table(const json_t *o, tourney_t *t, int64_t now, char *e
             get_int(x, "final_table.seats", "seat", true, 1, TOURNEY_FINAL_SEATS, &seat, err, errlen))
             return fail_member(err, errlen, "final_table", "seats", "must list seats");
         if (json_is_string(card)) {
-            int c = card_of(json_string_value(card));
+            int c = card_parse(json_string_value(card));
             if (c < 0)
                 return fail_member(err, errlen, "final_table.seats", "card", "is not a card");
             t->final_cards[seat - 1] = (uint8_t)(c + 1);

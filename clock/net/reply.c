@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "json/card.h"
 #include "json/codec.h"
 #include "json/show.h"
 #include "model/text.h"
@@ -90,16 +91,12 @@ static void add_wall_settings(json_t *j, const snapshot_t *snap)
 /* Seat s of the final table: its player and the card dealt for the button. */
 static json_t *final_seat_json(const snapshot_t *snap, const table_t *tb, int s)
 {
-    static const char *const ranks = "23456789TJQKA";
-    static const char *const suits[] = {"♣", "♦", "♥", "♠"};
     const tourney_t *t = &snap->t;
     int p = tb->occupant[s - 1] - 1, card = t->final_cards[s - 1] - 1;
-    char label[64] = "", cardtext[16] = "";
+    char label[64] = "", cardtext[CARD_TEXT];
     if (p >= 0)
         roster_player_shown(snap->roster, p, t->s.house.short_names, label, sizeof label);
-    if (card >= 0 && card < 52)
-        snprintf(cardtext, sizeof cardtext, "%s%s",
-                 card / 4 == 8 ? "10" : (char[]){ranks[card / 4], 0}, suits[card % 4]);
+    card_text(card, cardtext);
     return json_pack("{s:i, s:o, s:s, s:s, s:o}", "seat", s, "player",
                      p >= 0 ? json_integer(p + 1) : json_null(), "name",
                      p >= 0 && snap->roster->players[p].name[0] ? label : "", "label", label,
