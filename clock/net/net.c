@@ -748,6 +748,77 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
     return reply_queue(con, MHD_HTTP_OK, page);
 }
 
+/* A request's first call, before its body: refuses what cannot be
+ * answered (not UTF-8, another site's name, a body too large) and sets how
+ * much of the body is kept. */
+static enum MHD_Result request_begin(net_t *n, struct MHD_Connection *con, const char *url,
+                                     const char *method, request_t *r)
+{
+    /* Messages quote the address and method: JSON cannot carry what is
+     * not UTF-8. */
+    if (!text_utf8_valid(url) || !text_utf8_valid(method))
+        return reply_error(con, MHD_HTTP_BAD_REQUEST, "the address or method is not valid UTF-8");
+    char name[256];
+    if (!host_ours(con, name, sizeof name))
+        return reply_error(con, MHD_HTTP_MISDIRECTED_REQUEST,
+                           "refused: %.100s is not a name of this clock; open it by its "
+                           "address (like 192.168.1.20) or as %.*s.local",
+                           header(con, "Host"), (int)strcspn(name, "."), name);
+    r->max = BODY_MAX;
+    r->drain = DRAIN_MAX;
+    const char *cl = header(con, "Content-Length");
+    /* A slide's picture may be large: only the director's, and only up
+     * to its limit, is read at all. */
+    if (slides_api_url(url) && strcmp(method, "GET") && strcmp(method, "HEAD")) {
+        if (!logged_in(n, con))
+            return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+        /* Too large ones are read and thrown away, up to four times
+         * the limit, so that the phone hears why (a browser that is
+         * cut off mid-upload shows only a network error). */
+        r->max = PICTURE_BYTES_MAX;
+        r->drain = 4 * (size_t)PICTURE_BYTES_MAX;
+        if (cl && strtoull(cl, NULL, 10) > r->drain)
+            return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
+                               "the picture is %.1f MB: at most %d MB",
+                               strtoull(cl, NULL, 10) / 1e6, PICTURE_BYTES_MAX / (1024 * 1024));
+    }
+    if (cl && strtoull(cl, NULL, 10) > r->drain) /* answered unread; MHD then closes */
+        return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
+                           "the request is too large: at most 16 KiB");
+    return MHD_YES;
+}
+
+/* A piece of the body: kept up to r->max, counted and thrown away past it,
+ * and the connection dropped past r->drain. */
+static enum MHD_Result request_take(request_t *r, const char *data, size_t size)
+{
+    r->seen += size;
+    if (r->seen > r->drain)
+        return MHD_NO; /* an endless body: hang up rather than read on */
+    if (!r->too_large && r->len + size > r->max) {
+        r->too_large = true;
+        free(r->body);
+        r->body = NULL;
+        r->len = r->cap = 0;
+    }
+    if (r->too_large)
+        return MHD_YES;
+    if (r->len + size + 1 > r->cap) {
+        size_t cap = r->cap ? r->cap * 2 : 4096; /* doubling: a picture arrives in pieces */
+        while (cap < r->len + size + 1)
+            cap *= 2;
+        char *more = realloc(r->body, cap);
+        if (!more)
+            return MHD_NO;
+        r->body = more;
+        r->cap = cap;
+    }
+    memcpy(r->body + r->len, data, size);
+    r->len += size;
+    r->body[r->len] = 0;
+    return MHD_YES;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const char *url,
                                   const char *method, const char *version,
                                   const char *upload_data, size_t *upload_size, void **con_cls)
@@ -758,67 +829,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
         if (!(r = calloc(1, sizeof *r)))
             return MHD_NO;
         *con_cls = r;
-        /* Messages quote the address and method: JSON cannot carry what is
-         * not UTF-8. */
-        if (!text_utf8_valid(url) || !text_utf8_valid(method))
-            return reply_error(con, MHD_HTTP_BAD_REQUEST,
-                               "the address or method is not valid UTF-8");
-        char name[256];
-        if (!host_ours(con, name, sizeof name))
-            return reply_error(con, MHD_HTTP_MISDIRECTED_REQUEST,
-                               "refused: %.100s is not a name of this clock; open it by its "
-                               "address (like 192.168.1.20) or as %.*s.local",
-                               header(con, "Host"), (int)strcspn(name, "."), name);
-        r->max = BODY_MAX;
-        r->drain = DRAIN_MAX;
-        const char *cl = header(con, "Content-Length");
-        /* A slide's picture may be large: only the director's, and only up
-         * to its limit, is read at all. */
-        if (slides_api_url(url) && strcmp(method, "GET") && strcmp(method, "HEAD")) {
-            if (!logged_in(n, con))
-                return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
-            /* Too large ones are read and thrown away, up to four times
-             * the limit, so that the phone hears why (a browser that is
-             * cut off mid-upload shows only a network error). */
-            r->max = PICTURE_BYTES_MAX;
-            r->drain = 4 * (size_t)PICTURE_BYTES_MAX;
-            if (cl && strtoull(cl, NULL, 10) > r->drain)
-                return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
-                                   "the picture is %.1f MB: at most %d MB",
-                                   strtoull(cl, NULL, 10) / 1e6, PICTURE_BYTES_MAX / (1024 * 1024));
-        }
-        if (cl && strtoull(cl, NULL, 10) > r->drain) /* answered unread; MHD then closes */
-            return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
-                               "the request is too large: at most 16 KiB");
-        return MHD_YES;
+        return request_begin(n, con, url, method, r);
     }
     if (*upload_size) {
-        r->seen += *upload_size;
-        if (r->seen > r->drain)
-            return MHD_NO; /* an endless body: hang up rather than read on */
-        if (!r->too_large && r->len + *upload_size > r->max) {
-            r->too_large = true;
-            free(r->body);
-            r->body = NULL;
-            r->len = r->cap = 0;
-        }
-        if (!r->too_large) {
-            if (r->len + *upload_size + 1 > r->cap) {
-                size_t cap = r->cap ? r->cap * 2 : 4096; /* doubling: a picture arrives in pieces */
-                while (cap < r->len + *upload_size + 1)
-                    cap *= 2;
-                char *more = realloc(r->body, cap);
-                if (!more)
-                    return MHD_NO;
-                r->body = more;
-                r->cap = cap;
-            }
-            memcpy(r->body + r->len, upload_data, *upload_size);
-            r->len += *upload_size;
-            r->body[r->len] = 0;
-        }
+        enum MHD_Result rc = request_take(r, upload_data, *upload_size);
         *upload_size = 0;
-        return MHD_YES;
+        return rc;
     }
     if (r->too_large && r->max == PICTURE_BYTES_MAX)
         return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE, "the picture is too large: at most %d MB",
