@@ -201,7 +201,8 @@ unit-test: check-deps $(TEST_BIN)
 check:
 	tools/long-functions
 	@command -v clang-format >/dev/null || { echo "make check needs clang-format (make deps installs it)"; exit 1; }
-	clang-format --dry-run -Werror $(FORMAT_SRC)
+	@echo "clang-format --dry-run -Werror: $(words $(FORMAT_SRC)) C sources"
+	@clang-format --dry-run -Werror $(FORMAT_SRC)
 
 test: check all unit-test
 	@BUILD=$(BUILD) SAN=$(SAN) TSAN=$(TSAN) POKERCLOCK_BIN=$(abspath $(BIN)) tests/run-all
