@@ -574,7 +574,7 @@ pi_test() { # name machine dtb model [imager-fixture]
             grep -aq 'Gave up waiting for root\|Kernel panic' "$log"; then
             fail "$4 ($2): the panel never answered; the console said:"
             grep -a -e 'mmc' -e 'root' -e 'deferred' -e 'regulator' -e 'Gave up' -e 'panic' \
-                -e 'stall' -e 'soft lockup' "$log" | tail -25 | sed 's/^/#   /'
+                -e 'self-detected stall' -e 'soft lockup' "$log" | tail -25 | sed 's/^/#   /'
             shot "$m" "$2-screen"
             power_cut "$m"
             keep_console "$2" "$log"
