@@ -199,8 +199,10 @@ wait_report() { # machine log-file: waits for the report, or fails after the tim
     done
 }
 # Boots in a console log: the kernel's clock starts again from 0 at each.
+# (Lines journald passes on carry the time they were logged and come a few
+# seconds out of order: only a step back of more than 10 s is a new boot.)
 boots() { grep -aoE '\[ *[0-9]+\.[0-9]+\]' "$1" | tr -d '[] ' |
-    awk -F. '$1 + 0 < last { n++ } { last = $1 + 0 } END { print n + 1 }'; }
+    awk -F. '$1 + 10 < last { n++ } { last = $1 + 0 } END { print n + 1 }'; }
 resets() { # log: says when the guest was reset on its way up
     local n; n=$(boots "$1")
     [ "$n" -le 1 ] || echo "# the guest was reset $((n - 1)) time(s) on its way up and booted again"
