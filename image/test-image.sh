@@ -573,7 +573,7 @@ pi_test() { # name machine dtb model [imager-fixture]
     end=$(( $(date +%s) + boot_timeout ))
     until grep -aq 'POKERCLOCK-REPORT panel=' "$log" 2>/dev/null; do
         if [ "$(date +%s)" -gt "$end" ] || ! kill -0 "${qpid[$m]}" 2>/dev/null ||
-            grep -aq 'Gave up waiting for root\|Kernel panic' "$log"; then
+            grep -aq 'Gave up waiting for root\|Kernel panic' "$log" 2>/dev/null; then
             fail "$4 ($2): the panel never answered; the console said:"
             grep -a -e 'mmc' -e 'root' -e 'deferred' -e 'regulator' -e 'Gave up' -e 'panic' \
                 -e 'self-detected stall' -e 'soft lockup' "$log" | tail -25 | sed 's/^/#   /'
