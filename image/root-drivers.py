@@ -359,27 +359,27 @@ def devices(moddir, dtbdir):
     return kernel, out
 
 
-def check_devices(moddir, dtbdir):
-    kernel, results = devices(moddir, dtbdir)
+def verdicts(model, needs, problems, found, where, start_note=""):
+    """Prints one line per problem and per driver a path needs (found(drv):
+    whether that module is WHERE); returns the number of gaps."""
     failed = 0
-    for model, purpose, needs, problems in results:
-        for p in problems:
-            print("not ok - %s: %s" % (model, p))
+    for p in problems:
+        print("not ok - %s: %s" % (model, p))
+        failed += 1
+    for what, node, chain, kind, drv in needs:
+        via = ("; " + ", ".join(chain)) if chain else start_note
+        what = "%s%s (%s)" % (what, node.path, ",".join(node.compat()[:1]))
+        if kind == "builtin":
+            print("ok - %s: %s is built in%s" % (model, what, via))
+        elif kind == "module" and found(drv):
+            print("ok - %s: %s: module %s is in %s%s" % (model, what, drv, where, via))
+        elif kind == "module":
+            print("not ok - %s: %s: module %s is NOT in %s%s" % (model, what, drv, where, via))
             failed += 1
-        for node, chain, kind, drv in needs:
-            via = ("; " + ", ".join(chain)) if chain else ""
-            what = "%s: %s (%s)" % (purpose, node.path, ",".join(node.compat()[:1]))
-            if kind == "builtin":
-                print("ok - %s: %s is built in%s" % (model, what, via))
-            elif kind == "module" and os.path.exists(os.path.join(moddir, kernel.paths.get(drv, "-"))):
-                print("ok - %s: %s: module %s is in the root%s" % (model, what, drv, via))
-            elif kind == "module":
-                print("not ok - %s: %s: module %s is NOT in the root%s" % (model, what, drv, via))
-                failed += 1
-            else:
-                print("not ok - %s: %s: no driver in this kernel%s" % (model, what, via))
-                failed += 1
-    return 1 if failed else 0
+        else:
+            print("not ok - %s: %s: no driver in this kernel%s" % (model, what, via))
+            failed += 1
+    return failed
 
 
 def main(argv):
@@ -387,7 +387,11 @@ def main(argv):
         sys.stderr.write(__doc__)
         return 2
     if argv[0] == "devices":
-        return check_devices(argv[1], argv[2])
+        kernel, results = devices(argv[1], argv[2])
+        in_root = lambda drv: os.path.exists(os.path.join(argv[1], kernel.paths.get(drv, "-")))
+        failed = sum(verdicts(model, [(purpose + ": ",) + n for n in needs], problems, in_root, "the root")
+                     for model, purpose, needs, problems in results)
+        return 1 if failed else 0
     kernel, results = analyse(argv[1], argv[2])
     if argv[0] == "modules":
         mods = sorted({drv for _, _, needs, _ in results for _, _, kind, drv in needs if kind == "module"})
@@ -398,24 +402,9 @@ def main(argv):
         base = os.path.basename(line.strip())
         if ".ko" in base:
             inram.add(base.split(".ko")[0].replace("-", "_"))
-    failed = 0
-    for model, dtb, needs, problems in results:
-        for p in problems:
-            print("not ok - %s: %s" % (model, p))
-            failed += 1
-        for node, chain, kind, drv in needs:
-            via = ("; " + ", ".join(chain)) if chain else " (the SD controller)"
-            what = "%s (%s)" % (node.path, ",".join(node.compat()[:1]))
-            if kind == "builtin":
-                print("ok - %s: %s is built in%s" % (model, what, via))
-            elif kind == "module" and drv in inram:
-                print("ok - %s: %s: module %s is in the initramfs%s" % (model, what, drv, via))
-            elif kind == "module":
-                print("not ok - %s: %s: module %s is NOT in the initramfs%s" % (model, what, drv, via))
-                failed += 1
-            else:
-                print("not ok - %s: %s: no driver in this kernel%s" % (model, what, via))
-                failed += 1
+    failed = sum(verdicts(model, [("",) + n for n in needs], problems, inram.__contains__,
+                          "the initramfs", " (the SD controller)")
+                 for model, dtb, needs, problems in results)
     return 1 if failed else 0
 
 
