@@ -1,7 +1,8 @@
 # pokerclock: plain make + pkg-config.
 #   make            build ./pokerclock
 #   make run        build and start with the built-in tournament
-#   make test       build and run every test
+#   make test       build and run the unit, API and browser tests
+#   make test-package build the Debian package and test it installed
 #   make bench      run the benchmarks
 #   make soak       kill -9 the clock CYCLES times under command load (200)
 #   make attack     run the network attacks and print what got through
@@ -93,7 +94,7 @@ FUZZ_TARGETS = $(sort $(patsubst tests/fuzz/%.c,%,$(filter-out tests/fuzz/replay
 TEST_BIN += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
 FUZZ_SECONDS ?= 60
 
-.PHONY: all run test unit-test bench soak attack deps check-deps install clean format fuzz fuzz-build fuzz-deps
+.PHONY: all run test test-package unit-test bench soak attack deps check-deps install clean format fuzz fuzz-build fuzz-deps
 
 all: check-deps $(BIN) $(BUILD)/web/.pages
 
@@ -192,6 +193,9 @@ unit-test: check-deps $(TEST_BIN)
 test: all unit-test
 	@BUILD=$(BUILD) SAN=$(SAN) TSAN=$(TSAN) POKERCLOCK_BIN=$(abspath $(BIN)) tests/run-all
 
+test-package: all
+	@SUITES=appliance POKERCLOCK_BIN=$(abspath $(BIN)) tests/run-all
+
 bench: all
 	@BUILD=$(BUILD) tests/bench/run
 
@@ -205,8 +209,9 @@ attack: all
 	@[ -d tests/node_modules ] || (cd tests && npm install --no-audit --no-fund --loglevel=error)
 	ulimit -n $$(ulimit -Hn) 2>/dev/null; POKERCLOCK_BIN=$(abspath $(BIN)) node tests/attack/run.mjs $(ATTACK_ARGS)
 
-# The unit, the user and the sample tournaments with the program; a default
-# configuration (never overwritten) when /etc/pokerclock has none.
+# The unit, the user, the man pages and the sample tournaments with the
+# program; a default configuration (never overwritten) when /etc/pokerclock
+# has none.
 install: $(BIN)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pokerclock
 	install -d $(DESTDIR)$(PREFIX)/share/pokerclock/structures
@@ -219,6 +224,8 @@ install: $(BIN)
 	sed 's#/usr/bin/pokerclock#$(PREFIX)/bin/pokerclock#' systemd/pokerclock.service \
 	  > $(DESTDIR)/lib/systemd/system/pokerclock.service
 	install -D -m 0644 systemd/pokerclock.sysusers $(DESTDIR)$(PREFIX)/lib/sysusers.d/pokerclock.conf
+	install -D -m 0644 docs/pokerclock.1 $(DESTDIR)$(PREFIX)/share/man/man1/pokerclock.1
+	install -D -m 0644 docs/pokerclock.cfg.5 $(DESTDIR)$(PREFIX)/share/man/man5/pokerclock.cfg.5
 	[ -e $(DESTDIR)/etc/pokerclock/pokerclock.cfg ] || \
 	  install -D -m 0644 debian/pokerclock.cfg $(DESTDIR)/etc/pokerclock/pokerclock.cfg
 

@@ -120,7 +120,7 @@ void engine_free(engine_t *e)
 
 /* ---- changes ---- */
 
-/* The end-of-day card (RULES 5): uniform on 3..7 from the kernel's random
+/* The end-of-day card (docs/rules.md §5): uniform on 3..7 from the kernel's random
  * source. Bytes of 250 and more are drawn again, so that each of the five
  * cards has exactly 50 of the 250 accepted values (no modulo bias). */
 static int draw_card(char *err, size_t errlen)

@@ -502,27 +502,27 @@ static int serve(engine_t *engine, const site_t *site)
                         .speech = speaker_phrase_file,
                         .slides = slides,
                         .tv = tv};
-    net_t *net = net_start(engine, &no, err, sizeof err);
-    if (!net) {
+    /* A follower says whom it waits for before the first page is served. */
+    follow_t *follow = NULL;
+    if (site->master && !(follow = follow_master(engine, site->master, slides, err, sizeof err))) {
         fprintf(stderr, "pokerclock: %s\n", err);
         tv_stop(tv);
         slides_free(slides);
         return 1;
     }
-    if (!site->master)
-        panel_url_keep(site->state_dir, site->own);
-    follow_t *follow = NULL;
+    net_t *net = net_start(engine, &no, err, sizeof err);
+    if (!net) {
+        fprintf(stderr, "pokerclock: %s\n", err);
+        follow_stop(follow);
+        tv_stop(tv);
+        slides_free(slides);
+        return 1;
+    }
     if (site->master) {
-        if (!(follow = follow_master(engine, site->master, slides, err, sizeof err))) {
-            fprintf(stderr, "pokerclock: %s\n", err);
-            net_stop(net);
-            tv_stop(tv);
-            slides_free(slides);
-            return 1;
-        }
         fprintf(stderr, "pokerclock %s: following %s; pages at %s\n", POKERCLOCK_VERSION,
                 site->master, site->own);
     } else {
+        panel_url_keep(site->state_dir, site->own);
         fprintf(stderr, "pokerclock %s: panel at %s (state in %s)\n", POKERCLOCK_VERSION,
                 site->url, site->state_dir);
     }

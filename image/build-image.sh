@@ -190,7 +190,7 @@ xz -T0 -3 -c "$img" > "$out.tmp" && mv "$out.tmp" "$out"
 cp "$bootdir/vmlinuz" "$bootdir/initrd.img" "$work"/
 step "wrote $out ($(du -h "$out" | cut -f1))"
 
-# Raspberry Pi Imager's repository entry beside the image (README: "With
+# Raspberry Pi Imager's repository entry beside the image (docs/venue.md: "With
 # Raspberry Pi Imager"). IMAGER_URL: where the image will be downloaded
 # from (default: this file, for Imager on this machine); IMAGER_ICON_URL
 # likewise for the icon.

@@ -1,5 +1,5 @@
 /* The kiosk: the structure sheet, the payouts and the tournament info in
- * turn (RULES 1: what the venue must post), with a compact clock on top;
+ * turn (docs/rules.md §1: what the venue must post), with a compact clock on top;
  * when players are registered by name, a seat finder, the seats in
  * alphabetical order, the order the tables break in and the results. */
 'use strict';
@@ -151,7 +151,7 @@
     setText($('#h-seats'), I18N.t2('seat_list') + (seatChunks > 1 ? ` (${seatChunk + 1}/${seatChunks})` : ''));
   }
 
-  /* The tables still open, the next to break first (RULES 7: the break
+  /* The tables still open, the next to break first (docs/rules.md §7: the break
    * order is posted); the last one, where the final table plays, last. */
   function renderTables() {
     const open = roster ? roster.tables.filter((x) => x.open && x.players > 0) : [];

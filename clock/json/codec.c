@@ -165,7 +165,7 @@ static void color_up_json(json_t *o, const tourney_t *t, const tourney_view_t *v
     json_object_set_new(o, "color_up", cu);
 }
 
-/* The procedures of RULES.md in the state: hand-for-hand, bubble, end of
+/* The procedures of docs/rules.md in the state: hand-for-hand, bubble, end of
  * day, clock call, color-up, penalties, results. */
 static void procedures_json(json_t *o, const tourney_t *t, const tourney_view_t *v, int64_t now)
 {

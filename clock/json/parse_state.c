@@ -776,7 +776,7 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
                  err, errlen))
         return -1;
 
-    /* The procedures (RULES.md), as far as the master sends them. */
+    /* The procedures (docs/rules.md), as far as the master sends them. */
     const json_t *g = get_object(o, "", "hand_for_hand", &rc, err, errlen);
     if (rc || (g && parse_hand_for_hand(g, t, now, err, errlen)))
         return -1;

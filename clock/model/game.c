@@ -386,7 +386,7 @@ static apply_status bust_players(game_t *g, const int *players, const int64_t *c
 }
 
 /* Players out in the same hand, by number (c->movers), with their chips at
- * the start of the hand: places as the tourney gives them (RULES 5). */
+ * the start of the hand: places as the tourney gives them (docs/rules.md §3). */
 static apply_status do_same_hand(game_t *g, const command_t *c, int64_t now, char *err,
                                  size_t errlen)
 {

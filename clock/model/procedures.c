@@ -1,4 +1,4 @@
-/* The live-tournament procedures of RULES.md: color-up, hand-for-hand, the
+/* The live-tournament procedures of docs/rules.md: color-up, hand-for-hand, the
  * bubble and ties, the end-of-day draw, calling the clock, penalties. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,7 +31,7 @@ void house_call_durations(const structure_t *s, int level, int64_t *call, int64_
     house_t h;
     house_effective(&s->house, &h);
     /* In events with levels of fifteen minutes or less, the clock is
-     * shorter (000 #16.1). */
+     * shorter (docs/rules.md §6: NO #16.1). */
     if (s->levels[level].duration_ms <= h.short_level_ms) {
         *call = h.short_call_ms;
         *countdown = h.short_call_countdown_ms;
@@ -41,7 +41,7 @@ void house_call_durations(const structure_t *s, int level, int64_t *call, int64_
     }
 }
 
-/* ---- color-up (RULES 2) ---- */
+/* ---- color-up (docs/rules.md §2) ---- */
 
 /* The last play level whose blinds or ante need chips[chip]: an amount that
  * the next larger chip cannot make. -1 when no level needs it. */
@@ -69,7 +69,7 @@ int color_up_level(const structure_t *s, int chip)
     int last = last_level_needing(s, chip);
     if (last < 0)
         return -1;
-    /* At the first break after it (RULES 2: in practice at a break). With
+    /* At the first break after it (docs/rules.md §2: in practice at a break). With
      * no break left, the chip stays until the director colors it up
      * (color_up_due asks): chips never leave the tables unannounced. */
     for (int i = last + 1; i < s->n_levels; i++)
@@ -338,7 +338,7 @@ static void hfh_end(tourney_t *t, int64_t now)
     memset(&t->hfh, 0, sizeof t->hfh);
 }
 
-/* ---- eliminations (RULES 3 and 4) ---- */
+/* ---- eliminations (docs/rules.md §3 and §4) ---- */
 
 /* Places for players out in the same hand: at one table, fewer chips at the
  * start of the hand finishes lower; across tables, the players who are the
@@ -428,7 +428,7 @@ apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char
     return APPLY_OK;
 }
 
-/* ---- hand-for-hand (RULES 3) ---- */
+/* ---- hand-for-hand (docs/rules.md §3) ---- */
 
 /* Fixes the derived clock position into the stored one at now. */
 static void level_clock_stop(tourney_t *t, int64_t now, bool *was_running)
@@ -626,7 +626,7 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
     }
 }
 
-/* ---- the end of the day (RULES 5) ---- */
+/* ---- the end of the day (docs/rules.md §5) ---- */
 
 static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
 {
@@ -688,7 +688,7 @@ static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char 
     }
 }
 
-/* ---- penalties (RULES 9) ---- */
+/* ---- penalties (docs/rules.md §9) ---- */
 
 static void penalties_prune(tourney_t *t, int64_t now)
 {

@@ -1,4 +1,4 @@
-/* Inside the model: the procedures of RULES.md (color-up, hand-for-hand,
+/* Inside the model: the procedures of docs/rules.md (color-up, hand-for-hand,
  * bubble, end of day, clock call, penalties), and the chip checks of a
  * structure that pokerclock --check reports. */
 #ifndef POKERCLOCK_PROCEDURES_H

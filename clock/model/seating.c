@@ -1,5 +1,5 @@
 /* The roster: players, tables, the seat draw, balancing, breaking, the final
- * table (RULES 7). Pure: random numbers come in as arguments. */
+ * table (docs/rules.md §7). Pure: random numbers come in as arguments. */
 #include "model/seating.h"
 #include "model/text.h"
 

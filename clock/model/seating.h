@@ -1,5 +1,5 @@
 /* The roster: players, tables and seats; the seat draw, balancing, breaking
- * and the final-table redraw of RULES.md section 7 (TDA 10A, 11, 12, 13).
+ * and the final-table redraw of docs/rules.md §7 (TDA 10A, 11, 12, 13).
  *
  * Where the roster sits (model/game.h):
  * the tourney_t is a small flat value copied on every change, with a
@@ -40,7 +40,7 @@ enum {
     ROSTER_UNDO_RECORDS = 32, /* players (and tables) one command may change */
     ROSTER_MAX_PLAYERS = 2500,
     ROSTER_MAX_TABLES = 256,
-    ROSTER_MAX_SEATS = 10, /* never more than ten at a table (RULES 7) */
+    ROSTER_MAX_SEATS = 10, /* never more than ten at a table (docs/rules.md §7) */
     ROSTER_NAME_MAX = TOURNEY_PLAYER_NAME_MAX,
     ROSTER_TABLE_NAME_MAX = 16,
     ROSTER_MAX_MOVES = ROSTER_MAX_SEATS, /* moves in one proposal */
@@ -88,7 +88,7 @@ typedef struct {
     char name[ROSTER_TABLE_NAME_MAX]; /* "": shown as its number */
 } table_t;
 
-/* How close tables are kept (RULES 7, TDA 12): */
+/* How close tables are kept (docs/rules.md §7, TDA 12): */
 typedef enum {
     BALANCE_WITHIN_1 = 0, /* no table two or more short of the fullest */
     BALANCE_WITHIN_2,     /* within 2 while more than within2_until tables play */

@@ -1,4 +1,4 @@
-/* The deal the players left agreed (RULES 10): their prizes become the agreed amounts. */
+/* The deal the players left agreed (docs/rules.md §10): their prizes become the agreed amounts. */
 #include <string.h>
 
 #include "model/clockpos.h"

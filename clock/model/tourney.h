@@ -18,7 +18,7 @@ enum {
     TOURNEY_NAME_MAX = 96,
     TOURNEY_TEXT_MAX = 240,
     TOURNEY_SOUND_EVENTS = 16, /* room for model/voice.h's events */
-    TOURNEY_FINAL_SEATS = 10,  /* a final table's seats at most (RULES 7) */
+    TOURNEY_FINAL_SEATS = 10,  /* a final table's seats at most (docs/rules.md §7) */
     TOURNEY_SOUND_NAME = 16,   /* a sound's name: "chime", "none" */
     TOURNEY_COLOUR_MAX = 24,
     TOURNEY_UNDO_DEPTH = 16,
@@ -75,7 +75,7 @@ typedef struct {
     int32_t bp[TOURNEY_MAX_PLACES];
 } payout_table_t;
 
-/* House options for the procedures of RULES.md; 0 means the default. */
+/* House options for the procedures of docs/rules.md; 0 means the default. */
 typedef struct {
     int tables;                /* tables in play (hand-for-hand, end of day) */
     int64_t hfh_deduct_ms;     /* taken off the level per hand-for-hand hand;
@@ -152,7 +152,7 @@ typedef struct {
                                   it while stopped): the tournament's time */
 } clock_state_t;
 
-/* Hand-for-hand (RULES 3): tables by number (model/tableset.h). */
+/* Hand-for-hand (docs/rules.md §3): tables by number (model/tableset.h). */
 typedef struct {
     bool active;
     int hand;                  /* 1-based hand number */
@@ -164,7 +164,7 @@ typedef struct {
     int64_t hand_at;           /* when the current hand was dealt */
 } hand_for_hand_t;
 
-/* End of the day (RULES 5): a card from 3 to 7 says how many hands remain. */
+/* End of the day (docs/rules.md §5): a card from 3 to 7 says how many hands remain. */
 typedef struct {
     bool active;
     int drawn;                 /* 3..7 */
@@ -175,7 +175,7 @@ typedef struct {
     uint8_t left[TOURNEY_MAX_TABLES]; /* per table, when reported per table */
 } day_end_t;
 
-/* A clock called on a seat (RULES 6). */
+/* A clock called on a seat (docs/rules.md §6). */
 typedef struct {
     bool active;
     int table, seat;
@@ -209,7 +209,7 @@ typedef struct {
     int group;                 /* players who share it (a tie: 2 or more) */
 } result_t;
 
-/* A deal the players left agreed with the director (RULES 10): each gets
+/* A deal the players left agreed with the director (docs/rules.md §10): each gets
  * amount[i]; play_for (0: none) is held back and goes to the winner when
  * play goes on for it. */
 typedef struct {
@@ -268,7 +268,7 @@ typedef struct {
     int volume;                /* 0..100 */
     char sounds[TOURNEY_SOUND_EVENTS][TOURNEY_SOUND_NAME]; /* "": the configuration's */
     uint32_t speak_set, speak_on; /* bit e: spoken or not, as set here */
-    /* The final table's redraw, for the wall's seat list (RULES 7): when,
+    /* The final table's redraw, for the wall's seat list (docs/rules.md §7): when,
      * the table's number, the button's seat, and the card each seat was
      * dealt for it (card + 1, as model/seating.h numbers cards; 0: none,
      * the director gave the button). final_at 0: no redraw. */
@@ -301,14 +301,14 @@ typedef struct {
     bool late_reg_open;
     bool rebuys_open;
     bool addon_open;
-    /* Clock time until each open period closes (RULES 8: a countdown on the
+    /* Clock time until each open period closes (docs/rules.md §8: a countdown on the
      * wall); -1 when it is not open. Open to the end of the structure: the
      * time to that end. */
     int64_t late_reg_closes_ms;
     int64_t rebuys_close_ms;
     int64_t addon_closes_ms;
     bool announcement_active;
-    /* Color-up (RULES 2): the next scheduled one, and the one now. */
+    /* Color-up (docs/rules.md §2): the next scheduled one, and the one now. */
     int64_t next_color_up;     /* chip value, 0: none */
     int next_color_up_level;   /* index of the break (or level) it is at */
     int64_t color_up_now;      /* chip value being colored up now; 0: none */
@@ -478,7 +478,7 @@ int color_up_level(const structure_t *s, int chip);
 /* The house options as the clock uses them: every 0 replaced by its
  * default (tables stays 0 when not given). */
 void house_effective(const house_t *h, house_t *out);
-/* The call and counted durations of a clock call in that level (RULES 6). */
+/* The call and counted durations of a clock call in that level (docs/rules.md §6). */
 void house_call_durations(const structure_t *s, int level, int64_t *call,
                           int64_t *countdown);
 /* Formats a blind amount compactly for display: 1500, 25K, 1.5M. */

@@ -1076,17 +1076,18 @@ void net_stop(net_t *n)
 {
     if (!n)
         return;
-    if (n->d) {
-        MHD_socket fd = MHD_quiesce_daemon(n->d);
-        if (fd != MHD_INVALID_SOCKET)
-            close(fd);
-    }
+    /* No new connections from here on; the listening socket is closed only
+     * once the daemon has stopped: MHD's worker threads may still hold it
+     * in their epoll sets until then. */
+    MHD_socket listening = n->d ? MHD_quiesce_daemon(n->d) : MHD_INVALID_SOCKET;
     if (n->events)
         events_shutdown(n->events);
     shots_shutdown(n->shots);
     words_shutdown(n->words);
     if (n->d)
         MHD_stop_daemon(n->d);
+    if (listening != MHD_INVALID_SOCKET)
+        close(listening);
     events_free(n->events);
     shots_free(n->shots);
     words_free(n->words);

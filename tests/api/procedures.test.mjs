@@ -1,4 +1,4 @@
-// Every tournament procedure of RULES.md over real HTTP, on the sample
+// Every tournament procedure of docs/rules.md over real HTTP, on the sample
 // tournaments: hand-for-hand (3), the bubble and ties in the money (4), the
 // end-of-day draw (5), calling the clock (6), color-up (2), penalties (9);
 // and that a refused procedure command changes nothing.

@@ -26,7 +26,7 @@ describe('the systemd unit', { skip: why }, () => {
     manpath = path.join(work, 'man');
     for (const [file, sec] of [['pokerclock.1', '1'], ['pokerclock.cfg.5', '5']]) {
       fs.mkdirSync(path.join(manpath, `man${sec}`), { recursive: true });
-      fs.copyFileSync(path.join(ROOT, 'debian', file), path.join(manpath, `man${sec}`, file));
+      fs.copyFileSync(path.join(ROOT, 'docs', file), path.join(manpath, `man${sec}`, file));
     }
   });
 
@@ -63,7 +63,7 @@ describe('the systemd unit', { skip: why }, () => {
 
   for (const page of ['pokerclock.1', 'pokerclock.cfg.5']) {
     test(`man ${page} renders without warnings and has a NAME line`, () => {
-      const file = path.join(ROOT, 'debian', page);
+      const file = path.join(ROOT, 'docs', page);
       const r = run('man', ['--warnings', '-l', file], { env: { ...process.env, MANWIDTH: '80', MAN_KEEP_FORMATTING: '' } });
       assert.equal(r.status, 0, r.stderr);
       assert.equal(r.stderr.trim(), '', r.stderr);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
-import { startClock, launch, until, OUT, PIN } from './harness.mjs';
+import { startClock, launch, until, openCard, OUT, PIN } from './harness.mjs';
 import { makePng } from '../api/png.mjs';
 
 let clock, browser, cookie;
@@ -97,7 +97,7 @@ test('the panel adds a phone photo and a text slide, and reorders, switches off,
     await p.fill('#pin', PIN);
     await p.click('#login-btn');
     await p.waitForSelector('#controls', { state: 'visible' });
-    await p.click('#sec-slides summary');
+    await openCard(p, '#sec-slides');
     await until(async () => (await p.$$('#sl-list .sl-row')).length === 2, 'the two slides already there');
     const before = (await list()).length;
     // A camera picture, as the phone's file picker hands it over.

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startClock, launch, api, until, getJson, logIn, OUT } from './harness.mjs';
+import { startClock, launch, api, until, getJson, logIn, openCard, OUT } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -108,8 +108,7 @@ test('the panel sets the wall\'s volume, an event\'s sound and its voice; kept t
   const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
   try {
     await logIn(page, c);
-    await page.evaluate(() => { document.querySelector('#sec-wall').open = true; });
-    await page.click('#wall-sounds summary');
+    await openCard(page, '#wall-sounds');
     const moves = page.locator('#snd-events select[data-event="moves"]');
     await until(async () => (await moves.inputValue()) === 'none', 'the configured silence for table moves');
     assert.equal(await page.inputValue('#snd-volume'), '70');
@@ -135,8 +134,7 @@ test('the panel sets the wall\'s volume, an event\'s sound and its voice; kept t
     assert.equal(s.sounds.moves, 'chime');
     assert.equal(s.speak.bubble, true);
     await page.goto(c.base + '/'); // still logged in: the session outlives a restart
-    await page.evaluate(() => { document.querySelector('#sec-wall').open = true; });
-    await page.click('#wall-sounds summary');
+    await openCard(page, '#wall-sounds');
     await until(async () => (await moves.inputValue()) === 'chime', 'the panel shows chime after the restart');
     assert.equal(await page.isChecked('#snd-events input[data-event="bubble"]'), true, 'and the bubble spoken');
     assert.equal(await page.inputValue('#snd-volume'), '40');

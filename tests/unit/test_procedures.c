@@ -1,4 +1,4 @@
-/* The procedures of RULES.md in the model, with cases from the rule texts. */
+/* The procedures of docs/rules.md in the model, with cases from the rule texts. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -132,7 +132,7 @@ static int chip_bit(int64_t value)
     return 0;
 }
 
-/* ---- color-up (RULES 2) ---- */
+/* ---- color-up (docs/rules.md §2) ---- */
 
 static void color_up_derived_from_the_structure(void **state)
 {
@@ -401,7 +401,7 @@ static void chip_problems_of_a_structure(void **state)
     assert_int_equal(p[1].level, 1);
 }
 
-/* ---- hand-for-hand (RULES 3) ---- */
+/* ---- hand-for-hand (docs/rules.md §3) ---- */
 
 static void hand_for_hand_stops_and_resumes_the_clock(void **state)
 {
@@ -604,7 +604,7 @@ static void hand_for_hand_tables_by_number(void **state)
     json_decref(st);
 }
 
-/* ---- eliminations, the bubble, the money (RULES 3, 4) ---- */
+/* ---- eliminations, the bubble, the money (docs/rules.md §3, §4) ---- */
 
 static command_t busts(int n, const int *tables, const int64_t *chips)
 {
@@ -743,7 +743,7 @@ static void bubble_needs_places_paid_and_players_out_of_the_money(void **state)
     assert_true(view(T0 + 5).in_the_money);
 }
 
-/* ---- the end of the day (RULES 5) ---- */
+/* ---- the end of the day (docs/rules.md §5) ---- */
 
 static structure_t *day_structure(void)
 {
@@ -910,7 +910,7 @@ static void day_end_hands_per_table(void **state)
     assert_int_equal(m->t.day_end.left[5], 4);
 }
 
-/* ---- calling the clock (RULES 6) ---- */
+/* ---- calling the clock (docs/rules.md §6) ---- */
 
 static void clock_call_fifty_plus_ten(void **state)
 {
@@ -1066,7 +1066,7 @@ static void undo_names_what_it_takes_back(void **state)
     assert_string_equal(state_text(T0 + 20, "last_actions", TOURNEY_DONE_MAX), "(none)");
 }
 
-/* ---- penalties (RULES 9) ---- */
+/* ---- penalties (docs/rules.md §9) ---- */
 
 static json_t *penalties_at(int64_t now)
 {
