@@ -19,6 +19,8 @@
 #include <jansson.h>
 #include <microhttpd.h>
 
+#include "base/prefix.h"
+#include "base/mono.h"
 #include "json/codec.h"
 #include "json/moves.h"
 #include "json/roster.h"
@@ -32,12 +34,12 @@
 #include "net/guard.h"
 #include "net/headers.h"
 #include "net/net.h"
-#include "net/pin_equal.h"
+#include "base/pin_equal.h"
 #include "net/reply.h"
 #include "net/results.h"
 #include "net/tv_api.h"
 #include "net/session.h"
-#include "net/sha256.h"
+#include "base/sha256.h"
 #include "net/shots.h"
 #include "net/slides_api.h"
 #include "net/tally.h"
@@ -102,13 +104,6 @@ typedef struct {
 } request_t;
 
 typedef enum MHD_Result (*handler_fn)(net_t *n, struct MHD_Connection *con, request_t *r);
-
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static const char *header(struct MHD_Connection *con, const char *name)
 {
@@ -698,7 +693,8 @@ static bool same_origin(struct MHD_Connection *con)
     if (!origin)
         return true;
     const char *host = header(con, "Host");
-    return host && strncmp(origin, "http://", 7) == 0 && strcasecmp(origin + 7, host) == 0;
+    const char *origin_host = starts_with(origin, "http://");
+    return host && origin_host && strcasecmp(origin_host, host) == 0;
 }
 
 /* A page of another site can have its own name turned into this clock's
@@ -719,7 +715,7 @@ static bool room_for(net_t *n, struct MHD_Connection *con, const char *url)
 {
     if (conns_open(n->conns) < n->limit - DIRECTOR_ROOM)
         return true;
-    if (strncmp(url, "/api/", 5) != 0 || strcmp(url, "/api/login") == 0)
+    if (!starts_with(url, "/api/") || strcmp(url, "/api/login") == 0)
         return true;
     return logged_in(n, con);
 }
@@ -731,8 +727,9 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
     conns_answering(con);
     if (!room_for(n, con, url))
         return reply_no_room(con, "the clock has too many connections; try again in a moment");
-    if (strncmp(url, "/api/archive/", 13) == 0)
-        return archive_api_sheet(con, n->state_dir, get, url + 13);
+    const char *sheet = starts_with(url, "/api/archive/");
+    if (sheet)
+        return archive_api_sheet(con, n->state_dir, get, sheet);
     if (slides_api_url(url)) {
         if (!get && !same_origin(con))
             return reply_error(con, MHD_HTTP_FORBIDDEN,
@@ -749,11 +746,10 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
             continue;
         bool wants_get = strcmp(rt->method, "GET") == 0;
         if (wants_get ? !get : strcmp(method, rt->method) != 0) {
-            char msg[128];
+            char msg[128]; /* a long method is cut, and repaired where cut in a character */
             snprintf(msg, sizeof msg, "%s takes %s, not %s", rt->path, rt->method, method);
-            text_utf8_repair(msg); /* a long method may be cut in a character */
-            return reply_json(con, MHD_HTTP_METHOD_NOT_ALLOWED, json_pack("{s:s}", "error", msg),
-                              add_allow, wants_get ? "GET, HEAD" : (void *)rt->method);
+            return reply_error_with(con, MHD_HTTP_METHOD_NOT_ALLOWED, msg, add_allow,
+                                    wants_get ? "GET, HEAD" : (void *)rt->method);
         }
         if (!wants_get && !same_origin(con))
             return reply_error(con, MHD_HTTP_FORBIDDEN,
@@ -762,16 +758,86 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
             return reply_error(con, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, "%s", HEADERS_NOT_JSON);
         return rt->fn(n, con, r);
     }
-    if (strncmp(url, "/api/", 5) == 0)
+    if (starts_with(url, "/api/"))
         return reply_error(con, MHD_HTTP_NOT_FOUND, "there is no %.200s in this API", url);
     if (!get)
-        return reply_json(con, MHD_HTTP_METHOD_NOT_ALLOWED,
-                          json_pack("{s:s}", "error", "pages can only be read (GET)"), add_allow,
-                          "GET, HEAD");
+        return reply_error_with(con, MHD_HTTP_METHOD_NOT_ALLOWED, "pages can only be read (GET)",
+                                add_allow, "GET, HEAD");
     struct MHD_Response *page = files_response(n->files, url);
     if (!page)
         return reply_error(con, MHD_HTTP_NOT_FOUND, "there is no page %.200s", url);
     return reply_queue(con, MHD_HTTP_OK, page);
+}
+
+/* A request's first call, before its body: refuses what cannot be
+ * answered (not UTF-8, another site's name, a body too large) and sets how
+ * much of the body is kept. */
+static enum MHD_Result request_begin(net_t *n, struct MHD_Connection *con, const char *url,
+                                     const char *method, request_t *r)
+{
+    /* Messages quote the address and method: JSON cannot carry what is
+     * not UTF-8. */
+    if (!text_utf8_valid(url) || !text_utf8_valid(method))
+        return reply_error(con, MHD_HTTP_BAD_REQUEST, "the address or method is not valid UTF-8");
+    char name[256];
+    if (!host_ours(con, name, sizeof name))
+        return reply_error(con, MHD_HTTP_MISDIRECTED_REQUEST,
+                           "refused: %.100s is not a name of this clock; open it by its "
+                           "address (like 192.168.1.20) or as %.*s.local",
+                           header(con, "Host"), (int)strcspn(name, "."), name);
+    r->max = BODY_MAX;
+    r->drain = DRAIN_MAX;
+    const char *cl = header(con, "Content-Length");
+    /* A slide's picture may be large: only the director's, and only up
+     * to its limit, is read at all. */
+    if (slides_api_url(url) && strcmp(method, "GET") && strcmp(method, "HEAD")) {
+        if (!logged_in(n, con))
+            return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+        /* Too large ones are read and thrown away, up to four times
+         * the limit, so that the phone hears why (a browser that is
+         * cut off mid-upload shows only a network error). */
+        r->max = PICTURE_BYTES_MAX;
+        r->drain = 4 * (size_t)PICTURE_BYTES_MAX;
+        if (cl && strtoull(cl, NULL, 10) > r->drain)
+            return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
+                               "the picture is %.1f MB: at most %d MB",
+                               strtoull(cl, NULL, 10) / 1e6, PICTURE_BYTES_MAX / (1024 * 1024));
+    }
+    if (cl && strtoull(cl, NULL, 10) > r->drain) /* answered unread; MHD then closes */
+        return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
+                           "the request is too large: at most 16 KiB");
+    return MHD_YES;
+}
+
+/* A piece of the body: kept up to r->max, counted and thrown away past it,
+ * and the connection dropped past r->drain. */
+static enum MHD_Result request_take(request_t *r, const char *data, size_t size)
+{
+    r->seen += size;
+    if (r->seen > r->drain)
+        return MHD_NO; /* an endless body: hang up rather than read on */
+    if (!r->too_large && r->len + size > r->max) {
+        r->too_large = true;
+        free(r->body);
+        r->body = NULL;
+        r->len = r->cap = 0;
+    }
+    if (r->too_large)
+        return MHD_YES;
+    if (r->len + size + 1 > r->cap) {
+        size_t cap = r->cap ? r->cap * 2 : 4096; /* doubling: a picture arrives in pieces */
+        while (cap < r->len + size + 1)
+            cap *= 2;
+        char *more = realloc(r->body, cap);
+        if (!more)
+            return MHD_NO;
+        r->body = more;
+        r->cap = cap;
+    }
+    memcpy(r->body + r->len, data, size);
+    r->len += size;
+    r->body[r->len] = 0;
+    return MHD_YES;
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const char *url,
@@ -784,67 +850,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
         if (!(r = calloc(1, sizeof *r)))
             return MHD_NO;
         *con_cls = r;
-        /* Messages quote the address and method: JSON cannot carry what is
-         * not UTF-8. */
-        if (!text_utf8_valid(url) || !text_utf8_valid(method))
-            return reply_error(con, MHD_HTTP_BAD_REQUEST,
-                               "the address or method is not valid UTF-8");
-        char name[256];
-        if (!host_ours(con, name, sizeof name))
-            return reply_error(con, MHD_HTTP_MISDIRECTED_REQUEST,
-                               "refused: %.100s is not a name of this clock; open it by its "
-                               "address (like 192.168.1.20) or as %.*s.local",
-                               header(con, "Host"), (int)strcspn(name, "."), name);
-        r->max = BODY_MAX;
-        r->drain = DRAIN_MAX;
-        const char *cl = header(con, "Content-Length");
-        /* A slide's picture may be large: only the director's, and only up
-         * to its limit, is read at all. */
-        if (slides_api_url(url) && strcmp(method, "GET") && strcmp(method, "HEAD")) {
-            if (!logged_in(n, con))
-                return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
-            /* Too large ones are read and thrown away, up to four times
-             * the limit, so that the phone hears why (a browser that is
-             * cut off mid-upload shows only a network error). */
-            r->max = PICTURE_BYTES_MAX;
-            r->drain = 4 * (size_t)PICTURE_BYTES_MAX;
-            if (cl && strtoull(cl, NULL, 10) > r->drain)
-                return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
-                                   "the picture is %.1f MB: at most %d MB",
-                                   strtoull(cl, NULL, 10) / 1e6, PICTURE_BYTES_MAX / (1024 * 1024));
-        }
-        if (cl && strtoull(cl, NULL, 10) > r->drain) /* answered unread; MHD then closes */
-            return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
-                               "the request is too large: at most 16 KiB");
-        return MHD_YES;
+        return request_begin(n, con, url, method, r);
     }
     if (*upload_size) {
-        r->seen += *upload_size;
-        if (r->seen > r->drain)
-            return MHD_NO; /* an endless body: hang up rather than read on */
-        if (!r->too_large && r->len + *upload_size > r->max) {
-            r->too_large = true;
-            free(r->body);
-            r->body = NULL;
-            r->len = r->cap = 0;
-        }
-        if (!r->too_large) {
-            if (r->len + *upload_size + 1 > r->cap) {
-                size_t cap = r->cap ? r->cap * 2 : 4096; /* doubling: a picture arrives in pieces */
-                while (cap < r->len + *upload_size + 1)
-                    cap *= 2;
-                char *more = realloc(r->body, cap);
-                if (!more)
-                    return MHD_NO;
-                r->body = more;
-                r->cap = cap;
-            }
-            memcpy(r->body + r->len, upload_data, *upload_size);
-            r->len += *upload_size;
-            r->body[r->len] = 0;
-        }
+        enum MHD_Result rc = request_take(r, upload_data, *upload_size);
         *upload_size = 0;
-        return MHD_YES;
+        return rc;
     }
     if (r->too_large && r->max == PICTURE_BYTES_MAX)
         return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE, "the picture is too large: at most %d MB",

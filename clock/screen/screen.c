@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/prefix.h"
 #include "screen/screen.h"
 #include "screen/speaker.h"
 #include "screen/wall.h"
@@ -77,7 +78,7 @@ static bool drm_display_connected(void)
         char buf[32] = "";
         if (f) {
             if (fgets(buf, sizeof buf, f))
-                any = strncmp(buf, "connected", 9) == 0;
+                any = starts_with(buf, "connected") != NULL;
             fclose(f);
         }
     }
@@ -148,7 +149,7 @@ static const char *gl_renderer_name(SDL_Renderer *r)
 {
     SDL_RendererInfo info = {0};
     SDL_GetRendererInfo(r, &info);
-    if (!info.name || strncmp(info.name, "opengl", 6) != 0)
+    if (!info.name || !starts_with(info.name, "opengl"))
         return NULL;
     typedef const unsigned char *(*get_string_fn)(unsigned int);
     get_string_fn get_string = (get_string_fn)SDL_GL_GetProcAddress("glGetString");

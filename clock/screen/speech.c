@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/mono.h"
 #include "screen/speech.h"
 
 extern char **environ;
@@ -75,13 +76,6 @@ static const char *voice_of(const char *language)
            : !strcmp(language, "nl")                                                    ? "nl"
            : !strcmp(language, "da")                                                    ? "da"
                                                                                         : "en";
-}
-
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /* The text goes in on a pipe, never on the command line: nothing in it

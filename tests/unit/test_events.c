@@ -19,6 +19,7 @@
 #include <cmocka.h>
 #include <microhttpd.h>
 
+#include "base/mono.h"
 #include "engine.h"
 #include "net/events.h"
 
@@ -37,13 +38,6 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
     enum MHD_Result rc = MHD_queue_response(con, MHD_HTTP_OK, r);
     MHD_destroy_response(r);
     return rc;
-}
-
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /* Reads from fd until `states` state events have arrived in all (counted in

@@ -24,6 +24,7 @@
 #include "screen/lang.h"
 #include "screen/screen.h"
 #include "screen/text.h"
+#include "screen/wall.h"
 #include "store/config.h"
 
 static settings_t config;
