@@ -43,6 +43,7 @@
 #include "net/shots.h"
 #include "net/slides_api.h"
 #include "net/tally.h"
+#include "net/words.h"
 #include "store/picture.h"
 #include "store/pin.h"
 
@@ -82,6 +83,7 @@ struct net {
     shots_t *shots;
     net_speech_fn speech;       /* GET /api/speech (main: the wall's words), or NULL */
     void *speech_ctx;
+    words_t *words;            /* renders them off the request threads (with speech) */
     slides_t *slides;          /* /api/slides, or NULL */
     tv_t *tv;                  /* /api/tv, or NULL without CEC */
     int limit;                 /* connections, from the descriptor limit */
@@ -97,6 +99,8 @@ typedef struct {
     bool too_large;            /* the rest was read and thrown away */
     size_t max, drain;         /* BODY_MAX, DRAIN_MAX; a slide's picture more */
     size_t cap;                /* bytes allocated for body */
+    words_job_t *words;        /* GET /api/speech waiting for its words (words.h): the
+                                * words thread's until resumed, then this request's */
 } request_t;
 
 typedef enum MHD_Result (*handler_fn)(net_t *n, struct MHD_Connection *con, request_t *r);
@@ -319,13 +323,42 @@ static enum MHD_Result get_screen(net_t *n, struct MHD_Connection *con, request_
     return reply_queue(con, MHD_HTTP_OK, resp);
 }
 
+/* The spoken words' answer: the WAV open in fd (rc 0), or why not. */
+static enum MHD_Result speech_answer(struct MHD_Connection *con, int rc, int fd, const char *err)
+{
+    if (rc != 0)
+        return reply_error(con, rc > 0 ? MHD_HTTP_CONFLICT : MHD_HTTP_SERVICE_UNAVAILABLE, "%s",
+                           err);
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        close(fd);
+        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE, "the spoken words were lost");
+    }
+    struct MHD_Response *resp = MHD_create_response_from_fd((uint64_t)st.st_size, fd);
+    if (!resp) {
+        close(fd);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, "Content-Type", "audio/wav");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    return reply_queue(con, MHD_HTTP_OK, resp);
+}
+
 /* What the wall says for an event, as a WAV file for /display and /kiosk
  * (GET /api/speech?event=level&lang=no): only the words of the state now,
  * in the wall's languages, for an event the venue lets speak; never a
- * text of the asker's. Rendered once (speaker.c) and then shared. */
+ * text of the asker's. From the cache at once, else rendered once by the
+ * words thread (words.c) while the request waits without a thread. */
 static enum MHD_Result get_speech(net_t *n, struct MHD_Connection *con, request_t *r)
 {
-    (void)r;
+    char err[300] = "";
+    int fd = -1;
+    if (r->words) { /* resumed: its words are rendered, or could not be */
+        int rc = words_result(r->words, &fd, err, sizeof err);
+        words_job_free(r->words);
+        r->words = NULL;
+        return speech_answer(con, rc, fd, err);
+    }
     const char *name = MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "event");
     const char *lang = MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "lang");
     int e = -1;
@@ -337,7 +370,7 @@ static enum MHD_Result get_speech(net_t *n, struct MHD_Connection *con, request_
         return reply_error(con, MHD_HTTP_NOT_FOUND,
                            "event must be one with words: level, break, break_over, color_up, "
                            "hand_for_hand, bubble, money, day_end or say");
-    if (!n->config || !n->speech)
+    if (!n->config || !n->speech || !n->words)
         return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE, "this pokerclock does not speak");
     const snapshot_t *snap = engine_snapshot(n->e);
     const settings_t *c = n->config;
@@ -354,30 +387,18 @@ static enum MHD_Result get_speech(net_t *n, struct MHD_Connection *con, request_
         refused = "that event is not spoken (the panel's sound settings)";
     else if (!lang || !(strcmp(lang, l1) == 0 || (e != VOICE_SAY && l2[0] && strcmp(lang, l2) == 0)))
         refused = "lang must be the wall's language (or its second one)";
-    char path[400], err[300] = "";
-    int rc = refused ? 1 : n->speech(n->speech_ctx, snap, engine_now(n->e), e, lang, path,
-                                     sizeof path, err, sizeof err);
+    int64_t now = engine_now(n->e);
+    int rc = refused ? 1 : n->speech(n->speech_ctx, snap, now, e, lang, false, &fd, err, sizeof err);
+    if (rc == 2)
+        r->words = words_render(n->words, con, snap, now, e, lang);
     snapshot_release(snap);
     if (refused)
         return reply_error(con, MHD_HTTP_CONFLICT, "%s", refused);
-    if (rc != 0)
-        return reply_error(con, rc > 0 ? MHD_HTTP_CONFLICT : MHD_HTTP_SERVICE_UNAVAILABLE, "%s",
-                           err);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0) {
-        if (fd >= 0)
-            close(fd);
-        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE, "the spoken words were lost");
-    }
-    struct MHD_Response *resp = MHD_create_response_from_fd((uint64_t)st.st_size, fd);
-    if (!resp) {
-        close(fd);
-        return MHD_NO;
-    }
-    MHD_add_response_header(resp, "Content-Type", "audio/wav");
-    MHD_add_response_header(resp, "Cache-Control", "no-store");
-    return reply_queue(con, MHD_HTTP_OK, resp);
+    if (rc == 2)
+        return r->words ? MHD_YES /* answered when resumed */
+                        : reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
+                                      "too many pages are waiting for their words: ask again");
+    return speech_answer(con, rc, fd, err);
 }
 
 /* ctx: the cookies to set, a NULL-terminated list. */
@@ -851,6 +872,7 @@ static void on_completed(void *cls, struct MHD_Connection *con, void **con_cls,
     request_t *r = *con_cls;
     conns_answered(con);
     if (r) {
+        words_job_free(r->words);
         free(r->body);
         free(r);
         *con_cls = NULL;
@@ -1020,11 +1042,13 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
                          stall && atoi(stall) > 0 ? atoi(stall) : SEND_STALL_MS);
     n->speech = o->speech;
     n->speech_ctx = o->speech_ctx;
+    n->words = o->speech ? words_new(o->speech, o->speech_ctx) : NULL;
     n->shots = o->screenshot ? shots_new(e, o->screenshot, o->screenshot_ctx, o->screenshot_thread_end) : NULL;
     n->limit = connection_limit();
     n->streams_public = n->limit / 2;
     if (!n->sessions || !n->phones || !n->guard || !n->wrong_pins || !n->events || !n->conns ||
-        (o->screenshot && !n->shots) || (o->state_dir && !n->state_dir)) {
+        (o->screenshot && !n->shots) || (o->speech && !n->words) ||
+        (o->state_dir && !n->state_dir)) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
@@ -1070,12 +1094,14 @@ void net_stop(net_t *n)
     if (n->events)
         events_shutdown(n->events);
     shots_shutdown(n->shots);
+    words_shutdown(n->words);
     if (n->d)
         MHD_stop_daemon(n->d);
     if (listening != MHD_INVALID_SOCKET)
         close(listening);
     events_free(n->events);
     shots_free(n->shots);
+    words_free(n->words);
     conns_free(n->conns);
     files_free(n->files);
     session_store_free(n->sessions);
