@@ -49,15 +49,15 @@ void engine_free(engine_t *e);
 /* The engine's time in ms: CLOCK_MONOTONIC, continued across reboots. */
 int64_t engine_now(const engine_t *e);
 
-/* The single way to change the tournament. Returns 200, or 400/409 (the
- * command), or 503 (it could not be saved: nothing changed); err says why. */
-int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err,
-                 size_t errlen);
+/* The single way to change the tournament. Returns APPLY_OK, or the
+ * outcome of a refusal (APPLY_UNAVAILABLE: it could not be saved, nothing
+ * changed); err (when not NULL) says why. */
+apply_status engine_apply(engine_t *e, const command_t *c, int64_t now, refusal_t *err);
 /* The same; done (when not NULL) receives the command as it was applied
  * and journaled: a register's seats drawn, and in done->player the number
  * of the first player it registered. */
-int engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *done,
-                     char *err, size_t errlen);
+apply_status engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *done,
+                              refusal_t *err);
 
 /* What a new tournament needs besides the engine. */
 typedef struct {

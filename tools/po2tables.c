@@ -177,6 +177,26 @@ static void conversions(const char *s, char *out, size_t cap)
     out[n] = 0;
 }
 
+/* The named values of s ("{free} seats for {players}" -> 2): a translation
+ * must use each value of the English, and only those. */
+static int same_values(const char *en, const char *tr)
+{
+    int n_en = 0, n_tr = 0;
+    for (const char *p = strchr(en, '{'); p; p = strchr(p + 1, '{')) {
+        const char *e = strchr(p, '}');
+        if (!e)
+            break;
+        n_en++;
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(e + 1 - p), p);
+        if (!strstr(tr, name))
+            return 0;
+    }
+    for (const char *p = strchr(tr, '{'); p; p = strchr(p + 1, '{'))
+        n_tr += strchr(p, '}') != NULL;
+    return n_en == n_tr;
+}
+
 static void c_string(FILE *o, const char *s)
 {
     fputc('"', o);
@@ -268,6 +288,9 @@ int main(int argc, char **argv)
             conversions(text_of(&cats[l], en->e[i].key), b, sizeof b);
             if (strcmp(a, b) != 0)
                 die(cats[l].path, 1, "takes other arguments (%d, %s) than the English",
+                    en->e[i].key);
+            if (!same_values(en->e[i].text, text_of(&cats[l], en->e[i].key)))
+                die(cats[l].path, 1, "names other values ({name}) than the English",
                     en->e[i].key);
         }
         for (int i = 0; i < cats[l].n; i++)
