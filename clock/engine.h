@@ -75,11 +75,12 @@ typedef struct {
  * configuration given at start) fresh: its journal and result sheet go to
  * STATE/archive/<UTC time>-<name>/ (archived receives that folder, "" when
  * nothing was ever saved), the journal begins again, seq and the roster's
- * version move on. Refused (409) while the tournament is under way unless
- * o->confirm; 503 when the disk refuses, with nothing changed. A power cut
- * on the way restarts into the old tournament or the new one. */
-int engine_new_tournament(engine_t *e, const engine_new_options_t *o, int64_t now, char *archived,
-                          size_t archivedlen, char *err, size_t errlen);
+ * version move on. Refused (APPLY_CONFLICT) while the tournament is under
+ * way unless o->confirm; APPLY_UNAVAILABLE when the disk refuses, with
+ * nothing changed. A power cut on the way restarts into the old tournament
+ * or the new one. */
+apply_status engine_new_tournament(engine_t *e, const engine_new_options_t *o, int64_t now,
+                                   char *archived, size_t archivedlen, refusal_t *err);
 
 /* Called from the main loop a few times a second: writes checkpoints while
  * the clock runs and publishes a new snapshot when the level changes. */

@@ -9,7 +9,7 @@
  * refusal() says it from the code and the values in the panel's language.
  * What the clock's rules do not decide has no code yet: a login, a slide,
  * a new tournament, a request it could not read (clock/json, clock/net,
- * clock/store, engine_new). Those answers are English sentences of the
+ * clock/store). Those answers are English sentences of the
  * forms below, %s where the clock put a value, said in the panel's
  * language by the first form that matches; in English exactly as the clock
  * wrote them, with the API's field names in words (FIELD_WORDS). A text of
@@ -25,12 +25,6 @@ const ERROR_FORMS = [
   tpN('stacks can have at most %s numbers'),
   tpN('stacks[%s] must be a whole number'),
   tpN('play_for must be a whole number'),
-  /* clock/engine_new.c: a new tournament */
-  tpN('this screen follows %s: start the new tournament there'),
-  tpN('"%s" is still running with 1 player left: confirm to put it aside and start a new tournament'),
-  tpN('"%s" is still running with %s players left: confirm to put it aside and start a new tournament'),
-  tpN('cannot put the tournament aside: %s (nothing was changed)'),
-  tpN('cannot start the new tournament: %s (nothing was changed)'),
   /* clock/net and clock/store: the login, the session, slides and their pictures */
   tpN('wrong PIN'),
   tpN('wrong PIN: wait %s before trying again'),

@@ -84,7 +84,7 @@ typedef enum {
     X1(table_last_open, CONFLICT, N(table)) \
     X1(register_batch, INVALID, N(most)) \
     X1(register_batch_seated, INVALID, N(most)) \
-    X0(out_of_memory, CONFLICT) \
+    X0(out_of_memory, UNAVAILABLE) \
     X0(no_free_seat_open, CONFLICT) \
     X1(break_too_few_seats, CONFLICT, N(table)) \
     X2(final_too_many, CONFLICT, N(left), N(seats)) \
@@ -241,7 +241,13 @@ typedef enum {
     X0(read_only, UNAVAILABLE) \
     X0(command_type_unknown, INVALID) \
     X1(random_card, UNAVAILABLE, S(why)) \
-    X1(random_seats, UNAVAILABLE, S(why))
+    X1(random_seats, UNAVAILABLE, S(why)) \
+    X1(new_follower, CONFLICT, S(master)) \
+    X1(new_still_running_one, CONFLICT, S(name)) \
+    X2(new_still_running, CONFLICT, S(name), N(left)) \
+    X1(new_config, CONFLICT, S(why)) \
+    X1(new_not_archived, UNAVAILABLE, S(why)) \
+    X1(new_not_begun, UNAVAILABLE, S(why))
 
 #define REFUSAL_ENUM0(id, st) REFUSAL_##id,
 #define REFUSAL_ENUM1(id, st, a) REFUSAL_##id,

@@ -88,3 +88,12 @@ test('the deal calculator refuses with a code too; a malformed request still ans
   assert.equal(junk.body.code, undefined);
   assert.match(junk.body.error, /index/);
 });
+
+test('a new tournament refused while this one runs: its name and the players left as values', async () => {
+  const r = await command(clock, cookie, { type: 'new_tournament' });
+  assert.equal(r.status, 409);
+  assert.deepEqual(r.body, {
+    ok: false, code: 'new_still_running_one', name: 'Codes',
+    error: '"Codes" is still running with 1 player left: confirm to put it aside and start a new tournament',
+  });
+});
