@@ -80,9 +80,9 @@ const ERROR_FORMS = [
  * player without a name. */
 const ERROR_PARTS = [tpN('1 second'), tpN('%s seconds'), tpN('%s minutes'), tpN('Player %s')];
 
-/* The clock's reasons name the API's fields (big_blind); the director
- * reads them in words. Each replacement is a text for tp(), translated
- * when used. */
+/* The clock's English names the API's fields (big_blind); the director
+ * reads them in words, in English too. Each replacement is a text for
+ * tp(), translated when used. */
 const FIELD_WORDS = [
   [/\bbig_blind_ante\b/g, tpN('big-blind ante')], [/\bsmall_blind\b/g, tpN('the small blind')],
   [/\bbig_blind\b/g, tpN('the big blind')], [/\bduration_ms\b/g, tpN('the length')],
@@ -119,7 +119,7 @@ function refusalWords(answer) {
 function refusal(answer) {
   if (answer && typeof answer === 'object') {
     const said = refusalWords(answer);
-    if (said) return capital(said);
+    if (said) return capital(inWords(said));
     answer = answer.error;
   }
   if (typeof answer !== 'string' || !answer) return answer;

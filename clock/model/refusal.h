@@ -307,17 +307,14 @@ const char *refusal_key(refusal_code code, char *buf, size_t len);
 /* Empties *r (when not NULL). */
 void refusal_clear(refusal_t *r);
 
-/* refuse_CODE(r, values...): the typed maker of each refusal. */
-#define REFUSAL_T_N long long
-#define REFUSAL_T_S const char *
-#define REFUSAL_A_N refusal_num
-#define REFUSAL_A_S refusal_str
+/* refuse_CODE(r, values...): the typed maker of each refusal (a value
+ * N(name) is a long long, S(name) a const char *), returning its outcome. */
 #define REFUSAL_TYPE(p) REFUSAL_TYPE_##p
-#define REFUSAL_TYPE_N(name) REFUSAL_T_N
-#define REFUSAL_TYPE_S(name) REFUSAL_T_S
+#define REFUSAL_TYPE_N(name) long long
+#define REFUSAL_TYPE_S(name) const char *
 #define REFUSAL_ARG(p) REFUSAL_ARG_##p
-#define REFUSAL_ARG_N(name) REFUSAL_A_N
-#define REFUSAL_ARG_S(name) REFUSAL_A_S
+#define REFUSAL_ARG_N(name) refusal_num
+#define REFUSAL_ARG_S(name) refusal_str
 #define REFUSAL_FN0(id, st) \
     static inline apply_status refuse_##id(refusal_t *r) \
     { return refusal_make(r, REFUSAL_##id, NULL); }
