@@ -1,7 +1,8 @@
 /* Refusals as data: every code of the model's one table (model/refusal.h)
- * has its sentence in every catalog with exactly its values, a refused
- * command answers with its code and values, and no refusal in the model is
- * written as a bare sentence any more. */
+ * has its sentence in every catalog with exactly its values and a line in
+ * the API's list (docs/refusals.md), a refused command answers with its
+ * code and values, and no refusal in the model is written as a bare
+ * sentence any more. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -207,6 +208,25 @@ static void no_refusal_is_written_without_a_code(void **state)
     }
 }
 
+/* The API's list of codes (docs/refusals.md) names every code. */
+static void every_code_is_in_the_api_docs(void **state)
+{
+    (void)state;
+    FILE *in = fopen("docs/refusals.md", "r");
+    if (!in)
+        fail_msg("docs/refusals.md: cannot read it (run the tests from the source tree)");
+    static char doc[256 * 1024];
+    size_t n = fread(doc, 1, sizeof doc - 1, in);
+    fclose(in);
+    doc[n] = 0;
+    for (int c = REFUSAL_NONE + 1; c < REFUSAL__COUNT; c++) {
+        char want[80];
+        snprintf(want, sizeof want, "| `%s` |", refusal_defs[c].code);
+        if (!strstr(doc, want))
+            fail_msg("docs/refusals.md does not list %s", refusal_defs[c].code);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -215,6 +235,7 @@ int main(void)
         cmocka_unit_test(a_refusal_carries_its_values_and_sentence),
         cmocka_unit_test(the_model_refuses_with_codes),
         cmocka_unit_test(no_refusal_is_written_without_a_code),
+        cmocka_unit_test(every_code_is_in_the_api_docs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
