@@ -198,13 +198,14 @@ static void panel_url(const char *bind, int port, char *buf, size_t len)
  * happened yet, which is no tournament at all. */
 static int start_new(engine_t *engine, const char *state_dir, bool fresh)
 {
-    char marker[PATH_MAX], archived[256], err[1024];
+    char marker[PATH_MAX], archived[256];
+    refusal_t err;
     snprintf(marker, sizeof marker, "%s/new-tournament", state_dir);
     bool marked = access(marker, F_OK) == 0;
     if (!fresh && !marked)
         return 0;
-    if (archive_api_start_new(engine, archived, sizeof archived, err, sizeof err) != 200) {
-        fprintf(stderr, "pokerclock: %s: %s\n", fresh ? "--new" : marker, err);
+    if (archive_api_start_new(engine, archived, sizeof archived, &err) != APPLY_OK) {
+        fprintf(stderr, "pokerclock: %s: %s\n", fresh ? "--new" : marker, err.text);
         return -1;
     }
     if (archived[0])

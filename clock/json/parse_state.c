@@ -209,9 +209,9 @@ static int parse_level(const json_t *o, const char *where, level_t *l, char *err
         return -1;
     if (!json_object_get(o, "duration_ms"))
         return fail_member(err, errlen, where, "duration_ms", "is missing");
-    char why[160];
-    if (!level_validate(l, why, sizeof why)) {
-        snprintf(err, errlen, "%s: %s", where, why);
+    refusal_t why;
+    if (!level_validate(l, &why)) {
+        snprintf(err, errlen, "%s: %s", where, why.text);
         return -1;
     }
     /* A level the director left early: the time going back returns to. */

@@ -610,10 +610,12 @@ static enum MHD_Result post_command(net_t *n, struct MHD_Connection *con, reques
     command_t *done = malloc(sizeof *done);
     if (!done)
         return reply_error(con, MHD_HTTP_INTERNAL_SERVER_ERROR, "the clock is out of memory");
-    int status = engine_apply_get(n->e, &c, engine_now(n->e), done, err, sizeof err);
-    if (status != MHD_HTTP_OK) {
+    refusal_t no;
+    refusal_clear(&no);
+    apply_status st = engine_apply_get(n->e, &c, engine_now(n->e), done, &no);
+    if (st != APPLY_OK) {
         free(done);
-        return reply_error(con, (unsigned)status, "%s", err);
+        return reply_refusal(con, st, &no);
     }
     uint64_t seq;
     json_t *state = state_json(n, &seq);

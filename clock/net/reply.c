@@ -210,6 +210,44 @@ enum MHD_Result reply_error(struct MHD_Connection *con, unsigned status, const c
     return reply_error_with(con, status, msg, NULL, NULL);
 }
 
+unsigned reply_status(apply_status st)
+{
+    switch (st) {
+    case APPLY_OK: return MHD_HTTP_OK;
+    case APPLY_INVALID: return MHD_HTTP_BAD_REQUEST;
+    case APPLY_CONFLICT: return MHD_HTTP_CONFLICT;
+    case APPLY_UNAVAILABLE: return MHD_HTTP_SERVICE_UNAVAILABLE;
+    }
+    return MHD_HTTP_INTERNAL_SERVER_ERROR;
+}
+
+json_t *reply_refusal_json(const refusal_t *no)
+{
+    char text[sizeof no->text];
+    snprintf(text, sizeof text, "%s", no->text);
+    text_utf8_repair(text);
+    json_t *j = json_pack("{s:b, s:s}", "ok", 0, "error", text);
+    if (!j || no->code == REFUSAL_NONE)
+        return j;
+    json_object_set_new(j, "code", json_string(refusal_defs[no->code].code));
+    for (int i = 0; i < no->n; i++) {
+        if (no->v[i].is_text) {
+            char v[sizeof no->v[i].text];
+            snprintf(v, sizeof v, "%s", no->v[i].text);
+            text_utf8_repair(v);
+            json_object_set_new(j, no->v[i].name, json_string(v));
+        } else {
+            json_object_set_new(j, no->v[i].name, json_integer((json_int_t)no->v[i].num));
+        }
+    }
+    return j;
+}
+
+enum MHD_Result reply_refusal(struct MHD_Connection *con, apply_status st, const refusal_t *no)
+{
+    return reply_json(con, reply_status(st), reply_refusal_json(no), NULL, NULL);
+}
+
 static void add_close(struct MHD_Response *r, void *ctx)
 {
     (void)ctx;

@@ -329,10 +329,9 @@ static void loop_wait(const screen_t *s, int64_t ms)
 
 static void apply(const screen_t *s, engine_t *e, command_t c)
 {
-    char err[256];
-    int rc = engine_apply(e, &c, loop_now(s, e), err, sizeof err);
-    if (rc != 200)
-        fprintf(stderr, "pokerclock: key: %s: %s\n", command_name(c.type), err);
+    refusal_t no;
+    if (engine_apply(e, &c, loop_now(s, e), &no) != APPLY_OK)
+        fprintf(stderr, "pokerclock: key: %s: %s\n", command_name(c.type), no.text);
 }
 
 /* The keypad: physical access to the clock needs no PIN. */

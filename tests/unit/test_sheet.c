@@ -27,6 +27,9 @@
 #include "store/config.h"
 #include "store/tables.h"
 
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
+
 /* Late registration and re-entries until level 3, rebuys until level 2,
  * the add-on at the break after it; three payout tables by field size. */
 #define STRUCTURE                                                                    \
@@ -158,9 +161,9 @@ static bool apply(command_t *c, int64_t now)
     uint64_t rnd[2 * TOURNEY_MAX_REGISTER];
     for (int i = 0; i < 2 * TOURNEY_MAX_REGISTER; i++)
         rnd[i] = next_rnd();
-    if (game_draws_needed(g, c) > 0 && !game_draw(g, c, rnd, err, sizeof err))
+    if (game_draws_needed(g, c) > 0 && !game_draw(g, c, rnd, &no))
         return false;
-    if (game_apply(g, c, now, err, sizeof err) != APPLY_OK)
+    if (game_apply(g, c, now, &no) != APPLY_OK)
         return false;
     seen.accepted[c->type]++;
     seen.play_for += c->type == CMD_DEAL && c->deal.play_for > 0;
