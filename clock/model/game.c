@@ -738,6 +738,55 @@ static void name_last_action(game_t *g, const game_t *before, const command_t *c
     history_rename_last(&g->m.t, what);
 }
 
+/* The players named in a deal are exactly the ones left with records, each once. */
+static apply_status deal_players(const roster_t *r, const command_t *c, refusal_t *err)
+{
+    int with_records = roster_players_left(r);
+    if (with_records == 0) {
+        if (c->deal.n_players > 0)
+            return refuse_deal_no_records(err);
+        return APPLY_OK;
+    }
+    if (c->deal.n_players != with_records || c->deal.n != with_records)
+        return refuse_deal_name_each(err, with_records);
+    for (int i = 0; i < c->deal.n_players; i++) {
+        int p = c->deal.player[i];
+        if (p < 1 || p > r->n_players || r->players[p - 1].status == PLAYER_OUT ||
+            r->players[p - 1].status == PLAYER_REMOVED)
+            return refuse_deal_player_not_left(err, p);
+        for (int j = 0; j < i; j++)
+            if (c->deal.player[j] == p)
+                return refuse_player_named_twice(err, p);
+    }
+    return APPLY_OK;
+}
+
+/* The deal with the roster: the players named are exactly those left with
+ * records (or none has a record), then the tourney's deal (settle.c) and the
+ * roster change together. On failure nothing changes. */
+static apply_status deal_with_roster(model_t *m, roster_t *r, const command_t *c, int64_t now,
+                                     refusal_t *err)
+{
+    /* A deal made already, or too few left: the model's own refusal. */
+    bool possible = m->t.deal.players == 0 && m->t.entries - m->t.busted >= 2;
+    apply_status st = possible ? deal_players(r, c, err) : APPLY_OK;
+    if (st == APPLY_OK)
+        st = model_apply(m, c, now, err);
+    if (st != APPLY_OK || c->deal.n_players == 0)
+        return st;
+    const tourney_deal_t *d = &m->t.deal;
+    r->version++;
+    if (d->play_for > 0)
+        return APPLY_OK;
+    /* Play ended: all but the winner are out, at the places given (the
+     * winner stays at his seat, as after a last bust). */
+    int out[TOURNEY_MAX_DEAL];
+    for (int i = 1; i < d->players; i++)
+        out[i - 1] = d->who[i] - 1;
+    return roster_record_busts(r, out, d->players - 1, &m->t, err) ? APPLY_OK
+                                                                           : APPLY_CONFLICT;
+}
+
 /* Long on purpose: the one path of every command through the tourney and
  * the roster (which of them it changes, how the roster's change is kept
  * for undo, the words and the places after it); split, a command could
@@ -777,7 +826,7 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, refusal_t
     before->r = g->r;
     int named[TOURNEY_MAX_BUSTS], n_named = names ? named_players(g, c, named) : 0;
     if (c->type == CMD_DEAL)
-        st = settle_game(&g->m, &g->r, c, now, err);
+        st = deal_with_roster(&g->m, &g->r, c, now, err);
     else if (!names) {
         if ((st = model_apply(&g->m, c, now, err)) == APPLY_OK && button)
             roster_hand_done(&g->r, roster_table_by_number(&g->r, c->table));

@@ -67,51 +67,6 @@ apply_status settle_apply(tourney_t *t, const command_t *c, int64_t now, refusal
     return APPLY_OK;
 }
 
-/* The players named are exactly the ones left with records, each once. */
-static apply_status check_players(const roster_t *r, const command_t *c, refusal_t *err)
-{
-    int with_records = roster_players_left(r);
-    if (with_records == 0) {
-        if (c->deal.n_players > 0)
-            return refuse_deal_no_records(err);
-        return APPLY_OK;
-    }
-    if (c->deal.n_players != with_records || c->deal.n != with_records)
-        return refuse_deal_name_each(err, with_records);
-    for (int i = 0; i < c->deal.n_players; i++) {
-        int p = c->deal.player[i];
-        if (p < 1 || p > r->n_players || r->players[p - 1].status == PLAYER_OUT ||
-            r->players[p - 1].status == PLAYER_REMOVED)
-            return refuse_deal_player_not_left(err, p);
-        for (int j = 0; j < i; j++)
-            if (c->deal.player[j] == p)
-                return refuse_player_named_twice(err, p);
-    }
-    return APPLY_OK;
-}
-
-apply_status settle_game(model_t *m, roster_t *r, const command_t *c, int64_t now, refusal_t *err)
-{
-    /* A deal made already, or too few left: the model's own refusal. */
-    bool possible = m->t.deal.players == 0 && m->t.entries - m->t.busted >= 2;
-    apply_status st = possible ? check_players(r, c, err) : APPLY_OK;
-    if (st == APPLY_OK)
-        st = model_apply(m, c, now, err);
-    if (st != APPLY_OK || c->deal.n_players == 0)
-        return st;
-    const tourney_deal_t *d = &m->t.deal;
-    r->version++;
-    if (d->play_for > 0)
-        return APPLY_OK;
-    /* Play ended: all but the winner are out, at the places given (the
-     * winner stays at his seat, as after a last bust). */
-    int out[TOURNEY_MAX_DEAL];
-    for (int i = 1; i < d->players; i++)
-        out[i - 1] = d->who[i] - 1;
-    return roster_record_busts(r, out, d->players - 1, &m->t, err) ? APPLY_OK
-                                                                           : APPLY_CONFLICT;
-}
-
 bool settle_amount_of(const tourney_t *t, int p, int64_t *amount)
 {
     for (int i = 0; i < t->deal.players; i++)

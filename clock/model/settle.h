@@ -18,11 +18,6 @@ int64_t settle_pool_left(const tourney_t *t, int64_t now);
  * winner and nothing else. On failure nothing changes. */
 apply_status settle_apply(tourney_t *t, const command_t *c, int64_t now, refusal_t *err);
 
-/* The deal with the roster (game_apply's part): the players named are
- * exactly those left with records (or none has a record), then both change.
- * On failure nothing changes. */
-apply_status settle_game(model_t *m, roster_t *r, const command_t *c, int64_t now, refusal_t *err);
-
 /* The deal amount of roster player index p (and true), or false when he
  * had no part in a deal. */
 bool settle_amount_of(const tourney_t *t, int p, int64_t *amount);
