@@ -1,7 +1,10 @@
 # pokerclock: plain make + pkg-config.
 #   make            build ./pokerclock
 #   make run        build and start with the built-in tournament
-#   make test       build and run the unit, API and browser tests
+#   make check      the project's own checks: tools/long-functions and
+#                   every C source laid out as .clang-format says
+#   make test       make check, then build and run the unit, API and
+#                   browser tests
 #   make test-package build the Debian package and test it installed
 #   make bench      run the benchmarks
 #   make soak       kill -9 the clock CYCLES times under command load (200)
@@ -11,6 +14,7 @@
 #   make test TSAN=1 the unit tests and the crowded API tests under
 #                   ThreadSanitizer (in build-tsan/)
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (clang, build-fuzz/)
+#   make format     lay out every C source as .clang-format says
 #   make install    PREFIX=/usr DESTDIR=...
 
 PREFIX    ?= /usr/local
@@ -53,6 +57,8 @@ DEB_BUILD = build-essential pkg-config libjansson-dev libconfig-dev \
             libmicrohttpd-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev \
             libqrencode-dev zlib1g-dev libpng-dev libjpeg-dev fonts-dejavu-core gettext
 DEB_TEST  = libcmocka-dev chromium curl xvfb xdotool poppler-utils
+# make check's layout check (the version in Debian decides the layout).
+DEB_TEST += clang-format
 # The wall's voice (espeak-ng, run as a program) and the sound tests' sox.
 DEB_TEST += espeak-ng sox
 # Node and npm only when the machine has none (it may have them from elsewhere).
@@ -93,8 +99,10 @@ TEST_BIN  = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_TARGETS = $(sort $(patsubst tests/fuzz/%.c,%,$(filter-out tests/fuzz/replay.c,$(wildcard tests/fuzz/*.c))))
 TEST_BIN += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
 FUZZ_SECONDS ?= 60
+# The C sources make check and make format hold to .clang-format.
+FORMAT_SRC = $(sort $(shell find clock -name '*.[ch]') $(wildcard tests/unit/*.[ch]) $(wildcard tools/*.c))
 
-.PHONY: all run test test-package unit-test bench soak attack deps check-deps install clean format fuzz fuzz-build fuzz-deps
+.PHONY: all run check test test-package unit-test bench soak attack deps check-deps install clean format fuzz fuzz-build fuzz-deps
 
 all: check-deps $(BIN) $(BUILD)/web/.pages
 
@@ -190,7 +198,15 @@ run: all
 
 unit-test: check-deps $(TEST_BIN)
 
-test: all unit-test
+# Before any test: no function over 80 lines without its reason, and no
+# source laid out other than .clang-format says (make format mends that).
+check:
+	tools/long-functions
+	@command -v clang-format >/dev/null || { echo "make check needs clang-format (make deps installs it)"; exit 1; }
+	@echo "clang-format --dry-run -Werror: $(words $(FORMAT_SRC)) C sources"
+	@clang-format --dry-run -Werror $(FORMAT_SRC)
+
+test: check all unit-test
 	@BUILD=$(BUILD) SAN=$(SAN) TSAN=$(TSAN) POKERCLOCK_BIN=$(abspath $(BIN)) tests/run-all
 
 test-package: all
@@ -230,7 +246,7 @@ install: $(BIN)
 	  install -D -m 0644 debian/pokerclock.cfg $(DESTDIR)/etc/pokerclock/pokerclock.cfg
 
 format:
-	clang-format -i $(LIB_SRC) clock/main.c $(TEST_SRC)
+	clang-format -i $(FORMAT_SRC)
 
 clean:
 	rm -rf $(BUILD) $(BIN) build-san build-tsan build-fuzz

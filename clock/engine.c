@@ -123,7 +123,7 @@ void engine_free(engine_t *e)
 /* The end-of-day card (docs/rules.md §5): uniform on 3..7 from the kernel's random
  * source. Bytes of 250 and more are drawn again, so that each of the five
  * cards has exactly 50 of the 250 accepted values (no modulo bias). */
-static int draw_card(char *err, size_t errlen)
+static int draw_card(refusal_t *err)
 {
     for (;;) {
         unsigned char b;
@@ -131,8 +131,7 @@ static int draw_card(char *err, size_t errlen)
         if (n < 0 && errno == EINTR)
             continue;
         if (n != 1) {
-            snprintf(err, errlen, "cannot draw a card: the kernel's random source failed (%s)",
-                     n < 0 ? strerror(errno) : "no bytes");
+            refuse_random_card(err, n < 0 ? strerror(errno) : "no bytes");
             return -1;
         }
         if (b < 250)
@@ -141,7 +140,7 @@ static int draw_card(char *err, size_t errlen)
 }
 
 /* Uniform 64-bit numbers from the kernel's random source, for seat draws. */
-static int draw_numbers(uint64_t *out, int n, char *err, size_t errlen)
+static int draw_numbers(uint64_t *out, int n, refusal_t *err)
 {
     size_t want = (size_t)n * sizeof *out, got = 0;
     while (got < want) {
@@ -149,8 +148,7 @@ static int draw_numbers(uint64_t *out, int n, char *err, size_t errlen)
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0) {
-            snprintf(err, errlen, "cannot draw seats: the kernel's random source failed (%s)",
-                     k < 0 ? strerror(errno) : "no bytes");
+            refuse_random_seats(err, k < 0 ? strerror(errno) : "no bytes");
             return -1;
         }
         got += (size_t)k;
@@ -158,36 +156,35 @@ static int draw_numbers(uint64_t *out, int n, char *err, size_t errlen)
     return 0;
 }
 
-int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err, size_t errlen)
+apply_status engine_apply(engine_t *e, const command_t *c, int64_t now, refusal_t *err)
 {
-    return engine_apply_get(e, c, now, NULL, err, errlen);
+    return engine_apply_get(e, c, now, NULL, err);
 }
 
 /* The seats a command needs are drawn here, once, into *drawn (which *c
  * then points at), and journaled with the command: replay seats the same
- * players at the same seats. Returns 0, or the HTTP status of a refusal. */
-static int draw_seats(engine_t *e, const command_t **c, command_t *drawn, char *err,
-                      size_t errlen)
+ * players at the same seats. */
+static apply_status draw_seats(engine_t *e, const command_t **c, command_t *drawn,
+                               refusal_t *err)
 {
     int seats = game_draws_needed(e->m, *c);
     if (seats <= 0)
-        return 0;
+        return APPLY_OK;
     uint64_t rnd[TOURNEY_MAX_REGISTER];
     seats = seats < TOURNEY_MAX_REGISTER ? seats : TOURNEY_MAX_REGISTER;
     if (*c != drawn) {
         *drawn = **c;
         *c = drawn;
     }
-    if (draw_numbers(rnd, seats, err, errlen))
-        return 503;
-    return game_draw(e->m, drawn, rnd, err, errlen) ? 0 : APPLY_CONFLICT;
+    if (draw_numbers(rnd, seats, err))
+        return APPLY_UNAVAILABLE;
+    return game_draw(e->m, drawn, rnd, err) ? APPLY_OK : APPLY_CONFLICT;
 }
 
 /* The command and what it changes on disk before it is acknowledged. On
  * failure the clock says so (storage_error, published) and the command is
  * refused: -1. */
-static int journal_command(engine_t *e, const command_t *c, int64_t now, char *err,
-                           size_t errlen)
+static int journal_command(engine_t *e, const command_t *c, int64_t now, refusal_t *err)
 {
     char why[512] = "";
     int rc = -1;
@@ -199,8 +196,7 @@ static int journal_command(engine_t *e, const command_t *c, int64_t now, char *e
     if (rc != 0) {
         /* Never acknowledge what is not on disk: refuse, change nothing. */
         snprintf(e->storage_error, sizeof e->storage_error, "cannot save: %s", why);
-        snprintf(err, errlen, "%s (nothing was changed; the clock goes on as it was)",
-                 e->storage_error);
+        refuse_not_saved(err, why);
         engine_publish(e, now);
         return -1;
     }
@@ -208,53 +204,45 @@ static int journal_command(engine_t *e, const command_t *c, int64_t now, char *e
     return 0;
 }
 
-int engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *done, char *err,
-                     size_t errlen)
+apply_status engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *done,
+                              refusal_t *err)
 {
     command_t drawn;
     if (c->type == CMD_DAY_END_DRAW) {
         /* The card is drawn here, once, and journaled with the command:
          * replay applies the same card and never draws again. */
         drawn = *c;
-        if ((drawn.drawn = draw_card(err, errlen)) < 0)
-            return 503;
+        if ((drawn.drawn = draw_card(err)) < 0)
+            return APPLY_UNAVAILABLE;
         c = &drawn;
     }
-    if (c->type == CMD_POWER_RECOVERED) {
-        snprintf(err, errlen, "unknown command type");
-        return 400;
-    }
-    if (e->follow_url) {
-        snprintf(err, errlen, "this screen follows %s: change the tournament there",
-                 e->follow_url);
-        return 409;
-    }
-    if (e->read_only) {
-        snprintf(err, errlen, "this pokerclock only shows the saved tournament");
-        return 503;
-    }
+    if (c->type == CMD_POWER_RECOVERED)
+        return refuse_command_type_unknown(err);
+    if (e->follow_url)
+        return refuse_follower(err, e->follow_url);
+    if (e->read_only)
+        return refuse_read_only(err);
     pthread_mutex_lock(&e->write_lock);
-    int rc = draw_seats(e, &c, &drawn, err, errlen);
-    if (rc) {
-        pthread_mutex_unlock(&e->write_lock);
-        return rc;
-    }
-    int first_new = e->m->r.n_players + 1;
-    char unknown[8];
-    int named = c->type != CMD_REGISTER && game_command_names_players(e->m, c)
-                    ? game_player_of(e->m, c, unknown, sizeof unknown) + 1
-                    : 0;
-    *e->scratch = *e->m;
-    apply_status st = game_apply(e->scratch, c, now, err, errlen);
+    apply_status st = draw_seats(e, &c, &drawn, err);
     if (st != APPLY_OK) {
         pthread_mutex_unlock(&e->write_lock);
-        return (int)st;
+        return st;
     }
-    if (e->state_dir && journal_command(e, c, now, err, errlen) != 0) {
+    int first_new = e->m->r.n_players + 1;
+    int named = c->type != CMD_REGISTER && game_command_names_players(e->m, c)
+                    ? game_player_of(e->m, c, NULL) + 1
+                    : 0;
+    *e->scratch = *e->m;
+    st = game_apply(e->scratch, c, now, err);
+    if (st != APPLY_OK) {
+        pthread_mutex_unlock(&e->write_lock);
+        return st;
+    }
+    if (e->state_dir && journal_command(e, c, now, err) != 0) {
         uint64_t seq = e->seq;
         pthread_mutex_unlock(&e->write_lock);
         engine_notify(e, seq);
-        return 503;
+        return APPLY_UNAVAILABLE;
     }
     game_t *old = e->m;
     e->m = e->scratch;
@@ -276,7 +264,7 @@ int engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *do
     uint64_t seq = e->seq;
     pthread_mutex_unlock(&e->write_lock);
     engine_notify(e, seq);
-    return 200;
+    return APPLY_OK;
 }
 
 void engine_set_sound(engine_t *e, const char *sound, const char *speech)

@@ -49,15 +49,15 @@ void engine_free(engine_t *e);
 /* The engine's time in ms: CLOCK_MONOTONIC, continued across reboots. */
 int64_t engine_now(const engine_t *e);
 
-/* The single way to change the tournament. Returns 200, or 400/409 (the
- * command), or 503 (it could not be saved: nothing changed); err says why. */
-int engine_apply(engine_t *e, const command_t *c, int64_t now, char *err,
-                 size_t errlen);
+/* The single way to change the tournament. Returns APPLY_OK, or the
+ * outcome of a refusal (APPLY_UNAVAILABLE: it could not be saved, nothing
+ * changed); err (when not NULL) says why. */
+apply_status engine_apply(engine_t *e, const command_t *c, int64_t now, refusal_t *err);
 /* The same; done (when not NULL) receives the command as it was applied
  * and journaled: a register's seats drawn, and in done->player the number
  * of the first player it registered. */
-int engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *done,
-                     char *err, size_t errlen);
+apply_status engine_apply_get(engine_t *e, const command_t *c, int64_t now, command_t *done,
+                              refusal_t *err);
 
 /* What a new tournament needs besides the engine. */
 typedef struct {
@@ -75,11 +75,12 @@ typedef struct {
  * configuration given at start) fresh: its journal and result sheet go to
  * STATE/archive/<UTC time>-<name>/ (archived receives that folder, "" when
  * nothing was ever saved), the journal begins again, seq and the roster's
- * version move on. Refused (409) while the tournament is under way unless
- * o->confirm; 503 when the disk refuses, with nothing changed. A power cut
- * on the way restarts into the old tournament or the new one. */
-int engine_new_tournament(engine_t *e, const engine_new_options_t *o, int64_t now, char *archived,
-                          size_t archivedlen, char *err, size_t errlen);
+ * version move on. Refused (APPLY_CONFLICT) while the tournament is under
+ * way unless o->confirm; APPLY_UNAVAILABLE when the disk refuses, with
+ * nothing changed. A power cut on the way restarts into the old tournament
+ * or the new one. */
+apply_status engine_new_tournament(engine_t *e, const engine_new_options_t *o, int64_t now,
+                                   char *archived, size_t archivedlen, refusal_t *err);
 
 /* Called from the main loop a few times a second: writes checkpoints while
  * the clock runs and publishes a new snapshot when the level changes. */

@@ -84,8 +84,8 @@ static void take_new(engine_t *e, const settings_t *c, const roster_t *tables, i
 /* A tap by mistake loses nothing: a tournament under way is put aside only
  * when the request says so. One that is over, or where nothing happened
  * yet, has nothing to lose. */
-static bool may_put_aside(engine_t *e, const engine_new_options_t *o, int64_t now, char *err,
-                          size_t errlen)
+static bool may_put_aside(engine_t *e, const engine_new_options_t *o, int64_t now,
+                          refusal_t *err)
 {
     const tourney_t *t = &e->m->m.t;
     tourney_view_t v;
@@ -93,47 +93,41 @@ static bool may_put_aside(engine_t *e, const engine_new_options_t *o, int64_t no
     bool idle = !t->clock.started && t->entries == 0 && e->m->r.n_players == 0;
     if (o->confirm || v.over || idle)
         return true;
-    snprintf(err, errlen,
-             "\"%s\" is still running with %d player%s left: confirm to put it aside and start "
-             "a new tournament",
-             t->s.name, v.players_left, v.players_left == 1 ? "" : "s");
+    if (v.players_left == 1)
+        refuse_new_still_running_one(err, t->s.name);
+    else
+        refuse_new_still_running(err, t->s.name, v.players_left);
     return false;
 }
 
-int engine_new_tournament(engine_t *e, const engine_new_options_t *o, int64_t now, char *archived,
-                          size_t archivedlen, char *err, size_t errlen)
+apply_status engine_new_tournament(engine_t *e, const engine_new_options_t *o, int64_t now,
+                                   char *archived, size_t archivedlen, refusal_t *err)
 {
     archived[0] = 0;
-    if (e->follow_url) {
-        snprintf(err, errlen, "this screen follows %s: start the new tournament there",
-                 e->follow_url);
-        return 409;
-    }
-    if (e->read_only) {
-        snprintf(err, errlen, "this pokerclock only shows the saved tournament");
-        return 503;
-    }
+    if (e->follow_url)
+        return refuse_new_follower(err, e->follow_url);
+    if (e->read_only)
+        return refuse_read_only(err);
     settings_t *c = calloc(1, sizeof *c);
     config_problems_t *probs = calloc(1, sizeof *probs);
     roster_t *tables = malloc(sizeof *tables);
-    int status = 503;
+    apply_status status = APPLY_UNAVAILABLE;
     pthread_mutex_lock(&e->write_lock);
-    if (!may_put_aside(e, o, now, err, errlen)) {
-        status = 409;
+    if (!may_put_aside(e, o, now, err)) {
+        status = APPLY_CONFLICT;
         goto out;
     }
     const tourney_t *t = &e->m->m.t;
     bool idle = !t->clock.started && t->entries == 0 && e->m->r.n_players == 0;
     if (!c || !probs || !tables) {
-        snprintf(err, errlen, "out of memory");
+        refuse_out_of_memory(err);
         goto out;
     }
     if (!config_load_string(e->configured_text, e->configured_name, c, probs)) {
         char line[512] = "the tournament configuration has errors";
         if (probs->n > 0)
             config_problem_format(&probs->items[0], line, sizeof line);
-        snprintf(err, errlen, "%s", line);
-        status = 409;
+        status = refuse_new_config(err, line);
         goto out;
     }
     tables_roster(&c->tables, tables);
@@ -144,15 +138,13 @@ int engine_new_tournament(engine_t *e, const engine_new_options_t *o, int64_t no
     if (e->state_dir) {
         /* One where nothing happened leaves nothing worth keeping. */
         if (!idle && archive_current(e, o, now, dir, sizeof dir, why, sizeof why) != 0) {
-            snprintf(err, errlen, "cannot put the tournament aside: %s (nothing was changed)",
-                     why);
+            refuse_new_not_archived(err, why);
             goto out;
         }
         if (records_begin_again(e, now, roster_version, why, sizeof why) != 0) {
             if (dir[0])
                 archive_remove(e->state_dir, dir);
-            snprintf(err, errlen, "cannot start the new tournament: %s (nothing was changed)",
-                     why);
+            refuse_new_not_begun(err, why);
             goto out;
         }
     }
@@ -160,12 +152,12 @@ int engine_new_tournament(engine_t *e, const engine_new_options_t *o, int64_t no
     snprintf(archived, archivedlen, "%s", dir);
     fprintf(stderr, "pokerclock: a new tournament: %s%s\n",
             dir[0] ? "the last one is kept in " : "nothing to keep", dir);
-    status = 200;
+    status = APPLY_OK;
     engine_publish(e, now);
 out:;
     uint64_t seq = e->seq;
     pthread_mutex_unlock(&e->write_lock);
-    if (status == 200)
+    if (status == APPLY_OK)
         engine_notify(e, seq);
     free(c);
     free(probs);

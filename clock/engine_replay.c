@@ -298,10 +298,13 @@ static void apply_command(apply_t *a, const json_t *rec, long at)
         a->l->put_back++;
         return;
     }
-    if (parsed && game_apply(e->m, &c, t, why, sizeof why) == APPLY_OK) {
+    refusal_t no;
+    if (parsed && game_apply(e->m, &c, t, &no) == APPLY_OK) {
         a->l->applied++;
         return;
     }
+    if (parsed)
+        snprintf(why, sizeof why, "%s", no.text);
     if (!a->repair && d && records_put_back(e->m, d, why2, sizeof why2) == 0) {
         a->l->applied++;
         a->l->put_back++;
@@ -553,10 +556,9 @@ static bool resume_new_boot(engine_t *e, int64_t last_t, const char *lost)
     if (!e->m->m.t.clock.running)
         return false;
     command_t c = {.type = CMD_POWER_RECOVERED, .ms = last_t};
-    char why[256];
     int64_t now = engine_now(e);
     *e->scratch = *e->m;
-    if (game_apply(e->scratch, &c, now, why, sizeof why) == APPLY_OK) {
+    if (game_apply(e->scratch, &c, now, NULL) == APPLY_OK) {
         records_append_restart(e, records_command(e, &c, now, e->seq, e->m, e->scratch));
         game_t *old = e->m;
         e->m = e->scratch;

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/prefix.h"
 #include "cec/tv.h"
 #include "embedded.h"
 #include "engine.h"
@@ -161,7 +162,7 @@ static const char *default_state_dir(void)
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n > 0) {
         exe[n] = 0;
-        if (strncmp(exe, "/usr/", 5) == 0)
+        if (starts_with(exe, "/usr/"))
             return "/var/lib/pokerclock";
     }
     return "./state";
@@ -197,13 +198,14 @@ static void panel_url(const char *bind, int port, char *buf, size_t len)
  * happened yet, which is no tournament at all. */
 static int start_new(engine_t *engine, const char *state_dir, bool fresh)
 {
-    char marker[PATH_MAX], archived[256], err[1024];
+    char marker[PATH_MAX], archived[256];
+    refusal_t err;
     snprintf(marker, sizeof marker, "%s/new-tournament", state_dir);
     bool marked = access(marker, F_OK) == 0;
     if (!fresh && !marked)
         return 0;
-    if (archive_api_start_new(engine, archived, sizeof archived, err, sizeof err) != 200) {
-        fprintf(stderr, "pokerclock: %s: %s\n", fresh ? "--new" : marker, err);
+    if (archive_api_start_new(engine, archived, sizeof archived, &err) != APPLY_OK) {
+        fprintf(stderr, "pokerclock: %s: %s\n", fresh ? "--new" : marker, err.text);
         return -1;
     }
     if (archived[0])
@@ -296,7 +298,7 @@ static bool panel_url_kept(const char *state_dir, char *buf, size_t len)
     if (!text)
         return false;
     text[strcspn(text, "\r\n")] = '\0';
-    bool ok = strncmp(text, "http://", 7) == 0 && strlen(text) < len && text[strlen(text) - 1] == '/';
+    bool ok = starts_with(text, "http://") && strlen(text) < len && text[strlen(text) - 1] == '/';
     for (const char *c = text; ok && *c; c++)
         ok = (unsigned char)*c > 0x20 && (unsigned char)*c < 0x7f;
     if (ok)
@@ -444,103 +446,141 @@ typedef struct {
     char url[600];             /* the panel the wall's QR code leads to */
 } site_t;
 
-/* The services of a running clock: the PIN, the HTTP server, following a
- * master, and the wall; stopped again in reverse order. */
-static int serve(engine_t *engine, const site_t *site)
+static void catch_signals(void)
 {
-    const options_t *o = site->o;
-    char shown[PIN_TEXT_MAX], err[1024];
-    pin_t pin;
-    if (director_pin(o, site->config, site->state_dir, &pin, shown, sizeof shown) != 0)
-        return 1;
-
     struct sigaction sa = {0};
     sa.sa_handler = on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
+}
 
-    /* The venue's slides, kept with the tournament; a follower's are a copy
-     * of the master's, in memory. */
+/* The venue's slides, kept with the tournament, and a master's slides
+ * folder read into them; a follower's are a copy of the master's, in
+ * memory. NULL when there are none to be had. */
+static slides_t *open_slides(engine_t *engine, const site_t *site)
+{
+    char err[1024];
     slides_t *slides = slides_open(site->master ? NULL : site->state_dir, err, sizeof err);
     if (err[0])
         fprintf(stderr, "pokerclock: %s\n", err);
-    if (slides) {
-        slides_on_change(slides, slides_changed, engine);
-        engine_set_slides_version(engine, slides_version(slides));
+    if (!slides)
+        return NULL;
+    slides_on_change(slides, slides_changed, engine);
+    engine_set_slides_version(engine, slides_version(slides));
+    const char *folder = site->o->slides_dir ? site->o->slides_dir : site->config->slides_folder;
+    if (!site->master && folder[0]) {
+        slides_folder_report_t r;
+        slides_folder_sync(slides, folder, &r, say_slide_problem, (void *)folder);
+        fprintf(stderr, "pokerclock: slides folder %s: %d added, %d kept, %d removed, %d refused\n",
+                folder, r.added, r.kept, r.removed, r.refused);
     }
-    if (!site->master) {
-        const char *folder = o->slides_dir ? o->slides_dir : site->config->slides_folder;
-        if (slides && folder[0]) {
-            slides_folder_report_t r;
-            slides_folder_sync(slides, folder, &r, say_slide_problem, (void *)folder);
-            fprintf(stderr, "pokerclock: slides folder %s: %d added, %d kept, %d removed, %d refused\n",
-                    folder, r.added, r.kept, r.removed, r.refused);
-        }
-    }
-    shot_ctx_t sc = {.config = site->config, .engine = engine, .url = site->url};
-    /* The TV over HDMI-CEC: --cec DEVICE, or tv = { cec = true; } (the
-     * first HDMI port's device). */
-    tv_t *tv = NULL;
-    if (o->cec || site->config->tv_cec) {
-        tv_options_t to = {.device = o->cec ? o->cec : "/dev/cec0",
-                           .standby_ms = (int64_t)site->config->tv_standby_minutes * 60000,
-                           .engine = engine,
-                           .frames = wall_frames};
-        if (!(tv = tv_start(&to, err, sizeof err)))
-            fprintf(stderr, "pokerclock: TV: %s; the clock goes on without it\n", err);
-    }
+    return slides;
+}
+
+/* The TV over HDMI-CEC: --cec DEVICE, or tv = { cec = true; } (the first
+ * HDMI port's device). NULL without one; the clock goes on without it. */
+static tv_t *start_tv(engine_t *engine, const site_t *site)
+{
+    if (!site->o->cec && !site->config->tv_cec)
+        return NULL;
+    char err[1024];
+    tv_options_t to = {.device = site->o->cec ? site->o->cec : "/dev/cec0",
+                       .standby_ms = (int64_t)site->config->tv_standby_minutes * 60000,
+                       .engine = engine,
+                       .frames = wall_frames};
+    tv_t *tv = tv_start(&to, err, sizeof err);
+    if (!tv)
+        fprintf(stderr, "pokerclock: TV: %s; the clock goes on without it\n", err);
+    return tv;
+}
+
+/* What runs beside the wall, stopped again by services_stop in reverse
+ * order. The PIN and the screenshots' context outlive them (serve's). */
+typedef struct {
+    slides_t *slides;
+    tv_t *tv;
+    net_t *net;
+    follow_t *follow;
+    slideshow_t *show;
+} services_t;
+
+/* The slides, the TV, the HTTP server and, for a follower, following the
+ * master. 0, or -1 with the reason on stderr (what started is in sv). */
+static int services_start(engine_t *engine, const site_t *site, const pin_t *pin, shot_ctx_t *sc,
+                          services_t *sv)
+{
+    char err[1024];
+    sv->slides = open_slides(engine, site);
+    sv->tv = start_tv(engine, site);
     net_options_t no = {.bind = site->config->bind,
                         .port = site->config->port,
-                        .pin = &pin,
+                        .pin = pin,
                         .state_dir = site->state_dir,
-                        .web_dir = o->web_dir,
+                        .web_dir = site->o->web_dir,
                         .config = site->config,
                         .screenshot = take_screenshot,
-                        .screenshot_ctx = &sc,
+                        .screenshot_ctx = sc,
                         .screenshot_thread_end = wall_render_thread_end,
                         .speech = speaker_phrase_file,
-                        .slides = slides,
-                        .tv = tv};
+                        .slides = sv->slides,
+                        .tv = sv->tv};
     /* A follower says whom it waits for before the first page is served. */
-    follow_t *follow = NULL;
-    if (site->master && !(follow = follow_master(engine, site->master, slides, err, sizeof err))) {
+    if (site->master &&
+        !(sv->follow = follow_master(engine, site->master, sv->slides, err, sizeof err))) {
         fprintf(stderr, "pokerclock: %s\n", err);
-        tv_stop(tv);
-        slides_free(slides);
-        return 1;
+        return -1;
     }
-    net_t *net = net_start(engine, &no, err, sizeof err);
-    if (!net) {
+    if (!(sv->net = net_start(engine, &no, err, sizeof err))) {
         fprintf(stderr, "pokerclock: %s\n", err);
-        follow_stop(follow);
-        tv_stop(tv);
-        slides_free(slides);
-        return 1;
+        return -1;
     }
-    if (site->master) {
-        fprintf(stderr, "pokerclock %s: following %s; pages at %s\n", POKERCLOCK_VERSION,
-                site->master, site->own);
-    } else {
+    if (!site->master) {
         panel_url_keep(site->state_dir, site->own);
         fprintf(stderr, "pokerclock %s: panel at %s (state in %s)\n", POKERCLOCK_VERSION,
                 site->url, site->state_dir);
+        return 0;
     }
-    slideshow_t *show = slides ? slideshow_new(slides) : NULL;
-    wall_render_slides(show);
+    fprintf(stderr, "pokerclock %s: following %s; pages at %s\n", POKERCLOCK_VERSION,
+            site->master, site->own);
+    return 0;
+}
+
+static void services_stop(services_t *sv)
+{
+    follow_stop(sv->follow);
+    net_stop(sv->net);
+    tv_stop(sv->tv);
+    wall_render_slides(NULL);
+    slideshow_free(sv->show);
+    slides_free(sv->slides);
+}
+
+/* The services of a running clock: the PIN, the HTTP server, following a
+ * master, and the wall; stopped again in reverse order. */
+static int serve(engine_t *engine, const site_t *site)
+{
+    char shown[PIN_TEXT_MAX];
+    pin_t pin;
+    if (director_pin(site->o, site->config, site->state_dir, &pin, shown, sizeof shown) != 0)
+        return 1;
+    catch_signals();
+    shot_ctx_t sc = {.config = site->config, .engine = engine, .url = site->url};
+    services_t sv = {0};
+    if (services_start(engine, site, &pin, &sc, &sv) != 0) {
+        services_stop(&sv);
+        return 1;
+    }
+    sv.show = sv.slides ? slideshow_new(sv.slides) : NULL;
+    wall_render_slides(sv.show);
     screen_options_t so = {.config = site->config,
-                           .headless = o->headless,
+                           .headless = site->o->headless,
                            .panel_url = site->url,
                            .pin = shown[0] ? shown : NULL,
                            .state_dir = site->state_dir,
-                           .slideshow = show};
+                           .slideshow = sv.show};
     int rc = run_screen(engine, &so);
-    follow_stop(follow);
-    net_stop(net);
-    tv_stop(tv);
-    wall_render_slides(NULL);
-    slideshow_free(show);
-    slides_free(slides);
+    services_stop(&sv);
     return rc;
 }
 

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "base/mono.h"
 #include "sdnotify.h"
 
 static void send_state(const char *text)
@@ -37,12 +37,11 @@ void sdnotify_ready(void)
 
 void sdnotify_watchdog(void)
 {
-    static time_t last;
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    if (ts.tv_sec == last)
+    static int64_t last;
+    int64_t second = mono_ms() / 1000;
+    if (second == last)
         return;
-    last = ts.tv_sec;
+    last = second;
     send_state("WATCHDOG=1");
 }
 

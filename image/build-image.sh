@@ -100,9 +100,17 @@ step "root file system ready"
     grep '^not ok' "$work/display-libs.txt" >&2
     echo "build-image: the root lacks what the wall's display path loads at run time" >&2; exit 1; }
 step "display path checked ($(grep -c '^ok' "$work/display-libs.txt") libraries and drivers load)"
+# And the kernel's side of the screen and the network on every model (the
+# Pi 5's are checked nowhere else): a driver for each device and for what
+# it waits for, built in or a module in the root.
+kver=$(ls "$root"/usr/lib/modules | sort -V | tail -1)
+python3 "$here/image/root-drivers.py" devices "$root/usr/lib/modules/$kver" \
+    "$root/usr/lib/linux-image-$kver/broadcom" > "$work/device-drivers.txt" || {
+    grep '^not ok' "$work/device-drivers.txt" >&2
+    echo "build-image: a model's screen or network has no driver in the kernel (above)" >&2; exit 1; }
+step "screens and networks checked ($(grep -c '^ok' "$work/device-drivers.txt") drivers)"
 
 # 3. The boot partition: firmware, kernel, initramfs, device trees, settings.
-kver=$(ls "$root"/usr/lib/modules | sort -V | tail -1)
 kernel=$root/boot/vmlinuz-$kver
 [ -f "$kernel" ] || kernel=$root/usr/lib/modules/$kver/vmlinuz
 dtbs=$root/usr/lib/linux-image-$kver/broadcom

@@ -17,9 +17,17 @@ until the kernel gives up (10 s), or for ever.
       one line per model and driver (ok / not ok); fails when a module the
       root path needs is not in the initramfs (INITRAMFS_LIST: its file
       names, as lsinitramfs prints them)
+  root-drivers.py devices MODULES_DIR DTB_DIR
+      the same walk from each model's screen (the display pipeline and the
+      GPU) and network (Ethernet, Wi-Fi): one line per model and driver;
+      fails when a device or a supplier has no driver in the kernel, built
+      in or a module in MODULES_DIR (the root's: these load after the root
+      is mounted). On the Pi 5 this is the whole of what is known about
+      its screen and network: no emulator has its RP1 or its display.
 """
 import fnmatch
 import gzip
+import lzma
 import os
 import struct
 import sys
@@ -45,7 +53,20 @@ PHANDLE_LISTS = [
     ("phys", "#phy-cells"), ("iommus", "#iommu-cells"), ("interconnects", "#interconnect-cells"),
     ("pwms", "#pwm-cells"), ("nvmem-cells", None), ("hwlocks", "#hwlock-cells"),
     ("msi-parent", "#msi-cells"), ("io-channels", "#io-channel-cells"),
-    ("interrupt-parent", None), ("firmware", None),
+    ("interrupt-parent", None), ("firmware", None), ("mmc-pwrseq", None),
+]
+# The devices the clock uses beyond its root, by compatible (fnmatch
+# patterns), on each model that has them enabled: the display pipeline
+# (vc4's DRM device and the components it gathers, the GPU) and the network
+# (the Pi 4's GENET, the Pi 5's Ethernet in its RP1, the Wi-Fi chip). The
+# modules named last bind nodes that have no alias of their own: vc4 binds
+# its components when its DRM device probes, brcmfmac finds its chip on
+# the SDIO bus and reads its node; such a node is theirs when its
+# compatible is in the module.
+DEVICES = [
+    ("the screen", ["brcm,bcm2835-vc4", "brcm,bcm2711-vc5", "brcm,bcm2712-vc6", "brcm,*-hvs",
+                    "brcm,*-pixelvalve*", "brcm,*-hdmi", "brcm,*-hdmi[01]", "brcm,*-v3d"], ["vc4"]),
+    ("the network", ["brcm,bcm2711-genet-v5", "raspberrypi,rp1-gem", "brcm,bcm4329-fmac"], ["brcmfmac"]),
 ]
 # Buses whose children the kernel itself populates: no driver of their own.
 CORE_BUSES = {"simple-bus", "simple-mfd", "isa", "arm,amba-bus"}
@@ -121,15 +142,15 @@ class Kernel:
 
     def __init__(self, moddir):
         self.aliases = []  # (pattern, module, builtin)
-        self.cache = {}
+        self.cache, self.files, self.moddir = {}, {}, moddir
         for line in open(os.path.join(moddir, "modules.alias")):
             parts = line.split()
-            if len(parts) == 3 and parts[0] == "alias" and parts[1].startswith("of:"):
+            if len(parts) == 3 and parts[0] == "alias" and parts[1].startswith(("of:", "pci:")):
                 self.aliases.append((parts[1], parts[2], False))
         raw = open(os.path.join(moddir, "modules.builtin.modinfo"), "rb").read()
         for entry in raw.split(b"\0"):
             mod, _, rest = entry.decode(errors="replace").partition(".")
-            if rest.startswith("alias=of:"):
+            if rest.startswith(("alias=of:", "alias=pci:")):
                 self.aliases.append((rest[len("alias="):], mod, True))
         self.paths = {}
         for line in open(os.path.join(moddir, "modules.dep")):
@@ -152,6 +173,10 @@ class Kernel:
         name = node.name.split("@")[0]
         dtype = node.props.get("device_type", b"<NULL>").rstrip(b"\0").decode()
         modalias = "of:N%sT%s" % (name, dtype) + "".join("C" + c for c in compat)
+        # A device on PCI (the Pi 5's RP1) is bound by its vendor and device.
+        pci = [c[3:].split(",") for c in compat if fnmatch.fnmatchcase(c, "pci[0-9a-f]*,[0-9a-f]*")]
+        if pci:
+            modalias = "pci:v%08Xd%08Xsv*sd*bc*sc*i*" % (int(pci[0][0], 16), int(pci[0][1], 16))
         if modalias not in self.cache:
             self.cache[modalias] = self.bind(modalias, compat)
         return self.cache[modalias]
@@ -169,6 +194,20 @@ class Kernel:
             if c in CORE_BUSES or (b"\0" + c.encode() + b"\0") in self.image:
                 return "builtin", c
         return "none", None
+
+    def carries(self, module, compat):
+        """Whether a module's file names the compatible (its match tables)."""
+        path = os.path.join(self.moddir, self.paths.get(module, "-"))
+        if not os.path.exists(path):
+            return False
+        if path not in self.files:
+            data = open(path, "rb").read()
+            if path.endswith(".xz"):
+                data = lzma.decompress(data)
+            elif path.endswith(".gz"):
+                data = gzip.decompress(data)
+            self.files[path] = data
+        return (b"\0" + compat.encode() + b"\0") in self.files[path]
 
     def is_mmc_host(self, node):
         kind, mod = self.driver(node)
@@ -292,10 +331,67 @@ def analyse(moddir, dtbdir):
     return kernel, results
 
 
+def devices(moddir, dtbdir):
+    """(model, purpose, [(node, chain, kind, driver)], problems) for each
+    model's screen and network."""
+    kernel = Kernel(moddir)
+    out = []
+    for model, dtb in MODELS:
+        path = os.path.join(dtbdir, dtb)
+        if not os.path.exists(path):
+            continue  # analyse() says so
+        tree = Tree(path)
+        for purpose, patterns, gatherers in DEVICES:
+            starts = [n for n in walk(tree.root) if n.enabled() and
+                      any(fnmatch.fnmatchcase(c, p) for c in n.compat() for p in patterns)]
+            needs, seen = [], set()
+            for start in starts:
+                for node, chain in root_path(tree, kernel, start):
+                    if node.path not in seen:
+                        seen.add(node.path)
+                        kind, drv = kernel.driver(node)
+                        if kind == "none":
+                            drv = next((m for m in gatherers for c in node.compat()
+                                        if kernel.carries(m, c)), None)
+                            kind = "module" if drv else "none"
+                        needs.append((node, chain, kind, drv))
+            out.append((model, purpose, needs, [] if starts else ["no device for %s in %s" % (purpose, dtb)]))
+    return kernel, out
+
+
+def verdicts(model, needs, problems, found, where, start_note=""):
+    """Prints one line per problem and per driver a path needs (found(drv):
+    whether that module is WHERE); returns the number of gaps."""
+    failed = 0
+    for p in problems:
+        print("not ok - %s: %s" % (model, p))
+        failed += 1
+    for what, node, chain, kind, drv in needs:
+        via = ("; " + ", ".join(chain)) if chain else start_note
+        what = "%s%s (%s)" % (what, node.path, ",".join(node.compat()[:1]))
+        if kind == "builtin":
+            print("ok - %s: %s is built in%s" % (model, what, via))
+        elif kind == "module" and found(drv):
+            print("ok - %s: %s: module %s is in %s%s" % (model, what, drv, where, via))
+        elif kind == "module":
+            print("not ok - %s: %s: module %s is NOT in %s%s" % (model, what, drv, where, via))
+            failed += 1
+        else:
+            print("not ok - %s: %s: no driver in this kernel%s" % (model, what, via))
+            failed += 1
+    return failed
+
+
 def main(argv):
-    if len(argv) < 3 or argv[0] not in ("modules", "check"):
+    if len(argv) < 3 or argv[0] not in ("modules", "check", "devices"):
         sys.stderr.write(__doc__)
         return 2
+    if argv[0] == "devices":
+        kernel, results = devices(argv[1], argv[2])
+        in_root = lambda drv: os.path.exists(os.path.join(argv[1], kernel.paths.get(drv, "-")))
+        failed = sum(verdicts(model, [(purpose + ": ",) + n for n in needs], problems, in_root, "the root")
+                     for model, purpose, needs, problems in results)
+        return 1 if failed else 0
     kernel, results = analyse(argv[1], argv[2])
     if argv[0] == "modules":
         mods = sorted({drv for _, _, needs, _ in results for _, _, kind, drv in needs if kind == "module"})
@@ -306,24 +402,9 @@ def main(argv):
         base = os.path.basename(line.strip())
         if ".ko" in base:
             inram.add(base.split(".ko")[0].replace("-", "_"))
-    failed = 0
-    for model, dtb, needs, problems in results:
-        for p in problems:
-            print("not ok - %s: %s" % (model, p))
-            failed += 1
-        for node, chain, kind, drv in needs:
-            via = ("; " + ", ".join(chain)) if chain else " (the SD controller)"
-            what = "%s (%s)" % (node.path, ",".join(node.compat()[:1]))
-            if kind == "builtin":
-                print("ok - %s: %s is built in%s" % (model, what, via))
-            elif kind == "module" and drv in inram:
-                print("ok - %s: %s: module %s is in the initramfs%s" % (model, what, drv, via))
-            elif kind == "module":
-                print("not ok - %s: %s: module %s is NOT in the initramfs%s" % (model, what, drv, via))
-                failed += 1
-            else:
-                print("not ok - %s: %s: no driver in this kernel%s" % (model, what, via))
-                failed += 1
+    failed = sum(verdicts(model, [("",) + n for n in needs], problems, inram.__contains__,
+                          "the initramfs", " (the SD controller)")
+                 for model, dtb, needs, problems in results)
     return 1 if failed else 0
 
 

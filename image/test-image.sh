@@ -53,9 +53,8 @@ cleanup() {
     rm -rf "$tmp"
 }
 trap cleanup EXIT
-failures=0 passes=0 skips=0
+failures=0 passes=0
 pass() { echo "ok - $*"; passes=$((passes + 1)); }
-skip() { echo "ok - $* # SKIP"; skips=$((skips + 1)); }
 fail() { echo "not ok - $*"; failures=$((failures + 1)); }
 ms() { date +%s%3N; }
 secs() { printf '%d.%d s' $(($1 / 1000)) $(($1 % 1000 / 100)); }
@@ -200,8 +199,10 @@ wait_report() { # machine log-file: waits for the report, or fails after the tim
     done
 }
 # Boots in a console log: the kernel's clock starts again from 0 at each.
+# (Lines journald passes on carry the time they were logged and come a few
+# seconds out of order: only a step back of more than 10 s is a new boot.)
 boots() { grep -aoE '\[ *[0-9]+\.[0-9]+\]' "$1" | tr -d '[] ' |
-    awk -F. '$1 + 0 < last { n++ } { last = $1 + 0 } END { print n + 1 }'; }
+    awk -F. '$1 + 10 < last { n++ } { last = $1 + 0 } END { print n + 1 }'; }
 resets() { # log: says when the guest was reset on its way up
     local n; n=$(boots "$1")
     [ "$n" -le 1 ] || echo "# the guest was reset $((n - 1)) time(s) on its way up and booted again"
@@ -226,10 +227,11 @@ reference() { # name: the clock's own rendering of its state at the screen's siz
 }
 
 # IMAGE_TEST_PARTS: which boots run: virt (the screen, the panel, power
-# cuts, settings; the follower), pi (QEMU's raspi3b and raspi4b). Both
-# unless told.
+# cuts, settings; the follower), pi3 and pi4 (QEMU's raspi3b and raspi4b),
+# pi (both Pis). All unless told.
 parts=" ${IMAGE_TEST_PARTS:-virt pi} "
 want() { case "$parts" in *" $1 "*) return 0 ;; esac; return 1; }
+want pi && parts="$parts pi3 pi4 "
 
 if want virt; then
 # --- first boot: power on, pictures of the screen until the wall is on it
@@ -484,9 +486,22 @@ pi_part_offset() { sfdisk -J "$1" | tr -d ' \n' | grep -o '"start":[0-9]*' | hea
 # by it on a Pi 4, are switched by two spare SoC GPIOs instead. The SD
 # controller still waits for both regulators, and their drivers must be in
 # the initramfs.
+# And the mini UART's clock: QEMU's mini UART has no divisor latch, so the
+# divisor Linux sets for the baud rate lands in its data register (a stray
+# character on the console) and, the high byte, in its interrupt enable
+# register. At QEMU's Pi 4 core clock the divisor for 115200 baud is 0x262:
+# the 2 enables the transmit interrupt, which QEMU holds asserted and Linux
+# (which did not ask for it) never clears. From the moment the console's
+# interrupt is requested, CPU 0 then runs that handler without end (RCU
+# stalls, soft lockups), and the GIC, which serves the lowest pending
+# number first, never gets to the SD controller's interrupt (SPI 126 after
+# the mini UART's 93): "Timeout waiting for hardware interrupt". Clocked
+# from the 54 MHz oscillator, the mini UART's divisor for 115200 baud fits
+# in its low byte, and the console stays the one on the GPIO header.
 qemu_dtb() { # machine dtb
     local dtb=$2 n exp gpio pin=26 r prop cells
     [ "$1" = raspi4b ] || return 0
+    fdtput "$dtb" /soc/aux@7e215000 clocks "$(fdtget "$dtb" /clocks/clk-osc phandle)"
     for n in $(fdtget -l "$dtb" /soc | grep '@7ef0'); do fdtput -t s "$dtb" "/soc/$n" status disabled; done
     exp=$(fdtget "$dtb" /firmware/rpi-firmware/gpio phandle) gpio=$(fdtget "$dtb" /soc/gpio@7e200000 phandle)
     for r in $(fdtget -l "$dtb" / | grep '^regulator-sd'); do
@@ -547,50 +562,30 @@ pi_boot() { # name machine dtb [imager-fixture]
 }
 # The serial console a technician would use, the GPIO header's mini UART
 # (ttyS1, QEMU's second serial port), named last so that it is
-# /dev/console (the report's). (On QEMU's raspi4b the PL011 as a console
-# lost the SD controller's interrupts; the mini UART at the kernel's
-# loglevel 6 kept the guest in its interrupt, at 7 it did not.)
+# /dev/console (the report's).
 pi_console() { echo ttyS1,115200; }
 pi_serials() { echo "-serial null -serial file:$2"; }
+# Each Pi's serial console is kept: $appl/consoles/MACHINE.log.
+keep_console() { mkdir -p "$appl/consoles" && cp "$2" "$appl/consoles/$1.log"; }
 pi_test() { # name machine dtb model [imager-fixture]
     local m=$1 log=$tmp/$1.log end t v
     pi_boot "$1" "$2" "$3" "${5:-}" || { fail "$4: the kernel, initramfs or $3 is not on the image's boot partition"; return 1; }
     end=$(( $(date +%s) + boot_timeout ))
-    local kicked=no qemu_fault
     until grep -aq 'POKERCLOCK-REPORT panel=' "$log" 2>/dev/null; do
-        # QEMU's raspi4b at times keeps its guest in the mini UART's
-        # interrupt ("rcu_sched self-detected stall") or loses the SD
-        # controller's ("Timeout waiting for hardware ... interrupt"): faults
-        # of the emulation, not of the image. Reset once from QEMU's
-        # monitor, as a hand on the power would.
-        qemu_fault=$(grep -a -o -m1 -e 'self-detected stall' -e 'Timeout waiting for hardware [a-z ]*interrupt' "$log" 2>/dev/null)
-        if [ "$kicked" = no ] && [ -n "$qemu_fault" ]; then
-            echo "# $2: the emulation faulted ($qemu_fault): reset from QEMU's monitor"
-            echo "system_reset" >&"${monfd[$m]}"
-            kicked=yes end=$(( $(date +%s) + boot_timeout ))
-            sleep 2; : > "$log"
-            qemu_fault=
-        fi
         if [ "$(date +%s)" -gt "$end" ] || ! kill -0 "${qpid[$m]}" 2>/dev/null ||
-            grep -aq 'Gave up waiting for root\|Kernel panic' "$log" || [ -n "$qemu_fault" ]; then
-            if [ -n "$qemu_fault" ]; then
-                # The SD controller came up, with every supplier it waits
-                # for: what this image decides was done; QEMU failed after.
-                ! grep -aq "SDHCI controller on\|sdhost-bcm2835.*loaded" "$log" ||
-                    pass "$4 ($2): the SD controller came up with its suppliers' drivers"
-                skip "$4 ($2): the boot: the emulation faulted twice ($qemu_fault)"
-            else
-                fail "$4 ($2): the panel never answered; the console said:"
-                grep -a -e 'mmc' -e 'root' -e 'deferred' -e 'regulator' -e 'Gave up' -e 'panic' "$log" | tail -25 | sed 's/^/#   /'
-            fi
+            grep -aq 'Gave up waiting for root\|Kernel panic' "$log" 2>/dev/null; then
+            fail "$4 ($2): the panel never answered; the console said:"
+            grep -a -e 'mmc' -e 'root' -e 'deferred' -e 'regulator' -e 'Gave up' -e 'panic' \
+                -e 'self-detected stall' -e 'soft lockup' "$log" | tail -25 | sed 's/^/#   /'
             shot "$m" "$2-screen"
             power_cut "$m"
+            keep_console "$2" "$log"
             return 1
         fi
         sleep 2
     done
     t=$(( $(ms) - ${started_ms[$m]} ))
-    wait_report "$m" "$log" || { fail "$4 ($2): no report"; power_cut "$m"; return 1; }
+    wait_report "$m" "$log" || { fail "$4 ($2): no report"; power_cut "$m"; keep_console "$2" "$log"; return 1; }
     echo "# $4 ($2): power on to the panel answering (asked inside the guest): $(secs "$t"); $(report "$log" boot_time)"
     grep -a 'mmcblk0: \|mmc0: new' "$log" | head -2 | tr -d '\r' | sed "s/^/# $2: /"
     grep -a 'deferred probe pending' "$log" | tr -d '\r' | sed "s/^/# $2: /"
@@ -611,7 +606,10 @@ pi_test() { # name machine dtb model [imager-fixture]
         echo "# $2: the screen: $pics/$2-screen.png ($v); the clock says: $(report "$log" status)"
     fi
     resets "$log"
+    v=$(grep -ac -e 'self-detected stall' -e 'soft lockup' "$log")
+    [ "$v" = 0 ] || echo "# $2: the guest's kernel saw $v stalls or soft lockups on its way up (a busy host)"
     power_cut "$m"
+    keep_console "$2" "$log"
     return 0
 }
 # Raspberry Pi Imager's settings, as the card's first boot takes them.
@@ -636,11 +634,15 @@ imager_check() { # name log fixture hostname zone ssid keys country
         pass "Imager ($dir): pokerclock.txt took the settings over, without the key" ||
         fail "Imager ($dir): pokerclock.txt: $(echo "$v" | grep -v '^#' | tr '\n' ' ')"
 }
-if want pi; then
+rm -rf "$appl/consoles"
+if want pi3; then
 part_started=$(date +%s)
 pi_test pi3 raspi3b bcm2837-rpi-3-b.dtb "Pi 3 B" "$here/tests/appliance/imager/v1.8" &&
     imager_check pi3 "$tmp/pi3.log" "$here/tests/appliance/imager/v1.8" bar-royal Europe/Berlin "Bar Royal" 1 DE
-part_time "Pi 3 B (raspi3b)" "$part_started"; part_started=$(date +%s)
+part_time "Pi 3 B (raspi3b)" "$part_started"
+fi
+if want pi4; then
+part_started=$(date +%s)
 pi_test pi4 raspi4b bcm2711-rpi-4-b.dtb "Pi 4 B" "$here/tests/appliance/imager/v2" &&
     imager_check pi4 "$tmp/pi4.log" "$here/tests/appliance/imager/v2" clocktwo Europe/Oslo 'Venue "5G"' 2 NO
 part_time "Pi 4 B (raspi4b)" "$part_started"
@@ -699,5 +701,5 @@ fi
 
 echo "# pictures: $(cd "$pics" && ls *.png | tr '\n' ' ')in $pics"
 echo "# image-test: $(elapsed) s in all"
-echo "image-test: $passes passed, $failures failed, $skips skipped"
+echo "image-test: $passes passed, $failures failed"
 [ "$failures" = 0 ]

@@ -5,7 +5,9 @@
  * The first catalog is English: its keys and order are the reference, its text
  * the msgid (or its msgstr when one is given). The wall's and the pages' words
  * are keyed by msgctxt; the panel's have msgctxt "panel.ui" and are keyed by their
- * English msgid, which is the text in the panel's sources. */
+ * English msgid, which is the text in the panel's sources. The clock's refusals
+ * (msgctxt "refusal.CODE") are the wall's words and the panel's REFUSAL_CATALOG,
+ * every language's, English too; the pages never show them. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +36,12 @@ static int is_panel(const char *key)
     return !strncmp(key, PANEL, sizeof PANEL - 1) && key[sizeof PANEL - 1] == '\004';
 }
 static int n_cats;
+
+static const char REFUSAL[] = "refusal.";
+static int is_refusal(const char *key)
+{
+    return !strncmp(key, REFUSAL, sizeof REFUSAL - 1);
+}
 
 static void die(const char *path, int line, const char *msg, const char *what)
 {
@@ -177,6 +185,26 @@ static void conversions(const char *s, char *out, size_t cap)
     out[n] = 0;
 }
 
+/* The named values of s ("{free} seats for {players}" -> 2): a translation
+ * must use each value of the English, and only those. */
+static int same_values(const char *en, const char *tr)
+{
+    int n_en = 0, n_tr = 0;
+    for (const char *p = strchr(en, '{'); p; p = strchr(p + 1, '{')) {
+        const char *e = strchr(p, '}');
+        if (!e)
+            break;
+        n_en++;
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(e + 1 - p), p);
+        if (!strstr(tr, name))
+            return 0;
+    }
+    for (const char *p = strchr(tr, '{'); p; p = strchr(p + 1, '{'))
+        n_tr += strchr(p, '}') != NULL;
+    return n_en == n_tr;
+}
+
 static void c_string(FILE *o, const char *s)
 {
     fputc('"', o);
@@ -215,9 +243,17 @@ static void upper_ident(FILE *o, const char *key)
         fputc(isalnum((unsigned char)*p) ? toupper((unsigned char)*p) : '_', o);
 }
 
+enum { JS_PAGES, JS_PANEL, JS_REFUSALS };
+/* Which of the JS catalogs an entry goes to. */
+static int js_kind(const char *key)
+{
+    return is_panel(key) ? JS_PANEL : is_refusal(key) ? JS_REFUSALS : JS_PAGES;
+}
+
 /* const NAME = {code: {key: text, ...}, ...}; for the catalogs from the
- * first: the panel's entries keyed by their English, or all the others. */
-static void js_catalog(FILE *o, const char *name, int first, int panel)
+ * first, the entries of one kind: the panel's keyed by their English, the
+ * others by their msgctxt. */
+static void js_catalog(FILE *o, const char *name, int first, int kind)
 {
     const catalog_t *en = &cats[0];
     fprintf(o, "const %s = {\n", name);
@@ -226,10 +262,10 @@ static void js_catalog(FILE *o, const char *name, int first, int panel)
         js_string(o, cats[l].code);
         fprintf(o, ": {\n");
         for (int i = 0; i < en->n; i++) {
-            if (is_panel(en->e[i].key) != panel)
+            if (js_kind(en->e[i].key) != kind)
                 continue;
             fprintf(o, "    ");
-            js_string(o, panel ? en->e[i].key + sizeof PANEL : en->e[i].key);
+            js_string(o, kind == JS_PANEL ? en->e[i].key + sizeof PANEL : en->e[i].key);
             fprintf(o, ": ");
             js_string(o, text_of(&cats[l], en->e[i].key));
             fprintf(o, ",\n");
@@ -268,6 +304,9 @@ int main(int argc, char **argv)
             conversions(text_of(&cats[l], en->e[i].key), b, sizeof b);
             if (strcmp(a, b) != 0)
                 die(cats[l].path, 1, "takes other arguments (%d, %s) than the English",
+                    en->e[i].key);
+            if (!same_values(en->e[i].text, text_of(&cats[l], en->e[i].key)))
+                die(cats[l].path, 1, "names other values ({name}) than the English",
                     en->e[i].key);
         }
         for (int i = 0; i < cats[l].n; i++)
@@ -329,7 +368,7 @@ int main(int argc, char **argv)
     FILE *js = open_out(argv[3]);
     fprintf(js, "/* Generated from the catalogs in po/ and po/runtime.js by tools/po2tables; do not edit. */\n"
                 "'use strict';\n\n");
-    js_catalog(js, "I18N_CATALOG", 0, 0);
+    js_catalog(js, "I18N_CATALOG", 0, JS_PAGES);
     fputc('\n', js);
     FILE *rt = fopen(argv[5], "r");
     if (!rt) {
@@ -346,7 +385,9 @@ int main(int argc, char **argv)
     FILE *pj = open_out(argv[4]);
     fprintf(pj, "/* Generated from the catalogs in po/ by tools/po2tables; do not edit. */\n"
                 "'use strict';\n\n");
-    js_catalog(pj, "PANEL_CATALOG", 1, 1);
+    js_catalog(pj, "PANEL_CATALOG", 1, JS_PANEL);
+    fputc('\n', pj);
+    js_catalog(pj, "REFUSAL_CATALOG", 0, JS_REFUSALS);
     fclose(pj);
     return 0;
 }

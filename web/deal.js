@@ -87,7 +87,7 @@
       });
       const body = await r.json().catch(() => ({}));
       if (n !== asked) return;
-      if (!r.ok) { show(refusal(body.error) || tp('The calculator refused (HTTP %s).', r.status)); return; }
+      if (!r.ok) { show(refusal(body) || tp('The calculator refused (HTTP %s).', r.status)); return; }
       amounts = body.amounts;
       outs.forEach((o, i) => (o.textContent = money(amounts[i])));
       const dealt = money(body.total), pf = body.play_for && money(body.play_for);

@@ -111,7 +111,7 @@ function showMsg(node, text, ok, advice) {
 
 /* Sends one command; resolves to the answer, or null when it failed (the
  * reason is shown next to the button, with what to do about it;
- * opts.refused(error, msg) may add to it: the clock's English reason and
+ * opts.refused(answer, msg) may add to it: the clock's answer and
  * the message shown). */
 async function command(cmd, btn, opts = {}) {
   if (inflight) return null;
@@ -140,11 +140,11 @@ async function command(cmd, btn, opts = {}) {
       return body;
     }
     if (r.status === 401) {
-      setLoggedIn(false, refusal(body.error) || tp('Your session has ended: log in again.'));
+      setLoggedIn(false, refusal(body) || tp('Your session has ended: log in again.'));
       return null;
     }
-    showMsg(msg, body.error ? refusal(body.error) : tp('The clock refused this (HTTP %s).', r.status), false, advice(body.error));
-    if (opts.refused && body.error) opts.refused(body.error, msg);
+    showMsg(msg, body.error ? refusal(body) : tp('The clock refused this (HTTP %s).', r.status), false, advice(body));
+    if (opts.refused && body.error) opts.refused(body, msg);
     shown = msg;
     return null;
   } catch (e) {
@@ -237,7 +237,7 @@ $('#login-form').addEventListener('submit', async (ev) => {
     let body = {};
     try { body = await r.json(); } catch (e) { /* not JSON */ }
     if (r.ok && body.ok !== false) { sessionGen++; btn.disabled = false; setLoggedIn(true); return; }
-    let text = refusal(body.error);
+    let text = refusal(body);
     if (!text) text = r.status === 401 ? tp('Wrong PIN.') : tp('Login refused (HTTP %s).', r.status);
     showMsg($('#login-msg'), text);
     $('#pin').select();
@@ -284,7 +284,7 @@ $('#logout-all').addEventListener('click', async (ev) => {
     });
     let body = {};
     try { body = await r.json(); } catch (e) { /* not JSON */ }
-    if (!r.ok) { showMsg(msg, refusal(body.error) || tp('The clock refused this (HTTP %s).', r.status)); return; }
+    if (!r.ok) { showMsg(msg, refusal(body) || tp('The clock refused this (HTTP %s).', r.status)); return; }
     sessionGen++;
     setLoggedIn(false, tp('Logged out everywhere.'));
   } catch (e) {

@@ -132,10 +132,9 @@
   }
 
   /* A refusal for want of seats: what to do, one tap each. */
-  function noSeats(err, msg, names) {
-    const m = /^(\d+) seats? (?:is|are) free for \d+ players$/.exec(err);
-    if (!m && !/^no seat is free/.test(err)) return;
-    const room = m ? Number(m[1]) : 0;
+  function noSeats(answer, msg, names) {
+    const room = { seats_short: answer.free, seat_free_one: 1, seats_none_free: 0, no_free_seat_open: 0 }[answer.code];
+    if (room === undefined) return;
     msg.append(el('div', { class: 'acts' },
       room > 0 ? el('button', { type: 'button', class: 'primary', text: room === 1 ? tp('Register only %s', names[0]) : tp('Register the first %s', room),
         onclick: () => registerNames(names.slice(0, room)) }) : null,
@@ -147,7 +146,7 @@
     if (PCPanel.busy()) return;
     readoutAt($('#seat-register'));
     const body = await send({ type: 'register', names }, $('#seat-register'),
-      { refused: (err, msg) => noSeats(err, msg, names) });
+      { refused: (answer, msg) => noSeats(answer, msg, names) });
     if (body && body.players) {
       takeOut(names);
       showDrawn(body.players);
@@ -194,7 +193,7 @@
     readoutAt(btn);
     const body = await PCPanel.confirmed(btn, { type: 'reenter', player: p.id },
       tp('%s re-enters (entry %s)?', p.label, p.entries + 1), tp('A new entry: the seat is drawn now.'), tp('Re-enter'),
-      { refused: (err, msg) => noSeats(err, msg, []) });
+      { refused: (answer, msg) => noSeats(answer, msg, []) });
     if (body && body.players) showDrawn(body.players);
   }
 

@@ -17,7 +17,7 @@
     try {
       const r = await fetch(path, { method, body, headers: type ? { 'Content-Type': type } : {} });
       const j = await r.json().catch(() => ({}));
-      if (!r.ok) { say(refusal(j.error) || tp('the clock answered %s', r.status)); return null; }
+      if (!r.ok) { say(refusal(j) || tp('the clock answered %s', r.status)); return null; }
       return j;
     } catch (e) {
       say(tp('No connection to the clock: nothing was changed.'));

@@ -35,7 +35,7 @@
         body: JSON.stringify({ action }), credentials: 'same-origin', cache: 'no-store',
       });
       const j = await r.json().catch(() => ({}));
-      if (!r.ok) setText(msg, refusal(j.error) || tp('the clock answered %s', r.status));
+      if (!r.ok) setText(msg, refusal(j) || tp('the clock answered %s', r.status));
     } catch (e) {
       setText(msg, tp('No connection to the clock: nothing was changed.'));
     }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/mono.h"
 #include "cec/cec_dev.h"
 #include "model/tourney.h"
 
@@ -105,13 +106,6 @@ struct tv {
     char problem[160];         /* the last failure, "" when the last call worked */
 };
 
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static void facts(tv_t *t, tv_facts_t *f)
 {
     const snapshot_t *snap = engine_snapshot(t->o.engine);
@@ -130,11 +124,7 @@ static void facts(tv_t *t, tv_facts_t *f)
 /* Waits for a request or the stop, ms at most; t->lock held. */
 static void wait_ms(tv_t *t, int ms)
 {
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_nsec += (long)ms % 1000 * 1000000L;
-    until.tv_sec += ms / 1000 + until.tv_nsec / 1000000000L;
-    until.tv_nsec %= 1000000000L;
+    struct timespec until = mono_deadline(mono_ms() + ms);
     pthread_cond_timedwait(&t->wake, &t->lock, &until);
 }
 
@@ -230,7 +220,7 @@ tv_t *tv_start(const tv_options_t *o, char *err, size_t errlen)
     t->power = TV_POWER_UNKNOWN;
     t->link = o->link;
     pthread_mutex_init(&t->lock, NULL);
-    pthread_cond_init(&t->wake, NULL);
+    mono_cond_init(&t->wake);
     if (pthread_create(&t->thread, NULL, run, t) != 0) {
         snprintf(err, errlen, "cannot start the TV's thread");
         pthread_mutex_destroy(&t->lock);

@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 
+#include "base/prefix.h"
 #include "follow/follow.h"
 #include "follow/http.h"
 #include "follow/slides_copy.h"
@@ -75,13 +76,14 @@ int follow_url_parse(const char *text, follow_url_t *u, char *err, size_t errlen
 {
     memset(u, 0, sizeof *u);
     const char *p = text;
-    if (strncmp(p, "https://", 8) == 0) {
+    if (starts_with(p, "https://")) {
         snprintf(err, errlen, "--follow: https is not supported; use the master's http:// "
                               "address on the venue network");
         return -1;
     }
-    if (strncmp(p, "http://", 7) == 0)
-        p += 7;
+    const char *after_scheme = starts_with(p, "http://");
+    if (after_scheme)
+        p = after_scheme;
     else if (strstr(p, "://")) {
         snprintf(err, errlen, "--follow: the address must start with http://");
         return -1;
@@ -576,7 +578,7 @@ static int on_stream_body(void *ctx, const char *data, size_t len)
                      f->http.status);
             return -1;
         }
-        if (strncmp(f->http.content_type, "text/event-stream", 17) != 0) {
+        if (!starts_with(f->http.content_type, "text/event-stream")) {
             snprintf(f->why, sizeof f->why,
                      "/api/events is not an event stream: is it a pokerclock?");
             return -1;

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/prefix.h"
 #include "follow/http.h"
 
 enum {
@@ -62,12 +63,14 @@ static bool parse_number(const char *text, const char *end, int base, int64_t *o
 
 static int status_line(http_reader_t *r, char *line)
 {
-    /* "HTTP/1.1 200 OK" */
-    if (strncmp(line, "HTTP/1.", 7) != 0 || !isdigit((unsigned char)line[7]) || line[8] != ' ' ||
-        !isdigit((unsigned char)line[9]) || !isdigit((unsigned char)line[10]) ||
-        !isdigit((unsigned char)line[11]) || (line[12] != ' ' && line[12] != 0))
+    /* "HTTP/1.1 200 OK": after "HTTP/1." the minor version, a space, three digits */
+    const char *v = starts_with(line, "HTTP/1.");
+    const char *code = v ? v + 2 : NULL;
+    if (!v || !isdigit((unsigned char)v[0]) || v[1] != ' ' || !isdigit((unsigned char)code[0]) ||
+        !isdigit((unsigned char)code[1]) || !isdigit((unsigned char)code[2]) ||
+        (code[3] != ' ' && code[3] != 0))
         return fail(r, "the answer is not HTTP (is this the address of a pokerclock?)");
-    r->status = (line[9] - '0') * 100 + (line[10] - '0') * 10 + (line[11] - '0');
+    r->status = (code[0] - '0') * 100 + (code[1] - '0') * 10 + (code[2] - '0');
     if (r->status < 100)
         return fail(r, "the answer has an impossible HTTP status");
     r->state = S_HEADERS;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/prefix.h"
 #include "follow/slides_copy.h"
 
 /* The settings a slide of the list carries besides its content. */
@@ -32,7 +33,7 @@ static int copy_one(slides_t *store, const json_t *j, slides_copy_fetch_fn fetch
     int status;
     if (kind && strcmp(kind, "image") == 0) {
         const char *url = json_string_value(json_object_get(j, "url"));
-        if (!url || strncmp(url, "/api/slides/", 12) != 0 || strlen(url) > 64) {
+        if (!url || !starts_with(url, "/api/slides/") || strlen(url) > 64) {
             snprintf(err, errlen, "a picture of the master's slides has no address of its own");
             return -1;
         }

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/prefix.h"
 #include "follow/sse.h"
 
 void sse_init(sse_parser_t *p)
@@ -51,11 +52,11 @@ static int line_done(sse_parser_t *p, sse_event_fn fn, void *ctx)
     } else {
         value = line + n;
     }
-    if (name_len == 5 && memcmp(line, "event", 5) == 0) {
+    if (bytes_are(line, name_len, "event")) {
         if (value_len >= sizeof p->event)
             return fail(p, "an event name is too long");
         memcpy(p->event, value, value_len + 1);
-    } else if (name_len == 4 && memcmp(line, "data", 4) == 0) {
+    } else if (bytes_are(line, name_len, "data")) {
         size_t need = p->data_len + (p->has_data ? 1 : 0) + value_len;
         if (need > SSE_DATA_MAX)
             return fail(p, "an event is too large");

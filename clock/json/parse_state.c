@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "json/card.h"
 #include "json/parse_state.h"
 #include "json/settle.h"
 #include "model/fields.h"
@@ -208,9 +209,9 @@ static int parse_level(const json_t *o, const char *where, level_t *l, char *err
         return -1;
     if (!json_object_get(o, "duration_ms"))
         return fail_member(err, errlen, where, "duration_ms", "is missing");
-    char why[160];
-    if (!level_validate(l, why, sizeof why)) {
-        snprintf(err, errlen, "%s: %s", where, why);
+    refusal_t why;
+    if (!level_validate(l, &why)) {
+        snprintf(err, errlen, "%s: %s", where, why.text);
         return -1;
     }
     /* A level the director left early: the time going back returns to. */
@@ -645,22 +646,6 @@ static int parse_voice(const json_t *o, tourney_t *t, char *err, size_t errlen)
     return 0;
 }
 
-/* "A♠", "10♦": a card as the state writes it (model/seating.h's number), or -1. */
-static int card_of(const char *s)
-{
-    static const char *const ranks = "23456789TJQKA";
-    static const char *const suits[] = {"♣", "♦", "♥", "♠"};
-    int rank = -1;
-    if (strncmp(s, "10", 2) == 0)
-        rank = 8, s += 2;
-    else if (*s && *s != 'T' && strchr(ranks, *s))
-        rank = (int)(strchr(ranks, *s) - ranks), s++;
-    for (int k = 0; rank >= 0 && k < 4; k++)
-        if (strcmp(s, suits[k]) == 0)
-            return rank * 4 + k;
-    return -1;
-}
-
 /* The final table's seat list while the master shows it. */
 static int parse_final_table(const json_t *o, tourney_t *t, int64_t now, char *err, size_t errlen)
 {
@@ -687,7 +672,7 @@ static int parse_final_table(const json_t *o, tourney_t *t, int64_t now, char *e
             get_int(x, "final_table.seats", "seat", true, 1, TOURNEY_FINAL_SEATS, &seat, err, errlen))
             return fail_member(err, errlen, "final_table", "seats", "must list seats");
         if (json_is_string(card)) {
-            int c = card_of(json_string_value(card));
+            int c = card_parse(json_string_value(card));
             if (c < 0)
                 return fail_member(err, errlen, "final_table.seats", "card", "is not a card");
             t->final_cards[seat - 1] = (uint8_t)(c + 1);
@@ -700,19 +685,10 @@ static int parse_final_table(const json_t *o, tourney_t *t, int64_t now, char *e
     return 0;
 }
 
-int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourney_t *t,
-                      char *err, size_t errlen)
+/* The clock: level, started, running, and where in the level it stands. */
+static int parse_clock(const json_t *o, const structure_t *s, int64_t now, tourney_t *t, char *err,
+                       size_t errlen)
 {
-    memset(t, 0, sizeof *t);
-    t->s = *s;
-    if (!json_is_object(o)) {
-        snprintf(err, errlen, "the state must be a JSON object");
-        return -1;
-    }
-    if (s->n_levels < 1) {
-        snprintf(err, errlen, "there is no structure to show the state on");
-        return -1;
-    }
     int rc = 0;
     const json_t *level = get_object(o, "", "level", &rc, err, errlen);
     if (rc)
@@ -737,10 +713,14 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
     c->level_elapsed_ms = elapsed;
     c->since = now;
     /* The time the clock has run so far, counted on from arrival. */
-    if (get_int(o, "", "tournament_elapsed_ms", false, 0, INT64_C(1) << 50, &c->played_ms, err,
-                errlen))
-        return -1;
+    return get_int(o, "", "tournament_elapsed_ms", false, 0, INT64_C(1) << 50, &c->played_ms, err,
+                   errlen);
+}
 
+/* The players' counts: entries, re-entries, busted, rebuys, add-ons. */
+static int parse_player_counts(const json_t *o, tourney_t *t, char *err, size_t errlen)
+{
+    int rc = 0;
     const json_t *players = get_object(o, "", "players", &rc, err, errlen);
     if (rc || (players && (get_int32(players, "players", "entries", false, 0, 1000000,
                                      &t->entries, err, errlen) ||
@@ -758,25 +738,34 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
                               "players.entries");
         return -1;
     }
+    return 0;
+}
 
+/* The announcement on the wall, if any, and for how much longer. */
+static int parse_announcement(const json_t *o, tourney_t *t, int64_t now, char *err,
+                              size_t errlen)
+{
+    int rc = 0;
     const json_t *a = get_object(o, "", "announcement", &rc, err, errlen);
     if (rc)
         return -1;
-    if (a) {
-        int64_t left = -1;
-        if (get_text(a, "announcement", "text", true, t->announcement, sizeof t->announcement,
-                     err, errlen) ||
-            get_int(a, "announcement", "remaining_ms", false, 0, MAX_MS, &left, err, errlen))
-            return -1;
-        t->announcement_at = now;
-        /* 0 would mean "until cleared": one that ends now ends a moment on. */
-        t->announcement_until = left < 0 ? 0 : (now + left != 0 ? now + left : 1);
-    }
-    if (get_bool(o, "", "recovered_after_power_loss", false, &t->recovered_after_power_loss,
-                 err, errlen))
+    if (!a)
+        return 0;
+    int64_t left = -1;
+    if (get_text(a, "announcement", "text", true, t->announcement, sizeof t->announcement, err,
+                 errlen) ||
+        get_int(a, "announcement", "remaining_ms", false, 0, MAX_MS, &left, err, errlen))
         return -1;
+    t->announcement_at = now;
+    /* 0 would mean "until cleared": one that ends now ends a moment on. */
+    t->announcement_until = left < 0 ? 0 : (now + left != 0 ? now + left : 1);
+    return 0;
+}
 
-    /* The procedures (docs/rules.md), as far as the master sends them. */
+/* The procedures (docs/rules.md), as far as the master sends them. */
+static int parse_procedures(const json_t *o, tourney_t *t, int64_t now, char *err, size_t errlen)
+{
+    int rc = 0;
     const json_t *g = get_object(o, "", "hand_for_hand", &rc, err, errlen);
     if (rc || (g && parse_hand_for_hand(g, t, now, err, errlen)))
         return -1;
@@ -798,7 +787,27 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
     if (rc || (list && parse_penalties(list, t, now, err, errlen)))
         return -1;
     list = get_array(o, "", "results", 100000, &rc, err, errlen);
-    if (rc || (list && parse_results(list, t, now, err, errlen)))
+    return rc || (list && parse_results(list, t, now, err, errlen)) ? -1 : 0;
+}
+
+int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourney_t *t,
+                      char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    t->s = *s;
+    if (!json_is_object(o)) {
+        snprintf(err, errlen, "the state must be a JSON object");
+        return -1;
+    }
+    if (s->n_levels < 1) {
+        snprintf(err, errlen, "there is no structure to show the state on");
+        return -1;
+    }
+    if (parse_clock(o, s, now, t, err, errlen) || parse_player_counts(o, t, err, errlen) ||
+        parse_announcement(o, t, now, err, errlen) ||
+        get_bool(o, "", "recovered_after_power_loss", false, &t->recovered_after_power_loss,
+                 err, errlen) ||
+        parse_procedures(o, t, now, err, errlen))
         return -1;
     /* What the places pay: a deal and the rounding rule, as the master's. */
     if (settle_json_state_parse(o, t, err, errlen) || parse_voice(o, t, err, errlen) ||

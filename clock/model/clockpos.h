@@ -14,8 +14,4 @@ void clock_settle(tourney_t *t, int64_t now);
 /* 1-based number of the play level at or before index. */
 int level_number_of(const structure_t *s, int index);
 
-/* Writes the reason for a refused command into err and returns st. */
-apply_status model_fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
 #endif

@@ -203,60 +203,54 @@ static void by_chips(const int64_t *stacks, int n, int64_t total, int64_t unit, 
     round_out(n, whole, lost, 0, stacks, units, unit, total % unit, amounts);
 }
 
-static int fail(char *err, size_t errlen, const char *msg)
+/* A deal refused: *err says why (refusal.h). */
+static int refused(apply_status st)
 {
-    snprintf(err, errlen, "%s", msg);
+    (void)st;
     return -1;
 }
 
 /* The stacks, prizes, play_for and unit of a deal within their ranges;
  * the prizes' sum in *sum. */
 static int deal_check(const int64_t *stacks, int n, const int64_t *prizes, int m,
-                      int64_t play_for, int64_t unit, int64_t *sum, char *err, size_t errlen)
+                      int64_t play_for, int64_t unit, int64_t *sum, refusal_t *err)
 {
     if (n < 2 || n > DEAL_MAX_PLAYERS) {
-        snprintf(err, errlen, "a deal is for 2 to %d players: give one stack per player",
-                 DEAL_MAX_PLAYERS);
+        refuse_chop_players(err, DEAL_MAX_PLAYERS);
         return -1;
     }
     if (m < 1 || m > n)
-        return fail(err, errlen,
-                    "give 1 prize or more, at most one per player left (first place first)");
+        return refused(refuse_chop_prizes_count(err));
     int64_t chips = 0;
     for (int i = 0; i < n; i++) {
         if (stacks[i] < 1 || stacks[i] > DEAL_MAX_CHIPS - chips)
-            return fail(err, errlen,
-                        "every stack must be 1 chip or more (the stacks adding up to at most "
-                        "10^15)");
+            return refused(refuse_chop_stacks(err));
         chips += stacks[i];
     }
     *sum = 0;
     for (int k = 0; k < m; k++) {
         if (prizes[k] < 0 || prizes[k] > DEAL_MAX_AMOUNT - *sum)
-            return fail(err, errlen,
-                        "every prize must be 0 or more (the prizes adding up to at most 10^15)");
+            return refused(refuse_chop_prizes(err));
         if (k > 0 && prizes[k] > prizes[k - 1])
-            return fail(err, errlen,
-                        "prizes go from first place down: none larger than the one "
-                        "before it");
+            return refused(refuse_chop_prizes_order(err));
         *sum += prizes[k];
     }
     if (play_for < 0 || play_for > prizes[0])
-        return fail(err, errlen, "play_for must be 0 or more, and at most the first prize");
+        return refused(refuse_chop_play_for(err));
     if (unit < 1 || unit > DEAL_MAX_AMOUNT)
-        return fail(err, errlen, "the rounding unit must be 1 or more");
+        return refused(refuse_chop_unit(err));
     return 0;
 }
 
 /* By ICM: exact up to DEAL_ICM_EXACT_MAX players, sampled above (info says
  * how closely), rounded to units so that the amounts add up to total. */
 static int by_icm(const int64_t *stacks, int n, const int64_t *left, int m, int64_t total,
-                  int64_t unit, int64_t *amounts, deal_info_t *info, char *err, size_t errlen)
+                  int64_t unit, int64_t *amounts, deal_info_t *info, refusal_t *err)
 {
     double eq[DEAL_MAX_PLAYERS], se[DEAL_MAX_PLAYERS];
     if (n <= DEAL_ICM_EXACT_MAX) {
         if (deal_icm_exact(stacks, n, left, m, eq) != 0)
-            return fail(err, errlen, "not enough memory for this ICM calculation");
+            return refused(refuse_chop_memory(err));
     } else {
         /* Sampling costs about n log n per finishing order: fewer orders
          * for larger tables keep the answer quick. */
@@ -264,7 +258,7 @@ static int by_icm(const int64_t *stacks, int n, const int64_t *left, int m, int6
         int samples = (int)(2e7 / per);
         samples = samples > 100000 ? 100000 : samples < 20000 ? 20000 : samples;
         if (deal_icm_monte_carlo(stacks, n, left, m, DEAL_MC_SEED, samples, eq, se) != 0)
-            return fail(err, errlen, "not enough memory for this ICM calculation");
+            return refused(refuse_chop_memory(err));
         info->approximate = true;
         info->samples = samples;
         for (int i = 0; i < n; i++)
@@ -287,12 +281,11 @@ static int by_icm(const int64_t *stacks, int n, const int64_t *left, int m, int6
 }
 
 int deal_compute(deal_method method, const int64_t *stacks, int n, const int64_t *prizes, int m,
-                 int64_t play_for, int64_t unit, int64_t *amounts, deal_info_t *info, char *err,
-                 size_t errlen)
+                 int64_t play_for, int64_t unit, int64_t *amounts, deal_info_t *info, refusal_t *err)
 {
     memset(info, 0, sizeof *info);
     int64_t sum;
-    if (deal_check(stacks, n, prizes, m, play_for, unit, &sum, err, errlen) != 0)
+    if (deal_check(stacks, n, prizes, m, play_for, unit, &sum, err) != 0)
         return -1;
 
     /* The amount played for is held back from first prize: the deal shares
@@ -318,8 +311,8 @@ int deal_compute(deal_method method, const int64_t *stacks, int n, const int64_t
         return 0;
     }
     if (method != DEAL_ICM)
-        return fail(err, errlen, "method must be \"icm\", \"chip\" or \"chip_min\"");
-    return by_icm(stacks, n, left, m, total, unit, amounts, info, err, errlen);
+        return refused(refuse_chop_method(err));
+    return by_icm(stacks, n, left, m, total, unit, amounts, info, err);
 }
 
 int deal_method_from_name(const char *name)

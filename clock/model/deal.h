@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/refusal.h"
+
 typedef enum {
     DEAL_ICM = 0,      /* expected prize when each place goes to a player in
                           proportion to the chips of those not yet placed */
@@ -49,8 +51,7 @@ int deal_icm_monte_carlo(const int64_t *stacks, int n, const int64_t *prizes, in
  * larger stack first, then the earlier in the list. 0, or -1 with the
  * reason in err (nothing written to amounts). */
 int deal_compute(deal_method method, const int64_t *stacks, int n, const int64_t *prizes, int m,
-                 int64_t play_for, int64_t unit, int64_t *amounts, deal_info_t *info, char *err,
-                 size_t errlen);
+                 int64_t play_for, int64_t unit, int64_t *amounts, deal_info_t *info, refusal_t *err);
 
 /* "icm", "chip", "chip_min"; -1 for anything else. */
 int deal_method_from_name(const char *name);

@@ -1,5 +1,4 @@
 /* The tourney with its roster: commands that name players change both; one undo takes both back. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,17 +8,6 @@
 #include "model/procedures.h"
 #include "model/settle.h"
 #include "model/standings.h"
-
-static apply_status fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static apply_status fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return st;
-}
 
 void game_init(game_t *g, const structure_t *s, const roster_t *tables)
 {
@@ -57,27 +45,26 @@ bool game_command_names_players(const game_t *g, const command_t *c)
     }
 }
 
-static int player_index(const roster_t *r, int number, char *err, size_t errlen)
+static int player_index(const roster_t *r, int number, refusal_t *err)
 {
     if (number < 1 || number > r->n_players)
-        return fail(APPLY_CONFLICT, err, errlen, "there is no player %d", number), -1;
+        return refuse_player_no_such(err, number), -1;
     return number - 1;
 }
 
 /* Only a player who is out re-enters; the message names him. */
-static bool reenter_check(const roster_t *r, int p, char *err, size_t errlen)
+static bool reenter_check(const roster_t *r, int p, refusal_t *err)
 {
     char who[ROSTER_NAME_MAX + 16];
     roster_player_label(r, p, who, sizeof who);
     if (r->players[p].status == PLAYER_OUT)
         return true;
     if (r->players[p].status == PLAYER_REMOVED)
-        fail(APPLY_CONFLICT, err, errlen, "%s was unregistered", who);
+        refuse_player_unregistered(err, who);
     else if (r->players[p].status == PLAYER_SEATED)
-        fail(APPLY_CONFLICT, err, errlen, "%s is still in, at table %d, seat %d", who,
-             r->tables[r->players[p].table].number, r->players[p].seat);
+        refuse_player_still_seated(err, who, r->tables[r->players[p].table].number, r->players[p].seat);
     else
-        fail(APPLY_CONFLICT, err, errlen, "%s is still in, waiting for a seat", who);
+        refuse_player_still_waiting(err, who);
     return false;
 }
 
@@ -126,31 +113,30 @@ static void put_moves(const roster_t *r, command_t *c, const move_t *m, int n)
 }
 
 /* A table that may break: open, and not the last one open. */
-static int breakable(const roster_t *r, int number, char *err, size_t errlen)
+static int breakable(const roster_t *r, int number, refusal_t *err)
 {
     int t = roster_table_by_number(r, number), open = 0;
     if (t < 0)
-        return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", number), -1;
+        return refuse_table_no_such(err, number), -1;
     if (!r->tables[t].open)
-        return fail(APPLY_CONFLICT, err, errlen, "table %d is closed already", number), -1;
+        return refuse_table_closed_already(err, number), -1;
     for (int i = 0; i < r->n_tables; i++)
         open += r->tables[i].open;
     if (open < 2)
-        return fail(APPLY_CONFLICT, err, errlen, "table %d is the last one open", number), -1;
+        return refuse_table_last_open(err, number), -1;
     return t;
 }
 
-static bool draw_register(const game_t *g, command_t *c, const uint64_t *rnd, char *err,
-                          size_t errlen)
+static bool draw_register(const game_t *g, command_t *c, const uint64_t *rnd, refusal_t *err)
 {
     int n = register_draws(g, c);
     if (n == 0) {
-        snprintf(err, errlen, "at most %d players register in one go", TOURNEY_MAX_REGISTER);
+        refuse_register_batch(err, TOURNEY_MAX_REGISTER);
         return false;
     }
     roster_t *r = malloc(sizeof *r);
     if (!r) {
-        snprintf(err, errlen, "out of memory");
+        refuse_out_of_memory(err);
         return false;
     }
     *r = g->r;
@@ -158,7 +144,7 @@ static bool draw_register(const game_t *g, command_t *c, const uint64_t *rnd, ch
     move_t moves[TOURNEY_MAX_REGISTER];
     for (int i = 0; i < n; i++)
         names[i] = name_of(c, i) ? name_of(c, i) : "";
-    bool ok = roster_register_seated(r, names, n, rnd, moves, err, errlen);
+    bool ok = roster_register_seated(r, names, n, rnd, moves, err);
     if (ok) {
         put_moves(r, c, moves, n);
         memset(c->movers, 0, sizeof c->movers); /* new players have no number yet */
@@ -168,22 +154,21 @@ static bool draw_register(const game_t *g, command_t *c, const uint64_t *rnd, ch
 }
 
 /* A player out to a seat again: the draw of a new player (TDA 10A). */
-static bool draw_reenter(const game_t *g, command_t *c, const uint64_t *rnd, char *err,
-                         size_t errlen)
+static bool draw_reenter(const game_t *g, command_t *c, const uint64_t *rnd, refusal_t *err)
 {
-    int p = player_index(&g->r, c->player, err, errlen);
+    int p = player_index(&g->r, c->player, err);
     if (p < 0)
         return false;
     roster_t *r = malloc(sizeof *r);
     if (!r) {
-        snprintf(err, errlen, "out of memory");
+        refuse_out_of_memory(err);
         return false;
     }
     *r = g->r;
     move_t m;
-    bool ok = reenter_check(r, p, err, errlen) && roster_reenter(r, p, err, errlen);
+    bool ok = reenter_check(r, p, err) && roster_reenter(r, p, err);
     if (ok && !roster_draw_seat(r, p, rnd[0], &m)) {
-        snprintf(err, errlen, "no seat is free at the open tables");
+        refuse_no_free_seat_open(err);
         ok = false;
     }
     if (ok) {
@@ -195,22 +180,21 @@ static bool draw_reenter(const game_t *g, command_t *c, const uint64_t *rnd, cha
     return ok;
 }
 
-bool game_draw(const game_t *g, command_t *c, const uint64_t *rnd, char *err, size_t errlen)
+bool game_draw(const game_t *g, command_t *c, const uint64_t *rnd, refusal_t *err)
 {
     const roster_t *r = &g->r;
     move_t moves[ROSTER_MAX_SEATS];
     int n;
     switch (c->type) {
-    case CMD_REGISTER: return draw_register(g, c, rnd, err, errlen);
-    case CMD_REENTER: return draw_reenter(g, c, rnd, err, errlen);
+    case CMD_REGISTER: return draw_register(g, c, rnd, err);
+    case CMD_REENTER: return draw_reenter(g, c, rnd, err);
     case CMD_BREAK_TABLE: {
-        int t = breakable(r, c->table, err, errlen);
+        int t = breakable(r, c->table, err);
         if (t < 0)
             return false;
         n = roster_propose_break(r, t, rnd, moves, ROSTER_MAX_SEATS);
         if (n < roster_table_players(r, t)) {
-            snprintf(err, errlen, "the other tables have too few free seats for table %d",
-                     c->table);
+            refuse_break_too_few_seats(err, c->table);
             return false;
         }
         break;
@@ -220,8 +204,7 @@ bool game_draw(const game_t *g, command_t *c, const uint64_t *rnd, char *err, si
                 ? roster_propose_final(r, rnd, moves, ROSTER_MAX_SEATS)
                 : 0;
         if (n == 0) {
-            snprintf(err, errlen, "%d players are left: the final table seats %d",
-                     roster_players_left(r), roster_final_size(r));
+            refuse_final_too_many(err, roster_players_left(r), roster_final_size(r));
             return false;
         }
         if (!c->seat) {
@@ -232,36 +215,35 @@ bool game_draw(const game_t *g, command_t *c, const uint64_t *rnd, char *err, si
             c->n_cards = n;
         }
         break;
-    default: snprintf(err, errlen, "nothing to draw"); return false;
+    default: refuse_draw_nothing(err); return false;
     }
     put_moves(r, c, moves, n);
     return true;
 }
 
 /* Who sits at table `number`, seat `seat`: his index, or -1 with err. */
-static int occupant(const roster_t *r, int number, int seat, char *err, size_t errlen)
+static int occupant(const roster_t *r, int number, int seat, refusal_t *err)
 {
     int t = roster_table_by_number(r, number);
     if (t < 0)
-        return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", number), -1;
+        return refuse_table_no_such(err, number), -1;
     if (seat < 1 || seat > r->tables[t].seats)
-        return fail(APPLY_CONFLICT, err, errlen, "table %d has seats 1 to %d", number,
-                    r->tables[t].seats),
+        return refuse_table_seats(err, number, r->tables[t].seats),
                -1;
     int p = r->tables[t].occupant[seat - 1] - 1;
     if (p < 0)
-        return fail(APPLY_CONFLICT, err, errlen, "nobody sits at table %d, seat %d", number, seat),
+        return refuse_seat_nobody(err, number, seat),
                -1;
     return p;
 }
 
-int game_player_of(const game_t *g, const command_t *c, char *err, size_t errlen)
+int game_player_of(const game_t *g, const command_t *c, refusal_t *err)
 {
     if (c->type == CMD_MOVE)
-        return c->player > 0 ? player_index(&g->r, c->player, err, errlen)
-                             : occupant(&g->r, c->from_table, c->from_seat, err, errlen);
-    return c->player > 0 ? player_index(&g->r, c->player, err, errlen)
-                         : occupant(&g->r, c->table, c->seat, err, errlen);
+        return c->player > 0 ? player_index(&g->r, c->player, err)
+                             : occupant(&g->r, c->from_table, c->from_seat, err);
+    return c->player > 0 ? player_index(&g->r, c->player, err)
+                         : occupant(&g->r, c->table, c->seat, err);
 }
 
 /* ---- the undo stack beside the model's ---- */
@@ -311,12 +293,11 @@ static bool changes_nothing(const roster_undo_t *u, const roster_t *r)
            u->n_tables == r->n_tables && u->final_drawn == r->final_drawn;
 }
 
-static apply_status undo(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
+static apply_status undo(game_t *g, const command_t *c, int64_t now, refusal_t *err)
 {
     if (g->n_undo > 0 && !g->undoable[g->n_undo - 1])
-        return fail(APPLY_CONFLICT, err, errlen,
-                    "the last change moved too many players to be taken back");
-    apply_status st = model_apply(&g->m, c, now, err, errlen);
+        return refuse_undo_too_many_moves(err);
+    apply_status st = model_apply(&g->m, c, now, err);
     if (st != APPLY_OK)
         return st;
     if (g->n_undo > 0) {
@@ -332,38 +313,35 @@ static apply_status undo(game_t *g, const command_t *c, int64_t now, char *err, 
 
 /* ---- commands that name players ---- */
 
-static apply_status do_register(game_t *g, const command_t *c, int64_t now, char *err,
-                                size_t errlen)
+static apply_status do_register(game_t *g, const command_t *c, int64_t now, refusal_t *err)
 {
     roster_t *r = &g->r;
     int n = c->n_names > 0 ? c->n_names : count_of(c);
     if (n > TOURNEY_MAX_REGISTER)
-        return fail(APPLY_INVALID, err, errlen,
-                    "at most %d players register in one go while the clock seats them",
-                    TOURNEY_MAX_REGISTER);
+        return refuse_register_batch_seated(err, TOURNEY_MAX_REGISTER);
     if (c->n_seats > 0 && r->n_tables == 0)
-        return fail(APPLY_CONFLICT, err, errlen, "this tournament has no tables to seat players");
+        return refuse_seating_no_tables(err);
     if (r->n_tables > 0 && c->n_seats != n)
-        return fail(APPLY_CONFLICT, err, errlen, "the seats of these players were not drawn");
+        return refuse_seats_not_drawn(err);
     for (int i = 0; i < n; i++) {
-        int p = roster_register(r, name_of(c, i), err, errlen);
+        int p = roster_register(r, name_of(c, i), err);
         if (p < 0)
             return APPLY_CONFLICT;
         if (r->n_tables == 0)
             continue;
         int t = roster_table_by_number(r, c->seats[i].table);
         if (t < 0)
-            return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", c->seats[i].table);
-        if (!roster_seat_player(r, p, t, c->seats[i].seat, err, errlen))
+            return refuse_table_no_such(err, c->seats[i].table);
+        if (!roster_seat_player(r, p, t, c->seats[i].seat, err))
             return APPLY_CONFLICT;
     }
     command_t *tc = malloc(sizeof *tc);
     if (!tc)
-        return fail(APPLY_CONFLICT, err, errlen, "out of memory");
+        return refuse_out_of_memory(err);
     memset(tc, 0, sizeof *tc);
     tc->type = CMD_REGISTER;
     tc->count = n;
-    apply_status st = model_apply(&g->m, tc, now, err, errlen);
+    apply_status st = model_apply(&g->m, tc, now, err);
     free(tc);
     return st;
 }
@@ -371,116 +349,112 @@ static apply_status do_register(game_t *g, const command_t *c, int64_t now, char
 /* Players (indices) out in one hand: the tourney records them by number,
  * then the roster has them out at that elimination. */
 static apply_status bust_players(game_t *g, const int *players, const int64_t *chips, int n,
-                                 int64_t now, char *err, size_t errlen)
+                                 int64_t now, refusal_t *err)
 {
     command_t *tc = malloc(sizeof *tc);
     if (!tc)
-        return fail(APPLY_CONFLICT, err, errlen, "out of memory");
+        return refuse_out_of_memory(err);
     apply_status st = APPLY_CONFLICT;
-    if (roster_bust_command(&g->r, players, chips, n, tc, err, errlen))
-        st = model_apply(&g->m, tc, now, err, errlen);
+    if (roster_bust_command(&g->r, players, chips, n, tc, err))
+        st = model_apply(&g->m, tc, now, err);
     free(tc);
-    if (st == APPLY_OK && !roster_record_busts(&g->r, players, n, &g->m.t, err, errlen))
+    if (st == APPLY_OK && !roster_record_busts(&g->r, players, n, &g->m.t, err))
         st = APPLY_CONFLICT;
     return st;
 }
 
 /* Players out in the same hand, by number (c->movers), with their chips at
  * the start of the hand: places as the tourney gives them (docs/rules.md §3). */
-static apply_status do_same_hand(game_t *g, const command_t *c, int64_t now, char *err,
-                                 size_t errlen)
+static apply_status do_same_hand(game_t *g, const command_t *c, int64_t now, refusal_t *err)
 {
     int players[TOURNEY_MAX_BUSTS];
     int64_t chips[TOURNEY_MAX_BUSTS];
     for (int i = 0; i < c->n_busts; i++) {
-        if ((players[i] = player_index(&g->r, c->movers[i], err, errlen)) < 0)
+        if ((players[i] = player_index(&g->r, c->movers[i], err)) < 0)
             return APPLY_CONFLICT;
         chips[i] = c->busts[i].chips;
     }
-    return bust_players(g, players, chips, c->n_busts, now, err, errlen);
+    return bust_players(g, players, chips, c->n_busts, now, err);
 }
 
 /* A player registered by mistake goes: his seat is free, his entry (and
  * what he bought with it) goes back out of the pool; never once he has a
  * place. */
-static apply_status do_unregister(game_t *g, int p, int64_t now, char *err, size_t errlen)
+static apply_status do_unregister(game_t *g, int p, int64_t now, refusal_t *err)
 {
     const player_t *pl = &g->r.players[p];
     char who[ROSTER_NAME_MAX + 16];
     roster_player_label(&g->r, p, who, sizeof who);
     if (pl->status == PLAYER_REMOVED)
-        return fail(APPLY_CONFLICT, err, errlen, "%s was unregistered", who);
+        return refuse_player_unregistered(err, who);
     if (pl->status == PLAYER_OUT || pl->place_best > 0)
-        return fail(APPLY_CONFLICT, err, errlen,
-                    "%s has a place: a player with a place cannot be unregistered", who);
+        return refuse_player_has_place(err, who);
     if (pl->entries > 1)
-        return fail(APPLY_CONFLICT, err, errlen,
-                    "%s re-entered: a player who re-entered cannot be unregistered", who);
+        return refuse_player_reentered(err, who);
     command_t one = {.type = CMD_UNREGISTER, .count = 1, .back_rebuys = pl->rebuys,
                      .back_addons = pl->addons};
-    apply_status st = model_apply(&g->m, &one, now, err, errlen);
-    if (st == APPLY_OK && !roster_remove(&g->r, p, err, errlen))
+    apply_status st = model_apply(&g->m, &one, now, err);
+    if (st == APPLY_OK && !roster_remove(&g->r, p, err))
         st = APPLY_CONFLICT;
     return st;
 }
 
 /* A name corrected: the roster alone changes. */
-static apply_status do_rename(game_t *g, const command_t *c, char *err, size_t errlen)
+static apply_status do_rename(game_t *g, const command_t *c, refusal_t *err)
 {
-    int p = player_index(&g->r, c->player, err, errlen);
+    int p = player_index(&g->r, c->player, err);
     if (p < 0)
         return APPLY_CONFLICT;
     char who[ROSTER_NAME_MAX + 16];
     roster_player_label(&g->r, p, who, sizeof who);
     if (g->r.players[p].status == PLAYER_REMOVED)
-        return fail(APPLY_CONFLICT, err, errlen, "%s was unregistered", who);
+        return refuse_player_unregistered(err, who);
     if (c->n_names != 1 || !c->names[0][0])
-        return fail(APPLY_INVALID, err, errlen, "name %d is missing", 1);
+        return refuse_name_missing(err, 1);
     if (strcmp(g->r.players[p].name, c->names[0]) == 0)
-        return fail(APPLY_CONFLICT, err, errlen, "player %d is called %s already", c->player,
-                    c->names[0]);
-    return roster_rename(&g->r, p, c->names[0], err, errlen) ? APPLY_OK : APPLY_CONFLICT;
+        return refuse_rename_same(err, c->player, c->names[0]);
+    return roster_rename(&g->r, p, c->names[0], err) ? APPLY_OK : APPLY_CONFLICT;
 }
 
-static apply_status do_player(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
+static apply_status do_player(game_t *g, const command_t *c, int64_t now, refusal_t *err)
 {
     if (c->type == CMD_BUST && c->n_busts > 0)
-        return do_same_hand(g, c, now, err, errlen);
-    int p = game_player_of(g, c, err, errlen);
+        return do_same_hand(g, c, now, err);
+    int p = game_player_of(g, c, err);
     if (p < 0)
         return APPLY_CONFLICT;
     if (c->type == CMD_BUST)
-        return bust_players(g, &p, NULL, 1, now, err, errlen);
+        return bust_players(g, &p, NULL, 1, now, err);
     if (c->type == CMD_UNREGISTER)
-        return do_unregister(g, p, now, err, errlen);
-    bool ok = c->type == CMD_REBUY ? roster_rebuy(&g->r, p, err, errlen)
-                                   : roster_addon(&g->r, p, err, errlen);
+        return do_unregister(g, p, now, err);
+    bool ok = c->type == CMD_REBUY ? roster_rebuy(&g->r, p, err)
+                                   : roster_addon(&g->r, p, err);
     if (!ok)
         return APPLY_CONFLICT;
     command_t one = {.type = c->type, .count = 1};
-    return model_apply(&g->m, &one, now, err, errlen);
+    return model_apply(&g->m, &one, now, err);
 }
 
 /* A player who is out comes back: a new entry (the tourney's register, so
  * late registration rules it as any entry), at the seat drawn. */
-static apply_status do_reenter(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen)
+static apply_status do_reenter(game_t *g, const command_t *c, int64_t now, refusal_t *err)
 {
     roster_t *r = &g->r;
-    int p = player_index(r, c->player, err, errlen), t = -1;
-    if (p < 0 || !reenter_check(r, p, err, errlen))
+    int p = player_index(r, c->player, err), t = -1;
+    if (p < 0 || !reenter_check(r, p, err))
         return APPLY_CONFLICT;
     if (r->n_tables > 0) {
         if (c->n_seats != 1)
-            return fail(APPLY_CONFLICT, err, errlen, "the seat of this player was not drawn");
+            return refuse_seat_not_drawn(err);
         if ((t = roster_table_by_number(r, c->seats[0].table)) < 0)
-            return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", c->seats[0].table);
+            return refuse_table_no_such(err, c->seats[0].table);
     } else if (c->n_seats > 0)
-        return fail(APPLY_CONFLICT, err, errlen, "this tournament has no tables to seat players");
-    if (!roster_reenter(r, p, err, errlen) ||
-        (t >= 0 && !roster_seat_player(r, p, t, c->seats[0].seat, err, errlen)))
+        return refuse_seating_no_tables(err);
+    if (!roster_reenter(r, p, err) ||
+        (t >= 0 && !roster_seat_player(r, p, t, c->seats[0].seat, err)))
         return APPLY_CONFLICT;
     command_t one = {.type = CMD_REENTER, .count = 1, .player = c->player};
-    return model_apply(&g->m, &one, now, err, errlen);
+    return model_apply(&g->m, &one, now, err);
 }
 
 /* A command of the roster alone: the tourney's undo entry is the tourney
@@ -500,19 +474,19 @@ static void model_push_same(model_t *m, const command_t *c)
 }
 
 /* The drawn moves of a break or the redraw, as the roster applies them. */
-static bool moves_of(const roster_t *r, const command_t *c, move_t *m, char *err, size_t errlen)
+static bool moves_of(const roster_t *r, const command_t *c, move_t *m, refusal_t *err)
 {
     if (c->n_seats < 1 || c->n_seats > ROSTER_MAX_SEATS) {
-        fail(APPLY_CONFLICT, err, errlen, "the seats of these players were not drawn");
+        refuse_seats_not_drawn(err);
         return false;
     }
     for (int i = 0; i < c->n_seats; i++) {
-        int p = player_index(r, c->movers[i], err, errlen);
+        int p = player_index(r, c->movers[i], err);
         int t = roster_table_by_number(r, c->seats[i].table);
         if (p < 0)
             return false;
         if (t < 0) {
-            fail(APPLY_CONFLICT, err, errlen, "there is no table %d", c->seats[i].table);
+            refuse_table_no_such(err, c->seats[i].table);
             return false;
         }
         m[i] = (move_t){p, r->players[p].table, r->players[p].seat, t, c->seats[i].seat, false};
@@ -522,56 +496,50 @@ static bool moves_of(const roster_t *r, const command_t *c, move_t *m, char *err
 
 /* Open, close or add a table, block or free a seat, while play goes on.
  * Refusals change nothing and say what is in the way. */
-static apply_status table_change(roster_t *r, const command_t *c, char *err, size_t errlen)
+static apply_status table_change(roster_t *r, const command_t *c, refusal_t *err)
 {
     int t = roster_table_by_number(r, c->table);
     if (r->n_tables == 0)
-        return fail(APPLY_CONFLICT, err, errlen, "this tournament has no tables to change");
+        return refuse_tables_none(err);
     if (c->new_seats > 0) {
         if (t >= 0)
-            return fail(APPLY_CONFLICT, err, errlen, "there is a table %d already", c->table);
+            return refuse_table_exists(err, c->table);
         /* A table added breaks first (roster_add_table). */
-        return roster_add_table(r, c->table, NULL, c->new_seats, 0, err, errlen) >= 0
+        return roster_add_table(r, c->table, NULL, c->new_seats, 0, err) >= 0
                    ? APPLY_OK
                    : APPLY_CONFLICT;
     }
     if (t < 0)
-        return fail(APPLY_CONFLICT, err, errlen,
-                    c->seat || !c->on ? "there is no table %d"
-                                      : "there is no table %d: to add it, give its seats",
-                    c->table);
+        return c->seat || !c->on ? refuse_table_no_such(err, c->table)
+                                 : refuse_table_no_such_add(err, c->table);
     table_t *tab = &r->tables[t];
     if (c->seat) {
         if (c->seat > tab->seats)
-            return fail(APPLY_CONFLICT, err, errlen, "table %d has seats 1 to %d", c->table,
-                        tab->seats);
+            return refuse_table_seats(err, c->table, tab->seats);
         bool blocked = (tab->blocked >> (c->seat - 1)) & 1;
         int p = tab->occupant[c->seat - 1] - 1;
         if (blocked == c->on)
-            return fail(APPLY_CONFLICT, err, errlen, "table %d, seat %d is %s already", c->table,
-                        c->seat, c->on ? "blocked" : "free");
+            return c->on ? refuse_seat_blocked_already(err, c->table, c->seat)
+                         : refuse_seat_free_already(err, c->table, c->seat);
         if (c->on && p >= 0) {
             char who[ROSTER_NAME_MAX + 16];
             roster_player_label(r, p, who, sizeof who);
-            return fail(APPLY_CONFLICT, err, errlen,
-                        "%s sits at table %d, seat %d: move the player first", who, c->table,
-                        c->seat);
+            return refuse_seat_has_player(err, who, c->table, c->seat);
         }
-        return roster_block_seat(r, t, c->seat, c->on, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
+        return roster_block_seat(r, t, c->seat, c->on, err) ? APPLY_OK : APPLY_CONFLICT;
     }
     if (tab->open == c->on)
-        return fail(APPLY_CONFLICT, err, errlen, "table %d is %s already", c->table,
-                    c->on ? "open" : "closed");
+        return c->on ? refuse_table_open_already(err, c->table)
+                     : refuse_table_closed_already(err, c->table);
     int n = roster_table_players(r, t), open = 0;
     if (!c->on && n > 0)
-        return fail(APPLY_CONFLICT, err, errlen,
-                    "table %d still has %d %s: break it, or move them first", c->table, n,
-                    n == 1 ? "player" : "players");
+        return n == 1 ? refuse_table_has_player(err, c->table)
+                      : refuse_table_has_players(err, c->table, n);
     for (int i = 0; i < r->n_tables; i++)
         open += r->tables[i].open;
     if (!c->on && open < 2)
-        return fail(APPLY_CONFLICT, err, errlen, "table %d is the last one open", c->table);
-    return roster_table_open(r, t, c->on, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
+        return refuse_table_last_open(err, c->table);
+    return roster_table_open(r, t, c->on, err) ? APPLY_OK : APPLY_CONFLICT;
 }
 
 _Static_assert((int)TOURNEY_FINAL_SEATS >= (int)ROSTER_MAX_SEATS, "a card for every seat");
@@ -579,19 +547,18 @@ _Static_assert((int)TOURNEY_FINAL_SEATS >= (int)ROSTER_MAX_SEATS, "a card for ev
 /* The redraw, and the button: at the seat given, or at the seat of the
  * high card dealt (spades > hearts > diamonds > clubs); the wall's seat
  * list takes the cards. */
-static apply_status final_table(game_t *g, const command_t *c, move_t *m, char *err,
-                                size_t errlen)
+static apply_status final_table(game_t *g, const command_t *c, move_t *m, refusal_t *err)
 {
     roster_t *r = &g->r;
-    if (!moves_of(r, c, m, err, errlen))
+    if (!moves_of(r, c, m, err))
         return APPLY_CONFLICT;
     if (c->n_cards != 0 && (c->n_cards != c->n_seats || c->seat))
-        return fail(APPLY_CONFLICT, err, errlen, "a card for each player, or the button's seat");
+        return refuse_button_cards(err);
     for (int i = 0; i < c->n_cards; i++)
         for (int j = 0; j <= i; j++)
             if (c->cards[i] > 51 || (j < i && c->cards[i] == c->cards[j]))
-                return fail(APPLY_CONFLICT, err, errlen, "the cards for the button are not a deal");
-    if (!roster_apply_final(r, m, c->n_seats, err, errlen))
+                return refuse_button_not_deal(err);
+    if (!roster_apply_final(r, m, c->n_seats, err))
         return APPLY_CONFLICT;
     int t = m[0].to_table, button = c->seat;
     if (c->n_cards > 0) {
@@ -600,7 +567,7 @@ static apply_status final_table(game_t *g, const command_t *c, move_t *m, char *
             cards[i] = c->cards[i];
         button = m[roster_high_card(cards, c->n_cards)].to_seat;
     }
-    if (button && !roster_set_button(r, t, button, err, errlen))
+    if (button && !roster_set_button(r, t, button, err))
         return APPLY_CONFLICT;
     return APPLY_OK;
 }
@@ -619,53 +586,49 @@ static void final_shown(tourney_t *t, const roster_t *r, const command_t *c, int
             t->final_cards[c->seats[i].seat - 1] = (uint8_t)(c->cards[i] + 1);
 }
 
-static apply_status do_table(game_t *g, const command_t *c, char *err, size_t errlen)
+static apply_status do_table(game_t *g, const command_t *c, refusal_t *err)
 {
     roster_t *r = &g->r;
     move_t m[ROSTER_MAX_SEATS];
     if (c->type == CMD_MOVE) {
-        int p = game_player_of(g, c, err, errlen);
+        int p = game_player_of(g, c, err);
         int t = roster_table_by_number(r, c->table);
         if (p < 0)
             return APPLY_CONFLICT;
         if (t < 0)
-            return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", c->table);
+            return refuse_table_no_such(err, c->table);
         if (r->players[p].status == PLAYER_SEATED && r->players[p].table == t &&
             r->players[p].seat == c->seat)
-            return fail(APPLY_CONFLICT, err, errlen, "the player sits there already");
-        return roster_seat_player(r, p, t, c->seat, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
+            return refuse_player_sits_there(err);
+        return roster_seat_player(r, p, t, c->seat, err) ? APPLY_OK : APPLY_CONFLICT;
     }
     if (c->type == CMD_TABLE)
-        return table_change(r, c, err, errlen);
+        return table_change(r, c, err);
     if (c->type == CMD_BUTTON) {
         int t = roster_table_by_number(r, c->table);
         if (t < 0)
-            return fail(APPLY_CONFLICT, err, errlen, "there is no table %d", c->table);
+            return refuse_table_no_such(err, c->table);
         if (r->tables[t].button == c->seat)
-            return fail(APPLY_CONFLICT, err, errlen,
-                        c->seat ? "the button is at seat %d already" : "table %d has no button marked",
-                        c->seat ? c->seat : c->table);
-        return roster_set_button(r, t, c->seat, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
+            return c->seat ? refuse_button_there(err, c->seat) : refuse_button_none(err, c->table);
+        return roster_set_button(r, t, c->seat, err) ? APPLY_OK : APPLY_CONFLICT;
     }
     if (c->type == CMD_FINAL_TABLE)
-        return final_table(g, c, m, err, errlen);
+        return final_table(g, c, m, err);
     /* break_table: every player of the table to the seat drawn, then it closes. */
-    int t = breakable(r, c->table, err, errlen);
+    int t = breakable(r, c->table, err);
     if (t < 0)
         return APPLY_CONFLICT;
     int n = roster_table_players(r, t);
-    if (n > 0 && !moves_of(r, c, m, err, errlen))
+    if (n > 0 && !moves_of(r, c, m, err))
         return APPLY_CONFLICT;
     if (n > 0 && c->n_seats != n)
-        return fail(APPLY_CONFLICT, err, errlen,
-                    "the seats of the players of table %d were not drawn", c->table);
+        return refuse_break_not_drawn(err, c->table);
     for (int i = 0; i < n; i++)
         if (m[i].from_table != t || r->players[m[i].player].status != PLAYER_SEATED)
-            return fail(APPLY_CONFLICT, err, errlen, "player %d does not sit at table %d",
-                        m[i].player + 1, c->table);
-    if (n > 0 && !roster_apply_moves(r, m, n, err, errlen))
+            return refuse_player_not_at_table(err, m[i].player + 1, c->table);
+    if (n > 0 && !roster_apply_moves(r, m, n, err))
         return APPLY_CONFLICT;
-    return roster_table_open(r, t, false, err, errlen) ? APPLY_OK : APPLY_CONFLICT;
+    return roster_table_open(r, t, false, err) ? APPLY_OK : APPLY_CONFLICT;
 }
 
 /* Every player a move, a break or the redraw seated elsewhere goes into the
@@ -725,7 +688,7 @@ static bool moves_a_button(const game_t *g, const command_t *c)
  * is unregistered, rebuys, takes the add-on) by name or seat, so that his
  * place and his counts are his. */
 static apply_status counts_only_unnamed(const game_t *g, const command_t *c, int64_t now,
-                                        char *err, size_t errlen)
+                                        refusal_t *err)
 {
     tourney_view_t v;
     tourney_view(&g->m.t, now, &v);
@@ -733,17 +696,13 @@ static apply_status counts_only_unnamed(const game_t *g, const command_t *c, int
     /* a player without a record may rebuy more than once */
     int takes = c->type == CMD_REBUY || c->type == CMD_ADDON ? 1 : count_of(c);
     if (named > 0 && v.players_left - takes < named)
-        return fail(APPLY_CONFLICT, err, errlen,
-                    "%d of the %d players left have a seat or a name: name them (player, or "
-                    "table and seat; on the panel: the Seats map)",
-                    named, v.players_left);
+        return refuse_busts_by_seat(err, named, v.players_left);
     return APPLY_OK;
 }
 
 /* The players a command names, as indices, before it is applied. */
 static int named_players(const game_t *g, const command_t *c, int *out)
 {
-    char ignored[64];
     switch (c->type) {
     case CMD_BUST:
         if (c->n_busts > 0) {
@@ -756,7 +715,7 @@ static int named_players(const game_t *g, const command_t *c, int *out)
     case CMD_ADDON:
     case CMD_UNREGISTER:
     case CMD_MOVE:
-        return (out[0] = game_player_of(g, c, ignored, sizeof ignored)) >= 0;
+        return (out[0] = game_player_of(g, c, NULL)) >= 0;
     case CMD_REENTER:
     case CMD_RENAME: return (out[0] = c->player - 1) >= 0 && out[0] < g->r.n_players;
     default: return 0;
@@ -779,14 +738,63 @@ static void name_last_action(game_t *g, const game_t *before, const command_t *c
     history_rename_last(&g->m.t, what);
 }
 
+/* The players named in a deal are exactly the ones left with records, each once. */
+static apply_status deal_players(const roster_t *r, const command_t *c, refusal_t *err)
+{
+    int with_records = roster_players_left(r);
+    if (with_records == 0) {
+        if (c->deal.n_players > 0)
+            return refuse_deal_no_records(err);
+        return APPLY_OK;
+    }
+    if (c->deal.n_players != with_records || c->deal.n != with_records)
+        return refuse_deal_name_each(err, with_records);
+    for (int i = 0; i < c->deal.n_players; i++) {
+        int p = c->deal.player[i];
+        if (p < 1 || p > r->n_players || r->players[p - 1].status == PLAYER_OUT ||
+            r->players[p - 1].status == PLAYER_REMOVED)
+            return refuse_deal_player_not_left(err, p);
+        for (int j = 0; j < i; j++)
+            if (c->deal.player[j] == p)
+                return refuse_player_named_twice(err, p);
+    }
+    return APPLY_OK;
+}
+
+/* The deal with the roster: the players named are exactly those left with
+ * records (or none has a record), then the tourney's deal (settle.c) and the
+ * roster change together. On failure nothing changes. */
+static apply_status deal_with_roster(model_t *m, roster_t *r, const command_t *c, int64_t now,
+                                     refusal_t *err)
+{
+    /* A deal made already, or too few left: the model's own refusal. */
+    bool possible = m->t.deal.players == 0 && m->t.entries - m->t.busted >= 2;
+    apply_status st = possible ? deal_players(r, c, err) : APPLY_OK;
+    if (st == APPLY_OK)
+        st = model_apply(m, c, now, err);
+    if (st != APPLY_OK || c->deal.n_players == 0)
+        return st;
+    const tourney_deal_t *d = &m->t.deal;
+    r->version++;
+    if (d->play_for > 0)
+        return APPLY_OK;
+    /* Play ended: all but the winner are out, at the places given (the
+     * winner stays at his seat, as after a last bust). */
+    int out[TOURNEY_MAX_DEAL];
+    for (int i = 1; i < d->players; i++)
+        out[i - 1] = d->who[i] - 1;
+    return roster_record_busts(r, out, d->players - 1, &m->t, err) ? APPLY_OK
+                                                                           : APPLY_CONFLICT;
+}
+
 /* Long on purpose: the one path of every command through the tourney and
  * the roster (which of them it changes, how the roster's change is kept
  * for undo, the words and the places after it); split, a command could
  * take a path that skips a step. */
-apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err, size_t errlen)
+apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, refusal_t *err)
 {
     if (c_in->type == CMD_UNDO)
-        return undo(g, c_in, now, err, errlen);
+        return undo(g, c_in, now, err);
     command_t cmd = *c_in;
     const command_t *c = &cmd;
     tables_of_roster(&g->r, &cmd);
@@ -794,13 +802,13 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
     apply_status st = APPLY_OK;
     if (!names && (c->type == CMD_BUST || c->type == CMD_UNREGISTER || c->type == CMD_REBUY ||
                    c->type == CMD_ADDON) &&
-        (st = counts_only_unnamed(g, c, now, err, errlen)) != APPLY_OK)
+        (st = counts_only_unnamed(g, c, now, err)) != APPLY_OK)
         return st;
     bool button = moves_a_button(g, c);
     bool roster = names || (c->type == CMD_BUST && roster_players_left(&g->r) > 0) || button ||
                   c->type == CMD_DEAL;
     if (!roster) {
-        if ((st = model_apply(&g->m, c, now, err, errlen)) != APPLY_OK)
+        if ((st = model_apply(&g->m, c, now, err)) != APPLY_OK)
             return st;
         if (g->m.n_undo == 0)
             g->n_undo = 0; /* a power loss: nothing before it is undone */
@@ -813,22 +821,22 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
     /* Everything as it was, to go back to on failure and to diff against. */
     game_t *before = malloc(sizeof *before);
     if (!before)
-        return fail(APPLY_CONFLICT, err, errlen, "out of memory");
+        return refuse_out_of_memory(err);
     before->m = g->m;
     before->r = g->r;
     int named[TOURNEY_MAX_BUSTS], n_named = names ? named_players(g, c, named) : 0;
     if (c->type == CMD_DEAL)
-        st = settle_game(&g->m, &g->r, c, now, err, errlen);
+        st = deal_with_roster(&g->m, &g->r, c, now, err);
     else if (!names) {
-        if ((st = model_apply(&g->m, c, now, err, errlen)) == APPLY_OK && button)
+        if ((st = model_apply(&g->m, c, now, err)) == APPLY_OK && button)
             roster_hand_done(&g->r, roster_table_by_number(&g->r, c->table));
     } else if (c->type == CMD_REGISTER)
-        st = do_register(g, c, now, err, errlen);
+        st = do_register(g, c, now, err);
     else if (c->type == CMD_REENTER)
-        st = do_reenter(g, c, now, err, errlen);
+        st = do_reenter(g, c, now, err);
     else if (c->type == CMD_MOVE || c->type == CMD_BREAK_TABLE || c->type == CMD_FINAL_TABLE ||
              c->type == CMD_BUTTON || c->type == CMD_TABLE || c->type == CMD_RENAME) {
-        st = c->type == CMD_RENAME ? do_rename(g, c, err, errlen) : do_table(g, c, err, errlen);
+        st = c->type == CMD_RENAME ? do_rename(g, c, err) : do_table(g, c, err);
         if (st == APPLY_OK) {
             if (c->type != CMD_BUTTON && c->type != CMD_RENAME)
                 log_moves(&before->r, &g->r, c->type, now);
@@ -839,7 +847,7 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, char *err
                 procedures_table_closed(&g->m.t, c->table, now);
         }
     } else
-        st = do_player(g, c, now, err, errlen);
+        st = do_player(g, c, now, err);
     if (st == APPLY_OK && c->type == CMD_BUST)
         standings_name_winner(&g->m.t, &g->r);
     if (st == APPLY_OK && n_named > 0)

@@ -44,14 +44,14 @@ int game_draws_needed(const game_t *g, const command_t *c);
  * 64-bit numbers: register, each player a seat TDA 10A allows, one after the
  * other; break_table, the two-step draw; final_table, every player left a
  * seat at the final table. False (err says why) when it cannot be done. */
-bool game_draw(const game_t *g, command_t *c, const uint64_t *rnd, char *err, size_t errlen);
+bool game_draw(const game_t *g, command_t *c, const uint64_t *rnd, refusal_t *err);
 
 /* Applies c at now; on failure nothing changes. A command that needs
  * draws must carry what was drawn (game_draw). */
-apply_status game_apply(game_t *g, const command_t *c, int64_t now, char *err, size_t errlen);
+apply_status game_apply(game_t *g, const command_t *c, int64_t now, refusal_t *err);
 
 /* The roster's player index for c's player (by number, or by table and
  * seat), or -1 with err. */
-int game_player_of(const game_t *g, const command_t *c, char *err, size_t errlen);
+int game_player_of(const game_t *g, const command_t *c, refusal_t *err);
 
 #endif

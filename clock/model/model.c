@@ -1,7 +1,6 @@
 /* Commands on the tournament: validation, effect, and undo. */
 #include <ctype.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,40 +12,10 @@
 #include "model/settle.h"
 #include "model/standings.h"
 
-apply_status model_fail(apply_status st, char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return st;
-}
-
 void model_init(model_t *m, const structure_t *s)
 {
     memset(m, 0, sizeof *m);
     m->t.s = *s;
-}
-
-/* Fixes the derived position into the stored one, so that a command can
- * change it: afterwards `since` is now and nothing has been lost. */
-void clock_settle(tourney_t *t, int64_t now)
-{
-    /* A command stamped before the last start or pause (two requests racing
-     * for the writer) must not move `since` back: a running clock would
-     * count that time twice, a paused one when it resumes. */
-    if (now < t->clock.since)
-        now = t->clock.since;
-    int lvl;
-    int64_t e;
-    clock_position(t, now, &lvl, &e);
-    /* Levels the clock ran into by itself start whole: a time they were
-     * left at before no longer holds. */
-    for (int i = t->clock.level + 1; i <= lvl; i++)
-        t->s.levels[i].left_at_ms = 0;
-    t->clock.level = lvl;
-    t->clock.level_elapsed_ms = e;
-    t->clock.since = now;
 }
 
 static int64_t current_duration(const tourney_t *t)
@@ -70,7 +39,7 @@ static int count_of(const command_t *c)
     return c->count == 0 ? 1 : c->count;
 }
 
-static apply_status level_from_command(const command_t *c, level_t *l, char *err, size_t errlen)
+static apply_status level_from_command(const command_t *c, level_t *l, refusal_t *err)
 {
     if (c->has & LF_BREAK)
         l->kind = c->level.kind;
@@ -92,30 +61,27 @@ static apply_status level_from_command(const command_t *c, level_t *l, char *err
         l->small_blind = l->big_blind = l->ante = 0;
         l->big_blind_ante = false;
     }
-    if (!level_validate(l, err, errlen))
+    if (!level_validate(l, err))
         return APPLY_INVALID;
     return APPLY_OK;
 }
 
-static apply_status add_level(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+static apply_status add_level(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     structure_t *s = &t->s;
     apply_status st;
     if (c->index < -1 || c->index >= s->n_levels)
-        return model_fail(APPLY_INVALID, err, errlen, "after must be -1 (at the start) to %d",
-                          s->n_levels - 1);
+        return refuse_level_after_range(err, s->n_levels - 1);
     if (s->n_levels >= TOURNEY_MAX_LEVELS)
-        return model_fail(APPLY_CONFLICT, err, errlen,
-                          "the structure already has the most levels (%d)", TOURNEY_MAX_LEVELS);
+        return refuse_levels_full(err, TOURNEY_MAX_LEVELS);
     unsigned need = (c->has & LF_BREAK) && c->level.kind == LEVEL_BREAK
                         ? LF_DURATION
                         : LF_SMALL | LF_BIG | LF_DURATION;
     if ((c->has & need) != need)
-        return model_fail(APPLY_INVALID, err, errlen, "a new level needs %s",
-                          need == LF_DURATION ? "minutes"
-                                              : "small_blind, big_blind and minutes");
+        return need == LF_DURATION ? refuse_level_needs_minutes(err)
+                                   : refuse_level_needs_blinds(err);
     level_t l = {0};
-    if ((st = level_from_command(c, &l, err, errlen)) != APPLY_OK)
+    if ((st = level_from_command(c, &l, err)) != APPLY_OK)
         return st;
     clock_settle(t, now);
     int at = c->index + 1;
@@ -137,23 +103,22 @@ static apply_status add_level(tourney_t *t, const command_t *c, int64_t now, cha
 }
 
 /* An existing level changed (the clock already settled). */
-static apply_status edit_level(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+static apply_status edit_level(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     structure_t *s = &t->s;
     apply_status st;
     if (!(c->has & (LF_SMALL | LF_BIG | LF_ANTE | LF_BBA | LF_DURATION | LF_BREAK | LF_DAY_END |
                     LF_COLOR_UP)))
-        return model_fail(APPLY_INVALID, err, errlen, "edit_level has nothing to change");
+        return refuse_level_edit_empty(err);
     level_t l = s->levels[c->index];
-    if ((st = level_from_command(c, &l, err, errlen)) != APPLY_OK)
+    if ((st = level_from_command(c, &l, err)) != APPLY_OK)
         return st;
     if (l.kind == LEVEL_BREAK && s->levels[c->index].kind == LEVEL_PLAY) {
         int play = 0;
         for (int i = 0; i < s->n_levels; i++)
             play += i != c->index && s->levels[i].kind == LEVEL_PLAY;
         if (play == 0)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "the structure needs at least one level that is not a break");
+            return refuse_level_needs_play(err);
     }
     /* Editing the level being played keeps the time already played; made
      * shorter than that, it ends now and the next level starts whole
@@ -167,20 +132,18 @@ static apply_status edit_level(tourney_t *t, const command_t *c, int64_t now, ch
 }
 
 /* A level taken out (the clock already settled). */
-static apply_status delete_level(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+static apply_status delete_level(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     structure_t *s = &t->s;
     if (s->n_levels <= 1)
-        return model_fail(APPLY_CONFLICT, err, errlen, "the only level cannot be deleted");
+        return refuse_level_only_one(err);
     if (c->index == t->clock.level && t->clock.started)
-        return model_fail(APPLY_CONFLICT, err, errlen,
-                          "this level is being played: go to another level before deleting it");
+        return refuse_level_being_played(err);
     int play = 0;
     for (int i = 0; i < s->n_levels; i++)
         play += i != c->index && s->levels[i].kind == LEVEL_PLAY;
     if (play == 0)
-        return model_fail(APPLY_CONFLICT, err, errlen,
-                          "the last level that is not a break cannot be deleted");
+        return refuse_level_last_play(err);
     memmove(&s->levels[c->index], &s->levels[c->index + 1],
             (size_t)(s->n_levels - c->index - 1) * sizeof(level_t));
     s->n_levels--;
@@ -195,15 +158,15 @@ static apply_status delete_level(tourney_t *t, const command_t *c, int64_t now, 
     return APPLY_OK;
 }
 
-static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     if (c->type == CMD_ADD_LEVEL)
-        return add_level(t, c, now, err, errlen);
+        return add_level(t, c, now, err);
     if (c->index < 0 || c->index >= t->s.n_levels)
-        return model_fail(APPLY_INVALID, err, errlen, "there is no level with index %d", c->index);
+        return refuse_level_no_such(err, c->index);
     clock_settle(t, now);
-    return c->type == CMD_EDIT_LEVEL ? edit_level(t, c, now, err, errlen)
-                                     : delete_level(t, c, now, err, errlen);
+    return c->type == CMD_EDIT_LEVEL ? edit_level(t, c, now, err)
+                                     : delete_level(t, c, now, err);
 }
 
 static bool text_blank(const char *s)
@@ -215,39 +178,36 @@ static bool text_blank(const char *s)
 }
 
 /* Entries, rebuys and add-ons change the pool: never once it is shared out. */
-static apply_status pool_open(const tourney_t *t, const tourney_view_t *v, char *err,
-                              size_t errlen)
+static apply_status pool_open(const tourney_t *t, const tourney_view_t *v, refusal_t *err)
 {
     if (t->deal.players > 0)
-        return model_fail(APPLY_CONFLICT, err, errlen,
-                          "a deal was made: its amounts are the prizes now (undo it first)");
+        return refuse_deal_made(err);
     if (v->over)
-        return model_fail(APPLY_CONFLICT, err, errlen, "1 player left: the last one is the winner");
+        return refuse_winner_left(err);
     return APPLY_OK;
 }
 
 /* Long on purpose: one case per command that counts entries, rebuys or
  * add-ons, each the checks of its period and its count; split, the
  * periods' rules would be spread apart. */
-static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now, char *err,
-                                  size_t errlen)
+static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     int n = count_of(c);
     if (n < 1 || n > 10000)
-        return model_fail(APPLY_INVALID, err, errlen, "count must be 1 to 10000");
+        return refuse_count_range(err);
     tourney_view_t v;
     tourney_view(t, now, &v);
     const structure_t *s = &t->s;
-    apply_status st = pool_open(t, &v, err, errlen);
+    apply_status st = pool_open(t, &v, err);
     if (st != APPLY_OK)
         return st;
     switch (c->type) {
     case CMD_REGISTER:
     case CMD_REENTER:
         if (t->clock.started && !v.late_reg_open)
-            return model_fail(APPLY_CONFLICT, err, errlen, "registration is closed");
+            return refuse_registration_closed(err);
         if (t->entries + n > 100000)
-            return model_fail(APPLY_CONFLICT, err, errlen, "too many entries");
+            return refuse_entries_too_many(err);
         /* A player back in: his elimination no longer counts, his place
          * is to be won again (model/standings.c). */
         if (c->type == CMD_REENTER)
@@ -256,13 +216,9 @@ static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now,
         return APPLY_OK;
     case CMD_UNREGISTER:
         if (v.players_left < n)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "only %d players are registered and not out", v.players_left);
+            return refuse_players_registered(err, v.players_left);
         if (t->busted > 0 && v.players_left - n < 2)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "places are given and %d players are left: bust the player "
-                              "instead (the last one left wins)",
-                              v.players_left);
+            return refuse_unregister_places_given(err, v.players_left);
         /* what he bought goes back with him, never more than was bought */
         t->entries -= n;
         t->rebuys -= c->back_rebuys > 0 && c->back_rebuys <= t->rebuys ? c->back_rebuys : 0;
@@ -270,56 +226,49 @@ static apply_status apply_players(tourney_t *t, const command_t *c, int64_t now,
         return APPLY_OK;
     case CMD_REBUY:
         if (s->rebuy_until_level <= 0)
-            return model_fail(APPLY_CONFLICT, err, errlen, "this tournament has no rebuys");
+            return refuse_rebuys_none(err);
         if (!v.rebuys_open)
-            return model_fail(APPLY_CONFLICT, err, errlen, "rebuys closed after level %d",
-                              s->rebuy_until_level);
+            return refuse_rebuys_closed(err, s->rebuy_until_level);
         if (t->rebuys + n > 1000000)
-            return model_fail(APPLY_CONFLICT, err, errlen, "too many rebuys");
+            return refuse_rebuys_too_many(err);
         if (v.players_left < 1)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "only %d players are registered and not out", v.players_left);
+            return refuse_players_registered(err, v.players_left);
         t->rebuys += n;
         return APPLY_OK;
     default: /* CMD_ADDON */
         if (s->addon_after_level <= 0)
-            return model_fail(APPLY_CONFLICT, err, errlen, "this tournament has no add-on");
+            return refuse_addon_none(err);
         if (!v.addon_open)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "the add-on is only at the break after level %d",
-                              s->addon_after_level);
+            return refuse_addon_not_now(err, s->addon_after_level);
         if (t->addons + n > t->entries + t->rebuys || v.players_left < 1)
-            return model_fail(APPLY_CONFLICT, err, errlen, "more add-ons than entries");
+            return refuse_addons_too_many(err);
         t->addons += n;
         return APPLY_OK;
     }
 }
 
 /* Starting, pausing and resuming the clock; a power loss stops it. */
-static apply_status apply_clock(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+static apply_status apply_clock(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     clock_state_t *k = &t->clock;
     switch (c->type) {
     case CMD_START:
         if (k->started)
-            return model_fail(APPLY_CONFLICT, err, errlen, "the clock has already started");
+            return refuse_clock_started(err);
         k->started = k->running = true;
         k->since = now;
         return APPLY_OK;
     case CMD_PAUSE:
         if (!k->running)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              k->started ? "the clock is already paused"
-                                         : "the clock has not started yet");
+            return k->started ? refuse_clock_paused(err) : refuse_clock_not_started(err);
         clock_settle(t, now);
         k->running = false;
         return APPLY_OK;
     case CMD_RESUME:
         if (!k->started)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "the clock has not started yet: start it");
+            return refuse_clock_start_first(err);
         if (k->running)
-            return model_fail(APPLY_CONFLICT, err, errlen, "the clock is already running");
+            return refuse_clock_running(err);
         k->running = true;
         /* Not before the pause it ends (a request stamped a moment early). */
         if (now > k->since)
@@ -336,41 +285,37 @@ static apply_status apply_clock(tourney_t *t, const command_t *c, int64_t now, c
         t->recovered_after_power_loss = true;
         return APPLY_OK;
     }
-    default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
+    default: return refuse_command_kind(err);
     }
 }
 
 /* Time added to or taken off the level, or set. */
-static apply_status apply_time(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+static apply_status apply_time(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     switch (c->type) {
     case CMD_ADJUST: {
         if (c->delta_ms == 0 || c->delta_ms > TOURNEY_MAX_DURATION_MS ||
             c->delta_ms < -TOURNEY_MAX_DURATION_MS)
-            return model_fail(APPLY_INVALID, err, errlen,
-                              "delta_ms must be non-zero and at most 24 hours");
+            return refuse_adjust_range(err);
         clock_settle(t, now);
         /* Overtime already counts up from the end: taking time off would
          * only reset it. */
         if (c->delta_ms < 0 && t->clock.level_elapsed_ms >= current_duration(t))
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "the last level is in overtime: there is no time left to take off");
+            return refuse_adjust_overtime(err);
         int64_t r = remaining_get(t) + c->delta_ms;
         if (r > TOURNEY_MAX_DURATION_MS)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "a level can have at most 24 hours left");
+            return refuse_adjust_too_long(err);
         /* Taking off more than is left ends the level now. */
         remaining_set(t, r < 0 ? 0 : r);
         return APPLY_OK;
     }
     case CMD_SET_REMAINING:
         if (c->ms <= 0 || c->ms > TOURNEY_MAX_DURATION_MS)
-            return model_fail(APPLY_INVALID, err, errlen,
-                              "ms must be more than 0 and at most 24 hours");
+            return refuse_remaining_range(err);
         clock_settle(t, now);
         remaining_set(t, c->ms);
         return APPLY_OK;
-    default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
+    default: return refuse_command_kind(err);
     }
 }
 
@@ -391,100 +336,91 @@ static void level_move_to(tourney_t *t, int to)
 }
 
 /* Moving to another level. */
-static apply_status apply_level_move(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+static apply_status apply_level_move(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     clock_state_t *k = &t->clock;
     switch (c->type) {
     case CMD_NEXT_LEVEL:
         clock_settle(t, now);
         if (k->level >= t->s.n_levels - 1)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "this is the last level of the structure");
+            return refuse_level_last(err);
         level_move_to(t, k->level + 1);
         return APPLY_OK;
     case CMD_PREV_LEVEL:
         clock_settle(t, now);
         if (k->level == 0)
-            return model_fail(APPLY_CONFLICT, err, errlen, "this is the first level");
+            return refuse_level_first(err);
         level_move_to(t, k->level - 1);
         return APPLY_OK;
     case CMD_GOTO_LEVEL:
         if (c->index < 0 || c->index >= t->s.n_levels)
-            return model_fail(APPLY_INVALID, err, errlen, "there is no level with index %d",
-                              c->index);
+            return refuse_level_no_such(err, c->index);
         clock_settle(t, now);
         level_move_to(t, c->index);
         return APPLY_OK;
-    default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
+    default: return refuse_command_kind(err);
     }
 }
 
 /* The announcement on the wall. */
-static apply_status apply_announcement(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+static apply_status apply_announcement(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     switch (c->type) {
     case CMD_ANNOUNCE:
         if (!memchr(c->text, 0, sizeof c->text))
-            return model_fail(APPLY_INVALID, err, errlen,
-                              "an announcement can be at most %d bytes: "
-                              "the text is too long",
-                              (int)sizeof c->text - 1);
+            return refuse_announce_too_long(err, (int)sizeof c->text - 1);
         if (text_blank(c->text))
-            return model_fail(APPLY_INVALID, err, errlen, "an announcement needs some text");
+            return refuse_announce_empty(err);
         if (c->seconds < 0 || c->seconds > 24 * 3600)
-            return model_fail(APPLY_INVALID, err, errlen,
-                              "seconds must be 0 (until cleared) to 86400");
+            return refuse_announce_seconds(err);
         snprintf(t->announcement, sizeof t->announcement, "%s", c->text);
         t->announcement_at = now;
         t->announcement_until = c->seconds ? now + (int64_t)c->seconds * 1000 : 0;
         return APPLY_OK;
     case CMD_ANNOUNCE_CLEAR:
         if (!t->announcement[0] || (t->announcement_until && now >= t->announcement_until))
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "there is no announcement on the screen");
+            return refuse_announce_none(err);
         t->announcement[0] = 0;
         t->announcement_at = t->announcement_until = 0;
         return APPLY_OK;
-    default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
+    default: return refuse_command_kind(err);
     }
 }
 
-static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, char *err,
-                              size_t errlen)
+static apply_status apply_one(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     switch (c->type) {
     case CMD_START:
     case CMD_PAUSE:
     case CMD_RESUME:
-    case CMD_POWER_RECOVERED: return apply_clock(t, c, now, err, errlen);
+    case CMD_POWER_RECOVERED: return apply_clock(t, c, now, err);
     case CMD_ADJUST:
-    case CMD_SET_REMAINING: return apply_time(t, c, now, err, errlen);
+    case CMD_SET_REMAINING: return apply_time(t, c, now, err);
     case CMD_NEXT_LEVEL:
     case CMD_PREV_LEVEL:
-    case CMD_GOTO_LEVEL: return apply_level_move(t, c, now, err, errlen);
+    case CMD_GOTO_LEVEL: return apply_level_move(t, c, now, err);
     case CMD_ADD_LEVEL:
     case CMD_EDIT_LEVEL:
-    case CMD_DELETE_LEVEL: return apply_level_edit(t, c, now, err, errlen);
+    case CMD_DELETE_LEVEL: return apply_level_edit(t, c, now, err);
     case CMD_ANNOUNCE:
-    case CMD_ANNOUNCE_CLEAR: return apply_announcement(t, c, now, err, errlen);
+    case CMD_ANNOUNCE_CLEAR: return apply_announcement(t, c, now, err);
     case CMD_BUST:
         /* The players out in one hand are read from a fixed array. */
         if (c->n_busts < 0 || c->n_busts > TOURNEY_MAX_BUSTS)
-            return model_fail(APPLY_INVALID, err, errlen,
-                              "at most %d players can be out in one hand", TOURNEY_MAX_BUSTS);
-        return procedures_bust(t, c, now, err, errlen);
+            return refuse_busts_too_many(err, TOURNEY_MAX_BUSTS);
+        return procedures_bust(t, c, now, err);
     case CMD_REGISTER:
     case CMD_REENTER:
     case CMD_UNREGISTER:
     case CMD_REBUY:
-    case CMD_ADDON: return apply_players(t, c, now, err, errlen);
+    case CMD_ADDON: return apply_players(t, c, now, err);
     case CMD_SET_LANGUAGE:
     case CMD_SOUND:
     case CMD_SAY:
-    case CMD_SOUND_SETTINGS: return voice_apply(t, c, now, err, errlen);
-    case CMD_DEAL: return settle_apply(t, c, now, err, errlen);
-    case CMD_SET_PAYOUTS: return prizes_apply(t, c, now, err, errlen);
-    default: return procedures_apply(t, c, now, err, errlen);
+    case CMD_SOUND_SETTINGS: return voice_apply(t, c, now, err);
+    case CMD_DEAL: return settle_apply(t, c, now, err);
+    case CMD_SET_PAYOUTS: return prizes_apply(t, c, now, err);
+    default: return procedures_apply(t, c, now, err);
     }
 }
 
@@ -493,17 +429,17 @@ static int64_t run_since(const clock_state_t *k, int64_t now)
     return k->running && now > k->since ? now - k->since : 0;
 }
 
-apply_status model_apply(model_t *m, const command_t *c, int64_t now, char *err, size_t errlen)
+apply_status model_apply(model_t *m, const command_t *c, int64_t now, refusal_t *err)
 {
     if (c->type == CMD_UNDO) {
         if (m->n_undo == 0)
-            return model_fail(APPLY_CONFLICT, err, errlen, "there is nothing to undo");
+            return refuse_undo_nothing(err);
         m->t = m->undo[--m->n_undo];
         m->t.undoable = m->n_undo;
         return APPLY_OK;
     }
     tourney_t next = m->t;
-    apply_status st = apply_one(&next, c, now, err, errlen);
+    apply_status st = apply_one(&next, c, now, err);
     if (st != APPLY_OK)
         return st;
     /* Places and prizes as they come out after it, whatever it was. */

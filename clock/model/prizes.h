@@ -15,6 +15,6 @@ enum { PRIZES_MAX_AMOUNT = 1000000000 }; /* a fixed prize, at most */
  * tables' shares; with the rounding unit and the remainder rule. Places
  * already given keep their prizes; refused after a deal. On failure
  * nothing changes. */
-apply_status prizes_apply(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen);
+apply_status prizes_apply(tourney_t *t, const command_t *c, int64_t now, refusal_t *err);
 
 #endif

@@ -1,332 +1,11 @@
 /* The live-tournament procedures of docs/rules.md: color-up, hand-for-hand, the
  * bubble and ties, the end-of-day draw, calling the clock, penalties. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "model/clockpos.h"
-#include "model/moves.h"
 #include "model/procedures.h"
 #include "model/standings.h"
-
-static int64_t or_default(int64_t v, int64_t d)
-{
-    return v > 0 ? v : d;
-}
-
-void house_effective(const house_t *h, house_t *out)
-{
-    *out = *h;
-    out->call_ms = or_default(h->call_ms, 50000);
-    out->call_countdown_ms = or_default(h->call_countdown_ms, 10000);
-    out->short_level_ms = or_default(h->short_level_ms, 15 * 60000);
-    out->short_call_ms = or_default(h->short_call_ms, 25000);
-    out->short_call_countdown_ms = or_default(h->short_call_countdown_ms, 5000);
-    out->seats = (int)or_default(h->seats, 9);
-    out->move_strip_ms = or_default(h->move_strip_ms, MOVES_STRIP_DEFAULT_MS);
-}
-
-void house_call_durations(const structure_t *s, int level, int64_t *call, int64_t *countdown)
-{
-    house_t h;
-    house_effective(&s->house, &h);
-    /* In events with levels of fifteen minutes or less, the clock is
-     * shorter (docs/rules.md §6: NO #16.1). */
-    if (s->levels[level].duration_ms <= h.short_level_ms) {
-        *call = h.short_call_ms;
-        *countdown = h.short_call_countdown_ms;
-    } else {
-        *call = h.call_ms;
-        *countdown = h.call_countdown_ms;
-    }
-}
-
-/* ---- color-up (docs/rules.md §2) ---- */
-
-/* The last play level whose blinds or ante need chips[chip]: an amount that
- * the next larger chip cannot make. -1 when no level needs it. */
-static int last_level_needing(const structure_t *s, int chip)
-{
-    if (chip + 1 >= s->n_chips)
-        return s->n_levels - 1; /* the largest chip is never colored up */
-    int64_t next = s->chips[chip + 1].value;
-    for (int i = s->n_levels - 1; i >= 0; i--) {
-        const level_t *l = &s->levels[i];
-        if (l->kind == LEVEL_PLAY &&
-            (l->small_blind % next || l->big_blind % next || l->ante % next))
-            return i;
-    }
-    return -1;
-}
-
-int color_up_level(const structure_t *s, int chip)
-{
-    for (int i = 0; i < s->n_levels; i++)
-        if (s->levels[i].color_up == s->chips[chip].value)
-            return i;
-    if (chip + 1 >= s->n_chips)
-        return -1;
-    int last = last_level_needing(s, chip);
-    if (last < 0)
-        return -1;
-    /* At the first break after it (docs/rules.md §2: in practice at a break). With
-     * no break left, the chip stays until the director colors it up
-     * (color_up_due asks): chips never leave the tables unannounced. */
-    for (int i = last + 1; i < s->n_levels; i++)
-        if (s->levels[i].kind == LEVEL_BREAK)
-            return i;
-    return -1;
-}
-
-/* A chip no longer needed after a level with no break to color it up at:
- * the director is asked (v->color_up_due). */
-static bool color_up_is_due(const structure_t *s, int chip, int level)
-{
-    if (chip + 1 >= s->n_chips || color_up_level(s, chip) >= 0)
-        return false;
-    int last = last_level_needing(s, chip);
-    return last >= 0 && level > last;
-}
-
-static void color_up_view(const tourney_t *t, int level, tourney_view_t *v)
-{
-    const structure_t *s = &t->s;
-    v->next_color_up_level = -1;
-    for (int i = 0; i < s->n_chips; i++) {
-        int at = color_up_level(s, i);
-        bool removed = (t->chips_removed >> i) & 1;
-        bool gone = at >= 0 && (level > at);
-        if (!removed && !gone)
-            v->chips_in_use |= 1u << i;
-        if (!removed && !v->color_up_due && s->chips[i].value != t->color_up_value &&
-            color_up_is_due(s, i, level))
-            v->color_up_due = s->chips[i].value;
-        if (removed || gone || at < 0)
-            continue;
-        bool now_here = at == level && s->levels[at].kind == LEVEL_BREAK;
-        if (now_here && !v->color_up_now)
-            v->color_up_now = s->chips[i].value;
-        else if (!now_here && !v->next_color_up) {
-            v->next_color_up = s->chips[i].value;
-            v->next_color_up_level = at;
-        }
-    }
-    if (t->color_up_value)
-        v->color_up_now = t->color_up_value;
-    if (v->color_up_now) {
-        for (int i = 0; i < s->n_chips; i++)
-            if (s->chips[i].value > v->color_up_now && ((v->chips_in_use >> i) & 1)) {
-                v->color_up_into = s->chips[i].value;
-                break;
-            }
-    }
-}
-
-/* ---- chip checks for pokerclock --check ---- */
-
-static int chip_index(const structure_t *s, int64_t value)
-{
-    for (int i = 0; i < s->n_chips; i++)
-        if (s->chips[i].value == value)
-            return i;
-    return -1;
-}
-
-/* Whether chips[chip] is still at the tables during level. */
-static bool chip_in_play(const structure_t *s, int chip, int level)
-{
-    int at = color_up_level(s, chip);
-    return at < 0 || at >= level;
-}
-
-typedef struct {
-    chip_problem_t *out;
-    int max, n;
-} problems_t;
-
-static void problem_add(problems_t *p, int level, bool error, const char *fmt, ...)
-{
-    if (p->n < p->max) {
-        chip_problem_t *q = &p->out[p->n];
-        q->level = level;
-        q->error = error;
-        int o = snprintf(q->msg, sizeof q->msg, "level %d: ", level + 1);
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(q->msg + o, sizeof q->msg - (size_t)o, fmt, ap);
-        va_end(ap);
-    }
-    p->n++;
-}
-
-/* "at the break before (level 6)", "at the end of level 6", ... */
-static void where_colored_up(const structure_t *s, int at, int level, char *buf, size_t len)
-{
-    if (s->levels[at].kind == LEVEL_BREAK)
-        snprintf(buf, len, "at the break %s(level %d)", at == level - 1 ? "before " : "", at + 1);
-    else
-        snprintf(buf, len, "at the end of level %d", at + 1);
-}
-
-/* Amounts of a play level, with their names for messages. */
-static int level_amounts(const level_t *l, int64_t amount[3], const char *name[3])
-{
-    int n = 0;
-    amount[n] = l->small_blind, name[n++] = "small blind";
-    amount[n] = l->big_blind, name[n++] = "big blind";
-    if (l->ante > 0)
-        amount[n] = l->ante, name[n++] = l->big_blind_ante ? "big-blind ante" : "ante";
-    return n;
-}
-
-/* A play level's amounts that the chips in play at it cannot make: one
- * problem a level is enough to act on. Returns the chip it needs, as a bit,
- * when that chip is colored up too early (0: none). */
-static uint32_t level_chip_problem(const structure_t *s, int L, problems_t *p)
-{
-    const level_t *l = &s->levels[L];
-    int smallest = -1;
-    for (int i = 0; i < s->n_chips && smallest < 0; i++)
-        if (chip_in_play(s, i, L))
-            smallest = i;
-    int64_t amount[3];
-    const char *name[3];
-    int n = level_amounts(l, amount, name);
-    for (int k = 0; k < n; k++) {
-        if (smallest < 0 || amount[k] % s->chips[smallest].value == 0)
-            continue;
-        /* The largest chip of the set that makes it, if any. */
-        int need = -1;
-        for (int i = 0; i < s->n_chips; i++)
-            if (amount[k] % s->chips[i].value == 0)
-                need = i;
-        /* That chip still in play pays it (a set whose chips are not
-         * multiples of the smallest, 10 and 25). It may also never be
-         * colored up: there is no "where" to tell. */
-        if (need >= 0 && chip_in_play(s, need, L))
-            continue;
-        if (need < 0) {
-            problem_add(p, L, true,
-                        "the %s %lld cannot be made with the chips in play (the smallest is %lld)",
-                        name[k], (long long)amount[k], (long long)s->chips[smallest].value);
-            return 0;
-        }
-        char where[64];
-        where_colored_up(s, color_up_level(s, need), L, where, sizeof where);
-        problem_add(p, L, true, "the %s %lld needs a chip of %lld, colored up %s", name[k],
-                    (long long)amount[k], (long long)s->chips[need].value, where);
-        return 1u << need;
-    }
-    return 0;
-}
-
-/* The explicit color-up at level L: of a chip not in the set, of the
- * largest chip, of one already colored up, or of one a later level still
- * uses (unless told, the chips whose shortage a level has told). */
-static void color_up_problem(const structure_t *s, int L, uint32_t told, problems_t *q)
-{
-    int64_t v = s->levels[L].color_up;
-    int i = chip_index(s, v);
-    if (i < 0) {
-        problem_add(q, L, true, "color_up = %lld, but the chip set has no %lld chip",
-                    (long long)v, (long long)v);
-        return;
-    }
-    int at = color_up_level(s, i);
-    if (at != L) {
-        problem_add(q, L, false, "the %lld chips are already colored up at level %d",
-                    (long long)v, at + 1);
-        return;
-    }
-    if (i == s->n_chips - 1) {
-        problem_add(q, L, true,
-                    "color_up = %lld: it is the largest chip, there is nothing to color it up "
-                    "into",
-                    (long long)v);
-        return;
-    }
-    if ((told >> i) & 1)
-        return;
-    /* A later level with an amount the next chip cannot make still uses
-     * this one, though smaller chips still in play can make it. */
-    int64_t next = s->chips[i + 1].value;
-    for (int k = L + 1; k < s->n_levels; k++) {
-        const level_t *l = &s->levels[k];
-        int64_t amount[3];
-        const char *name[3];
-        int n = level_amounts(l, amount, name);
-        for (int a = 0; a < n && l->kind == LEVEL_PLAY; a++)
-            if (amount[a] % next) {
-                problem_add(q, L, false,
-                            "the %lld chips are colored up here, but level %d still uses them "
-                            "(%s %lld)",
-                            (long long)v, k + 1, name[a], (long long)amount[a]);
-                return;
-            }
-    }
-}
-
-int structure_chip_problems(const structure_t *s, chip_problem_t *out, int max)
-{
-    problems_t p = {out, max, 0};
-    if (s->n_chips <= 0)
-        return 0;
-    /* Chips whose shortage has been told at a level: not told again at the
-     * color-up that causes it. */
-    uint32_t told = 0;
-    for (int L = 0; L < s->n_levels; L++)
-        if (s->levels[L].kind == LEVEL_PLAY)
-            told |= level_chip_problem(s, L, &p);
-    problems_t q = {out ? out + (p.n < max ? p.n : max) : NULL, max > p.n ? max - p.n : 0, 0};
-    for (int L = 0; L < s->n_levels; L++)
-        if (s->levels[L].color_up)
-            color_up_problem(s, L, told, &q);
-    /* Both lists are in level order: a stable sort makes the whole so. */
-    int total = p.n + q.n, kept = total < max ? total : max;
-    for (int x = 1; out && x < kept; x++) {
-        chip_problem_t cur = out[x];
-        int y = x;
-        for (; y > 0 && out[y - 1].level > cur.level; y--)
-            out[y] = out[y - 1];
-        out[y] = cur;
-    }
-    return total;
-}
-
-/* ---- the procedures' part of the view ---- */
-
-void procedures_view(const tourney_t *t, int64_t now, tourney_view_t *v)
-{
-    const structure_t *s = &t->s;
-    color_up_view(t, v->level, v);
-
-    if (t->call.active) {
-        int64_t left = t->call.total_ms - (now - t->call.started);
-        v->call_remaining_ms = left > 0 ? left : 0;
-        v->call_counting = left > 0 && left <= t->call.countdown_ms;
-        v->call_expired = left <= 0;
-        v->call_on = t->s.house.call_stays || left > -TOURNEY_CALL_SHOWN_MS;
-    }
-
-    const level_t *cur = &s->levels[v->level];
-    v->day_end_level = cur->day_end;
-    v->day_end_window =
-        cur->day_end && v->remaining_ms <= 15 * 60000 && v->remaining_ms >= 5 * 60000;
-    if (t->day_end.active) {
-        int left = t->day_end.left_field;
-        if (s->house.day_end_per_table) {
-            left = 0;
-            for (int tb = 0; (tb = tableset_next(&t->day_end.in_play, tb));)
-                if (t->day_end.left[tb - 1] > left)
-                    left = t->day_end.left[tb - 1];
-        }
-        v->day_end_hands_left = left;
-        v->day_over = left == 0;
-    }
-    v->in_the_money = t->itm_at != 0;
-    if (t->hfh.active)
-        v->hfh_all_done = tableset_within(&t->hfh.in_play, &t->hfh.done);
-}
 
 /* Hand-for-hand ends; the level clock goes on if it ran before. */
 static void hfh_end(tourney_t *t, int64_t now)
@@ -380,29 +59,23 @@ static void busts_in_one_hand(tourney_t *t, const command_t *c, int64_t now)
     }
 }
 
-apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char *err,
-                             size_t errlen)
+apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     tourney_view_t v;
     tourney_view(t, now, &v);
     int n = c->n_busts > 0 ? c->n_busts : (c->count ? c->count : 1);
     if (n < 1 || n > 10000)
-        return model_fail(APPLY_INVALID, err, errlen, "count must be 1 to 10000");
+        return refuse_count_range(err);
     if (v.players_left - n < 1)
-        return model_fail(APPLY_CONFLICT, err, errlen,
-                          "%d player%s left: the last one is the winner", v.players_left,
-                          v.players_left == 1 ? "" : "s");
+        return v.players_left == 1 ? refuse_winner_left(err)
+                                   : refuse_winner_left_n(err, v.players_left);
     if (c->n_busts > TOURNEY_MAX_BUSTS)
-        return model_fail(APPLY_INVALID, err, errlen, "at most %d players can go out in one hand",
-                          TOURNEY_MAX_BUSTS);
+        return refuse_busts_hand_most(err, TOURNEY_MAX_BUSTS);
     if (c->n_busts > 0) {
         for (int i = 0; i < c->n_busts; i++)
             if (c->busts[i].table < 1 || c->busts[i].table > TOURNEY_MAX_TABLE_NO ||
                 c->busts[i].chips < 1)
-                return model_fail(APPLY_INVALID, err, errlen,
-                                  "each player out needs a table (1-%d) and the chips they had at "
-                                  "the start of the hand (1 or more)",
-                                  TOURNEY_MAX_TABLE_NO);
+                return refuse_bust_needs_table(err, TOURNEY_MAX_TABLE_NO);
         busts_in_one_hand(t, c, now);
     } else {
         /* One at a time; one player named by his number. */
@@ -462,8 +135,7 @@ static void tables_text(const tableset_t *set, char *buf, size_t len)
 }
 
 /* The tables a command names: by number, or 1..tables, or 1..dflt. */
-static apply_status tables_from(const command_t *c, int dflt, tableset_t *set, char *err,
-                                size_t errlen)
+static apply_status tables_from(const command_t *c, int dflt, tableset_t *set, refusal_t *err)
 {
     if (!tableset_empty(&c->table_set)) {
         *set = c->table_set;
@@ -471,23 +143,20 @@ static apply_status tables_from(const command_t *c, int dflt, tableset_t *set, c
     }
     int tables = c->tables ? c->tables : dflt;
     if (tables < 1 || tables > TOURNEY_MAX_TABLES)
-        return model_fail(APPLY_INVALID, err, errlen,
-                          "how many tables are in play? (tables: 1 to %d, or their numbers)",
-                          TOURNEY_MAX_TABLES);
+        return refuse_hfh_tables_range(err, TOURNEY_MAX_TABLES);
     *set = tableset_first(tables);
     return APPLY_OK;
 }
 
-static apply_status table_in(const tableset_t *in_play, int table, char *err, size_t errlen)
+static apply_status table_in(const tableset_t *in_play, int table, refusal_t *err)
 {
     if (tableset_has(in_play, table))
         return APPLY_OK;
     char list[200];
     tables_text(in_play, list, sizeof list);
     if (table == 0)
-        return model_fail(APPLY_INVALID, err, errlen, "which table? (in play: %s)", list);
-    return model_fail(APPLY_INVALID, err, errlen, "table %d is not in play (in play: %s)", table,
-                      list);
+        return refuse_hfh_which_table(err, list);
+    return refuse_hfh_table_not_in_play(err, table, list);
 }
 
 static bool hfh_done(const hand_for_hand_t *h)
@@ -511,15 +180,14 @@ static void hfh_next_hand(tourney_t *t, int64_t now)
     }
 }
 
-static apply_status hfh_start(tourney_t *t, const command_t *c, int64_t now, char *err,
-                             size_t errlen)
+static apply_status hfh_start(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     hand_for_hand_t *h = &t->hfh;
     tableset_t set;
     apply_status st;
     if (h->active)
-        return model_fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is already on");
-    if ((st = tables_from(c, t->s.house.tables, &set, err, errlen)) != APPLY_OK)
+        return refuse_hfh_on(err);
+    if ((st = tables_from(c, t->s.house.tables, &set, err)) != APPLY_OK)
         return st;
     memset(h, 0, sizeof *h);
     h->active = true;
@@ -532,20 +200,19 @@ static apply_status hfh_start(tourney_t *t, const command_t *c, int64_t now, cha
 }
 
 /* The tables in play change (one broken) during hand-for-hand. */
-static apply_status hfh_tables(tourney_t *t, const command_t *c, int64_t now, char *err,
-                              size_t errlen)
+static apply_status hfh_tables(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     hand_for_hand_t *h = &t->hfh;
     tableset_t set;
     apply_status st;
     if (tableset_empty(&c->table_set) && !c->tables)
-        return model_fail(APPLY_INVALID, err, errlen, "tables is missing");
-    if ((st = tables_from(c, 0, &set, err, errlen)) != APPLY_OK)
+        return refuse_hfh_tables_missing(err);
+    if ((st = tables_from(c, 0, &set, err)) != APPLY_OK)
         return st;
     if (tableset_equal(&set, &h->in_play)) {
         char list[200];
         tables_text(&set, list, sizeof list);
-        return model_fail(APPLY_CONFLICT, err, errlen, "the tables in play are already %s", list);
+        return refuse_hfh_tables_same(err, list);
     }
     h->in_play = set;
     h->tables = tableset_count(&set);
@@ -577,22 +244,20 @@ void procedures_table_closed(tourney_t *t, int table, int64_t now)
     }
 }
 
-static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now, char *err,
-                                  size_t errlen)
+static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     hand_for_hand_t *h = &t->hfh;
     if (c->type != CMD_HFH_START && !h->active)
-        return model_fail(APPLY_CONFLICT, err, errlen, "hand-for-hand is not on");
+        return refuse_hfh_off(err);
     apply_status st;
     if (c->type == CMD_TABLE_DONE || c->type == CMD_TABLE_WAITING)
-        if ((st = table_in(&h->in_play, c->table, err, errlen)) != APPLY_OK)
+        if ((st = table_in(&h->in_play, c->table, err)) != APPLY_OK)
             return st;
     switch (c->type) {
-    case CMD_HFH_START: return hfh_start(t, c, now, err, errlen);
+    case CMD_HFH_START: return hfh_start(t, c, now, err);
     case CMD_TABLE_DONE:
         if (tableset_has(&h->done, c->table))
-            return model_fail(APPLY_CONFLICT, err, errlen, "table %d is already done with hand %d",
-                              c->table, h->hand);
+            return refuse_hfh_table_done(err, c->table, h->hand);
         tableset_add(&h->done, c->table);
         tableset_remove(&h->waiting, c->table);
         if (hfh_done(h) && t->s.house.hfh_auto_next)
@@ -600,11 +265,9 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
         return APPLY_OK;
     case CMD_TABLE_WAITING:
         if (tableset_has(&h->done, c->table))
-            return model_fail(APPLY_CONFLICT, err, errlen, "table %d is already done with hand %d",
-                              c->table, h->hand);
+            return refuse_hfh_table_done(err, c->table, h->hand);
         if (tableset_has(&h->waiting, c->table))
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "table %d is already waiting with an all-in", c->table);
+            return refuse_hfh_table_waiting(err, c->table);
         tableset_add(&h->waiting, c->table);
         return APPLY_OK;
     case CMD_HFH_NEXT:
@@ -613,13 +276,13 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
             char playing[200];
             tableset_t left = tableset_minus(&h->in_play, &h->done);
             tables_text(&left, playing, sizeof playing);
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "hand %d is still being played at table%s %s", h->hand,
-                              tableset_count(&left) > 1 ? "s" : "", playing);
+            return tableset_count(&left) > 1
+                       ? refuse_hfh_hand_playing_tables(err, h->hand, playing)
+                       : refuse_hfh_hand_playing(err, h->hand, tableset_next(&left, 0));
         }
         hfh_next_hand(t, now);
         return APPLY_OK;
-    case CMD_HFH_TABLES: return hfh_tables(t, c, now, err, errlen);
+    case CMD_HFH_TABLES: return hfh_tables(t, c, now, err);
     default: /* CMD_HFH_STOP */
         hfh_end(t, now);
         return APPLY_OK;
@@ -628,7 +291,7 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
 
 /* ---- the end of the day (docs/rules.md §5) ---- */
 
-static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     day_end_t *d = &t->day_end;
     const house_t *h = &t->s.house;
@@ -636,13 +299,11 @@ static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char 
     switch (c->type) {
     case CMD_DAY_END_DRAW: {
         if (c->drawn < 3 || c->drawn > 7)
-            return model_fail(APPLY_INVALID, err, errlen, "the card drawn must be 3 to 7");
+            return refuse_day_end_card(err);
         if (d->active)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "the hands for today were already drawn: %d (day_end_clear first)",
-                              d->drawn);
+            return refuse_day_end_drawn(err, d->drawn);
         tableset_t set;
-        if ((st = tables_from(c, h->tables ? h->tables : 1, &set, err, errlen)) != APPLY_OK)
+        if ((st = tables_from(c, h->tables ? h->tables : 1, &set, err)) != APPLY_OK)
             return st;
         bool was;
         level_clock_stop(t, now, &was);
@@ -659,30 +320,26 @@ static apply_status day_end(tourney_t *t, const command_t *c, int64_t now, char 
     }
     case CMD_DAY_END_HAND_DONE:
         if (!d->active)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "the hands for today have not been drawn");
+            return refuse_day_end_not_drawn(err);
         if (h->day_end_per_table) {
-            if ((st = table_in(&d->in_play, c->table, err, errlen)) != APPLY_OK)
+            if ((st = table_in(&d->in_play, c->table, err)) != APPLY_OK)
                 return st;
             if (d->left[c->table - 1] == 0)
-                return model_fail(APPLY_CONFLICT, err, errlen, "table %d has played all its hands",
-                                  c->table);
+                return refuse_day_end_table_done(err, c->table);
             d->left[c->table - 1]--;
         } else {
             /* Counting the field down once per table's report would end
              * the day after a fraction of the hands. */
             if (c->table)
-                return model_fail(APPLY_INVALID, err, errlen,
-                                  "hands are counted for the whole field here: leave out table");
+                return refuse_day_end_whole_field(err);
             if (d->left_field == 0)
-                return model_fail(APPLY_CONFLICT, err, errlen,
-                                  "all hands for today have been played");
+                return refuse_day_end_done(err);
             d->left_field--;
         }
         return APPLY_OK;
     default: /* CMD_DAY_END_CLEAR */
         if (!d->active)
-            return model_fail(APPLY_CONFLICT, err, errlen, "there is no end-of-day draw to clear");
+            return refuse_day_end_none(err);
         memset(d, 0, sizeof *d);
         return APPLY_OK;
     }
@@ -699,13 +356,11 @@ static void penalties_prune(tourney_t *t, int64_t now)
     t->n_penalties = k;
 }
 
-static apply_status penalty(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+static apply_status penalty(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     if (c->table < 1 || c->table > TOURNEY_MAX_TABLE_NO || c->seat < 1 ||
         c->seat > TOURNEY_MAX_SEAT)
-        return model_fail(APPLY_INVALID, err, errlen,
-                          "a penalty needs a table (1-%d) and a seat (1-%d)", TOURNEY_MAX_TABLE_NO,
-                          TOURNEY_MAX_SEAT);
+        return refuse_penalty_seat(err, TOURNEY_MAX_TABLE_NO, TOURNEY_MAX_SEAT);
     penalties_prune(t, now);
     int k = 0;
     for (int i = 0; i < t->n_penalties; i++)
@@ -714,79 +369,68 @@ static apply_status penalty(tourney_t *t, const command_t *c, int64_t now, char 
     bool had = k < t->n_penalties;
     if (c->type == CMD_PENALTY_CLEAR) {
         if (!had)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "there is no penalty on table %d, seat %d", c->table, c->seat);
+            return refuse_penalty_none(err, c->table, c->seat);
         t->n_penalties = k;
         return APPLY_OK;
     }
     if ((c->minutes > 0) == (c->rounds > 0))
-        return model_fail(APPLY_INVALID, err, errlen, "a penalty is either minutes or rounds");
+        return refuse_penalty_kind(err);
     if (c->minutes < 0 || c->minutes > TOURNEY_MAX_PENALTY_MINUTES || c->rounds < 0 ||
         c->rounds > TOURNEY_MAX_PENALTY_ROUNDS)
-        return model_fail(APPLY_INVALID, err, errlen,
-                          "a penalty is at most %d minutes or %d rounds",
-                          TOURNEY_MAX_PENALTY_MINUTES, TOURNEY_MAX_PENALTY_ROUNDS);
+        return refuse_penalty_too_long(err, TOURNEY_MAX_PENALTY_MINUTES, TOURNEY_MAX_PENALTY_ROUNDS);
     /* A seat serves one penalty: a new one replaces the running one (the
      * floor gives the escalated total). */
     if (k == TOURNEY_MAX_PENALTIES)
-        return model_fail(APPLY_CONFLICT, err, errlen, "at most %d penalties can be shown at once",
-                          TOURNEY_MAX_PENALTIES);
+        return refuse_penalties_full(err, TOURNEY_MAX_PENALTIES);
     t->n_penalties = k;
     t->penalties[t->n_penalties++] = (penalty_t){
         c->table, c->seat, now, c->minutes ? now + (int64_t)c->minutes * 60000 : 0, c->rounds};
     return APPLY_OK;
 }
 
-static apply_status bubble(tourney_t *t, const command_t *c, int64_t now, char *err,
-                           size_t errlen)
+static apply_status bubble(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     tourney_view_t v;
     if (c->type == CMD_BUBBLE_STOP) {
         if (!t->bubble)
-            return model_fail(APPLY_CONFLICT, err, errlen, "the bubble is not on");
+            return refuse_bubble_off(err);
         t->bubble = false;
         return APPLY_OK;
     }
     tourney_view(t, now, &v);
     if (t->bubble)
-        return model_fail(APPLY_CONFLICT, err, errlen, "the bubble is already on");
+        return refuse_bubble_on(err);
     if (v.paid_places == 0)
-        return model_fail(APPLY_CONFLICT, err, errlen, "no places are paid yet");
+        return refuse_bubble_no_places(err);
     if (v.players_left <= v.paid_places)
-        return model_fail(APPLY_CONFLICT, err, errlen, "every player left is in the money");
+        return refuse_bubble_in_money(err);
     t->bubble = true;
     return APPLY_OK;
 }
 
-static apply_status clock_call(tourney_t *t, const command_t *c, int64_t now, char *err,
-                               size_t errlen)
+static apply_status clock_call(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     tourney_view_t v;
     if (c->type == CMD_CLOCK_CALL_CANCEL) {
         tourney_view(t, now, &v);
         if (!v.call_on)
-            return model_fail(APPLY_CONFLICT, err, errlen, "the clock is not called on anyone");
+            return refuse_call_none(err);
         memset(&t->call, 0, sizeof t->call);
         return APPLY_OK;
     }
     if (c->table < 1 || c->table > TOURNEY_MAX_TABLE_NO || c->seat < 1 ||
         c->seat > TOURNEY_MAX_SEAT)
-        return model_fail(APPLY_INVALID, err, errlen,
-                          "calling the clock needs a table (1-%d) and a seat (1-%d)",
-                          TOURNEY_MAX_TABLE_NO, TOURNEY_MAX_SEAT);
+        return refuse_call_seat(err, TOURNEY_MAX_TABLE_NO, TOURNEY_MAX_SEAT);
     tourney_view(t, now, &v);
     if (t->call.active && !v.call_expired)
-        return model_fail(APPLY_CONFLICT, err, errlen,
-                          "the clock is already called on table %d, seat %d", t->call.table,
-                          t->call.seat);
+        return refuse_call_already(err, t->call.table, t->call.seat);
     int64_t call, countdown;
     house_call_durations(&t->s, v.level, &call, &countdown);
     t->call = (clock_call_t){true, c->table, c->seat, now, call + countdown, countdown};
     return APPLY_OK;
 }
 
-static apply_status color_up(tourney_t *t, const command_t *c, int64_t now, char *err,
-                             size_t errlen)
+static apply_status color_up(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     tourney_view_t v;
     if (c->type == CMD_COLOR_UP_DONE) {
@@ -795,7 +439,7 @@ static apply_status color_up(tourney_t *t, const command_t *c, int64_t now, char
         tourney_view(t, now, &v);
         int64_t value = t->color_up_value ? t->color_up_value : v.color_up_now;
         if (!value)
-            return model_fail(APPLY_CONFLICT, err, errlen, "no color-up is going on");
+            return refuse_color_up_none(err);
         for (int i = 0; i < t->s.n_chips; i++)
             if (t->s.chips[i].value == value)
                 t->chips_removed |= 1u << i;
@@ -809,31 +453,25 @@ static apply_status color_up(tourney_t *t, const command_t *c, int64_t now, char
     }
     tourney_view(t, now, &v);
     if (t->color_up_value)
-        return model_fail(APPLY_CONFLICT, err, errlen, "the %lld chips are being colored up now",
-                          (long long)t->color_up_value);
+        return refuse_color_up_busy(err, (long long)t->color_up_value);
     int i = 0;
     while (i < t->s.n_chips && t->s.chips[i].value != c->value)
         i++;
     if (i == t->s.n_chips)
-        return model_fail(APPLY_INVALID, err, errlen, "there is no %lld chip in the chip set",
-                          (long long)c->value);
+        return refuse_color_up_no_chip(err, (long long)c->value);
     if (!((v.chips_in_use >> i) & 1))
-        return model_fail(APPLY_CONFLICT, err, errlen, "the %lld chips are no longer in play",
-                          (long long)c->value);
+        return refuse_color_up_gone(err, (long long)c->value);
     bool bigger = false;
     for (int k = i + 1; k < t->s.n_chips; k++)
         bigger |= (v.chips_in_use >> k) & 1;
     if (!bigger)
-        return model_fail(APPLY_CONFLICT, err, errlen,
-                          "the %lld chip is the largest in play: there is nothing to color up into",
-                          (long long)c->value);
+        return refuse_color_up_largest(err, (long long)c->value);
     t->color_up_value = c->value;
     t->color_up_at = now;
     return APPLY_OK;
 }
 
-apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
-                              size_t errlen)
+apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     switch (c->type) {
     case CMD_HFH_START:
@@ -841,18 +479,18 @@ apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, cha
     case CMD_TABLE_WAITING:
     case CMD_HFH_NEXT:
     case CMD_HFH_STOP:
-    case CMD_HFH_TABLES: return hand_for_hand(t, c, now, err, errlen);
+    case CMD_HFH_TABLES: return hand_for_hand(t, c, now, err);
     case CMD_BUBBLE_START:
-    case CMD_BUBBLE_STOP: return bubble(t, c, now, err, errlen);
+    case CMD_BUBBLE_STOP: return bubble(t, c, now, err);
     case CMD_DAY_END_DRAW:
     case CMD_DAY_END_HAND_DONE:
-    case CMD_DAY_END_CLEAR: return day_end(t, c, now, err, errlen);
+    case CMD_DAY_END_CLEAR: return day_end(t, c, now, err);
     case CMD_CLOCK_CALL:
-    case CMD_CLOCK_CALL_CANCEL: return clock_call(t, c, now, err, errlen);
+    case CMD_CLOCK_CALL_CANCEL: return clock_call(t, c, now, err);
     case CMD_COLOR_UP:
-    case CMD_COLOR_UP_DONE: return color_up(t, c, now, err, errlen);
+    case CMD_COLOR_UP_DONE: return color_up(t, c, now, err);
     case CMD_PENALTY:
-    case CMD_PENALTY_CLEAR: return penalty(t, c, now, err, errlen);
-    default: return model_fail(APPLY_INVALID, err, errlen, "unknown command");
+    case CMD_PENALTY_CLEAR: return penalty(t, c, now, err);
+    default: return refuse_command_unknown(err);
     }
 }

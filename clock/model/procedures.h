@@ -6,11 +6,9 @@
 
 #include "model/tourney.h"
 
-apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
-                              size_t errlen);
+apply_status procedures_apply(tourney_t *t, const command_t *c, int64_t now, refusal_t *err);
 /* A bust, with places and prizes for players out in the same hand. */
-apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, char *err,
-                             size_t errlen);
+apply_status procedures_bust(tourney_t *t, const command_t *c, int64_t now, refusal_t *err);
 /* A table broken (by its number): out of hand-for-hand and the end-of-day
  * draw; a hand-for-hand hand the others had finished is complete. */
 void procedures_table_closed(tourney_t *t, int table, int64_t now);

@@ -3,21 +3,16 @@
 #include "model/seating.h"
 #include "model/text.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/procedures.h"
 
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
+/* A roster change refused: *err says why (refusal.h). */
+static bool refused(apply_status st)
 {
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
+    (void)st;
     return false;
 }
 
@@ -124,22 +119,22 @@ int roster_table_by_number(const roster_t *r, int number)
 }
 
 int roster_add_table(roster_t *r, int number, const char *name, int seats, uint16_t blocked,
-                     char *err, size_t errlen)
+                     refusal_t *err)
 {
     if (r->n_tables >= ROSTER_MAX_TABLES)
-        return fail(err, errlen, "at most %d tables", ROSTER_MAX_TABLES), -1;
+        return refused(refuse_tables_most(err, ROSTER_MAX_TABLES)), -1;
     if (number < 1 || number > TOURNEY_MAX_TABLE_NO)
-        return fail(err, errlen, "a table number is 1 to %d", TOURNEY_MAX_TABLE_NO), -1;
+        return refused(refuse_table_number_range(err, TOURNEY_MAX_TABLE_NO)), -1;
     if (roster_table_by_number(r, number) >= 0)
-        return fail(err, errlen, "there is a table %d already", number), -1;
+        return refused(refuse_table_exists(err, number)), -1;
     if (seats < 2 || seats > ROSTER_MAX_SEATS)
-        return fail(err, errlen, "a table has 2 to %d seats", ROSTER_MAX_SEATS), -1;
+        return refused(refuse_table_seats_range(err, ROSTER_MAX_SEATS)), -1;
     if (name && strlen(name) >= ROSTER_TABLE_NAME_MAX)
-        return fail(err, errlen, "a table name has at most %d bytes", ROSTER_TABLE_NAME_MAX - 1),
+        return refused(refuse_table_name_long(err, ROSTER_TABLE_NAME_MAX - 1)),
                -1;
     uint16_t all = (uint16_t)((1u << seats) - 1);
     if ((blocked & ~all) || (blocked & all) == all)
-        return fail(err, errlen, "blocked seats must be seats of the table, and not all"), -1;
+        return refused(refuse_table_blocked_seats(err)), -1;
     for (int i = 0; i < r->n_tables; i++)
         r->tables[i].break_pos++;
     table_t *t = &r->tables[r->n_tables];
@@ -153,19 +148,19 @@ int roster_add_table(roster_t *r, int number, const char *name, int seats, uint1
     return r->n_tables++;
 }
 
-bool roster_set_break_order(roster_t *r, const int *numbers, int n, char *err, size_t errlen)
+bool roster_set_break_order(roster_t *r, const int *numbers, int n, refusal_t *err)
 {
     if (n != r->n_tables)
-        return fail(err, errlen, "the break order names each of the %d tables once", r->n_tables);
+        return refused(refuse_break_order_count(err, r->n_tables));
     int16_t pos[ROSTER_MAX_TABLES];
     for (int i = 0; i < n; i++)
         pos[i] = -1;
     for (int i = 0; i < n; i++) {
         int t = roster_table_by_number(r, numbers[i]);
         if (t < 0)
-            return fail(err, errlen, "there is no table %d", numbers[i]);
+            return refused(refuse_table_no_such(err, numbers[i]));
         if (pos[t] >= 0)
-            return fail(err, errlen, "table %d is twice in the break order", numbers[i]);
+            return refused(refuse_break_order_twice(err, numbers[i]));
         pos[t] = (int16_t)i;
     }
     for (int i = 0; i < n; i++)
@@ -197,22 +192,22 @@ void roster_break_order(const roster_t *r, int *out)
         out[r->tables[i].break_pos] = i;
 }
 
-static bool table_ok(const roster_t *r, int table, char *err, size_t errlen)
+static bool table_ok(const roster_t *r, int table, refusal_t *err)
 {
     if (table < 0 || table >= r->n_tables)
-        return fail(err, errlen, "there is no such table");
+        return refused(refuse_table_unknown(err));
     return true;
 }
 
-bool roster_table_open(roster_t *r, int table, bool open, char *err, size_t errlen)
+bool roster_table_open(roster_t *r, int table, bool open, refusal_t *err)
 {
-    if (!table_ok(r, table, err, errlen))
+    if (!table_ok(r, table, err))
         return false;
     table_t *t = &r->tables[table];
     if (!open && table_count(t) == 1)
-        return fail(err, errlen, "table %d still has 1 player", t->number);
+        return refused(refuse_table_still_player(err, t->number));
     if (!open && table_count(t) > 1)
-        return fail(err, errlen, "table %d still has %d players", t->number, table_count(t));
+        return refused(refuse_table_still_players(err, t->number, table_count(t)));
     t->open = open;
     if (!open)
         t->button = 0;
@@ -220,30 +215,30 @@ bool roster_table_open(roster_t *r, int table, bool open, char *err, size_t errl
     return true;
 }
 
-bool roster_block_seat(roster_t *r, int table, int seat, bool blocked, char *err, size_t errlen)
+bool roster_block_seat(roster_t *r, int table, int seat, bool blocked, refusal_t *err)
 {
-    if (!table_ok(r, table, err, errlen))
+    if (!table_ok(r, table, err))
         return false;
     table_t *t = &r->tables[table];
     if (seat < 1 || seat > t->seats)
-        return fail(err, errlen, "table %d has seats 1 to %d", t->number, t->seats);
+        return refused(refuse_table_seats(err, t->number, t->seats));
     if (blocked && seat_taken(t, seat))
-        return fail(err, errlen, "table %d, seat %d has a player", t->number, seat);
+        return refused(refuse_seat_taken_by(err, t->number, seat));
     uint16_t bit = (uint16_t)(1u << (seat - 1));
     if (blocked && (t->blocked | bit) == (uint16_t)((1u << t->seats) - 1))
-        return fail(err, errlen, "table %d would have no seat left", t->number);
+        return refused(refuse_table_no_seat_left(err, t->number));
     t->blocked = blocked ? (uint16_t)(t->blocked | bit) : (uint16_t)(t->blocked & ~bit);
     r->version++;
     return true;
 }
 
-bool roster_set_button(roster_t *r, int table, int seat, char *err, size_t errlen)
+bool roster_set_button(roster_t *r, int table, int seat, refusal_t *err)
 {
-    if (!table_ok(r, table, err, errlen))
+    if (!table_ok(r, table, err))
         return false;
     table_t *t = &r->tables[table];
     if (seat < 0 || seat > t->seats)
-        return fail(err, errlen, "table %d has seats 1 to %d (0: no button)", t->number, t->seats);
+        return refused(refuse_button_seats(err, t->number, t->seats));
     t->button = (uint8_t)seat;
     r->version++;
     return true;
@@ -264,28 +259,28 @@ void roster_hand_done(roster_t *r, int table)
 
 /* ---- players ---- */
 
-static bool player_ok(const roster_t *r, int p, char *err, size_t errlen)
+static bool player_ok(const roster_t *r, int p, refusal_t *err)
 {
     if (p < 0 || p >= r->n_players)
-        return fail(err, errlen, "there is no such player");
+        return refused(refuse_player_unknown(err));
     return true;
 }
 
-static bool name_ok(const char *name, char *err, size_t errlen)
+static bool name_ok(const char *name, refusal_t *err)
 {
     if (strlen(name) >= ROSTER_NAME_MAX)
-        return fail(err, errlen, "a name has at most %d bytes", ROSTER_NAME_MAX - 1);
+        return refused(refuse_name_too_long(err, ROSTER_NAME_MAX - 1));
     if (!text_one_line(name))
-        return fail(err, errlen, "a name is one line of UTF-8 text, without control characters");
+        return refused(refuse_name_not_text(err));
     return true;
 }
 
-int roster_register(roster_t *r, const char *name, char *err, size_t errlen)
+int roster_register(roster_t *r, const char *name, refusal_t *err)
 {
     if (r->n_players >= ROSTER_MAX_PLAYERS)
-        return fail(err, errlen, "at most %d players", ROSTER_MAX_PLAYERS), -1;
+        return refused(refuse_players_most(err, ROSTER_MAX_PLAYERS)), -1;
     name = name ? name : "";
-    if (!name_ok(name, err, errlen))
+    if (!name_ok(name, err))
         return -1;
     player_t *p = &r->players[r->n_players];
     memset(p, 0, sizeof *p);
@@ -298,22 +293,22 @@ int roster_register(roster_t *r, const char *name, char *err, size_t errlen)
     return r->n_players++;
 }
 
-bool roster_rename(roster_t *r, int player, const char *name, char *err, size_t errlen)
+bool roster_rename(roster_t *r, int player, const char *name, refusal_t *err)
 {
-    if (!player_ok(r, player, err, errlen) || !name_ok(name, err, errlen))
+    if (!player_ok(r, player, err) || !name_ok(name, err))
         return false;
     snprintf(r->players[player].name, sizeof r->players[player].name, "%s", name);
     r->version++;
     return true;
 }
 
-bool roster_remove(roster_t *r, int player, char *err, size_t errlen)
+bool roster_remove(roster_t *r, int player, refusal_t *err)
 {
-    if (!player_ok(r, player, err, errlen))
+    if (!player_ok(r, player, err))
         return false;
     player_t *p = &r->players[player];
     if (p->status != PLAYER_SEATED && p->status != PLAYER_WAITING)
-        return fail(err, errlen, "player %d is out already", (int)p->id);
+        return refused(refuse_player_out_already(err, (int)p->id));
     if (p->status == PLAYER_SEATED)
         r->tables[p->table].occupant[p->seat - 1] = 0;
     p->status = PLAYER_REMOVED;
@@ -349,15 +344,15 @@ void roster_player_shown(const roster_t *r, int player, bool short_names, char *
         roster_player_label(r, player, buf, len);
 }
 
-bool roster_reenter(roster_t *r, int player, char *err, size_t errlen)
+bool roster_reenter(roster_t *r, int player, refusal_t *err)
 {
-    if (!player_ok(r, player, err, errlen))
+    if (!player_ok(r, player, err))
         return false;
     player_t *p = &r->players[player];
     if (p->status != PLAYER_OUT)
-        return fail(err, errlen, "only a player who is out can re-enter");
+        return refused(refuse_reenter_not_out(err));
     if (p->entries == UINT16_MAX)
-        return fail(err, errlen, "too many entries");
+        return refused(refuse_entries_too_many(err));
     p->entries++;
     p->status = PLAYER_WAITING;
     p->out_seq = p->unnamed_before = 0;
@@ -365,27 +360,27 @@ bool roster_reenter(roster_t *r, int player, char *err, size_t errlen)
     return true;
 }
 
-static bool count_up(roster_t *r, int player, uint16_t *n, char *err, size_t errlen)
+static bool count_up(roster_t *r, int player, uint16_t *n, refusal_t *err)
 {
     if (r->players[player].status == PLAYER_OUT || r->players[player].status == PLAYER_REMOVED)
-        return fail(err, errlen, "the player is out");
+        return refused(refuse_player_is_out(err));
     if (*n == UINT16_MAX)
-        return fail(err, errlen, "too many");
+        return refused(refuse_too_many(err));
     (*n)++;
     r->version++;
     return true;
 }
 
-bool roster_rebuy(roster_t *r, int player, char *err, size_t errlen)
+bool roster_rebuy(roster_t *r, int player, refusal_t *err)
 {
-    return player_ok(r, player, err, errlen) &&
-           count_up(r, player, &r->players[player].rebuys, err, errlen);
+    return player_ok(r, player, err) &&
+           count_up(r, player, &r->players[player].rebuys, err);
 }
 
-bool roster_addon(roster_t *r, int player, char *err, size_t errlen)
+bool roster_addon(roster_t *r, int player, refusal_t *err)
 {
-    return player_ok(r, player, err, errlen) &&
-           count_up(r, player, &r->players[player].addons, err, errlen);
+    return player_ok(r, player, err) &&
+           count_up(r, player, &r->players[player].addons, err);
 }
 
 int roster_entries(const roster_t *r)
@@ -529,38 +524,36 @@ bool roster_draw_seat(const roster_t *r, int player, uint64_t rnd, move_t *out)
     return true;
 }
 
-bool roster_seat_player(roster_t *r, int player, int table, int seat, char *err, size_t errlen)
+bool roster_seat_player(roster_t *r, int player, int table, int seat, refusal_t *err)
 {
     move_t m = {player, -1, 0, table, seat, false};
-    return roster_apply_moves(r, &m, 1, err, errlen);
+    return roster_apply_moves(r, &m, 1, err);
 }
 
-bool roster_apply_moves(roster_t *r, const move_t *m, int n, char *err, size_t errlen)
+bool roster_apply_moves(roster_t *r, const move_t *m, int n, refusal_t *err)
 {
     for (int i = 0; i < n; i++) {
-        if (!player_ok(r, m[i].player, err, errlen) || !table_ok(r, m[i].to_table, err, errlen))
+        if (!player_ok(r, m[i].player, err) || !table_ok(r, m[i].to_table, err))
             return false;
         const player_t *p = &r->players[m[i].player];
         const table_t *t = &r->tables[m[i].to_table];
         if (p->status == PLAYER_OUT || p->status == PLAYER_REMOVED)
-            return fail(err, errlen, "player %d is out", (int)p->id);
+            return refused(refuse_move_player_out(err, (int)p->id));
         if (!t->open)
-            return fail(err, errlen, "table %d is closed", t->number);
+            return refused(refuse_table_closed(err, t->number));
         if (m[i].to_seat < 1 || m[i].to_seat > t->seats || seat_blocked(t, m[i].to_seat))
-            return fail(err, errlen, "table %d has no seat %d for a player", t->number,
-                        m[i].to_seat);
+            return refused(refuse_table_no_seat(err, t->number, m[i].to_seat));
         int o = t->occupant[m[i].to_seat - 1] - 1;
         bool o_moves = o < 0;
         for (int j = 0; j < n; j++) {
             if (j != i && m[j].player == m[i].player)
-                return fail(err, errlen, "player %d moves twice", (int)p->id);
+                return refused(refuse_move_twice(err, (int)p->id));
             if (j != i && m[j].to_table == m[i].to_table && m[j].to_seat == m[i].to_seat)
-                return fail(err, errlen, "two players to table %d, seat %d", t->number,
-                            m[i].to_seat);
+                return refused(refuse_move_same_seat(err, t->number, m[i].to_seat));
             o_moves = o_moves || m[j].player == o;
         }
         if (!o_moves)
-            return fail(err, errlen, "table %d, seat %d is taken", t->number, m[i].to_seat);
+            return refused(refuse_seat_taken(err, t->number, m[i].to_seat));
     }
     for (int i = 0; i < n; i++) {
         player_t *p = &r->players[m[i].player];
@@ -806,19 +799,19 @@ int roster_propose_final(const roster_t *r, const uint64_t *rnd, move_t *out, in
     return n;
 }
 
-bool roster_apply_final(roster_t *r, const move_t *m, int n, char *err, size_t errlen)
+bool roster_apply_final(roster_t *r, const move_t *m, int n, refusal_t *err)
 {
     int f = final_table(r);
     if (f < 0)
-        return fail(err, errlen, "no table is open");
+        return refused(refuse_tables_none_open(err));
     if (n != roster_players_left(r))
-        return fail(err, errlen, "the redraw seats all %d players left", roster_players_left(r));
+        return refused(refuse_final_redraw_all(err, roster_players_left(r)));
     for (int i = 0; i < n; i++)
         if (m[i].to_table != f)
-            return fail(err, errlen, "the final table is table %d", r->tables[f].number);
+            return refused(refuse_final_is_table(err, r->tables[f].number));
     uint8_t was = r->tables[f].seats;
     r->tables[f].seats = (uint8_t)final_seats(r, f);
-    if (!roster_apply_moves(r, m, n, err, errlen)) {
+    if (!roster_apply_moves(r, m, n, err)) {
         r->tables[f].seats = was;
         return false;
     }
@@ -860,26 +853,26 @@ int roster_high_card(const int *cards, int n)
 /* ---- busts ---- */
 
 bool roster_bust_command(const roster_t *r, const int *players, const int64_t *chips, int n,
-                         command_t *out, char *err, size_t errlen)
+                         command_t *out, refusal_t *err)
 {
     if (n < 1 || n > TOURNEY_MAX_BUSTS)
-        return fail(err, errlen, "1 to %d players go out in one hand", TOURNEY_MAX_BUSTS);
+        return refused(refuse_busts_hand_range(err, TOURNEY_MAX_BUSTS));
     if (n > 1 && !chips)
-        return fail(err, errlen, "players out in the same hand need their chips at its start");
+        return refused(refuse_busts_need_chips(err));
     memset(out, 0, sizeof *out);
     out->type = CMD_BUST;
     out->count = 1;
     for (int i = 0; i < n; i++) {
-        if (!player_ok(r, players[i], err, errlen))
+        if (!player_ok(r, players[i], err))
             return false;
         const player_t *p = &r->players[players[i]];
         if (p->status == PLAYER_OUT || p->status == PLAYER_REMOVED)
-            return fail(err, errlen, "player %d is out already", (int)p->id);
+            return refused(refuse_player_out_already(err, (int)p->id));
         for (int j = 0; j < i; j++)
             if (players[j] == players[i])
-                return fail(err, errlen, "player %d is named twice", (int)p->id);
+                return refused(refuse_player_named_twice(err, (int)p->id));
         if (chips && p->status != PLAYER_SEATED)
-            return fail(err, errlen, "player %d has no seat", (int)p->id);
+            return refused(refuse_player_no_seat(err, (int)p->id));
         out->movers[i] = (int16_t)p->id;
         if (chips) {
             out->busts[i].table = r->tables[p->table].number;
@@ -892,13 +885,13 @@ bool roster_bust_command(const roster_t *r, const int *players, const int64_t *c
 }
 
 bool roster_record_busts(roster_t *r, const int *players, int n, const tourney_t *after,
-                         char *err, size_t errlen)
+                         refusal_t *err)
 {
     int seq[TOURNEY_MAX_DEAL > TOURNEY_MAX_BUSTS ? TOURNEY_MAX_DEAL : TOURNEY_MAX_BUSTS];
     if (n < 0 || n > (int)(sizeof seq / sizeof seq[0]))
-        return fail(err, errlen, "1 to %d players go out in one hand", TOURNEY_MAX_BUSTS);
+        return refused(refuse_busts_hand_range(err, TOURNEY_MAX_BUSTS));
     for (int i = 0; i < n; i++) {
-        if (!player_ok(r, players[i], err, errlen))
+        if (!player_ok(r, players[i], err))
             return false;
         /* his latest result: the elimination just recorded */
         seq[i] = 0;
@@ -906,7 +899,7 @@ bool roster_record_busts(roster_t *r, const int *players, int n, const tourney_t
             if (after->results[k].player == players[i] + 1)
                 seq[i] = after->results[k].seq;
         if (!seq[i])
-            return fail(err, errlen, "no place for player %d in the hand", players[i] + 1);
+            return refused(refuse_bust_no_place(err, players[i] + 1));
     }
     for (int i = 0; i < n; i++) {
         player_t *p = &r->players[players[i]];
@@ -936,29 +929,28 @@ bool roster_record_busts(roster_t *r, const int *players, int n, const tourney_t
 /* ---- many at once, undo ---- */
 
 bool roster_register_seated(roster_t *r, const char *const *names, int n, const uint64_t *rnd,
-                            move_t *out, char *err, size_t errlen)
+                            move_t *out, refusal_t *err)
 {
     int room = 0;
     for (int i = 0; i < r->n_tables; i++)
         if (r->tables[i].open)
             room += table_free_seats(&r->tables[i]);
     if (n < 1 || n > ROSTER_MAX_PLAYERS - r->n_players)
-        return fail(err, errlen, "1 to %d players can register now",
-                    ROSTER_MAX_PLAYERS - r->n_players);
+        return refused(refuse_register_room(err, ROSTER_MAX_PLAYERS - r->n_players));
     if (n > room && room == 0)
-        return fail(err, errlen, "no seat is free");
+        return refused(refuse_seats_none_free(err));
     if (n > room && room == 1)
-        return fail(err, errlen, "1 seat is free for %d players", n);
+        return refused(refuse_seat_free_one(err, n));
     if (n > room)
-        return fail(err, errlen, "%d seats are free for %d players", room, n);
+        return refused(refuse_seats_short(err, room, n));
     for (int i = 0; names && i < n; i++)
-        if (!names[i] || !name_ok(names[i], err, errlen))
-            return names[i] ? false : fail(err, errlen, "name %d is missing", i + 1);
+        if (!names[i] || !name_ok(names[i], err))
+            return names[i] ? false : refused(refuse_name_missing(err, i + 1));
     /* checked above: each registers and finds a seat */
     for (int i = 0; i < n; i++) {
-        int p = roster_register(r, names ? names[i] : NULL, err, errlen);
+        int p = roster_register(r, names ? names[i] : NULL, err);
         roster_draw_seat(r, p, rnd[i], &out[i]);
-        roster_apply_moves(r, &out[i], 1, err, errlen);
+        roster_apply_moves(r, &out[i], 1, err);
     }
     return true;
 }

@@ -136,20 +136,20 @@ void roster_init(roster_t *r);
  * table the venue opens while play goes on, too; roster_diff keeps no
  * record of the others' shift). Returns its index or -1 (err says why). */
 int roster_add_table(roster_t *r, int number, const char *name, int seats, uint16_t blocked,
-                     char *err, size_t errlen);
+                     refusal_t *err);
 int roster_table_by_number(const roster_t *r, int number);
 /* The break order as table numbers, first to break first; every table once. */
-bool roster_set_break_order(roster_t *r, const int *numbers, int n, char *err, size_t errlen);
+bool roster_set_break_order(roster_t *r, const int *numbers, int n, refusal_t *err);
 /* A break order drawn at random: rnd[i] for i < n_tables - 1. */
 void roster_draw_break_order(roster_t *r, const uint64_t *rnd);
 /* Table indices in break order into out (n_tables of them). */
 void roster_break_order(const roster_t *r, int *out);
 /* Opens or closes a table; closing needs it empty. */
-bool roster_table_open(roster_t *r, int table, bool open, char *err, size_t errlen);
+bool roster_table_open(roster_t *r, int table, bool open, refusal_t *err);
 /* Blocks or frees a seat; blocking needs it empty. */
-bool roster_block_seat(roster_t *r, int table, int seat, bool blocked, char *err, size_t errlen);
+bool roster_block_seat(roster_t *r, int table, int seat, bool blocked, refusal_t *err);
 /* Marks the button (0: unknown); it moves on with roster_hand_done. */
-bool roster_set_button(roster_t *r, int table, int seat, char *err, size_t errlen);
+bool roster_set_button(roster_t *r, int table, int seat, refusal_t *err);
 /* A hand was completed at the table: the button moves to that hand's small
  * blind (heads-up: to the other player). Call it before recording the hand's
  * busts, so that a small blind who went out leaves a dead button on his seat. */
@@ -158,14 +158,14 @@ void roster_hand_done(roster_t *r, int table);
 /* ---- players ---- */
 
 /* A new player, waiting for a seat. Returns the index or -1. */
-int roster_register(roster_t *r, const char *name, char *err, size_t errlen);
+int roster_register(roster_t *r, const char *name, refusal_t *err);
 /* A player's name corrected (one line of UTF-8, at most ROSTER_NAME_MAX - 1
  * bytes). */
-bool roster_rename(roster_t *r, int player, const char *name, char *err, size_t errlen);
+bool roster_rename(roster_t *r, int player, const char *name, refusal_t *err);
 /* A player registered by mistake: out of the roster (his seat freed, his
  * counts no longer counted); only a player still in (model/game.c also
  * keeps one who re-entered). */
-bool roster_remove(roster_t *r, int player, char *err, size_t errlen);
+bool roster_remove(roster_t *r, int player, refusal_t *err);
 /* Whether the record is a player of the tournament (not removed). */
 bool roster_counts(const roster_t *r, int player);
 /* "Anna Berg", or "Player 17" when there is no name. */
@@ -173,14 +173,14 @@ void roster_player_label(const roster_t *r, int player, char *buf, size_t len);
 /* The label as the public screens write it: "Anna B." when the house shows
  * first names only (short), else the label. */
 void roster_player_shown(const roster_t *r, int player, bool short_names, char *buf, size_t len);
-bool roster_reenter(roster_t *r, int player, char *err, size_t errlen);
-bool roster_rebuy(roster_t *r, int player, char *err, size_t errlen);
-bool roster_addon(roster_t *r, int player, char *err, size_t errlen);
+bool roster_reenter(roster_t *r, int player, refusal_t *err);
+bool roster_rebuy(roster_t *r, int player, refusal_t *err);
+bool roster_addon(roster_t *r, int player, refusal_t *err);
 /* Registers n players (names[i], or none when names is NULL) and draws
  * their seats one after the other, rnd[i] for the i-th; out[i] says where
  * each sits. All or nothing: refused when the seats free are too few. */
 bool roster_register_seated(roster_t *r, const char *const *names, int n, const uint64_t *rnd,
-                            move_t *out, char *err, size_t errlen);
+                            move_t *out, refusal_t *err);
 /* Counts the clock shows, derived from the records. */
 int roster_entries(const roster_t *r);
 int roster_busted(const roster_t *r);
@@ -205,10 +205,10 @@ int roster_seat_choices(const roster_t *r, move_t *out, int max);
  * number); false when no seat is free. */
 bool roster_draw_seat(const roster_t *r, int player, uint64_t rnd, move_t *out);
 /* Seats a waiting player, or moves a seated one. */
-bool roster_seat_player(roster_t *r, int player, int table, int seat, char *err, size_t errlen);
+bool roster_seat_player(roster_t *r, int player, int table, int seat, refusal_t *err);
 /* Applies moves together (a redraw moves players into each other's seats);
  * all or nothing. The player of each move must be known. */
-bool roster_apply_moves(roster_t *r, const move_t *m, int n, char *err, size_t errlen);
+bool roster_apply_moves(roster_t *r, const move_t *m, int n, refusal_t *err);
 
 /* ---- balancing, breaking, the final table (TDA 11, 12, 13) ---- */
 
@@ -238,7 +238,7 @@ int roster_final_size(const roster_t *r);
 int roster_propose_final(const roster_t *r, const uint64_t *rnd, move_t *out, int max);
 /* Applies the redraw: widens the final table to roster_final_size seats,
  * seats the players, closes every other table. */
-bool roster_apply_final(roster_t *r, const move_t *m, int n, char *err, size_t errlen);
+bool roster_apply_final(roster_t *r, const move_t *m, int n, refusal_t *err);
 
 /* Cards 0..51: rank c / 4 (0: deuce .. 12: ace), suit c % 4 (clubs,
  * diamonds, hearts, spades). Deals n distinct cards from a shuffled deck
@@ -252,12 +252,12 @@ int roster_high_card(const int *cards, int n);
  * tables, and their chips at the start of the hand when more than one
  * (chips may be NULL for one player). */
 bool roster_bust_command(const roster_t *r, const int *players, const int64_t *chips, int n,
-                         command_t *out, char *err, size_t errlen);
+                         command_t *out, refusal_t *err);
 /* After the tourney recorded players out (a bust, or a deal that ended
  * play): each of them is out, at the elimination the tourney's results
  * name him in (model/standings.c gives the place and prize). */
 bool roster_record_busts(roster_t *r, const int *players, int n, const tourney_t *after,
-                         char *err, size_t errlen);
+                         refusal_t *err);
 
 /* ---- undo ---- */
 

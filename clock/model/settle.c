@@ -15,46 +15,33 @@ int64_t settle_pool_left(const tourney_t *t, int64_t now)
     return left;
 }
 
-apply_status settle_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
-                          size_t errlen)
+apply_status settle_apply(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     const int n = c->deal.n;
     int left = t->entries - t->busted;
     if (t->deal.players > 0)
-        return model_fail(APPLY_CONFLICT, err, errlen,
-                          "a deal was made already; undo it to make another");
+        return refuse_deal_made_already(err);
     if (left < 2)
-        return model_fail(APPLY_CONFLICT, err, errlen, "a deal needs two or more players left");
+        return refuse_deal_players_left(err);
     if (n < 1 || n > TOURNEY_MAX_DEAL || c->deal.n_players < 0 || c->deal.n_players > n)
-        return model_fail(APPLY_INVALID, err, errlen, "a deal has amounts for 2 to %d players",
-                          TOURNEY_MAX_DEAL);
+        return refuse_deal_amounts_range(err, TOURNEY_MAX_DEAL);
     if (n != left)
-        return model_fail(APPLY_CONFLICT, err, errlen,
-                          "%d players are left: the deal needs an amount for each of them, not %d",
-                          left, n);
+        return refuse_deal_amount_each(err, left, n);
     if (c->deal.n_players != 0 && c->deal.n_players != n)
-        return model_fail(APPLY_INVALID, err, errlen, "the deal names %d players for %d amounts",
-                          c->deal.n_players, n);
+        return refuse_deal_names_amounts(err, c->deal.n_players, n);
     if (c->deal.play_for > 0 && c->deal.n_players == 0)
-        return model_fail(APPLY_CONFLICT, err, errlen,
-                          "to play on for an amount after a deal, name the players: the clock "
-                          "must know whose amount is whose");
+        return refuse_deal_play_for_names(err);
     int64_t pool = settle_pool_left(t, now), sum = c->deal.play_for;
     if (c->deal.play_for < 0)
-        return model_fail(APPLY_INVALID, err, errlen, "play_for cannot be negative");
+        return refuse_deal_play_for_negative(err);
     for (int i = 0; i < n; i++) {
         if (c->deal.amount[i] < 0 || c->deal.amount[i] > pool)
-            return model_fail(APPLY_INVALID, err, errlen,
-                              "amount %d must be between 0 and what is left, %lld", i + 1,
-                              (long long)pool);
+            return refuse_deal_amount_range(err, i + 1, (long long)pool);
         sum += c->deal.amount[i];
     }
     if (sum != pool)
-        return model_fail(APPLY_CONFLICT, err, errlen,
-                          "the amounts%s add up to %lld, but %lld is left in the prize pool for "
-                          "places 1 to %d: nothing changed",
-                          c->deal.play_for ? " and the play-for amount" : "", (long long)sum,
-                          (long long)pool, n);
+        return c->deal.play_for ? refuse_deal_sum_play_for(err, sum, pool, n)
+                                : refuse_deal_sum(err, sum, pool, n);
     tourney_deal_t d = {.players = n, .play_for = c->deal.play_for, .at = now};
     for (int i = 0; i < n; i++) {
         d.who[i] = c->deal.n_players ? c->deal.player[i] : 0;
@@ -78,56 +65,6 @@ apply_status settle_apply(tourney_t *t, const command_t *c, int64_t now, char *e
         t->clock.running = false;
     }
     return APPLY_OK;
-}
-
-/* The players named are exactly the ones left with records, each once. */
-static apply_status check_players(const roster_t *r, const command_t *c, char *err, size_t errlen)
-{
-    int with_records = roster_players_left(r);
-    if (with_records == 0) {
-        if (c->deal.n_players > 0)
-            return model_fail(APPLY_CONFLICT, err, errlen,
-                              "this tournament has no player records: give the amounts by place");
-        return APPLY_OK;
-    }
-    if (c->deal.n_players != with_records || c->deal.n != with_records)
-        return model_fail(APPLY_CONFLICT, err, errlen,
-                          "%d players with records are left: the deal names each of them once "
-                          "with an amount",
-                          with_records);
-    for (int i = 0; i < c->deal.n_players; i++) {
-        int p = c->deal.player[i];
-        if (p < 1 || p > r->n_players || r->players[p - 1].status == PLAYER_OUT ||
-            r->players[p - 1].status == PLAYER_REMOVED)
-            return model_fail(APPLY_CONFLICT, err, errlen, "player %d is not left in play", p);
-        for (int j = 0; j < i; j++)
-            if (c->deal.player[j] == p)
-                return model_fail(APPLY_CONFLICT, err, errlen, "player %d is named twice", p);
-    }
-    return APPLY_OK;
-}
-
-apply_status settle_game(model_t *m, roster_t *r, const command_t *c, int64_t now, char *err,
-                         size_t errlen)
-{
-    /* A deal made already, or too few left: the model's own refusal. */
-    bool possible = m->t.deal.players == 0 && m->t.entries - m->t.busted >= 2;
-    apply_status st = possible ? check_players(r, c, err, errlen) : APPLY_OK;
-    if (st == APPLY_OK)
-        st = model_apply(m, c, now, err, errlen);
-    if (st != APPLY_OK || c->deal.n_players == 0)
-        return st;
-    const tourney_deal_t *d = &m->t.deal;
-    r->version++;
-    if (d->play_for > 0)
-        return APPLY_OK;
-    /* Play ended: all but the winner are out, at the places given (the
-     * winner stays at his seat, as after a last bust). */
-    int out[TOURNEY_MAX_DEAL];
-    for (int i = 1; i < d->players; i++)
-        out[i - 1] = d->who[i] - 1;
-    return roster_record_busts(r, out, d->players - 1, &m->t, err, errlen) ? APPLY_OK
-                                                                           : APPLY_CONFLICT;
 }
 
 bool settle_amount_of(const tourney_t *t, int p, int64_t *amount)

@@ -16,14 +16,7 @@ int64_t settle_pool_left(const tourney_t *t, int64_t now);
  * Without play_for the tournament ends, places 1.. in the order given;
  * with it, the prizes of those places are the play-for amount for the
  * winner and nothing else. On failure nothing changes. */
-apply_status settle_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
-                          size_t errlen);
-
-/* The deal with the roster (game_apply's part): the players named are
- * exactly those left with records (or none has a record), then both change.
- * On failure nothing changes. */
-apply_status settle_game(model_t *m, roster_t *r, const command_t *c, int64_t now, char *err,
-                         size_t errlen);
+apply_status settle_apply(tourney_t *t, const command_t *c, int64_t now, refusal_t *err);
 
 /* The deal amount of roster player index p (and true), or false when he
  * had no part in a deal. */

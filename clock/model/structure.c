@@ -6,46 +6,29 @@
 #include "model/text.h"
 #include "model/tourney.h"
 
-bool level_validate(const level_t *l, char *err, size_t errlen)
+/* Each check refuses (never APPLY_OK): !refuse_...() is false. */
+bool level_validate(const level_t *l, refusal_t *err)
 {
-    if (l->kind != LEVEL_PLAY && l->kind != LEVEL_BREAK) {
-        snprintf(err, errlen, "a level is either a play level or a break");
-        return false;
-    }
-    if (l->duration_ms <= 0) {
-        snprintf(err, errlen, "a level needs a duration of more than 0 minutes");
-        return false;
-    }
-    if (l->duration_ms > TOURNEY_MAX_DURATION_MS) {
-        snprintf(err, errlen, "a level can last at most 24 hours");
-        return false;
-    }
-    if (l->color_up < 0) {
-        snprintf(err, errlen, "color_up must be a chip value (0: none)");
-        return false;
-    }
+    if (l->kind != LEVEL_PLAY && l->kind != LEVEL_BREAK)
+        return !refuse_level_kind(err);
+    if (l->duration_ms <= 0)
+        return !refuse_level_no_duration(err);
+    if (l->duration_ms > TOURNEY_MAX_DURATION_MS)
+        return !refuse_level_too_long(err);
+    if (l->color_up < 0)
+        return !refuse_level_color_up(err);
     if (l->kind == LEVEL_BREAK)
         return true;
-    if (l->small_blind < 0 || l->big_blind < 0 || l->ante < 0) {
-        snprintf(err, errlen, "blinds and ante cannot be negative");
-        return false;
-    }
-    if (l->big_blind <= 0) {
-        snprintf(err, errlen, "big_blind must be larger than 0");
-        return false;
-    }
-    if (l->big_blind <= l->small_blind) {
-        snprintf(err, errlen, "big_blind must be larger than small_blind");
-        return false;
-    }
-    if (l->big_blind > INT64_C(1000000000000)) {
-        snprintf(err, errlen, "big_blind is too large");
-        return false;
-    }
-    if (l->big_blind_ante && l->ante <= 0) {
-        snprintf(err, errlen, "a big-blind ante needs an ante larger than 0");
-        return false;
-    }
+    if (l->small_blind < 0 || l->big_blind < 0 || l->ante < 0)
+        return !refuse_level_negative(err);
+    if (l->big_blind <= 0)
+        return !refuse_level_no_big_blind(err);
+    if (l->big_blind <= l->small_blind)
+        return !refuse_level_blinds_order(err);
+    if (l->big_blind > INT64_C(1000000000000))
+        return !refuse_level_blind_too_large(err);
+    if (l->big_blind_ante && l->ante <= 0)
+        return !refuse_level_bba_ante(err);
     return true;
 }
 
@@ -61,9 +44,9 @@ bool structure_validate(const structure_t *s, char *err, size_t errlen)
     }
     int play = 0;
     for (int i = 0; i < s->n_levels; i++) {
-        char why[160];
-        if (!level_validate(&s->levels[i], why, sizeof why)) {
-            snprintf(err, errlen, "level %d: %s", i + 1, why);
+        refusal_t why;
+        if (!level_validate(&s->levels[i], &why)) {
+            snprintf(err, errlen, "level %d: %s", i + 1, why.text);
             return false;
         }
         play += s->levels[i].kind == LEVEL_PLAY;

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/refusal.h"
 #include "model/tableset.h"
 
 /* Fixed capacities keep a tournament a flat value: a snapshot is a memcpy,
@@ -449,25 +450,17 @@ typedef struct {
     tourney_t undo[TOURNEY_UNDO_DEPTH]; /* most recent last */
 } model_t;
 
-/* Status of applying a command. */
-typedef enum {
-    APPLY_OK = 0,
-    APPLY_INVALID = 400,       /* the command itself is malformed */
-    APPLY_CONFLICT = 409,      /* well-formed, but not possible now */
-} apply_status;
-
 const char *command_name(command_type type);
 command_type command_from_name(const char *name);
 
 /* Checks a structure; on the first problem writes it to err and returns false. */
 bool structure_validate(const structure_t *s, char *err, size_t errlen);
 /* Checks one level; "big_blind must be larger than small_blind". */
-bool level_validate(const level_t *l, char *err, size_t errlen);
+bool level_validate(const level_t *l, refusal_t *err);
 
 void model_init(model_t *m, const structure_t *s);
 /* Applies c at time now; on failure nothing changes and err says why. */
-apply_status model_apply(model_t *m, const command_t *c, int64_t now,
-                         char *err, size_t errlen);
+apply_status model_apply(model_t *m, const command_t *c, int64_t now, refusal_t *err);
 
 void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v);
 /* The payout table for a number of entries, or NULL when none applies. */

@@ -5,29 +5,6 @@
 #include "model/procedures.h"
 #include "model/standings.h"
 
-void clock_position(const tourney_t *t, int64_t now, int *level, int64_t *elapsed)
-{
-    const structure_t *s = &t->s;
-    int lvl = t->clock.level;
-    int64_t e = t->clock.level_elapsed_ms;
-    if (t->clock.running && now > t->clock.since)
-        e += now - t->clock.since;
-    while (lvl < s->n_levels - 1 && e >= s->levels[lvl].duration_ms) {
-        e -= s->levels[lvl].duration_ms;
-        lvl++;
-    }
-    *level = lvl;
-    *elapsed = e;
-}
-
-int level_number_of(const structure_t *s, int index)
-{
-    int n = 0;
-    for (int i = 0; i <= index && i < s->n_levels; i++)
-        n += s->levels[i].kind == LEVEL_PLAY;
-    return n;
-}
-
 /* The level number a period refers to is open while the clock is at or before
  * it, including the break right after it. */
 static bool period_open(const structure_t *s, int index, int until)

@@ -15,16 +15,13 @@ bool voice_language_known(const char *code)
     return false;
 }
 
-static apply_status set_language(tourney_t *t, const command_t *c, char *err, size_t errlen)
+static apply_status set_language(tourney_t *t, const command_t *c, refusal_t *err)
 {
     if (!memchr(c->language, 0, sizeof c->language) || !voice_language_known(c->language))
-        return model_fail(APPLY_INVALID, err, errlen,
-                          "language must be one of \"en\", \"no\", \"de\", \"nl\", \"da\"");
+        return refuse_language_unknown(err);
     if (!memchr(c->language2, 0, sizeof c->language2) ||
         (c->language2[0] && !voice_language_known(c->language2)))
-        return model_fail(APPLY_INVALID, err, errlen,
-                          "language2 must be one of \"en\", \"no\", \"de\", \"nl\", \"da\", "
-                          "or empty for none");
+        return refuse_language2_unknown(err);
     /* Whole: a snapshot keeps the bytes, not what an older value left. */
     memset(t->language, 0, sizeof t->language);
     memset(t->language2, 0, sizeof t->language2);
@@ -35,18 +32,17 @@ static apply_status set_language(tourney_t *t, const command_t *c, char *err, si
     return APPLY_OK;
 }
 
-static apply_status say(tourney_t *t, const command_t *c, int64_t now, char *err, size_t errlen)
+static apply_status say(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     if (!memchr(c->text, 0, sizeof c->text))
-        return model_fail(APPLY_INVALID, err, errlen, "the text to say is too long");
+        return refuse_say_too_long(err);
     if (!text_one_line(c->text))
-        return model_fail(APPLY_INVALID, err, errlen,
-                          "the text to say must be one line of UTF-8 text");
+        return refuse_say_not_text(err);
     bool blank = true;
     for (const char *p = c->text; *p; p++)
         blank &= *p == ' ';
     if (blank)
-        return model_fail(APPLY_INVALID, err, errlen, "there is nothing to say");
+        return refuse_say_nothing(err);
     memset(t->said, 0, sizeof t->said);
     snprintf(t->said, sizeof t->said, "%s", c->text);
     /* Grows with each one, even two in the same millisecond: the wall
@@ -65,32 +61,28 @@ bool voice_speakable(voice_event e)
 }
 
 /* All or nothing: every part is checked before any is set. */
-static apply_status sound_settings(tourney_t *t, const command_t *c, char *err, size_t errlen)
+static apply_status sound_settings(tourney_t *t, const command_t *c, refusal_t *err)
 {
     if (c->volume < -1 || c->volume > 100)
-        return model_fail(APPLY_INVALID, err, errlen, "volume must be a whole number from 0 to 100");
+        return refuse_volume_range(err);
     bool any = c->volume >= 0 || c->speak_set;
     for (int e = 0; e < TOURNEY_SOUND_EVENTS; e++) {
         const char *name = c->sounds[e];
         if (!memchr(name, 0, TOURNEY_SOUND_NAME))
-            return model_fail(APPLY_INVALID, err, errlen, "a sound's name is too long");
+            return refuse_sound_name_long(err);
         if (!name[0])
             continue;
         any = true;
         if (e >= VOICE__COUNT || e == VOICE_SAY)
-            return model_fail(APPLY_INVALID, err, errlen, "no such event for a sound");
+            return refuse_sound_event_unknown(err);
         if (strcmp(name, "config") != 0 && !voice_sound_known(name))
-            return model_fail(APPLY_INVALID, err, errlen,
-                              "%s: no sound is called \"%s\"", voice_event_name((voice_event)e),
-                              name);
+            return refuse_sound_unknown(err, voice_event_name((voice_event)e), name);
     }
     for (int e = 0; e < TOURNEY_SOUND_EVENTS; e++)
         if ((c->speak_set >> e & 1u) && (e >= VOICE__COUNT || !voice_speakable((voice_event)e)))
-            return model_fail(APPLY_INVALID, err, errlen, "%s has no words to speak",
-                              e < VOICE__COUNT ? voice_event_name((voice_event)e) : "that event");
+            return refuse_sound_no_words(err, e < VOICE__COUNT ? voice_event_name((voice_event)e) : "that event");
     if (!any)
-        return model_fail(APPLY_INVALID, err, errlen,
-                          "sound_settings needs volume, sounds or speak");
+        return refuse_sound_settings_empty(err);
     if (c->volume >= 0) {
         t->volume_set = true;
         t->volume = c->volume;
@@ -131,20 +123,18 @@ void voice_copy_settings(tourney_t *to, const tourney_t *from)
     to->speak_on = from->speak_on;
 }
 
-apply_status voice_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
-                         size_t errlen)
+apply_status voice_apply(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
 {
     switch (c->type) {
-    case CMD_SET_LANGUAGE: return set_language(t, c, err, errlen);
+    case CMD_SET_LANGUAGE: return set_language(t, c, err);
     case CMD_SOUND:
         if (t->quiet == c->quiet)
-            return model_fail(APPLY_CONFLICT, err, errlen, c->quiet ? "the wall is quiet already"
-                                                                    : "the wall's sound is on already");
+            return c->quiet ? refuse_wall_quiet(err) : refuse_wall_sound_on(err);
         t->quiet = c->quiet;
         return APPLY_OK;
-    case CMD_SAY: return say(t, c, now, err, errlen);
-    case CMD_SOUND_SETTINGS: return sound_settings(t, c, err, errlen);
-    default: return model_fail(APPLY_INVALID, err, errlen, "not a command of this kind");
+    case CMD_SAY: return say(t, c, now, err);
+    case CMD_SOUND_SETTINGS: return sound_settings(t, c, err);
+    default: return refuse_command_kind(err);
     }
 }
 

@@ -13,8 +13,7 @@
 #include "model/tourney.h"
 
 /* set_language, sound, say and sound_settings; on failure nothing changes and err says why. */
-apply_status voice_apply(tourney_t *t, const command_t *c, int64_t now, char *err,
-                         size_t errlen);
+apply_status voice_apply(tourney_t *t, const command_t *c, int64_t now, refusal_t *err);
 
 /* Whether code is a language the wall speaks: en, no (or nb), de, nl, da. */
 bool voice_language_known(const char *code);

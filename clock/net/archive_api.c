@@ -34,11 +34,10 @@ static char *sheet_text(void *ctx, bool csv, size_t *len)
     return text;
 }
 
-int archive_api_start_new(engine_t *e, char *archived, size_t archivedlen, char *err,
-                          size_t errlen)
+apply_status archive_api_start_new(engine_t *e, char *archived, size_t archivedlen, refusal_t *err)
 {
     engine_new_options_t no = {.confirm = true, .sheet = sheet_text, .ctx = e};
-    return engine_new_tournament(e, &no, engine_now(e), archived, archivedlen, err, errlen);
+    return engine_new_tournament(e, &no, engine_now(e), archived, archivedlen, err);
 }
 
 enum MHD_Result archive_api_new(struct MHD_Connection *con, engine_t *e, const char *body,
@@ -67,11 +66,12 @@ enum MHD_Result archive_api_new(struct MHD_Connection *con, engine_t *e, const c
     }
     engine_new_options_t no = {.confirm = json_is_true(confirm), .sheet = sheet_text, .ctx = e};
     json_decref(o);
-    char archived[256], err[1024];
-    int status = engine_new_tournament(e, &no, engine_now(e), archived, sizeof archived, err,
-                                       sizeof err);
-    if (status != MHD_HTTP_OK)
-        return reply_error(con, (unsigned)status, "%s", err);
+    char archived[256];
+    refusal_t why;
+    refusal_clear(&why);
+    apply_status st = engine_new_tournament(e, &no, engine_now(e), archived, sizeof archived, &why);
+    if (st != APPLY_OK)
+        return reply_refusal(con, st, &why);
     uint64_t seq;
     json_t *state = reply_state(e, &seq);
     return reply_json(con, MHD_HTTP_OK,

@@ -17,9 +17,8 @@ enum MHD_Result archive_api_new(struct MHD_Connection *con, engine_t *e, const c
                                 size_t len);
 /* Puts the tournament aside, its result sheets with it, and starts the
  * configured one (engine_new_tournament, confirmed): what `--new` does at
- * start. 200, or the status with err saying why and nothing changed. */
-int archive_api_start_new(engine_t *e, char *archived, size_t archivedlen, char *err,
-                          size_t errlen);
+ * start. APPLY_OK, or the outcome with err saying why and nothing changed. */
+apply_status archive_api_start_new(engine_t *e, char *archived, size_t archivedlen, refusal_t *err);
 /* GET /api/archive: {"tournaments": [...]} (store/archive.h), newest first. */
 enum MHD_Result archive_api_list(struct MHD_Connection *con, const char *state_dir);
 /* GET /api/archive/<dir>/results.json or results.csv (path: what follows

@@ -102,14 +102,17 @@ enum MHD_Result chop_reply(struct MHD_Connection *con, bool logged_in, const cha
     int64_t play_for, unit;
     char err[200];
     deal_info_t info;
-    bool ok = parse(j, &method, stacks, &n, prizes, &m, &play_for, &unit, err, sizeof err) &&
-              deal_compute(method, stacks, n, prizes, m, play_for, unit, amounts, &info, err,
-                           sizeof err) == 0;
+    refusal_t no;
+    refusal_clear(&no);
+    bool parsed = parse(j, &method, stacks, &n, prizes, &m, &play_for, &unit, err, sizeof err);
+    bool ok = parsed &&
+              deal_compute(method, stacks, n, prizes, m, play_for, unit, amounts, &info, &no) == 0;
     json_t *name = json_incref(json_object_get(j, "method"));
     json_decref(j);
     if (!ok) {
         json_decref(name);
-        return reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
+        return parsed ? reply_refusal(con, no.status, &no)
+                      : reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
     }
     json_t *list = json_array();
     int64_t total = 0;

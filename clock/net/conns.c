@@ -23,6 +23,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "base/mono.h"
 #include "net/conns.h"
 
 typedef enum { WAITING, ANSWERING, STREAMING } phase_t;
@@ -61,13 +62,6 @@ struct conns {
     int64_t moved_at;          /* when open last changed (monotonic ms) */
 };
 
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* With the lock held, once a look: has a burst of connections just ended?
  * Each connection's buffers (16 KiB from MHD, a stream's 4 KiB) are spread
  * over glibc's arenas, which keep freed memory for later: after 5,000
@@ -93,13 +87,7 @@ static void *watch(void *arg)
     conns_t *c = arg;
     pthread_mutex_lock(&c->lock);
     while (!c->closing) {
-        struct timespec until;
-        clock_gettime(CLOCK_MONOTONIC, &until);
-        until.tv_nsec += TICK_MS * 1000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
+        struct timespec until = mono_deadline(mono_ms() + TICK_MS);
         pthread_cond_timedwait(&c->wake, &c->lock, &until);
         int64_t now = mono_ms();
         for (conn_t *k = c->list; k; k = k->next)
@@ -127,11 +115,7 @@ conns_t *conns_new(int request_max_ms, int send_stall_ms)
     c->request_max_ms = request_max_ms;
     c->send_stall_ms = (unsigned)send_stall_ms;
     pthread_mutex_init(&c->lock, NULL);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&c->wake, &ca);
-    pthread_condattr_destroy(&ca);
+    mono_cond_init(&c->wake);
     if (pthread_create(&c->watch, NULL, watch, c) != 0) {
         pthread_cond_destroy(&c->wake);
         pthread_mutex_destroy(&c->lock);

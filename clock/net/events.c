@@ -27,11 +27,11 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
 
+#include "base/mono.h"
 #include "json/codec.h"
 #include "net/events.h"
 #include "net/reply.h"
@@ -104,13 +104,6 @@ static struct {
     pthread_mutex_t lock;
     events_t *live;            /* the running server's, or NULL */
 } hub = {PTHREAD_MUTEX_INITIALIZER, NULL};
-
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* Called with hub.lock held. */
 static void resume(stream_t *s)

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/prefix.h"
 #include "embedded.h"
 #include "net/files.h"
 
@@ -98,7 +99,7 @@ static void add_headers(struct MHD_Response *r, const char *mime)
     MHD_add_response_header(r, "Cache-Control", "no-cache");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
     MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
-    if (strncmp(mime, "text/html", 9) == 0)
+    if (starts_with(mime, "text/html"))
         MHD_add_response_header(r, "Content-Security-Policy", csp);
 }
 
@@ -146,9 +147,9 @@ static const embedded_file_t *font_file(const char *url)
 static const embedded_file_t *sound_file(const char *url)
 {
     char path[64];
-    size_t n = strlen(url);
-    if (strncmp(url, "/sounds/", 8) != 0 || n > 40 || n < 13 || strcmp(url + n - 4, ".wav") != 0 ||
-        strspn(url + 8, "abcdefghijklmnopqrstuvwxyz_") != n - 12)
+    const char *name = starts_with(url, "/sounds/");
+    size_t stem = name ? strspn(name, "abcdefghijklmnopqrstuvwxyz_") : 0;
+    if (!name || stem < 1 || stem > 28 || strcmp(name + stem, ".wav") != 0)
         return NULL;
     snprintf(path, sizeof path, "assets%s", url);
     return embedded_find(path);

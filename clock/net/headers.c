@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "base/prefix.h"
 #include "net/headers.h"
 
 enum { NAME_MAX_LEN = 256, NAME_TTL_MS = 30000 };
@@ -29,17 +30,18 @@ bool headers_type_is(const char *content_type, const char *want)
     p = skip_space(p + n);
     while (*p == ';') {
         p = skip_space(p + 1);
-        if (strncasecmp(p, "charset", 7) != 0)
+        const char *after = starts_with_case(p, "charset");
+        if (!after)
             return false;
-        p = skip_space(p + 7);
+        p = skip_space(after);
         if (*p++ != '=')
             return false;
         p = skip_space(p);
         bool quoted = *p == '"';
         p += quoted;
-        if (strncasecmp(p, "utf-8", 5) != 0)
+        p = starts_with_case(p, "utf-8");
+        if (!p)
             return false;
-        p += 5;
         if (quoted && *p++ != '"')
             return false;
         p = skip_space(p);
@@ -53,9 +55,9 @@ bool headers_json_ok(const char *content_type, size_t body_len)
 }
 
 /* Whether the n bytes at s are name, in any case. */
-static bool same_name(const char *s, size_t n, const char *name, size_t name_len)
+static bool same_name(const char *s, size_t n, const char *name)
 {
-    return n == name_len && name_len > 0 && strncasecmp(s, name, n) == 0;
+    return n == strlen(name) && n > 0 && strncasecmp(s, name, n) == 0;
 }
 
 /* Whether the n bytes at s are an IP address of this family written out. */
@@ -88,10 +90,10 @@ bool headers_host_ours(const char *host, const char *name)
     if (n && start[n - 1] == '.') /* "pokerclock.local." is the same name */
         n--;
     size_t first = strcspn(name, ".");
-    return ip_literal(AF_INET, start, n) || same_name(start, n, "localhost", 9) ||
-           same_name(start, n, name, strlen(name)) ||
-           (n == first + 6 && same_name(start, first, name, first) &&
-            strncasecmp(start + first, ".local", 6) == 0);
+    return ip_literal(AF_INET, start, n) || same_name(start, n, "localhost") ||
+           same_name(start, n, name) ||
+           (first > 0 && n > first && strncasecmp(start, name, first) == 0 &&
+            same_name(start + first, n - first, ".local"));
 }
 
 /* The name read last and when: the lock is `lock`. */

@@ -19,6 +19,8 @@
 #include <jansson.h>
 #include <microhttpd.h>
 
+#include "base/prefix.h"
+#include "base/mono.h"
 #include "json/codec.h"
 #include "json/moves.h"
 #include "json/roster.h"
@@ -32,15 +34,16 @@
 #include "net/guard.h"
 #include "net/headers.h"
 #include "net/net.h"
-#include "net/pin_equal.h"
+#include "base/pin_equal.h"
 #include "net/reply.h"
 #include "net/results.h"
 #include "net/tv_api.h"
 #include "net/session.h"
-#include "net/sha256.h"
+#include "base/sha256.h"
 #include "net/shots.h"
 #include "net/slides_api.h"
 #include "net/tally.h"
+#include "net/words.h"
 #include "store/picture.h"
 #include "store/pin.h"
 
@@ -80,6 +83,7 @@ struct net {
     shots_t *shots;
     net_speech_fn speech;       /* GET /api/speech (main: the wall's words), or NULL */
     void *speech_ctx;
+    words_t *words;            /* renders them off the request threads (with speech) */
     slides_t *slides;          /* /api/slides, or NULL */
     tv_t *tv;                  /* /api/tv, or NULL without CEC */
     int limit;                 /* connections, from the descriptor limit */
@@ -95,16 +99,11 @@ typedef struct {
     bool too_large;            /* the rest was read and thrown away */
     size_t max, drain;         /* BODY_MAX, DRAIN_MAX; a slide's picture more */
     size_t cap;                /* bytes allocated for body */
+    words_job_t *words;        /* GET /api/speech waiting for its words (words.h): the
+                                * words thread's until resumed, then this request's */
 } request_t;
 
 typedef enum MHD_Result (*handler_fn)(net_t *n, struct MHD_Connection *con, request_t *r);
-
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static const char *header(struct MHD_Connection *con, const char *name)
 {
@@ -324,13 +323,42 @@ static enum MHD_Result get_screen(net_t *n, struct MHD_Connection *con, request_
     return reply_queue(con, MHD_HTTP_OK, resp);
 }
 
+/* The spoken words' answer: the WAV open in fd (rc 0), or why not. */
+static enum MHD_Result speech_answer(struct MHD_Connection *con, int rc, int fd, const char *err)
+{
+    if (rc != 0)
+        return reply_error(con, rc > 0 ? MHD_HTTP_CONFLICT : MHD_HTTP_SERVICE_UNAVAILABLE, "%s",
+                           err);
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        close(fd);
+        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE, "the spoken words were lost");
+    }
+    struct MHD_Response *resp = MHD_create_response_from_fd((uint64_t)st.st_size, fd);
+    if (!resp) {
+        close(fd);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, "Content-Type", "audio/wav");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    return reply_queue(con, MHD_HTTP_OK, resp);
+}
+
 /* What the wall says for an event, as a WAV file for /display and /kiosk
  * (GET /api/speech?event=level&lang=no): only the words of the state now,
  * in the wall's languages, for an event the venue lets speak; never a
- * text of the asker's. Rendered once (speaker.c) and then shared. */
+ * text of the asker's. From the cache at once, else rendered once by the
+ * words thread (words.c) while the request waits without a thread. */
 static enum MHD_Result get_speech(net_t *n, struct MHD_Connection *con, request_t *r)
 {
-    (void)r;
+    char err[300] = "";
+    int fd = -1;
+    if (r->words) { /* resumed: its words are rendered, or could not be */
+        int rc = words_result(r->words, &fd, err, sizeof err);
+        words_job_free(r->words);
+        r->words = NULL;
+        return speech_answer(con, rc, fd, err);
+    }
     const char *name = MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "event");
     const char *lang = MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "lang");
     int e = -1;
@@ -342,7 +370,7 @@ static enum MHD_Result get_speech(net_t *n, struct MHD_Connection *con, request_
         return reply_error(con, MHD_HTTP_NOT_FOUND,
                            "event must be one with words: level, break, break_over, color_up, "
                            "hand_for_hand, bubble, money, day_end or say");
-    if (!n->config || !n->speech)
+    if (!n->config || !n->speech || !n->words)
         return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE, "this pokerclock does not speak");
     const snapshot_t *snap = engine_snapshot(n->e);
     const settings_t *c = n->config;
@@ -359,30 +387,18 @@ static enum MHD_Result get_speech(net_t *n, struct MHD_Connection *con, request_
         refused = "that event is not spoken (the panel's sound settings)";
     else if (!lang || !(strcmp(lang, l1) == 0 || (e != VOICE_SAY && l2[0] && strcmp(lang, l2) == 0)))
         refused = "lang must be the wall's language (or its second one)";
-    char path[400], err[300] = "";
-    int rc = refused ? 1 : n->speech(n->speech_ctx, snap, engine_now(n->e), e, lang, path,
-                                     sizeof path, err, sizeof err);
+    int64_t now = engine_now(n->e);
+    int rc = refused ? 1 : n->speech(n->speech_ctx, snap, now, e, lang, false, &fd, err, sizeof err);
+    if (rc == 2)
+        r->words = words_render(n->words, con, snap, now, e, lang);
     snapshot_release(snap);
     if (refused)
         return reply_error(con, MHD_HTTP_CONFLICT, "%s", refused);
-    if (rc != 0)
-        return reply_error(con, rc > 0 ? MHD_HTTP_CONFLICT : MHD_HTTP_SERVICE_UNAVAILABLE, "%s",
-                           err);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0) {
-        if (fd >= 0)
-            close(fd);
-        return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE, "the spoken words were lost");
-    }
-    struct MHD_Response *resp = MHD_create_response_from_fd((uint64_t)st.st_size, fd);
-    if (!resp) {
-        close(fd);
-        return MHD_NO;
-    }
-    MHD_add_response_header(resp, "Content-Type", "audio/wav");
-    MHD_add_response_header(resp, "Cache-Control", "no-store");
-    return reply_queue(con, MHD_HTTP_OK, resp);
+    if (rc == 2)
+        return r->words ? MHD_YES /* answered when resumed */
+                        : reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
+                                      "too many pages are waiting for their words: ask again");
+    return speech_answer(con, rc, fd, err);
 }
 
 /* ctx: the cookies to set, a NULL-terminated list. */
@@ -594,10 +610,12 @@ static enum MHD_Result post_command(net_t *n, struct MHD_Connection *con, reques
     command_t *done = malloc(sizeof *done);
     if (!done)
         return reply_error(con, MHD_HTTP_INTERNAL_SERVER_ERROR, "the clock is out of memory");
-    int status = engine_apply_get(n->e, &c, engine_now(n->e), done, err, sizeof err);
-    if (status != MHD_HTTP_OK) {
+    refusal_t no;
+    refusal_clear(&no);
+    apply_status st = engine_apply_get(n->e, &c, engine_now(n->e), done, &no);
+    if (st != APPLY_OK) {
         free(done);
-        return reply_error(con, (unsigned)status, "%s", err);
+        return reply_refusal(con, st, &no);
     }
     uint64_t seq;
     json_t *state = state_json(n, &seq);
@@ -677,7 +695,8 @@ static bool same_origin(struct MHD_Connection *con)
     if (!origin)
         return true;
     const char *host = header(con, "Host");
-    return host && strncmp(origin, "http://", 7) == 0 && strcasecmp(origin + 7, host) == 0;
+    const char *origin_host = starts_with(origin, "http://");
+    return host && origin_host && strcasecmp(origin_host, host) == 0;
 }
 
 /* A page of another site can have its own name turned into this clock's
@@ -698,7 +717,7 @@ static bool room_for(net_t *n, struct MHD_Connection *con, const char *url)
 {
     if (conns_open(n->conns) < n->limit - DIRECTOR_ROOM)
         return true;
-    if (strncmp(url, "/api/", 5) != 0 || strcmp(url, "/api/login") == 0)
+    if (!starts_with(url, "/api/") || strcmp(url, "/api/login") == 0)
         return true;
     return logged_in(n, con);
 }
@@ -710,8 +729,9 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
     conns_answering(con);
     if (!room_for(n, con, url))
         return reply_no_room(con, "the clock has too many connections; try again in a moment");
-    if (strncmp(url, "/api/archive/", 13) == 0)
-        return archive_api_sheet(con, n->state_dir, get, url + 13);
+    const char *sheet = starts_with(url, "/api/archive/");
+    if (sheet)
+        return archive_api_sheet(con, n->state_dir, get, sheet);
     if (slides_api_url(url)) {
         if (!get && !same_origin(con))
             return reply_error(con, MHD_HTTP_FORBIDDEN,
@@ -728,11 +748,10 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
             continue;
         bool wants_get = strcmp(rt->method, "GET") == 0;
         if (wants_get ? !get : strcmp(method, rt->method) != 0) {
-            char msg[128];
+            char msg[128]; /* a long method is cut, and repaired where cut in a character */
             snprintf(msg, sizeof msg, "%s takes %s, not %s", rt->path, rt->method, method);
-            text_utf8_repair(msg); /* a long method may be cut in a character */
-            return reply_json(con, MHD_HTTP_METHOD_NOT_ALLOWED, json_pack("{s:s}", "error", msg),
-                              add_allow, wants_get ? "GET, HEAD" : (void *)rt->method);
+            return reply_error_with(con, MHD_HTTP_METHOD_NOT_ALLOWED, msg, add_allow,
+                                    wants_get ? "GET, HEAD" : (void *)rt->method);
         }
         if (!wants_get && !same_origin(con))
             return reply_error(con, MHD_HTTP_FORBIDDEN,
@@ -741,16 +760,86 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
             return reply_error(con, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, "%s", HEADERS_NOT_JSON);
         return rt->fn(n, con, r);
     }
-    if (strncmp(url, "/api/", 5) == 0)
+    if (starts_with(url, "/api/"))
         return reply_error(con, MHD_HTTP_NOT_FOUND, "there is no %.200s in this API", url);
     if (!get)
-        return reply_json(con, MHD_HTTP_METHOD_NOT_ALLOWED,
-                          json_pack("{s:s}", "error", "pages can only be read (GET)"), add_allow,
-                          "GET, HEAD");
+        return reply_error_with(con, MHD_HTTP_METHOD_NOT_ALLOWED, "pages can only be read (GET)",
+                                add_allow, "GET, HEAD");
     struct MHD_Response *page = files_response(n->files, url);
     if (!page)
         return reply_error(con, MHD_HTTP_NOT_FOUND, "there is no page %.200s", url);
     return reply_queue(con, MHD_HTTP_OK, page);
+}
+
+/* A request's first call, before its body: refuses what cannot be
+ * answered (not UTF-8, another site's name, a body too large) and sets how
+ * much of the body is kept. */
+static enum MHD_Result request_begin(net_t *n, struct MHD_Connection *con, const char *url,
+                                     const char *method, request_t *r)
+{
+    /* Messages quote the address and method: JSON cannot carry what is
+     * not UTF-8. */
+    if (!text_utf8_valid(url) || !text_utf8_valid(method))
+        return reply_error(con, MHD_HTTP_BAD_REQUEST, "the address or method is not valid UTF-8");
+    char name[256];
+    if (!host_ours(con, name, sizeof name))
+        return reply_error(con, MHD_HTTP_MISDIRECTED_REQUEST,
+                           "refused: %.100s is not a name of this clock; open it by its "
+                           "address (like 192.168.1.20) or as %.*s.local",
+                           header(con, "Host"), (int)strcspn(name, "."), name);
+    r->max = BODY_MAX;
+    r->drain = DRAIN_MAX;
+    const char *cl = header(con, "Content-Length");
+    /* A slide's picture may be large: only the director's, and only up
+     * to its limit, is read at all. */
+    if (slides_api_url(url) && strcmp(method, "GET") && strcmp(method, "HEAD")) {
+        if (!logged_in(n, con))
+            return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+        /* Too large ones are read and thrown away, up to four times
+         * the limit, so that the phone hears why (a browser that is
+         * cut off mid-upload shows only a network error). */
+        r->max = PICTURE_BYTES_MAX;
+        r->drain = 4 * (size_t)PICTURE_BYTES_MAX;
+        if (cl && strtoull(cl, NULL, 10) > r->drain)
+            return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
+                               "the picture is %.1f MB: at most %d MB",
+                               strtoull(cl, NULL, 10) / 1e6, PICTURE_BYTES_MAX / (1024 * 1024));
+    }
+    if (cl && strtoull(cl, NULL, 10) > r->drain) /* answered unread; MHD then closes */
+        return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
+                           "the request is too large: at most 16 KiB");
+    return MHD_YES;
+}
+
+/* A piece of the body: kept up to r->max, counted and thrown away past it,
+ * and the connection dropped past r->drain. */
+static enum MHD_Result request_take(request_t *r, const char *data, size_t size)
+{
+    r->seen += size;
+    if (r->seen > r->drain)
+        return MHD_NO; /* an endless body: hang up rather than read on */
+    if (!r->too_large && r->len + size > r->max) {
+        r->too_large = true;
+        free(r->body);
+        r->body = NULL;
+        r->len = r->cap = 0;
+    }
+    if (r->too_large)
+        return MHD_YES;
+    if (r->len + size + 1 > r->cap) {
+        size_t cap = r->cap ? r->cap * 2 : 4096; /* doubling: a picture arrives in pieces */
+        while (cap < r->len + size + 1)
+            cap *= 2;
+        char *more = realloc(r->body, cap);
+        if (!more)
+            return MHD_NO;
+        r->body = more;
+        r->cap = cap;
+    }
+    memcpy(r->body + r->len, data, size);
+    r->len += size;
+    r->body[r->len] = 0;
+    return MHD_YES;
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const char *url,
@@ -763,67 +852,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
         if (!(r = calloc(1, sizeof *r)))
             return MHD_NO;
         *con_cls = r;
-        /* Messages quote the address and method: JSON cannot carry what is
-         * not UTF-8. */
-        if (!text_utf8_valid(url) || !text_utf8_valid(method))
-            return reply_error(con, MHD_HTTP_BAD_REQUEST,
-                               "the address or method is not valid UTF-8");
-        char name[256];
-        if (!host_ours(con, name, sizeof name))
-            return reply_error(con, MHD_HTTP_MISDIRECTED_REQUEST,
-                               "refused: %.100s is not a name of this clock; open it by its "
-                               "address (like 192.168.1.20) or as %.*s.local",
-                               header(con, "Host"), (int)strcspn(name, "."), name);
-        r->max = BODY_MAX;
-        r->drain = DRAIN_MAX;
-        const char *cl = header(con, "Content-Length");
-        /* A slide's picture may be large: only the director's, and only up
-         * to its limit, is read at all. */
-        if (slides_api_url(url) && strcmp(method, "GET") && strcmp(method, "HEAD")) {
-            if (!logged_in(n, con))
-                return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
-            /* Too large ones are read and thrown away, up to four times
-             * the limit, so that the phone hears why (a browser that is
-             * cut off mid-upload shows only a network error). */
-            r->max = PICTURE_BYTES_MAX;
-            r->drain = 4 * (size_t)PICTURE_BYTES_MAX;
-            if (cl && strtoull(cl, NULL, 10) > r->drain)
-                return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
-                                   "the picture is %.1f MB: at most %d MB",
-                                   strtoull(cl, NULL, 10) / 1e6, PICTURE_BYTES_MAX / (1024 * 1024));
-        }
-        if (cl && strtoull(cl, NULL, 10) > r->drain) /* answered unread; MHD then closes */
-            return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
-                               "the request is too large: at most 16 KiB");
-        return MHD_YES;
+        return request_begin(n, con, url, method, r);
     }
     if (*upload_size) {
-        r->seen += *upload_size;
-        if (r->seen > r->drain)
-            return MHD_NO; /* an endless body: hang up rather than read on */
-        if (!r->too_large && r->len + *upload_size > r->max) {
-            r->too_large = true;
-            free(r->body);
-            r->body = NULL;
-            r->len = r->cap = 0;
-        }
-        if (!r->too_large) {
-            if (r->len + *upload_size + 1 > r->cap) {
-                size_t cap = r->cap ? r->cap * 2 : 4096; /* doubling: a picture arrives in pieces */
-                while (cap < r->len + *upload_size + 1)
-                    cap *= 2;
-                char *more = realloc(r->body, cap);
-                if (!more)
-                    return MHD_NO;
-                r->body = more;
-                r->cap = cap;
-            }
-            memcpy(r->body + r->len, upload_data, *upload_size);
-            r->len += *upload_size;
-            r->body[r->len] = 0;
-        }
+        enum MHD_Result rc = request_take(r, upload_data, *upload_size);
         *upload_size = 0;
-        return MHD_YES;
+        return rc;
     }
     if (r->too_large && r->max == PICTURE_BYTES_MAX)
         return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE, "the picture is too large: at most %d MB",
@@ -840,6 +874,7 @@ static void on_completed(void *cls, struct MHD_Connection *con, void **con_cls,
     request_t *r = *con_cls;
     conns_answered(con);
     if (r) {
+        words_job_free(r->words);
         free(r->body);
         free(r);
         *con_cls = NULL;
@@ -1009,11 +1044,13 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
                          stall && atoi(stall) > 0 ? atoi(stall) : SEND_STALL_MS);
     n->speech = o->speech;
     n->speech_ctx = o->speech_ctx;
+    n->words = o->speech ? words_new(o->speech, o->speech_ctx) : NULL;
     n->shots = o->screenshot ? shots_new(e, o->screenshot, o->screenshot_ctx, o->screenshot_thread_end) : NULL;
     n->limit = connection_limit();
     n->streams_public = n->limit / 2;
     if (!n->sessions || !n->phones || !n->guard || !n->wrong_pins || !n->events || !n->conns ||
-        (o->screenshot && !n->shots) || (o->state_dir && !n->state_dir)) {
+        (o->screenshot && !n->shots) || (o->speech && !n->words) ||
+        (o->state_dir && !n->state_dir)) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
@@ -1059,12 +1096,14 @@ void net_stop(net_t *n)
     if (n->events)
         events_shutdown(n->events);
     shots_shutdown(n->shots);
+    words_shutdown(n->words);
     if (n->d)
         MHD_stop_daemon(n->d);
     if (listening != MHD_INVALID_SOCKET)
         close(listening);
     events_free(n->events);
     shots_free(n->shots);
+    words_free(n->words);
     conns_free(n->conns);
     files_free(n->files);
     session_store_free(n->sessions);

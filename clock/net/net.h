@@ -2,6 +2,7 @@
 #ifndef POKERCLOCK_NET_H
 #define POKERCLOCK_NET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cec/tv.h"
@@ -16,12 +17,14 @@
  * it must never show the PIN. */
 typedef int (*net_screenshot_fn)(void *ctx, int w, int h, unsigned char **png, size_t *len);
 
-/* The WAV file of what the wall says for event (a voice_event) in
- * language, in snap at now; 0 with path, 1 with err when there is nothing
- * to say, -1 with err when it cannot be said. Supplied by main; called
- * from request threads, may block while the words are rendered. */
+/* The WAV of what the wall says for event (a voice_event) in language, in
+ * snap at now, open for reading in *fd (the caller's to close): 0; 1 with
+ * err when there is nothing to say; 2 when it is not rendered yet and
+ * render is false; -1 with err when it cannot be said. Supplied by main.
+ * With render false it only looks (request threads, never blocks); with
+ * render true it renders the words, blocking (net's words thread only). */
 typedef int (*net_speech_fn)(void *ctx, const snapshot_t *snap, int64_t now, int event,
-                             const char *language, char *path, size_t pathlen, char *err,
+                             const char *language, bool render, int *fd, char *err,
                              size_t errlen);
 
 typedef struct {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "json/card.h"
 #include "json/codec.h"
 #include "json/show.h"
 #include "model/text.h"
@@ -32,99 +33,115 @@ json_t *reply_view(engine_t *e)
     return o;
 }
 
+/* The sound settings set on the panel, as a number that changes with
+ * them: the pages fetch GET /api/settings again when it does. */
+static uint32_t sound_key(const tourney_t *t)
+{
+    uint32_t key = 2166136261u;
+    const unsigned char *parts[] = {(const unsigned char *)&t->volume_set,
+                                    (const unsigned char *)&t->volume,
+                                    (const unsigned char *)t->sounds,
+                                    (const unsigned char *)&t->speak_set,
+                                    (const unsigned char *)&t->speak_on};
+    const size_t sizes[] = {sizeof t->volume_set, sizeof t->volume, sizeof t->sounds,
+                            sizeof t->speak_set, sizeof t->speak_on};
+    for (int k = 0; k < 5; k++)
+        for (size_t b = 0; b < sizes[k]; b++)
+            key = (key ^ parts[k][b]) * 16777619u;
+    return key;
+}
+
+/* Whether the wall's sound device and voice work, and why not; null until
+ * the wall has opened (or not) its sound device. */
+static json_t *sound_json(const snapshot_t *snap)
+{
+    if (!snap->sound_known)
+        return json_null();
+    return json_pack("{s:b, s:o, s:b, s:o}", "device", !snap->sound[0], "why",
+                     snap->sound[0] ? json_string(snap->sound) : json_null(), "speech",
+                     !snap->sound[0] && !snap->speech[0], "speech_why",
+                     snap->speech[0] ? json_string(snap->speech) : json_null());
+}
+
+/* The wall's languages, as set on the panel or configured; its quiet
+ * switch, its sound and the last text typed to be spoken. */
+static void add_wall_settings(json_t *j, const snapshot_t *snap)
+{
+    const tourney_t *t = &snap->t;
+    json_object_set_new(j, "language", json_string(snap->language));
+    json_object_set_new(j, "language2",
+                        snap->language2[0] ? json_string(snap->language2) : json_null());
+    /* Set on the panel: follower screens take them too (the
+     * configuration's stay each screen's own). */
+    json_object_set_new(j, "language_set", json_boolean(t->language[0] != 0));
+    json_object_set_new(j, "quiet", json_boolean(t->quiet));
+    json_object_set_new(j, "sound_key", json_integer(sound_key(t)));
+    /* The venue's slides: fetch GET /api/slides again when it changes. */
+    json_object_set_new(j, "slides_version", json_integer((json_int_t)snap->slides_version));
+    /* When the director last called a color-up done (the pages say it). */
+    json_object_set_new(j, "color_up_at",
+                        t->color_up_at && t->color_up_value ? json_integer(t->color_up_at)
+                                                            : json_null());
+    json_object_set_new(j, "said", t->said_at ? json_pack("{s:s, s:I}", "text", t->said, "at",
+                                                          (json_int_t)t->said_at)
+                                              : json_null());
+    json_object_set_new(j, "sound", sound_json(snap));
+}
+
+/* Seat s of the final table: its player and the card dealt for the button. */
+static json_t *final_seat_json(const snapshot_t *snap, const table_t *tb, int s)
+{
+    const tourney_t *t = &snap->t;
+    int p = tb->occupant[s - 1] - 1, card = t->final_cards[s - 1] - 1;
+    char label[64] = "", cardtext[CARD_TEXT];
+    if (p >= 0)
+        roster_player_shown(snap->roster, p, t->s.house.short_names, label, sizeof label);
+    card_text(card, cardtext);
+    return json_pack("{s:i, s:o, s:s, s:s, s:o}", "seat", s, "player",
+                     p >= 0 ? json_integer(p + 1) : json_null(), "name",
+                     p >= 0 && snap->roster->players[p].name[0] ? label : "", "label", label,
+                     "card", cardtext[0] ? json_string(cardtext) : json_null());
+}
+
+/* The final table's seat list while the wall shows it (ten seats at most),
+ * null otherwise. */
+static json_t *final_table_json(const snapshot_t *snap, int64_t now)
+{
+    const tourney_t *t = &snap->t;
+    int64_t left = TOURNEY_FINAL_SHOWN_MS - (now - t->final_at);
+    int ti = snap->roster ? roster_table_by_number(snap->roster, t->final_table) : -1;
+    json_t *seats = NULL;
+    if (!t->final_at || left <= 0 || ti < 0 || !(seats = json_array()))
+        return json_null();
+    const table_t *tb = &snap->roster->tables[ti];
+    for (int s = 1; s <= tb->seats && s <= TOURNEY_FINAL_SEATS; s++)
+        json_array_append_new(seats, final_seat_json(snap, tb, s));
+    return json_pack("{s:i, s:o, s:I, s:o}", "table", t->final_table, "button",
+                     t->final_button ? json_integer(t->final_button) : json_null(),
+                     "remaining_ms", (json_int_t)left, "seats", seats);
+}
+
 json_t *reply_state(engine_t *e, uint64_t *seq)
 {
     const snapshot_t *snap = engine_snapshot(e);
     int64_t now = engine_now(e);
     json_t *j = codec_state(&snap->t, snap->seq, now, snap->storage_error, snap->notice);
-    /* What the wall shows, for the pages that show the same (/display). */
-    if (j)
+    if (j) {
+        /* What the wall shows, for the pages that show the same (/display). */
         json_object_set_new(j, "view", view_of(snap, now));
-    /* A follower's panel says where the tournament is run from. */
-    if (j)
-        json_object_set_new(j, "follows", snap->follows[0] ? json_string(snap->follows)
-                                                           : json_null());
-    /* The wall's languages, as set on the panel or configured; its quiet
-     * switch and the last text typed to be spoken. */
-    if (j) {
-        const tourney_t *t = &snap->t;
-        json_object_set_new(j, "language", json_string(snap->language));
-        json_object_set_new(j, "language2",
-                            snap->language2[0] ? json_string(snap->language2) : json_null());
-        /* Set on the panel: follower screens take them too (the
-         * configuration's stay each screen's own). */
-        json_object_set_new(j, "language_set", json_boolean(t->language[0] != 0));
-        json_object_set_new(j, "quiet", json_boolean(t->quiet));
-        /* The sound settings set on the panel, as a number that changes
-         * with them: the pages fetch GET /api/settings again when it does. */
-        uint32_t key = 2166136261u;
-        const unsigned char *parts[] = {(const unsigned char *)&t->volume_set,
-                                        (const unsigned char *)&t->volume,
-                                        (const unsigned char *)t->sounds,
-                                        (const unsigned char *)&t->speak_set,
-                                        (const unsigned char *)&t->speak_on};
-        const size_t sizes[] = {sizeof t->volume_set, sizeof t->volume, sizeof t->sounds,
-                                sizeof t->speak_set, sizeof t->speak_on};
-        for (int k = 0; k < 5; k++)
-            for (size_t b = 0; b < sizes[k]; b++)
-                key = (key ^ parts[k][b]) * 16777619u;
-        json_object_set_new(j, "sound_key", json_integer(key));
-        /* The venue's slides: fetch GET /api/slides again when it changes. */
-        json_object_set_new(j, "slides_version", json_integer((json_int_t)snap->slides_version));
-        /* When the director last called a color-up done (the pages say it). */
-        json_object_set_new(j, "color_up_at",
-                            t->color_up_at && t->color_up_value ? json_integer(t->color_up_at)
-                                                                : json_null());
-        json_object_set_new(j, "said", t->said_at ? json_pack("{s:s, s:I}", "text", t->said, "at",
-                                                              (json_int_t)t->said_at)
-                                                  : json_null());
-        /* null until the wall has opened (or not) its sound device */
-        json_object_set_new(j, "sound", !snap->sound_known ? json_null() :
-                            json_pack("{s:b, s:o, s:b, s:o}", "device", !snap->sound[0], "why",
-                                      snap->sound[0] ? json_string(snap->sound) : json_null(),
-                                      "speech", !snap->sound[0] && !snap->speech[0], "speech_why",
-                                      snap->speech[0] ? json_string(snap->speech) : json_null()));
+        /* A follower's panel says where the tournament is run from. */
+        json_object_set_new(j, "follows",
+                            snap->follows[0] ? json_string(snap->follows) : json_null());
+        add_wall_settings(j, snap);
+        json_object_set_new(j, "final_table", final_table_json(snap, now));
     }
-    /* The final table's seat list while the wall shows it: each seat's
-     * player and the card dealt for the button (ten at most). */
-    if (j) {
-        const tourney_t *t = &snap->t;
-        int64_t left = TOURNEY_FINAL_SHOWN_MS - (engine_now(e) - t->final_at);
-        int ti = snap->roster ? roster_table_by_number(snap->roster, t->final_table) : -1;
-        json_t *seats = NULL;
-        if (t->final_at && left > 0 && ti >= 0 && (seats = json_array())) {
-            static const char *const ranks = "23456789TJQKA";
-            static const char *const suits[] = {"♣", "♦", "♥", "♠"};
-            const table_t *tb = &snap->roster->tables[ti];
-            for (int s = 1; s <= tb->seats && s <= TOURNEY_FINAL_SEATS; s++) {
-                int p = tb->occupant[s - 1] - 1, card = t->final_cards[s - 1] - 1;
-                char label[64] = "", cardtext[16] = "";
-                if (p >= 0)
-                    roster_player_shown(snap->roster, p, t->s.house.short_names, label, sizeof label);
-                if (card >= 0 && card < 52)
-                    snprintf(cardtext, sizeof cardtext, "%s%s",
-                             card / 4 == 8 ? "10" : (char[]){ranks[card / 4], 0}, suits[card % 4]);
-                json_array_append_new(
-                    seats, json_pack("{s:i, s:o, s:s, s:s, s:o}", "seat", s, "player",
-                                     p >= 0 ? json_integer(p + 1) : json_null(), "name",
-                                     p >= 0 && snap->roster->players[p].name[0] ? label : "", "label", label,
-                                     "card", cardtext[0] ? json_string(cardtext) : json_null()));
-            }
-        }
-        json_object_set_new(j, "final_table",
-                            seats ? json_pack("{s:i, s:o, s:I, s:o}", "table", t->final_table,
-                                              "button", t->final_button ? json_integer(t->final_button)
-                                                                        : json_null(),
-                                              "remaining_ms", (json_int_t)left, "seats", seats)
-                                  : json_null());
-    }
-    /* The roster is its own resource (GET /api/players): clients fetch it
-     * when this number changes. */
-    if (j && snap->roster)
+    if (j && snap->roster) {
+        /* The roster is its own resource (GET /api/players): clients fetch
+         * it when this number changes; GET /api/moves when the second
+         * does (the wall's strip of moves). */
         json_object_set_new(j, "roster_version", json_integer(snap->roster->version));
-    /* ... and GET /api/moves when this one does (the wall's strip of moves) */
-    if (j && snap->roster)
         json_object_set_new(j, "moves_total", json_integer(snap->roster->moves.total));
+    }
     if (seq)
         *seq = snap->seq;
     snapshot_release(snap);
@@ -165,18 +182,70 @@ enum MHD_Result reply_json(struct MHD_Connection *con, unsigned status, json_t *
     return reply_queue(con, status, r);
 }
 
+/* {"error": msg}: the one shape of every refusal. */
+static json_t *error_body(const char *msg)
+{
+    char text[REPLY_ERROR_MAX];
+    snprintf(text, sizeof text, "%s", msg);
+    /* A message quoting the client's address or text with a length limit
+     * ("%.200s") may cut a character in two, and JSON holds only UTF-8:
+     * without this the answer would be a 500. */
+    text_utf8_repair(text);
+    return json_pack("{s:s}", "error", text);
+}
+
+enum MHD_Result reply_error_with(struct MHD_Connection *con, unsigned status, const char *msg,
+                                 void (*extra)(struct MHD_Response *r, void *ctx), void *ctx)
+{
+    return reply_json(con, status, error_body(msg), extra, ctx);
+}
+
 enum MHD_Result reply_error(struct MHD_Connection *con, unsigned status, const char *fmt, ...)
 {
-    char msg[512];
+    char msg[REPLY_ERROR_MAX];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    /* A message quoting the client's address or text with a length limit
-     * ("%.200s") may cut a character in two, and JSON holds only UTF-8:
-     * without this the answer would be a 500. */
-    text_utf8_repair(msg);
-    return reply_json(con, status, json_pack("{s:s}", "error", msg), NULL, NULL);
+    return reply_error_with(con, status, msg, NULL, NULL);
+}
+
+unsigned reply_status(apply_status st)
+{
+    switch (st) {
+    case APPLY_OK: return MHD_HTTP_OK;
+    case APPLY_INVALID: return MHD_HTTP_BAD_REQUEST;
+    case APPLY_CONFLICT: return MHD_HTTP_CONFLICT;
+    case APPLY_UNAVAILABLE: return MHD_HTTP_SERVICE_UNAVAILABLE;
+    }
+    return MHD_HTTP_INTERNAL_SERVER_ERROR;
+}
+
+json_t *reply_refusal_json(const refusal_t *no)
+{
+    char text[sizeof no->text];
+    snprintf(text, sizeof text, "%s", no->text);
+    text_utf8_repair(text);
+    json_t *j = json_pack("{s:b, s:s}", "ok", 0, "error", text);
+    if (!j || no->code == REFUSAL_NONE)
+        return j;
+    json_object_set_new(j, "code", json_string(refusal_defs[no->code].code));
+    for (int i = 0; i < no->n; i++) {
+        if (no->v[i].is_text) {
+            char v[sizeof no->v[i].text];
+            snprintf(v, sizeof v, "%s", no->v[i].text);
+            text_utf8_repair(v);
+            json_object_set_new(j, no->v[i].name, json_string(v));
+        } else {
+            json_object_set_new(j, no->v[i].name, json_integer((json_int_t)no->v[i].num));
+        }
+    }
+    return j;
+}
+
+enum MHD_Result reply_refusal(struct MHD_Connection *con, apply_status st, const refusal_t *no)
+{
+    return reply_json(con, reply_status(st), reply_refusal_json(no), NULL, NULL);
 }
 
 static void add_close(struct MHD_Response *r, void *ctx)
@@ -187,8 +256,7 @@ static void add_close(struct MHD_Response *r, void *ctx)
 
 enum MHD_Result reply_no_room(struct MHD_Connection *con, const char *msg)
 {
-    return reply_json(con, MHD_HTTP_SERVICE_UNAVAILABLE, json_pack("{s:s}", "error", msg),
-                      add_close, NULL);
+    return reply_error_with(con, MHD_HTTP_SERVICE_UNAVAILABLE, msg, add_close, NULL);
 }
 
 static void add_retry_after(struct MHD_Response *r, void *ctx)
@@ -201,7 +269,8 @@ static void add_retry_after(struct MHD_Response *r, void *ctx)
 enum MHD_Result reply_error_retry(struct MHD_Connection *con, unsigned status, int retry_after_s,
                                   const char *msg)
 {
-    return reply_json(con, status,
-                      json_pack("{s:s, s:i}", "error", msg, "retry_after_s", retry_after_s),
-                      add_retry_after, &retry_after_s);
+    json_t *j = error_body(msg);
+    if (j)
+        json_object_set_new(j, "retry_after_s", json_integer(retry_after_s));
+    return reply_json(con, status, j, add_retry_after, &retry_after_s);
 }

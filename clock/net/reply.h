@@ -18,9 +18,20 @@ json_t *reply_view(engine_t *e);
 /* Sends j (the reference is taken over) with status; extra may add headers. */
 enum MHD_Result reply_json(struct MHD_Connection *con, unsigned status, json_t *j,
                            void (*extra)(struct MHD_Response *r, void *ctx), void *ctx);
+enum { REPLY_ERROR_MAX = 512 }; /* an error's message is cut to this, less one */
+
 /* {"error": "..."} with status. */
+/* The one place an outcome becomes an HTTP status: 200, 400, 409, 503. */
+unsigned reply_status(apply_status st);
+/* A refusal as the API answers it: {"ok": false, "error": the English
+ * sentence, "code": "seats_short", and each value by its name}. */
+json_t *reply_refusal_json(const refusal_t *no);
+enum MHD_Result reply_refusal(struct MHD_Connection *con, apply_status st, const refusal_t *no);
 enum MHD_Result reply_error(struct MHD_Connection *con, unsigned status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* {"error": msg} with status; extra may add headers. */
+enum MHD_Result reply_error_with(struct MHD_Connection *con, unsigned status, const char *msg,
+                                 void (*extra)(struct MHD_Response *r, void *ctx), void *ctx);
 /* The same with "retry_after_s" in the body and a Retry-After header. */
 enum MHD_Result reply_error_retry(struct MHD_Connection *con, unsigned status, int retry_after_s,
                                   const char *msg);

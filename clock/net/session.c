@@ -14,7 +14,7 @@
 
 #include "model/text.h"
 #include "net/session.h"
-#include "net/sha256.h"
+#include "base/sha256.h"
 
 typedef struct {
     uint8_t hash[SHA256_LEN];  /* of the token's hex text: a stolen file logs nobody in */

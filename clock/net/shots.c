@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/mono.h"
 #include "net/shots.h"
 
 enum {
@@ -53,13 +54,6 @@ struct shots {
     slot_t slots[SLOTS];       /* lock */
     unsigned long rendered;    /* lock */
 };
-
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static uint64_t current_seq(engine_t *e)
 {
@@ -113,9 +107,7 @@ static void *render_loop(void *arg)
         if (!sl) {
             /* Nobody asked for a while: the renderer lets go of its canvas
              * and text (8 MB and more at 1080p), made again when asked. */
-            struct timespec until;
-            clock_gettime(CLOCK_MONOTONIC, &until);
-            until.tv_sec += IDLE_MS / 1000;
+            struct timespec until = mono_deadline(mono_ms() + IDLE_MS);
             if (pthread_cond_timedwait(&s->wake, &s->lock, &until) == ETIMEDOUT && !s->closing &&
                 s->holding) {
                 s->holding = false;
@@ -171,11 +163,7 @@ shots_t *shots_new(engine_t *e, shots_render_fn render, void *ctx, void (*thread
         s->slots[2 * k + 1] = (slot_t){.w = widths[k] * 9 / 16, .h = widths[k]};
     }
     pthread_mutex_init(&s->lock, NULL);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&s->wake, &ca);
-    pthread_condattr_destroy(&ca);
+    mono_cond_init(&s->wake);
     if (pthread_create(&s->thread, NULL, render_loop, s) != 0) {
         pthread_cond_destroy(&s->wake);
         pthread_mutex_destroy(&s->lock);

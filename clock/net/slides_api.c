@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "base/prefix.h"
 #include "net/headers.h"
 #include "net/reply.h"
 #include "net/slides_api.h"
@@ -16,7 +17,8 @@
 
 bool slides_api_url(const char *url)
 {
-    return strncmp(url, "/api/slides", 11) == 0 && (url[11] == 0 || url[11] == '/');
+    const char *rest = starts_with(url, "/api/slides");
+    return rest && (*rest == 0 || *rest == '/');
 }
 
 /* GET /api/slides: every slide in order, with "live" (shown now, by this

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/mono.h"
 #include "net/tally.h"
 
 typedef struct {
@@ -34,13 +35,6 @@ struct tally {
     entry_t entries[TALLY_ADDRESSES];
     long unseen, unseen_refused; /* events from addresses past TALLY_ADDRESSES */
 };
-
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static void addr_text(const entry_t *e, char *buf, size_t len)
 {
@@ -117,7 +111,7 @@ static void *run(void *arg)
         }
         int64_t due = t->since + t->period_ms;
         if (mono_ms() < due) {
-            struct timespec ts = {.tv_sec = due / 1000, .tv_nsec = (due % 1000) * 1000000};
+            struct timespec ts = mono_deadline(due);
             pthread_cond_timedwait(&t->wake, &t->lock, &ts);
             continue;
         }
@@ -140,11 +134,7 @@ tally_t *tally_new(const char *what, int64_t period_ms, FILE *out)
     t->period_ms = period_ms > 0 ? period_ms : 60000;
     t->out = out;
     t->since = -1;
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&t->wake, &ca);
-    pthread_condattr_destroy(&ca);
+    mono_cond_init(&t->wake);
     pthread_mutex_init(&t->lock, NULL);
     if (pthread_create(&t->thread, NULL, run, t) != 0) {
         pthread_cond_destroy(&t->wake);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/prefix.h"
 #include "screen/address.h"
 
 /* This machine's first IPv4 address on a network (not loopback), now: the
@@ -45,7 +46,9 @@ void panel_addr_lookup(const char *url, panel_addr_t *out)
     size_t qrlen = sizeof out->qr, namelen = sizeof out->by_name, iplen = sizeof out->by_ip;
     snprintf(out->url, sizeof out->url, "%s", url);
     char host[256] = "", port[8] = "", tmp[INET_ADDRSTRLEN];
-    const char *h = strncmp(url, "http://", 7) == 0 ? url + 7 : url;
+    const char *h = starts_with(url, "http://");
+    if (!h)
+        h = url;
     size_t n = strcspn(h, ":/");
     if (n < sizeof host)
         memcpy(host, h, n), host[n] = 0;

@@ -7,11 +7,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model/show.h"
 #include "screen/lang.h"
 #include "screen/paint.h"
 #include "screen/say.h"
-#include "model/show.h"
-#include "screen/wall.h"
+#include "screen/text.h"
+#include "screen/wall_frame.h"
+#include "store/config.h"
 
 enum {
     ROTATE_MS = 8000,          /* a label's two languages take turns */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/prefix.h"
 #include "screen/lang.h"
 
 lang_id lang_from_code(const char *code)
@@ -95,9 +96,11 @@ void lang_chips(lang_id lang, int64_t v, char *buf, size_t len)
 /* The catalog's sign for a currency ("currency.EUR"), or the code itself. */
 static const char *currency_sign(lang_id lang, const char *code)
 {
-    for (int w = 0; w < W__COUNT; w++)
-        if (!strncmp(lang_keys[w], "currency.", 9) && !strcmp(lang_keys[w] + 9, code))
+    for (int w = 0; w < W__COUNT; w++) {
+        const char *key_code = starts_with(lang_keys[w], "currency.");
+        if (key_code && strcmp(key_code, code) == 0)
             return lang_word(lang, (word_id)w);
+    }
     return code;
 }
 

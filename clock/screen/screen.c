@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/prefix.h"
 #include "screen/screen.h"
 #include "screen/speaker.h"
 #include "screen/wall.h"
@@ -82,7 +83,7 @@ static bool drm_display_connected(void)
         char buf[32] = "";
         if (f) {
             if (fgets(buf, sizeof buf, f))
-                any = strncmp(buf, "connected", 9) == 0;
+                any = starts_with(buf, "connected") != NULL;
             fclose(f);
         }
     }
@@ -153,7 +154,7 @@ static const char *gl_renderer_name(SDL_Renderer *r)
 {
     SDL_RendererInfo info = {0};
     SDL_GetRendererInfo(r, &info);
-    if (!info.name || strncmp(info.name, "opengl", 6) != 0)
+    if (!info.name || !starts_with(info.name, "opengl"))
         return NULL;
     typedef const unsigned char *(*get_string_fn)(unsigned int);
     get_string_fn get_string = (get_string_fn)SDL_GL_GetProcAddress("glGetString");
@@ -442,10 +443,9 @@ static void loop_wait(const screen_t *s, int64_t ms)
 
 static void apply(const screen_t *s, engine_t *e, command_t c)
 {
-    char err[256];
-    int rc = engine_apply(e, &c, loop_now(s, e), err, sizeof err);
-    if (rc != 200)
-        fprintf(stderr, "pokerclock: key: %s: %s\n", command_name(c.type), err);
+    refusal_t no;
+    if (engine_apply(e, &c, loop_now(s, e), &no) != APPLY_OK)
+        fprintf(stderr, "pokerclock: key: %s: %s\n", command_name(c.type), no.text);
 }
 
 /* The keypad: physical access to the clock needs no PIN. */

@@ -1,10 +1,8 @@
 /* The wall's sounds and voice for the tournament's events; see speaker.h. */
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "model/voice.h"
 #include "screen/lang.h"
@@ -121,8 +119,7 @@ static void phrase(lang_id l, voice_event e, const tourney_t *t, const tourney_v
 }
 
 int speaker_phrase_file(void *ctx, const snapshot_t *snap, int64_t now, int event,
-                        const char *language, char *path, size_t pathlen, char *err,
-                        size_t errlen)
+                        const char *language, bool render, int *fd, char *err, size_t errlen)
 {
     (void)ctx;
     char text[600] = "";
@@ -143,20 +140,8 @@ int speaker_phrase_file(void *ctx, const snapshot_t *snap, int64_t now, int even
         return -1;
     }
     speech_cache_dir(dir, sizeof dir);
-    /* One phrase at a time: the pages that ask together wait for the
-     * first one's rendering and then share its file; a few seconds at
-     * most, so that a slow espeak-ng never holds many request threads. */
-    static pthread_mutex_t one = PTHREAD_MUTEX_INITIALIZER;
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += 3;
-    if (pthread_mutex_timedlock(&one, &until) != 0) {
-        snprintf(err, errlen, "the words are still being rendered: ask again");
-        return -1;
-    }
-    int rc = speech_cached(exe, dir, language, text, path, pathlen, err, errlen);
-    pthread_mutex_unlock(&one);
-    return rc;
+    int rc = speech_open(exe, dir, language, text, render, fd, err, errlen);
+    return rc > 0 ? 2 : rc;
 }
 
 /* Says what the events call for, in the wall's language and then in the

@@ -3,6 +3,7 @@
 #ifndef POKERCLOCK_SPEAKER_H
 #define POKERCLOCK_SPEAKER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "engine.h"
@@ -26,13 +27,14 @@ void speaker_hear(speaker_t *sp, const snapshot_t *snap, int64_t now);
 void speaker_level_words(lang_id l, const structure_t *s, int i, int number, char *buf,
                          size_t len);
 
-/* The WAV file (path) of what the wall says for event (a voice_event) in
- * language, the snapshot's at now, as the pages play it (GET /api/speech):
- * rendered into the voice's cache when not there yet, without a sound
- * device. 0; 1 with err when there is nothing to say; -1 with err when it
- * cannot be said (no espeak-ng). A net_speech_fn (ctx unused). */
+/* The WAV file of what the wall says for event (a voice_event) in
+ * language, the snapshot's at now, as the pages play it (GET /api/speech),
+ * open for reading in *fd: from the voice's cache, rendered into it first
+ * when render is true (blocking, without a sound device). 0; 1 with err
+ * when there is nothing to say; 2 when it is not in the cache and render
+ * is false; -1 with err when it cannot be said (no espeak-ng). A
+ * net_speech_fn (ctx unused). */
 int speaker_phrase_file(void *ctx, const snapshot_t *snap, int64_t now, int event,
-                        const char *language, char *path, size_t pathlen, char *err,
-                        size_t errlen);
+                        const char *language, bool render, int *fd, char *err, size_t errlen);
 
 #endif

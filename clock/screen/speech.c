@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/mono.h"
 #include "screen/speech.h"
 
 extern char **environ;
@@ -35,16 +36,18 @@ typedef struct {
     bool play;
 } phrase_t;
 
+/* snd, exe, dir and thread are set by speech_new before the thread starts,
+ * then only read; the rest belongs to lock. */
 struct speech {
     sound_t *snd;
     char exe[256];             /* the espeak-ng program */
     char dir[256];             /* the cache */
     pthread_t thread;
-    pthread_mutex_t lock;      /* guards the queue and stop */
-    pthread_cond_t wake;
-    phrase_t q[QUEUE];         /* a ring: head is the next to say */
-    int head, n;
-    bool stop;
+    pthread_mutex_t lock;      /* the queue and stop: speech_say and the voice's thread */
+    pthread_cond_t wake;       /* with lock: something to say, or stop */
+    phrase_t q[QUEUE];         /* lock: a ring, head is the next to say */
+    int head, n;               /* lock */
+    bool stop;                 /* lock */
 };
 
 bool speech_find(char *exe, size_t len)
@@ -73,13 +76,6 @@ static const char *voice_of(const char *language)
            : !strcmp(language, "nl")                                                    ? "nl"
            : !strcmp(language, "da")                                                    ? "da"
                                                                                         : "en";
-}
-
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /* The text goes in on a pipe, never on the command line: nothing in it
@@ -159,12 +155,16 @@ static void cache_path(const char *dir, const char *language, const char *text, 
 
 /* The cache lives in the temporary directory, which the service keeps in
  * memory: past CACHE_MAX files it is emptied and starts again. The wall's
- * voice and the pages' share it. */
-static atomic_int cached; /* files written to the cache since it was last emptied */
+ * voice and the pages' share it, with no lock: each writer renders into a
+ * part file of its own and renames it into place whole, so a reader finds
+ * a whole WAV or none; a page's file is opened before it is named, so that
+ * emptying the cache meanwhile cannot take its words away. */
+static atomic_int cached; /* atomic: files written to the cache since it was last emptied */
 
 static void cache_trim(const char *dir)
 {
-    if (atomic_fetch_add(&cached, 1) + 1 <= CACHE_MAX)
+    /* The writer that makes it CACHE_MAX empties it; the others go on. */
+    if (atomic_fetch_add(&cached, 1) + 1 != CACHE_MAX)
         return;
     atomic_store(&cached, 0);
     DIR *d = opendir(dir);
@@ -187,32 +187,57 @@ void speech_cache_dir(char *dir, size_t len)
     snprintf(dir, len, "%s/pokerclock-speech-%u", tmp && *tmp ? tmp : "/tmp", (unsigned)getuid());
 }
 
-int speech_cached(const char *exe, const char *dir, const char *language, const char *text,
-                  char *path, size_t pathlen, char *err, size_t errlen)
+/* Renders text into the cache as path; with fd, the new file open for
+ * reading in *fd (opened before it is named in the cache). */
+static int cache_render(const char *exe, const char *dir, const char *language, const char *text,
+                        const char *path, int *fd, char *err, size_t errlen)
 {
-    cache_path(dir, language, text, path, pathlen);
-    if (access(path, R_OK) == 0)
-        return 0;
     if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
         snprintf(err, errlen, "cannot make %s: %s", dir, strerror(errno));
         return -1;
     }
     /* Each writer its own part file: the wall's voice and a page may
      * render the same phrase at once. */
-    static atomic_uint serial;
+    static atomic_uint serial; /* atomic */
     char tmp[360];
     snprintf(tmp, sizeof tmp, "%s.%ld.%u.part", path, (long)getpid(), atomic_fetch_add(&serial, 1));
     if (speech_render(exe, language, text, tmp, err, errlen) != 0) {
         unlink(tmp);
         return -1;
     }
-    if (rename(tmp, path) != 0) {
+    int f = fd ? open(tmp, O_RDONLY | O_CLOEXEC) : -1;
+    if ((fd && f < 0) || rename(tmp, path) != 0) {
         snprintf(err, errlen, "cannot keep %s: %s", path, strerror(errno));
+        if (f >= 0)
+            close(f);
         unlink(tmp);
         return -1;
     }
+    if (fd)
+        *fd = f;
     cache_trim(dir);
     return 0;
+}
+
+int speech_cached(const char *exe, const char *dir, const char *language, const char *text,
+                  char *path, size_t pathlen, char *err, size_t errlen)
+{
+    cache_path(dir, language, text, path, pathlen);
+    if (access(path, R_OK) == 0)
+        return 0;
+    return cache_render(exe, dir, language, text, path, NULL, err, errlen);
+}
+
+int speech_open(const char *exe, const char *dir, const char *language, const char *text,
+                bool render, int *fd, char *err, size_t errlen)
+{
+    char path[300];
+    cache_path(dir, language, text, path, sizeof path);
+    if ((*fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0)
+        return 0;
+    if (!render)
+        return 1;
+    return cache_render(exe, dir, language, text, path, fd, err, errlen);
 }
 
 static void speak(speech_t *sp, const phrase_t *p)

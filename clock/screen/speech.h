@@ -39,6 +39,11 @@ void speech_cache_dir(char *dir, size_t len);
  * already (blocking, as speech_render). 0 with path, or -1 with err. */
 int speech_cached(const char *exe, const char *dir, const char *language, const char *text,
                   char *path, size_t pathlen, char *err, size_t errlen);
+/* The same, open for reading in *fd (the caller's to close): 0; 1 when
+ * it is not in the cache and render is false (nothing is rendered then);
+ * -1 with err. The open file keeps its words when the cache is emptied. */
+int speech_open(const char *exe, const char *dir, const char *language, const char *text,
+                bool render, int *fd, char *err, size_t errlen);
 /* The espeak-ng program: POKERCLOCK_ESPEAK, else espeak-ng on the PATH;
  * false when there is none. */
 bool speech_find(char *exe, size_t len);

@@ -9,6 +9,7 @@
 #include "screen/frame.h"
 #include "screen/kiosk.h"
 #include "screen/qr.h"
+#include "screen/wall.h"
 
 /* A column's label at the top of bx, in muted colour; its height. Two
  * languages ("Gemiddelde stack / Average stack") that would have to be set

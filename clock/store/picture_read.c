@@ -11,8 +11,9 @@
 #include <string.h>
 
 #include <jpeglib.h>
-#include <jerror.h> /* after jpeglib.h: its codes depend on jconfig.h */
 #include <png.h>
+
+#include <jerror.h> /* after jpeglib.h: its codes depend on jconfig.h */
 
 #include "store/picture_read.h"
 

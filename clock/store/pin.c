@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "model/text.h"
-#include "net/pin_equal.h"
+#include "base/pin_equal.h"
 #include "store/pin.h"
 
 static void path_of(const char *dir, const char *name, char *buf, size_t len)

@@ -7,20 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/pin_equal.h"
+
 enum {
     PIN_DIGITS = 8,            /* a generated PIN and a one-time code */
     PIN_CODE_MS = 120000,      /* a one-time code is good for 2 minutes */
-    PIN_SALT_LEN = 16,
-    PIN_HASH_LEN = 32,         /* SHA-256 */
-    PIN_TEXT_MAX = 64,         /* a longer PIN typed matches nothing */
     PIN_HASH_TEXT = 2 * PIN_SALT_LEN + 1 + 2 * PIN_HASH_LEN + 1, /* "SALT HASH" in hex */
 };
-
-/* A secret as it is kept: SHA-256 of a random salt followed by the secret. */
-typedef struct {
-    uint8_t salt[PIN_SALT_LEN];
-    uint8_t hash[PIN_HASH_LEN];
-} pin_hash_t;
 
 /* The director PIN as the server holds it. */
 typedef struct {
@@ -35,7 +28,7 @@ typedef struct {
 /* PINs of text's kind: 10^n for n digits, 62^n otherwise. */
 double pin_kinds(const char *text);
 
-/* A new salt, and text's hash with it (net/pin_equal.h checks one). 0, or -1
+/* A new salt, and text's hash with it (base/pin_equal.h checks one). 0, or -1
  * without randomness. */
 int pin_hash_make(pin_hash_t *h, const char *text);
 /* h as "SALT HASH" in hex, and back from the two words (false: not such). */

@@ -6,6 +6,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "base/prefix.h"
 #include "store/file.h"
 #include "store/picture.h"
 #include "store/slides_folder.h"
@@ -34,8 +35,9 @@ static bool text_slide(char *text, slide_change_t *c, char *err, size_t errlen)
     memset(c, 0, sizeof *c);
     c->has_text = true;
     bool title = false;
-    if (strncmp(text, "\xEF\xBB\xBF", 3) == 0)
-        text += 3;
+    static const char bom[] = "\xEF\xBB\xBF"; /* UTF-8's byte order mark */
+    if (starts_with(text, bom))
+        text += sizeof bom - 1;
     for (char *line = strtok(text, "\r\n"); line; line = strtok(NULL, "\r\n")) {
         while (*line == ' ' || *line == '\t')
             line++;

@@ -221,15 +221,14 @@ void tables_load(const struct config_setting_t *s, table_config_t *out, tables_p
 
 void tables_roster(const table_config_t *tc, roster_t *r)
 {
-    char err[128];
     roster_init(r);
     for (int i = 0; i < tc->n; i++)
-        roster_add_table(r, tc->t[i].number, tc->t[i].name, tc->t[i].seats, tc->t[i].blocked, err,
-                         sizeof err);
+        roster_add_table(r, tc->t[i].number, tc->t[i].name, tc->t[i].seats, tc->t[i].blocked,
+                         NULL);
     if (tc->n_break > 0) {
         int order[ROSTER_MAX_TABLES];
         for (int i = 0; i < tc->n_break; i++)
             order[i] = tc->break_order[i];
-        roster_set_break_order(r, order, tc->n_break, err, sizeof err);
+        roster_set_break_order(r, order, tc->n_break, NULL);
     }
 }

@@ -4,11 +4,15 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 
+// The checkout, wherever the tests are started from: what they write goes
+// under it to tests/out/, which .gitignore keeps out of the repository.
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PIN = '2468';
-export const BIN = process.env.POKERCLOCK_BIN || resolve('pokerclock');
+export const BIN = process.env.POKERCLOCK_BIN || join(ROOT, 'pokerclock');
 
 const running = new Set();
 process.on('exit', () => {

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import http from 'node:http';
 import { startClock, getJson, login, command, sleep } from './clock.mjs';
 
 function wavSamples(file) {
@@ -219,6 +220,89 @@ test('the pages hear no words where the venue keeps them quiet, or without espea
     assert.equal(r.status, 503);
     assert.match(r.error, /no espeak-ng/);
   } finally {
+    await clock.stop();
+    clock.cleanup();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+// Many pages ask for the wall's words at once, from many addresses, for
+// several events and languages, while the director changes what the words
+// are (each change new phrases for espeak-ng, here a slow one: half a
+// second a phrase, as on a busy Pi). The panel and the state stay prompt:
+// no page's waiting holds the clock's request threads. Every page gets a
+// whole WAV or a refusal with its reason, never a cut file or a "busy",
+// and the clock lives on (under SAN=1 and TSAN=1 without a report).
+test('pages crowding for the words while they change never stall the panel', async (t) => {
+  const tmp = mkdtempSync(join(tmpdir(), 'pokerclock-voice-'));
+  const slow = join(tmp, 'espeak-ng');
+  const real = execFileSync('sh', ['-c', 'command -v espeak-ng']).toString().trim();
+  writeFileSync(slow, `#!/bin/sh\nsleep 0.5\nexec ${real} "$@"\n`, { mode: 0o755 });
+  const cfg = join(tmp, 'crowd.cfg');
+  writeFileSync(cfg, readFileSync('assets/structures/default.cfg', 'utf8').replace('language = "en";',
+    'language = "en";\nlanguage2 = "de";\nsound = { pages = true; speak_level = true; speak_break = true; speak_break_over = true; };'));
+  const clock = await startClock({ args: ['--config', cfg], env: { TMPDIR: tmp, POKERCLOCK_ESPEAK: slow } });
+  const agent = new http.Agent({ keepAlive: false });
+  const ask = (path, from) => new Promise((ok) => {
+    const t0 = performance.now();
+    const req = http.get({ host: '127.0.0.1', port: clock.port, path, localAddress: from, agent }, (res) => {
+      const parts = [];
+      res.on('data', (d) => parts.push(d));
+      res.on('end', () => ok({ status: res.statusCode, b: Buffer.concat(parts), ms: performance.now() - t0 }));
+    });
+    req.on('error', (e) => ok({ status: 0, b: Buffer.from(e.message), ms: performance.now() - t0 }));
+    req.setTimeout(30000, () => req.destroy());
+  });
+  const answers = {}, odd = [];
+  let words = 0, on = true;
+  const cmdMs = [], stateMs = [];
+  try {
+    const cookie = await login(clock);
+    await command(clock, cookie, { type: 'start' });
+    const events = ['level', 'break', 'break_over', 'say'];
+    const langs = ['en', 'de', 'nl'];
+    const pages = Array.from({ length: 32 }, async (_, i) => {
+      const from = `127.0.${40 + (i >> 3)}.${(i & 7) + 1}`;
+      for (let k = i; on; k++) {
+        const r = await ask(`/api/speech?event=${events[k % events.length]}&lang=${langs[(k >> 2) % langs.length]}`, from);
+        const why = r.status === 200 ? '' : (() => { try { return JSON.parse(r.b).error; } catch { return String(r.b).slice(0, 80); } })();
+        answers[`${r.status} ${why}`] = (answers[`${r.status} ${why}`] || 0) + 1;
+        if (r.status === 200) {
+          words++;
+          if (r.b.toString('latin1', 0, 4) !== 'RIFF' || r.b.readUInt32LE(4) !== r.b.length - 8) odd.push(`a cut WAV of ${r.b.length} bytes`);
+        } else if (r.status !== 409) {
+          odd.push(`${r.status}: ${why}`);
+        }
+      }
+    });
+    const timed = async (list, fn) => { const t0 = performance.now(); const r = await fn(); list.push(performance.now() - t0); return r; };
+    const director = (async () => {
+      for (let k = 0; on; k++) {
+        const c = [{ type: 'next_level' }, { type: 'say', text: `Table ${k} is broken` },
+          { type: 'set_language', language: k % 2 ? 'nl' : 'en', language2: 'de' }][k % 3];
+        assert.equal((await timed(cmdMs, () => command(clock, cookie, c))).status, 200, JSON.stringify(c));
+        await sleep(400);
+      }
+    })();
+    const prober = (async () => {
+      while (on) {
+        assert.equal((await timed(stateMs, () => getJson(clock, '/api/state'))).status, 200);
+        await sleep(100);
+      }
+    })();
+    await sleep(8000);
+    on = false;
+    await Promise.all([...pages, director, prober]);
+    const worst = (l) => Math.round(Math.max(...l));
+    t.diagnostic(`state up to ${worst(stateMs)} ms, commands up to ${worst(cmdMs)} ms; answers ${JSON.stringify(answers)}`);
+    assert.deepEqual(odd, [], JSON.stringify(answers));
+    assert.ok(words > 0, JSON.stringify(answers));
+    assert.ok(worst(stateMs) < 1000 && worst(cmdMs) < 1000,
+      `the state took up to ${worst(stateMs)} ms, the director's commands up to ${worst(cmdMs)} ms ` +
+      `while the pages waited for their words (${JSON.stringify(answers)})`);
+    assert.equal((await getJson(clock, '/healthz')).status, 200);
+  } finally {
+    on = false;
     await clock.stop();
     clock.cleanup();
     rmSync(tmp, { recursive: true, force: true });

@@ -24,7 +24,6 @@ int main(void)
 {
     int64_t stacks[DEAL_MAX_PLAYERS], prizes[DEAL_MAX_PLAYERS], out[DEAL_MAX_PLAYERS];
     double eq[DEAL_MAX_PLAYERS];
-    char err[200];
     printf("-- ICM exact (subset DP), as POST /api/chop computes it\n");
     static const int sizes[][2] = {{9, 9}, {10, 10}, {15, 15}, {18, 18}, {20, 9}, {20, 20}};
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
@@ -47,8 +46,9 @@ int main(void)
             pool += prizes[k];
         deal_info_t info;
         double a = now_ms();
-        if (deal_compute(DEAL_ICM, stacks, n, prizes, n, 0, 1, out, &info, err, sizeof err) != 0) {
-            printf("%d players: %s\n", n, err);
+        refusal_t no;
+        if (deal_compute(DEAL_ICM, stacks, n, prizes, n, 0, 1, out, &info, &no) != 0) {
+            printf("%d players: %s\n", n, no.text);
             return 1;
         }
         printf("%3d players: %8.1f ms, %6d orders, error +-%.1f of %lld (%.3f %%)\n", n,

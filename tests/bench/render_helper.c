@@ -42,11 +42,11 @@ static engine_t *engine_running_of(settings_t *c, bool default_cfg)
         exit(1);
     }
     command_t reg = {.type = CMD_REGISTER, .count = 40}, start = {.type = CMD_START};
-    engine_apply(e, &reg, engine_now(e), err, sizeof err);
-    engine_apply(e, &start, engine_now(e), err, sizeof err);
+    engine_apply(e, &reg, engine_now(e), NULL);
+    engine_apply(e, &start, engine_now(e), NULL);
     /* Past the new-level banner: a plain countdown. */
     command_t adj = {.type = CMD_ADJUST, .delta_ms = -60000};
-    engine_apply(e, &adj, engine_now(e), err, sizeof err);
+    engine_apply(e, &adj, engine_now(e), NULL);
     return e;
 }
 

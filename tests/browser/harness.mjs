@@ -5,14 +5,14 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { freePort } from '../api/clock.mjs';
+import { freePort, ROOT } from '../api/clock.mjs';
 
 export const PIN = '4826';
-export const BIN = process.env.POKERCLOCK_BIN || resolve('pokerclock');
-export const OUT = resolve('tests/out');
+export const BIN = process.env.POKERCLOCK_BIN || join(ROOT, 'pokerclock');
+export const OUT = join(ROOT, 'tests/out');
 mkdirSync(OUT, { recursive: true });
 
 const procs = new Set();

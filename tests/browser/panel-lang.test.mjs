@@ -4,14 +4,17 @@
 // and a language chosen in the bar kept on the phone, apart from the wall's.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { startClock, launch, api, until, PIN, OUT } from './harness.mjs';
-import { pageWords, scriptWords, panelEntries } from './panel-words.mjs';
+import { pageWords, scriptWords, panelEntries, readPo } from './panel-words.mjs';
 
 const LANGS = ['en', 'nb', 'de', 'nl', 'da'];
 let clock, browser;
 const catalog = (l) => new Map(panelEntries(`po/${l}.po`).map((e) => [e.id, e.str]));
+// The refusals' sentences of a language, by code.
+const refusalWords = (l) => new Map(readPo(`po/${l}.po`).filter((e) => e.ctxt.startsWith('refusal.'))
+  .map((e) => [e.ctxt.slice('refusal.'.length), e.str || e.id]));
 
 before(async () => {
   clock = await startClock();
@@ -176,105 +179,27 @@ test('the last actions and the undo button, written by the clock in English, rea
   }
 });
 
-// The format of every refusal written in clock/model/*.c: each
-// model_fail(), each call of a file's own fail() helper (game.c, seating.c,
-// deal.c, payout.c) and each snprintf(err, errlen, ...) (structure.c, game.c,
-// deal.c, payout.c): its string literals joined (PRId64 and the like read as
-// d), each side of a ?: its own, and each conversion (%d, %lld, %02d, %zu,
-// %.1f, %s) made %s as the panel's forms write it. A format of "%s" alone
-// passes on a message written elsewhere (the helpers of deal.c and payout.c).
-// Left out, as no request of the panel can meet them (SKIPPED says why); each
-// must still be there, so that the list does not outlive the code.
-const SKIPPED = {
-  'payout.c': 'the payout arithmetic: the view drops its reasons (no places paid yet) and payout_fixed() is for the unit tests only; what the director sets is checked by prizes.c',
-  'structure.c:structure_validate': 'checks the structure of the configuration file and of a snapshot at start-up, and a followed clock\'s; never a command (the levels a command adds are checked by level_validate, which is in)',
-  'seating.c:roster_set_break_order': 'the break order of the tables file, at start-up and when a new tournament begins from that same file; its reasons are dropped',
-};
-function refusalFormats() {
-  const out = [], seen = new Set();
-  for (const f of readdirSync('clock/model').filter((x) => x.endsWith('.c')).sort()) {
-    const src = readFileSync('clock/model/' + f, 'utf8');
-    if (SKIPPED[f]) { seen.add(f); continue; }
-    // Where each function begins: a line at the left margin naming it.
-    const funcs = [...src.matchAll(/^[A-Za-z_][\w \t*]*?\b(\w+)\s*\(/gm)].map((d) => ({ at: d.index, name: d[1] }));
-    for (const m of src.matchAll(/\b(model_fail|fail|snprintf)\s*\(/g)) {
-      // The arguments up to the closing parenthesis, strings kept whole.
-      const args = [''];
-      let depth = 0, i = m.index + m[0].length;
-      for (; i < src.length; i++) {
-        const c = src[i];
-        if (c === '"') {
-          const end = src.slice(i).match(/^"(?:[^"\\\n]|\\.)*"/)[0];
-          args[args.length - 1] += end;
-          i += end.length - 1;
-        } else if (c === '(') { depth++; args[args.length - 1] += c; }
-        else if (c === ')') { if (depth-- === 0) break; args[args.length - 1] += c; }
-        else if (c === ',' && depth === 0) args.push('');
-        else args[args.length - 1] += c;
-      }
-      if (m[1] === 'snprintf' && (args[0].trim() !== 'err' || args[1]?.trim() !== 'errlen')) continue;
-      const fmt = args.find((a) => a.includes('"'));
-      if (!fmt) continue; // a definition: const char *fmt
-      const func = funcs.filter((d) => d.at < m.index).pop()?.name;
-      if (SKIPPED[`${f}:${func}`]) { seen.add(`${f}:${func}`); continue; }
-      const line = src.slice(0, m.index).split('\n').length;
-      // The literals and macros of each side of a ?: (a ? or : outside a
-      // string parts them); the condition has none.
-      const sides = [''];
-      for (const t of fmt.matchAll(/"((?:[^"\\]|\\.)*)"|\bPRI([diuxX])(?:8|16|32|64|MAX|PTR)\b|([?:])/g)) {
-        if (t[3]) sides.push('');
-        else sides[sides.length - 1] += t[1] !== undefined ? JSON.parse(`"${t[1]}"`) : t[2];
-      }
-      for (const text of sides.filter((x) => x && x !== '%s')) {
-        out.push({
-          where: `clock/model/${f}:${line}`,
-          form: text.replace(/%(?:%|[-+ #0]*\d*(?:\.\d+)?(?:hh|h|ll|l|z|j|t)?[diouxXfeEgGcs])/g, (c) => (c === '%%' ? c : '%s')),
-        });
-      }
-    }
-  }
-  return { found: out, stale: Object.keys(SKIPPED).filter((k) => !seen.has(k)) };
-}
-// Refusals the clock builds in pieces: the sentences the panel receives.
-const PIECES = {
-  'a new level needs %s': ['a new level needs minutes', 'a new level needs small_blind, big_blind and minutes'],
-  'places must list 1 to %s %s': ['places must list 1 to %s amounts', 'places must list 1 to %s percentages'],
-  'the places add up to %s.%s%%, not 100%%: nothing changed': ['the places add up to %s%%, not 100%%: nothing changed'],
-  '%s player%s left: the last one is the winner': ['1 player left: the last one is the winner', '%s players left: the last one is the winner'],
-  'hand %s is still being played at table%s %s': ['hand %s is still being played at table %s', 'hand %s is still being played at tables %s'],
-  'the amounts%s add up to %s, but %s is left in the prize pool for places 1 to %s: nothing changed': [
-    'the amounts add up to %s, but %s is left in the prize pool for places 1 to %s: nothing changed',
-    'the amounts and the play-for amount add up to %s, but %s is left in the prize pool for places 1 to %s: nothing changed'],
-  'table %s, seat %s is %s already': ['table %s, seat %s is blocked already', 'table %s, seat %s is free already'],
-  'table %s is %s already': ['table %s is open already', 'table %s is closed already'],
-  'table %s still has %s %s: break it, or move them first': [
-    'table %s still has 1 player: break it, or move them first', 'table %s still has %s players: break it, or move them first'],
-};
 // web/panel-errors.js as the page runs it, here in English.
 function panelErrors() {
   const fill = (t, ...a) => { let i = 0; return t.replace(/%([s%])/g, (m, c) => (c === '%' ? '%' : String(a[i++]))); };
-  const ctx = vm.createContext({ tpN: (t) => t, tp: fill, PANEL_LANG: { lang: () => 'en', tp: fill } });
-  return vm.runInContext(readFileSync('web/panel-errors.js', 'utf8') + '\n;({ ERROR_FORMS, FIELD_WORDS, refusal })', ctx);
+  const ctx = vm.createContext({ tpN: (t) => t, tp: fill, PANEL_LANG: { lang: () => 'en', tp: fill, fromEnglish: (t) => t } });
+  return vm.runInContext(readFileSync('web/panel-errors.js', 'utf8') + '\n;({ ERROR_FORMS, refusal })', ctx);
 }
 
-test('every refusal of the clock\'s rules (clock/model) has a form the panel translates', () => {
-  const { ERROR_FORMS, FIELD_WORDS } = panelErrors();
-  const forms = new Set(ERROR_FORMS);
-  const { found, stale } = refusalFormats();
-  assert.ok(found.length > 200, `the refusals were found (${found.length})`);
-  assert.deepEqual(stale, [], 'SKIPPED names a file or function that is gone');
-  // Said as a whole sentence of the panel's own (FIELD_WORDS), or by forms.
-  const sentence = (f) => FIELD_WORDS.some(([re]) => !re.global && re.source.startsWith('^') && re.test(f));
-  const missing = found.filter(({ form }) => !sentence(form) && !(PIECES[form] || [form]).every((x) => forms.has(x)))
-    .map(({ where, form }) => `${where}: ${form}`);
-  assert.deepEqual(missing, [], 'refusals with no form in ERROR_FORMS (web/panel-errors.js)');
+test('the refusals without a code yet are read by their forms, none hiding a later one', () => {
+  const { ERROR_FORMS } = panelErrors();
   assert.deepEqual([...ERROR_FORMS.filter((f, i) => ERROR_FORMS.indexOf(f) !== i)], [], 'forms listed twice');
-  // The panel reads a refusal as the first form that matches it (as
+  // The panel reads such a refusal as the first form that matches it (as
   // PANEL_LANG.fromEnglish does): none may match a sentence of a later one.
   const pattern = (f) => new RegExp('^' + f.split('%s').map((x) => x.replace(/%%/g, '%').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.+?)') + '$', 's');
   const hidden = [...ERROR_FORMS].flatMap((f, i) => ERROR_FORMS.slice(i + 1)
     .filter((g) => pattern(f).test(g.replace(/%%/g, '%'))).map((g) => `"${f}" hides "${g}"`));
   assert.deepEqual(hidden, [], 'a form listed before a longer one it matches');
+  // The clock's rules answer with codes: their sentences are not matched.
+  const model = readFileSync('po/en.po', 'utf8').match(/^msgctxt "refusal\./gm) || [];
+  assert.ok(model.length > 200, `the rules' refusals are coded (${model.length})`);
+  for (const f of ['there is nothing to undo', '%s seats are free for %s players', 'this is the first level'])
+    assert.ok(!ERROR_FORMS.includes(f), `"${f}" is said from its code, not matched`);
 });
 
 test('a command the clock refuses from a Norwegian panel is refused in Norwegian; in English as the clock wrote it', async () => {
@@ -293,12 +218,13 @@ test('a command the clock refuses from a Norwegian panel is refused in Norwegian
       // The panel's words for the clock's other refusals, as the page says them.
       const more = await page.evaluate(() => [
         'too many wrong PINs: wait 12 seconds before trying again',
-        'the places add up to 99.50%, not 100%: nothing changed',
-        'the hands for today were already drawn: 4 (day_end_clear first)',
-        'count must be 1 to 10000',
+        { error: 'the places add up to 99.50%, not 100%: nothing changed', code: 'payout_shares_sum', percent: '99.50' },
+        { error: 'the hands for today were already drawn: 4 (day_end_clear first)', code: 'day_end_drawn', hands: 4 },
+        { error: 'count must be 1 to 10000', code: 'count_range' },
         'a refusal of no known form',
         'there is no slide 7',
         'unknown command type "seat"',
+        { error: 'a code this panel does not know', code: 'from_a_newer_clock' },
       ].map(refusal));
       assert.deepEqual(errors, []);
       return { shown, more };
@@ -312,21 +238,26 @@ test('a command the clock refuses from a Norwegian panel is refused in Norwegian
   assert.equal(en.shown, 'This is the first level');
   assert.deepEqual(en.more, ['Too many wrong PINs: wait 12 seconds before trying again',
     'The places add up to 99.50%, not 100%: nothing changed',
-    'The hands for today were already drawn: 4 (clear the draw first)',
-    'How many: 1 to 10000.', 'A refusal of no known form', 'There is no slide 7', 'Unknown command type "seat"']);
+    'The hands for today were already drawn: 4 (day_end_clear first)',
+    'Count must be 1 to 10000', 'A refusal of no known form', 'There is no slide 7', 'Unknown command type "seat"',
+    'A code this panel does not know']);
   const no = await refusedPrev('nb-NO');
-  assert.ok(nb.get('this is the first level'), 'po/nb.po says "this is the first level"');
-  assert.equal(no.shown, capital(nb.get('this is the first level')));
+  // A refusal of the rules: the Norwegian of its code (msgctxt "refusal.level_first").
+  const said = refusalWords('nb');
+  assert.ok(said.get('level_first'), 'po/nb.po words level_first');
+  assert.equal(no.shown, capital(said.get('level_first')));
   const or = (id, ...a) => (nb.get(id) ? fill(nb.get(id), ...a) : fill(id, ...a));
-  assert.deepEqual(no.more.slice(0, 3), [
+  const named = (code, values) => capital(said.get(code).replace(/\{(\w+)\}/g, (m, k) => values[k]));
+  assert.deepEqual(no.more.slice(0, 4), [
     capital(or('too many wrong PINs: wait %s before trying again', or('%s seconds', 12))),
-    capital(or('the places add up to %s%%, not 100%%: nothing changed', '99.50')),
-    capital(nb.get('the hands for today were already drawn: %s (day_end_clear first)') ? or('the hands for today were already drawn: %s (day_end_clear first)', 4)
-      : `The hands for today were already drawn: 4 ${nb.get('(clear the draw first)')}`),
+    named('payout_shares_sum', { percent: '99.50' }),
+    named('day_end_drawn', { hands: 4 }),
+    named('count_range', {}),
   ]);
-  assert.equal(no.more[3], fill(nb.get('How many: 1 to %s.'), 10000));
   assert.equal(no.more[4], 'A refusal of no known form');
   // A slide's refusal (clock/store), and a command type the clock does not know.
-  assert.deepEqual(no.more.slice(5), [capital(fill(nb.get('there is no slide %s'), 7)),
+  assert.deepEqual(no.more.slice(5, 7), [capital(fill(nb.get('there is no slide %s'), 7)),
     capital(fill(nb.get('unknown command type "%s"'), 'seat'))]);
+  // A code newer than the panel: the clock's English sentence.
+  assert.equal(no.more[7], 'A code this panel does not know');
 });

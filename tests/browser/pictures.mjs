@@ -8,11 +8,12 @@
 // PNG is written with a palette (colour type 3) instead of three bytes a
 // pixel: about a third of the size, and nothing a reader would notice.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { ROOT } from '../api/clock.mjs';
 import { decodePng, OUT } from './harness.mjs';
 
-export const DOCS = resolve('docs/pictures');
+export const DOCS = join(ROOT, 'docs/pictures');
 
 // The most frequent colours, to 5 bits a channel, and every pixel as the
 // nearest of them.

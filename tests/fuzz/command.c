@@ -52,9 +52,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     json_decref(twice);
     /* Into a running tournament: a refusal says why and changes nothing. */
     memcpy(&before, &model, sizeof model);
-    apply_status st = model_apply(&model, &c, 1000000, err, sizeof err);
-    if (st != APPLY_OK && (!err[0] || memcmp(&before, &model, sizeof model) != 0)) {
-        fprintf(stderr, "%s refused (%s) but changed the state\n", command_name(c.type), err);
+    /* A refusal says why with a code of the table (model/refusal.h), its
+     * English sentence and its outcome. */
+    refusal_t no;
+    refusal_clear(&no);
+    apply_status st = model_apply(&model, &c, 1000000, &no);
+    if (st != APPLY_OK && (!no.text[0] || no.code == REFUSAL_NONE || no.status != st ||
+                           memcmp(&before, &model, sizeof model) != 0)) {
+        fprintf(stderr, "%s refused (%s, code %d) but changed the state or said no code\n",
+                command_name(c.type), no.text, (int)no.code);
         abort();
     }
     /* Start afresh for the next input (a fuzzer's inputs must not depend on

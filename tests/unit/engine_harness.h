@@ -11,6 +11,9 @@
 
 #include "engine.h"
 
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
+
 static int64_t b; /* the engine's time when a test starts: commands are timed from it */
 
 static int setup(void **state)
@@ -41,10 +44,9 @@ static engine_t *open_engine(const char *state_dir)
     return e;
 }
 
-static int apply(engine_t *e, command_t c, int64_t now)
+static apply_status apply(engine_t *e, command_t c, int64_t now)
 {
-    char err[256];
-    return engine_apply(e, &c, now, err, sizeof err);
+    return engine_apply(e, &c, now, &no);
 }
 
 /* The path of the engine's journal in the scratch directory. */

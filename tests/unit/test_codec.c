@@ -11,6 +11,9 @@
 
 #include "json/codec.h"
 
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
+
 enum { MIN = 60000 };
 
 /* Every command a client can send, with each form of its fields. */
@@ -295,9 +298,8 @@ static int teardown(void **state)
 
 static void ok(command_t c, int64_t now)
 {
-    char err[256];
-    if (model_apply(m, &c, now, err, sizeof err) != APPLY_OK)
-        fail_msg("%s refused: %s", command_name(c.type), err);
+    if (model_apply(m, &c, now, &no) != APPLY_OK)
+        fail_msg("%s refused: %s", command_name(c.type), no.text);
 }
 
 static json_t *at(json_t *o, const char *path)

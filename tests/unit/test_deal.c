@@ -12,6 +12,9 @@
 
 #include "model/deal.h"
 
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
+
 static char err[256];
 
 static int64_t sum_of(const int64_t *a, int n)
@@ -26,9 +29,9 @@ static void deal(deal_method method, const int64_t *stacks, int n, const int64_t
                  int64_t play_for, int64_t unit, int64_t *out)
 {
     deal_info_t info;
-    if (deal_compute(method, stacks, n, prizes, m, play_for, unit, out, &info, err, sizeof err) !=
+    if (deal_compute(method, stacks, n, prizes, m, play_for, unit, out, &info, &no) !=
         0)
-        fail_msg("deal refused: %s", err);
+        fail_msg("deal refused: %s", no.text);
     assert_int_equal(sum_of(out, n), sum_of(prizes, m) - play_for);
 }
 
@@ -303,14 +306,14 @@ static void monte_carlo_is_within_its_stated_error(void **state)
         bp[i] = 2500 - 100 * i;
     }
     deal_info_t info;
-    assert_int_equal(deal_compute(DEAL_ICM, big, 25, bp, 25, 0, 1, out, &info, err, 256), 0);
+    assert_int_equal(deal_compute(DEAL_ICM, big, 25, bp, 25, 0, 1, out, &info, &no), 0);
     assert_true(info.approximate);
     assert_true(info.error > 0 && info.error < 20);
     assert_true(info.samples >= 20000);
     assert_int_equal(sum_of(out, 25), sum_of(bp, 25));
     for (int i = 1; i < 25; i++) /* more chips, more money */
         assert_true(out[i] >= out[i - 1]);
-    assert_int_equal(deal_compute(DEAL_ICM, big, 20, bp, 20, 0, 1, out, &info, err, 256), 0);
+    assert_int_equal(deal_compute(DEAL_ICM, big, 20, bp, 20, 0, 1, out, &info, &no), 0);
     assert_false(info.approximate);
     assert_true(info.error == 0);
 }
@@ -320,10 +323,10 @@ static void refused(deal_method method, const int64_t *stacks, int n, const int6
 {
     int64_t out[DEAL_MAX_PLAYERS + 1] = {0};
     deal_info_t info;
-    err[0] = 0;
+    no.text[0] = 0;
     assert_int_equal(
-        deal_compute(method, stacks, n, prizes, m, play_for, 1, out, &info, err, sizeof err), -1);
-    if (!strstr(err, says))
+        deal_compute(method, stacks, n, prizes, m, play_for, 1, out, &info, &no), -1);
+    if (!strstr(no.text, says))
         fail_msg("\"%s\" does not say \"%s\"", err, says);
     for (int i = 0; i < n && i <= DEAL_MAX_PLAYERS; i++)
         assert_int_equal(out[i], 0);
@@ -345,8 +348,8 @@ static void nonsense_is_refused_with_a_reason(void **state)
     refused((deal_method)7, s, 3, p, 3, 0, "method");
     int64_t out[3];
     deal_info_t info;
-    assert_int_equal(deal_compute(DEAL_CHIP, s, 3, p, 3, 0, 0, out, &info, err, sizeof err), -1);
-    assert_non_null(strstr(err, "rounding unit"));
+    assert_int_equal(deal_compute(DEAL_CHIP, s, 3, p, 3, 0, 0, out, &info, &no), -1);
+    assert_non_null(strstr(no.text, "rounding unit"));
     int64_t many[DEAL_MAX_PLAYERS + 1];
     for (int i = 0; i <= DEAL_MAX_PLAYERS; i++)
         many[i] = 1;

@@ -16,6 +16,9 @@
 
 #include "engine.h"
 
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
+
 static const char *config_text =
     "tournament = {\n"
     "  name = \"Two days\";\n"
@@ -63,10 +66,9 @@ static engine_t *open_engine(const char *state_dir)
 
 static void apply_ok(engine_t *e, command_t c)
 {
-    char err[256] = "";
-    int st = engine_apply(e, &c, engine_now(e), err, sizeof err);
-    if (st != 200)
-        fail_msg("%s: %d %s", command_name(c.type), st, err);
+    apply_status st = engine_apply(e, &c, engine_now(e), &no);
+    if (st != APPLY_OK)
+        fail_msg("%s: %d %s", command_name(c.type), st, no.text);
 }
 
 /* The card the wall shows now; 0 when none was drawn. */
@@ -102,16 +104,15 @@ static void the_card_is_three_to_seven_and_fair(void **state)
     int refused = 0, out_of_range = 0;
     for (int i = 0; i < N; i++) {
         /* No asserts while stderr is closed: a failure must be seen. */
-        char err[256];
         command_t c = {.type = CMD_DAY_END_DRAW};
-        refused += engine_apply(e, &c, engine_now(e), err, sizeof err) != 200;
+        refused += engine_apply(e, &c, engine_now(e), &no) != APPLY_OK;
         int card = card_of(e);
         if (card < 3 || card > 7)
             out_of_range++;
         else
             count[card]++;
         c = (command_t){.type = CMD_DAY_END_CLEAR};
-        refused += engine_apply(e, &c, engine_now(e), err, sizeof err) != 200;
+        refused += engine_apply(e, &c, engine_now(e), &no) != APPLY_OK;
     }
     fflush(stderr);
     dup2(saved, 2);
@@ -147,10 +148,9 @@ static void the_draw_stops_the_clock_and_counts_for_every_table(void **state)
     tourney_view(&s->t, engine_now(e), &v);
     assert_int_equal(v.day_end_hands_left, card);
     snapshot_release(s);
-    char err[256];
     command_t again = {.type = CMD_DAY_END_DRAW};
-    assert_int_equal(engine_apply(e, &again, engine_now(e), err, sizeof err), 409);
-    assert_non_null(strstr(err, "already drawn"));
+    assert_int_equal(engine_apply(e, &again, engine_now(e), &no), APPLY_CONFLICT);
+    assert_non_null(strstr(no.text, "already drawn"));
     assert_int_equal(card_of(e), card); /* the refused draw changed nothing */
     engine_free(e);
 }

@@ -35,6 +35,9 @@ static const char *config_text =
 #define ENGINE_TEST_CONFIG config_text
 #include "engine_harness.h"
 
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
+
 static tourney_view_t view_at(engine_t *e, int64_t now)
 {
     const snapshot_t *s = engine_snapshot(e);
@@ -49,12 +52,12 @@ static void restart_replays_exactly(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), 200);
-    assert_int_equal(apply(e, (command_t){.type = CMD_ADJUST, .delta_ms = -60000}, b + 5000), 200);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 42}, b + 6000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), APPLY_OK);
+    assert_int_equal(apply(e, (command_t){.type = CMD_ADJUST, .delta_ms = -60000}, b + 5000), APPLY_OK);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 42}, b + 6000), APPLY_OK);
     command_t a = {.type = CMD_ANNOUNCE, .seconds = 0};
     snprintf(a.text, sizeof a.text, "Dinner at the break");
-    assert_int_equal(apply(e, a, b + 7000), 200);
+    assert_int_equal(apply(e, a, b + 7000), APPLY_OK);
     const snapshot_t *before = engine_snapshot(e);
     tourney_t saved = before->t;
     snapshot_release(before);
@@ -77,8 +80,8 @@ static void reboot_restores_paused(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), 200);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 9}, b + 31000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), APPLY_OK);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 9}, b + 31000), APPLY_OK);
     engine_free(e);
 
     setenv("POKERCLOCK_BOOT_ID", "another-boot", 1);
@@ -92,7 +95,7 @@ static void reboot_restores_paused(void **state)
     int64_t now = engine_now(e);
     assert_int_equal(view_at(e, now + 3600000).remaining_ms, 20 * 60000 - 30000);
     /* Resume continues from there and clears the notice. */
-    assert_int_equal(apply(e, (command_t){.type = CMD_RESUME}, now), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_RESUME}, now), APPLY_OK);
     s = engine_snapshot(e);
     assert_false(s->t.recovered_after_power_loss);
     assert_string_equal(s->notice, "");
@@ -113,12 +116,12 @@ static void torn_tail_is_dropped(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 5}, b + 1000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 5}, b + 1000), APPLY_OK);
     engine_free(e);
     journal_add_bytes("\x01\x40\x00\x00\x00half a rec", 15, 1);
     e = open_engine(dir);
     assert_int_equal(view_at(e, b + 2000).players_left, 5);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 1}, b + 3000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 1}, b + 3000), APPLY_OK);
     engine_free(e);
     e = open_engine(dir);
     assert_int_equal(view_at(e, b + 4000).players_left, 6);
@@ -136,10 +139,9 @@ static void unwritable_state_refuses_commands(void **state)
     assert_true(s->storage_error[0] != 0);
     tourney_t before = s->t;
     snapshot_release(s);
-    char err[256];
     command_t start = {.type = CMD_START};
-    assert_int_equal(engine_apply(e, &start, 1000, err, sizeof err), 503);
-    assert_non_null(strstr(err, "nothing was changed"));
+    assert_int_equal(engine_apply(e, &start, 1000, &no), APPLY_UNAVAILABLE);
+    assert_non_null(strstr(no.text, "nothing was changed"));
     s = engine_snapshot(e);
     assert_memory_equal(&before, &s->t, sizeof before);
     snapshot_release(s);
@@ -151,14 +153,13 @@ static void invalid_commands_change_nothing(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    char err[256];
     command_t bad = {.type = CMD_RESUME};
-    assert_int_equal(engine_apply(e, &bad, 1000, err, sizeof err), 409);
-    assert_non_null(strstr(err, "not started"));
+    assert_int_equal(engine_apply(e, &bad, 1000, &no), APPLY_CONFLICT);
+    assert_non_null(strstr(no.text, "not started"));
     command_t edit = {.type = CMD_EDIT_LEVEL, .index = 0, .has = LF_BIG};
     edit.level.big_blind = 10; /* below the small blind of 25 */
-    assert_int_equal(engine_apply(e, &edit, 1000, err, sizeof err), 400);
-    assert_string_equal(err, "big_blind must be larger than small_blind");
+    assert_int_equal(engine_apply(e, &edit, 1000, &no), APPLY_INVALID);
+    assert_string_equal(no.text, "big_blind must be larger than small_blind");
     engine_free(e);
     e = open_engine(dir);
     const snapshot_t *s = engine_snapshot(e);
@@ -273,21 +274,21 @@ static void reboot_restores_last_checkpoint(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 12}, b + 500), 200);
-    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 12}, b + 500), APPLY_OK);
+    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), APPLY_OK);
     for (int64_t t = b + 1000; t <= b + 63500; t += 500)
         engine_tick(e, t);
     long ckpts, records;
     journal_counts(&ckpts, &records);
     assert_true(ckpts >= 10); /* a minute of play: every few seconds */
     /* Checkpoints are few: a paused clock writes none. */
-    assert_int_equal(apply(e, (command_t){.type = CMD_PAUSE}, b + 64000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_PAUSE}, b + 64000), APPLY_OK);
     for (int64_t t = b + 64000; t <= b + 600000; t += 500)
         engine_tick(e, t);
     long paused_ckpts;
     journal_counts(&paused_ckpts, &records);
     assert_int_equal(paused_ckpts, ckpts);
-    assert_int_equal(apply(e, (command_t){.type = CMD_RESUME}, b + 600000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_RESUME}, b + 600000), APPLY_OK);
     int64_t last = 0;
     for (int64_t t = b + 600000; t <= b + 633000; t += 1000) {
         long before = ckpts;
@@ -320,8 +321,8 @@ static void compaction_keeps_the_state(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 30}, b + 100), 200);
-    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 30}, b + 100), APPLY_OK);
+    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), APPLY_OK);
     int64_t t = b + 1000;
     long max_bytes = 0;
     for (int i = 1; i <= 2600; i++) {
@@ -331,7 +332,7 @@ static void compaction_keeps_the_state(void **state)
             command_t c = {.type = CMD_ADJUST, .delta_ms = 60000};
             if (i % 3 == 0)
                 c = (command_t){.type = CMD_BUST, .count = 1};
-            assert_int_equal(apply(e, c, t + 1), 200);
+            assert_int_equal(apply(e, c, t + 1), APPLY_OK);
         }
         long bytes = journal_bytes();
         max_bytes = bytes > max_bytes ? bytes : max_bytes;
@@ -372,7 +373,7 @@ static void full_disk_refuses_then_recovers(void **state)
     (void)state;
     scratch_mount_tiny_or_skip("64k");
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), APPLY_OK);
     char filler[128];
     snprintf(filler, sizeof filler, "%s/filler", dir);
     FILE *f = fopen(filler, "w");
@@ -385,22 +386,21 @@ static void full_disk_refuses_then_recovers(void **state)
     fclose(f);
 
     /* What is left of the journal's last block takes a few more commands. */
-    int accepted = 0, status = 200;
-    char err[512] = "";
+    int accepted = 0, status = APPLY_OK;
     tourney_t before;
     int64_t t = b + 2000;
     while (accepted < 500) {
         before = snapshot_tourney(e);
         command_t c = {.type = CMD_REGISTER};
-        status = engine_apply(e, &c, t, err, sizeof err);
-        if (status != 200)
+        status = engine_apply(e, &c, t, &no);
+        if (status != APPLY_OK)
             break;
         accepted++;
         t += 10;
     }
-    assert_int_equal(status, 503);
-    assert_non_null(strstr(err, "the disk is full"));
-    assert_non_null(strstr(err, "nothing was changed"));
+    assert_int_equal(status, APPLY_UNAVAILABLE);
+    assert_non_null(strstr(no.text, "the disk is full"));
+    assert_non_null(strstr(no.text, "nothing was changed"));
     expect_same_tourney(&before, e, "refused on a full disk");
     const snapshot_t *s = engine_snapshot(e);
     assert_non_null(strstr(s->storage_error, "disk is full"));
@@ -413,10 +413,10 @@ static void full_disk_refuses_then_recovers(void **state)
     assert_int_equal(v.remaining_ms, 15 * 60000);
     assert_int_equal(v.players_left, accepted);
     assert_int_equal(apply(e, (command_t){.type = CMD_ADJUST, .delta_ms = 60000}, t + 30000),
-                     503);
+                     APPLY_UNAVAILABLE);
 
     assert_int_equal(unlink(filler), 0);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER}, t + 31000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER}, t + 31000), APPLY_OK);
     s = engine_snapshot(e);
     assert_string_equal(s->storage_error, "");
     snapshot_release(s);
@@ -448,8 +448,8 @@ static void reboot_on_a_full_disk(void **state)
     (void)state;
     scratch_mount_tiny_or_skip("64k");
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 8}, b + 500), 200);
-    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 8}, b + 500), APPLY_OK);
+    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), APPLY_OK);
     char filler[128];
     snprintf(filler, sizeof filler, "%s/filler", dir);
     fill_disk(filler);
@@ -479,10 +479,10 @@ static void reboot_on_a_full_disk(void **state)
     int64_t now = engine_now(e);
     tourney_view_t v = view_at(e, now + 3600000);
     assert_int_equal(v.tournament_elapsed_ms, last_ok - (b + 1000));
-    assert_int_equal(apply(e, (command_t){.type = CMD_RESUME}, now), 503);
+    assert_int_equal(apply(e, (command_t){.type = CMD_RESUME}, now), APPLY_UNAVAILABLE);
 
     assert_int_equal(unlink(filler), 0);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER}, now + 1000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER}, now + 1000), APPLY_OK);
     tourney_t want = snapshot_tourney(e);
     s = engine_snapshot(e);
     assert_string_equal(s->storage_error, "");
@@ -538,13 +538,13 @@ static void long_journal_replays_identically(void **state)
                      (int)(r >> 20) % 9 + 1);
         }
         t += (int64_t)((r >> 32) % 90000);
-        char err[256], why[256];
-        int st = engine_apply(e, &c, t, err, sizeof err);
-        int ms = model_apply(m, &c, t, why, sizeof why);
-        if (st != (ms == APPLY_OK ? 200 : ms))
+        refusal_t why;
+        apply_status st = engine_apply(e, &c, t, &no);
+        apply_status ms = model_apply(m, &c, t, &why);
+        if (st != ms)
             fail_msg("command %d (%s): the engine said %d (%s), the model %d (%s)", i,
-                     command_name(c.type), st, err, ms, why);
-        accepted += st == 200;
+                     command_name(c.type), st, no.text, ms, why.text);
+        accepted += st == APPLY_OK;
         if (i % 50 == 0)
             engine_tick(e, t);
     }
@@ -555,10 +555,9 @@ static void long_journal_replays_identically(void **state)
     e = open_engine(dir);
     expect_same_tourney(&want, e, "replay of the journal");
     /* Undo works across the restart too: the history was replayed. */
-    char err[256], why[256];
     command_t undo = {.type = CMD_UNDO};
-    assert_int_equal(engine_apply(e, &undo, t + 1, err, sizeof err) == 200,
-                     model_apply(m, &undo, t + 1, why, sizeof why) == APPLY_OK);
+    assert_int_equal(engine_apply(e, &undo, t + 1, &no) == APPLY_OK,
+                     model_apply(m, &undo, t + 1, &no) == APPLY_OK);
     expect_same_tourney(&m->t, e, "undo after the replay");
     engine_free(e);
     free(m);
@@ -665,10 +664,10 @@ static void restarts_anywhere_keep_everything(void **state)
         default: c.type = CMD_TABLE_WAITING, c.table = a; break;
         }
         t += (int64_t)((r >> 24) % 40000);
-        int st = engine_apply(e, &c, t, err, sizeof err);
-        if (st != 200 && st != 400 && st != 409)
-            fail_msg("command %d (%s): %d %s", i, command_name(c.type), st, err);
-        if (st == 200) {
+        apply_status st = engine_apply(e, &c, t, &no);
+        if (st != APPLY_OK && st != APPLY_INVALID && st != APPLY_CONFLICT)
+            fail_msg("command %d (%s): %d %s", i, command_name(c.type), st, no.text);
+        if (st == APPLY_OK) {
             accepted++;
             per_type[c.type]++;
         }
@@ -704,12 +703,12 @@ static void damaged_record_inside_the_journal(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 5}, b + 1000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 5}, b + 1000), APPLY_OK);
     char path[128];
     snprintf(path, sizeof path, "%s/journal", dir);
     long at = journal_bytes();
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 7}, b + 2000), 200);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 11}, b + 3000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 7}, b + 2000), APPLY_OK);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 11}, b + 3000), APPLY_OK);
     engine_free(e);
     FILE *f = fopen(path, "r+b");
     assert_non_null(f);
@@ -722,7 +721,7 @@ static void damaged_record_inside_the_journal(void **state)
     if (!strstr(s->notice, "The saved journal was damaged: 1 record lost at "))
         fail_msg("notice: %s", s->notice);
     snapshot_release(s);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER}, b + 5000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER}, b + 5000), APPLY_OK);
     engine_free(e);
     e = open_engine(dir);
     assert_int_equal(view_at(e, b + 6000).players_left, 5 + 7 + 11 + 1);
@@ -735,8 +734,8 @@ static void read_only_never_writes(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 4}, b + 1000), 200);
-    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 2000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 4}, b + 1000), APPLY_OK);
+    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 2000), APPLY_OK);
     /* The running pokerclock is in the middle of writing a record. */
     journal_add_bytes("\x01\x40\x00\x00\x00half a rec", 15, 1);
     long size = journal_bytes();
@@ -774,7 +773,7 @@ static void foreign_record_is_reported(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), APPLY_OK);
     engine_free(e);
     char err[512] = "";
     journal_t *j = journal_open(dir, err, sizeof err);

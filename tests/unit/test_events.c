@@ -19,8 +19,12 @@
 #include <cmocka.h>
 #include <microhttpd.h>
 
+#include "base/mono.h"
 #include "engine.h"
 #include "net/events.h"
+
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
 
 enum { CLIENTS = 64, CHANGES = 5 };
 
@@ -37,13 +41,6 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
     enum MHD_Result rc = MHD_queue_response(con, MHD_HTTP_OK, r);
     MHD_destroy_response(r);
     return rc;
-}
-
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /* Reads from fd until `states` state events have arrived in all (counted in
@@ -105,7 +102,7 @@ static void streams(void **state)
     for (int k = 0; k < CHANGES; k++) {
         unsigned long before = events_serialised(ev);
         command_t c = {.type = CMD_REGISTER, .count = 1};
-        assert_int_equal(engine_apply(e, &c, engine_now(e), err, sizeof err), 200);
+        assert_int_equal(engine_apply(e, &c, engine_now(e), &no), APPLY_OK);
         for (int i = 0; i < CLIENTS; i++)
             assert_true(read_states(fd[i], &seen[i], k + 2));
         unsigned long made = events_serialised(ev) - before;
@@ -125,7 +122,7 @@ static void streams(void **state)
 
     /* The rest still get changes. */
     command_t c = {.type = CMD_REGISTER, .count = 1};
-    assert_int_equal(engine_apply(e, &c, engine_now(e), err, sizeof err), 200);
+    assert_int_equal(engine_apply(e, &c, engine_now(e), &no), APPLY_OK);
     for (int i = CLIENTS / 2; i < CLIENTS; i++)
         assert_true(read_states(fd[i], &seen[i], CHANGES + 2));
     for (int i = CLIENTS / 2; i < CLIENTS; i++)

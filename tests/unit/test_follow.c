@@ -17,6 +17,9 @@
 #include "json/parse_state.h"
 #include "store/config.h"
 
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
+
 static settings_t config;
 static model_t master;
 
@@ -80,10 +83,9 @@ static void every_sample_structure_reads_back(void **state)
 
 static void apply_ok(command_t c, int64_t now)
 {
-    char err[256] = "";
-    apply_status st = model_apply(&master, &c, now, err, sizeof err);
+    apply_status st = model_apply(&master, &c, now, &no);
     if (st != APPLY_OK)
-        fail_msg("%s at %lld: %s", command_name(c.type), (long long)now, err);
+        fail_msg("%s at %lld: %s", command_name(c.type), (long long)now, no.text);
 }
 
 static json_t *state_without_seq(const tourney_t *t, int64_t now)
@@ -568,8 +570,8 @@ static void a_follower_engine_refuses_commands(void **state)
     if (!e)
         fail_msg("%s", err);
     command_t c = {.type = CMD_START};
-    assert_int_equal(engine_apply(e, &c, engine_now(e), err, sizeof err), 409);
-    assert_string_equal(err, "this screen follows http://10.0.0.5:8080: change the tournament "
+    assert_int_equal(engine_apply(e, &c, engine_now(e), &no), APPLY_CONFLICT);
+    assert_string_equal(no.text, "this screen follows http://10.0.0.5:8080: change the tournament "
                              "there");
     const snapshot_t *s = engine_snapshot(e);
     assert_string_equal(s->storage_error, "");

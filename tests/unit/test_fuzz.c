@@ -15,6 +15,9 @@
 
 #include "model/tourney.h"
 
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
+
 enum { STEPS = 6000 };
 
 static uint64_t rng;
@@ -217,7 +220,7 @@ static void run(uint64_t seed, const structure_t *s)
         any_command(&c, &m->t);
         memcpy(before, m, sizeof *m);
         char err[256] = "";
-        apply_status st = model_apply(m, &c, now, err, sizeof err);
+        apply_status st = model_apply(m, &c, now, &no);
         if (st == APPLY_OK) {
             accepted++;
             /* The earliest start (one undone may be followed by a start
@@ -227,11 +230,11 @@ static void run(uint64_t seed, const structure_t *s)
         } else {
             if (st != APPLY_INVALID && st != APPLY_CONFLICT)
                 fail_msg("step %ld: %s returned %d", step, command_name(c.type), st);
-            if (!err[0])
+            if (!no.text[0])
                 fail_msg("step %ld: %s refused without a reason", step, command_name(c.type));
             if (memcmp(before, m, sizeof *m) != 0)
                 fail_msg("step %ld: %s was refused (%s) but changed the state", step,
-                         command_name(c.type), err);
+                         command_name(c.type), no.text);
         }
         if (getenv("FUZZ_TRACE")) /* to follow a failure step by step */
             fprintf(stderr, "%ld at %lld: %s -> %d %s [running %d level %d elapsed %lld]\n", step,

@@ -11,6 +11,9 @@
 
 #include "model/tourney.h"
 
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
+
 #define SEC(x) ((int64_t)(x) * 1000)
 #define MIN(x) ((int64_t)(x) * 60000)
 
@@ -106,12 +109,12 @@ static void run_script(model_t *m, const step_t *steps, size_t n)
         if (st->kind == STEP_DO) {
             char err[256] = "";
             memcpy(before, m, sizeof *m);
-            int got = model_apply(m, &st->c, st->at, err, sizeof err);
+            int got = model_apply(m, &st->c, st->at, &no);
             if (got != st->status)
                 fail_msg("step %zu (%s at %lld ms): status %d, expected %d (%s)", i,
-                         command_name(st->c.type), (long long)st->at, got, st->status, err);
+                         command_name(st->c.type), (long long)st->at, got, st->status, no.text);
             if (st->status != APPLY_OK) {
-                if (!strstr(err, st->why))
+                if (!strstr(no.text, st->why))
                     fail_msg("step %zu (%s): reason \"%s\" does not say \"%s\"", i,
                              command_name(st->c.type), err, st->why);
                 if (memcmp(before, m, sizeof *m) != 0)
@@ -468,10 +471,9 @@ static void at_most_levels(void **state)
     (void)state;
     structure_t s = standard();
     model_t *m = model_new(&s);
-    char err[256];
     for (int i = s.n_levels; i < TOURNEY_MAX_LEVELS; i++) {
         command_t c = {ADD_PLAY(i - 1, 1000, 2000, 20)};
-        assert_int_equal(model_apply(m, &c, 0, err, sizeof err), APPLY_OK);
+        assert_int_equal(model_apply(m, &c, 0, &no), APPLY_OK);
     }
     const step_t steps[] = {
         NO(0, APPLY_CONFLICT, "already has the most levels (128)", ADD_PLAY(3, 1, 2, 3)),
@@ -641,12 +643,11 @@ static void time_to_next_break(void **state)
     s.levels[s.n_levels++] = pause_level(5);    /* 5: a second break */
     s.levels[s.n_levels++] = play(300, 600, 15); /* 6 */
     model_t *m = model_new(&s);
-    char err[256];
     tourney_view_t v;
     tourney_view(&m->t, 0, &v);
     assert_int_equal(v.next_break, 2);
     assert_int_equal(v.to_break_ms, MIN(40));
-    assert_int_equal(model_apply(m, &(command_t){START}, 0, err, sizeof err), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){START}, 0, &no), APPLY_OK);
     tourney_view(&m->t, MIN(1) + 250, &v);
     assert_int_equal(v.to_break_ms, MIN(39) - 250);
     tourney_view(&m->t, MIN(40) - 1, &v);
@@ -657,14 +658,14 @@ static void time_to_next_break(void **state)
     assert_int_equal(v.next_break, 5);
     assert_int_equal(v.to_break_ms, MIN(10 + 20 + 15));
     /* Paused and adjusted: it follows the level. */
-    assert_int_equal(model_apply(m, &(command_t){PAUSE}, MIN(60), err, sizeof err), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){ADJUST(MIN(3))}, MIN(61), err, sizeof err),
+    assert_int_equal(model_apply(m, &(command_t){PAUSE}, MIN(60), &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){ADJUST(MIN(3))}, MIN(61), &no),
                      APPLY_OK);
     tourney_view(&m->t, MIN(99), &v);
     assert_int_equal(v.level, 3);
     assert_int_equal(v.to_break_ms, MIN(10 + 3 + 15));
     /* After the last break there is none. */
-    assert_int_equal(model_apply(m, &(command_t){GOTO(5)}, MIN(99), err, sizeof err), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){GOTO(5)}, MIN(99), &no), APPLY_OK);
     tourney_view(&m->t, MIN(99), &v);
     assert_int_equal(v.next_break, -1);
     assert_int_equal(v.to_break_ms, -1);
@@ -678,7 +679,6 @@ static void tournament_elapsed_is_time_played(void **state)
     (void)state;
     structure_t s = standard();
     model_t *m = model_new(&s);
-    char err[256];
     tourney_view_t v;
     tourney_view(&m->t, MIN(5), &v);
     assert_int_equal(v.tournament_elapsed_ms, 0);
@@ -692,8 +692,8 @@ static void tournament_elapsed_is_time_played(void **state)
         {MIN(25), {ADD_PLAY(-1, 1, 2, 3)}}, {MIN(26), {RESUME}}, {MIN(27), {DELETE(0)}},
     };
     for (size_t i = 0; i < sizeof script / sizeof script[0]; i++)
-        if (model_apply(m, &script[i].c, script[i].at, err, sizeof err) != APPLY_OK)
-            fail_msg("command %zu: %s", i, err);
+        if (model_apply(m, &script[i].c, script[i].at, &no) != APPLY_OK)
+            fail_msg("command %zu: %s", i, no.text);
     /* Ran 0:01-10:00, 15:00-21:00 and 26:00 on. */
     tourney_view(&m->t, MIN(30), &v);
     assert_int_equal(v.tournament_elapsed_ms, MIN(10) - SEC(1) + MIN(6) + MIN(4));
@@ -707,21 +707,19 @@ static void earlier_stamp_gains_no_time(void **state)
     (void)state;
     structure_t s = standard();
     model_t *m = model_new(&s);
-    char err[256];
-    assert_int_equal(model_apply(m, &(command_t){START}, SEC(10), err, sizeof err), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){ADJUST(SEC(30))}, SEC(20), err, sizeof err),
+    assert_int_equal(model_apply(m, &(command_t){START}, SEC(10), &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){ADJUST(SEC(30))}, SEC(20), &no),
                      APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){ADJUST(-SEC(30))}, SEC(20) - 3, err, sizeof err),
+    assert_int_equal(model_apply(m, &(command_t){ADJUST(-SEC(30))}, SEC(20) - 3, &no),
                      APPLY_OK);
     tourney_view_t v;
     tourney_view(&m->t, SEC(70), &v);
     assert_int_equal(v.remaining_ms, MIN(20) - MIN(1));
     assert_int_equal(v.tournament_elapsed_ms, MIN(1));
     /* Paused, a level edited and resumed by requests stamped before the pause. */
-    assert_int_equal(model_apply(m, &(command_t){PAUSE}, SEC(80), err, sizeof err), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){EDIT_MS(3, MIN(25))}, SEC(80) - 5, err,
-                                 sizeof err), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){RESUME}, SEC(80) - 4, err, sizeof err),
+    assert_int_equal(model_apply(m, &(command_t){PAUSE}, SEC(80), &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){EDIT_MS(3, MIN(25))}, SEC(80) - 5, &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){RESUME}, SEC(80) - 4, &no),
                      APPLY_OK);
     tourney_view(&m->t, SEC(90), &v);
     assert_int_equal(v.remaining_ms, MIN(20) - SEC(80));
@@ -764,21 +762,20 @@ static void undo_each_command(void **state)
         {.type = CMD_CLOCK_CALL, .table = 3, .seat = 5},
         {.type = CMD_PENALTY, .table = 2, .seat = 7, .minutes = 10},
     };
-    char err[256];
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         model_t *m = model_new(&s);
         const command_t setup[] = {{.type = CMD_REGISTER, .count = 10}, {START}, {NEXT}};
         for (size_t k = 0; k < 3; k++)
-            assert_int_equal(model_apply(m, &setup[k], MIN(1), err, sizeof err), APPLY_OK);
+            assert_int_equal(model_apply(m, &setup[k], MIN(1), &no), APPLY_OK);
         tourney_t before;
         memcpy(&before, &m->t, sizeof before);
         tourney_view_t vb, va;
         tourney_view(&m->t, MIN(9), &vb);
-        if (model_apply(m, &commands[i], MIN(5), err, sizeof err) != APPLY_OK)
-            fail_msg("%s: %s", command_name(commands[i].type), err);
+        if (model_apply(m, &commands[i], MIN(5), &no) != APPLY_OK)
+            fail_msg("%s: %s", command_name(commands[i].type), no.text);
         if (memcmp(&before, &m->t, sizeof before) == 0)
             fail_msg("%s changed nothing", command_name(commands[i].type));
-        assert_int_equal(model_apply(m, &(command_t){UNDO}, MIN(6), err, sizeof err), APPLY_OK);
+        assert_int_equal(model_apply(m, &(command_t){UNDO}, MIN(6), &no), APPLY_OK);
         if (memcmp(&before, &m->t, sizeof before) != 0)
             fail_msg("undo of %s did not restore the state", command_name(commands[i].type));
         tourney_view(&m->t, MIN(9), &va);
@@ -794,17 +791,16 @@ static void undo_depth(void **state)
     (void)state;
     structure_t s = standard();
     model_t *m = model_new(&s);
-    char err[256];
     for (int i = 0; i < TOURNEY_UNDO_DEPTH + 4; i++)
-        assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, i, err, sizeof err),
+        assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, i, &no),
                          APPLY_OK);
     for (int i = 0; i < TOURNEY_UNDO_DEPTH; i++)
-        assert_int_equal(model_apply(m, &(command_t){UNDO}, 100, err, sizeof err), APPLY_OK);
+        assert_int_equal(model_apply(m, &(command_t){UNDO}, 100, &no), APPLY_OK);
     assert_int_equal(m->t.entries, 4);
     const step_t steps[] = {NO(100, APPLY_CONFLICT, "there is nothing to undo", UNDO)};
     RUN(m, steps);
     /* A refused command leaves nothing to undo either. */
-    assert_int_equal(model_apply(m, &(command_t){PAUSE}, 100, err, sizeof err), APPLY_CONFLICT);
+    assert_int_equal(model_apply(m, &(command_t){PAUSE}, 100, &no), APPLY_CONFLICT);
     RUN(m, steps);
     free(m);
 }
@@ -869,11 +865,10 @@ static void invalid_commands_say_why(void **state)
     /* An announcement of text that fills the field to the end, unterminated. */
     command_t c = {.type = CMD_ANNOUNCE};
     memset(c.text, 'x', sizeof c.text);
-    char err[256];
     model_t *copy = malloc(sizeof *copy);
     memcpy(copy, m, sizeof *m);
-    assert_int_equal(model_apply(m, &c, SEC(20), err, sizeof err), APPLY_INVALID);
-    assert_non_null(strstr(err, "too long"));
+    assert_int_equal(model_apply(m, &c, SEC(20), &no), APPLY_INVALID);
+    assert_non_null(strstr(no.text, "too long"));
     assert_memory_equal(copy, m, sizeof *m);
     free(copy);
     free(m);
@@ -895,7 +890,6 @@ static void players_and_prize_pool(void **state)
     s.payouts[2] = (payout_table_t){.min_entries = 20, .places = 5,
                                     .bp = {4000, 2500, 1500, 1000, 1000}};
     model_t *m = model_new(&s);
-    char err[256];
     tourney_view_t v;
     tourney_view(&m->t, 0, &v);
     assert_int_equal(v.players_left, 0);
@@ -903,8 +897,7 @@ static void players_and_prize_pool(void **state)
     assert_int_equal(v.prize_pool, 0);
     assert_int_equal(v.paid_places, 0);
 
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 3}, 0, err,
-                                 sizeof err), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 3}, 0, &no), APPLY_OK);
     tourney_view(&m->t, 0, &v);
     assert_int_equal(v.players_left, 3);
     assert_int_equal(v.chips_in_play, 60000);
@@ -913,13 +906,10 @@ static void players_and_prize_pool(void **state)
     assert_int_equal(v.paid_places, 1);
     assert_int_equal(v.payouts[0], 1000);
 
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 27}, 0, err,
-                                 sizeof err), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){START}, 0, err, sizeof err), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REBUY, .count = 4}, MIN(1), err,
-                                 sizeof err), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_BUST, .count = 7}, MIN(2), err,
-                                 sizeof err), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 27}, 0, &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){START}, 0, &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REBUY, .count = 4}, MIN(1), &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_BUST, .count = 7}, MIN(2), &no), APPLY_OK);
     tourney_view(&m->t, MIN(2), &v);
     assert_int_equal(v.players_left, 23);
     assert_int_equal(v.chips_in_play, 30 * 20000 + 4 * 10000);
@@ -933,9 +923,8 @@ static void players_and_prize_pool(void **state)
     assert_int_equal(v.payouts[4], 158);
 
     /* The add-on at the break after level 2, with its chips and money. */
-    assert_int_equal(model_apply(m, &(command_t){GOTO(2)}, MIN(3), err, sizeof err), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_ADDON, .count = 20}, MIN(4), err,
-                                 sizeof err), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){GOTO(2)}, MIN(3), &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_ADDON, .count = 20}, MIN(4), &no), APPLY_OK);
     tourney_view(&m->t, MIN(4), &v);
     assert_int_equal(v.chips_in_play, 30 * 20000 + 4 * 10000 + 20 * 15000);
     assert_int_equal(v.prize_pool, 1580 + 20 * 25);
@@ -944,9 +933,8 @@ static void players_and_prize_pool(void **state)
         sum += v.payouts[k];
     assert_int_equal(sum, v.prize_pool);
     /* No more add-ons than entries and rebuys. */
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_ADDON, .count = 15}, MIN(4), err,
-                                 sizeof err), APPLY_CONFLICT);
-    assert_non_null(strstr(err, "more add-ons than entries"));
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_ADDON, .count = 15}, MIN(4), &no), APPLY_CONFLICT);
+    assert_non_null(strstr(no.text, "more add-ons than entries"));
     /* Counts stay within what can be counted: a million rebuys at most. */
     m->t.rebuys = 1000000 - 3;
     const step_t steps[] = {
@@ -967,20 +955,19 @@ static void payouts_pro_rata(void **state)
     s.n_payouts = 1;
     s.payouts[0] = (payout_table_t){.min_entries = 2, .places = 3, .bp = {5000, 3000, 2000}};
     model_t *m = model_new(&s);
-    char err[256];
     tourney_view_t v;
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, 0, err, sizeof err),
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, 0, &no),
                      APPLY_OK);
     tourney_view(&m->t, 0, &v);
     assert_int_equal(v.paid_places, 0); /* one entry: no table applies */
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, 0, err, sizeof err),
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, 0, &no),
                      APPLY_OK);
     tourney_view(&m->t, 0, &v);
     assert_int_equal(v.prize_pool, 200);
     assert_int_equal(v.paid_places, 2);
     assert_int_equal(v.payouts[0], 125); /* 50 / 80 of 200 */
     assert_int_equal(v.payouts[1], 75);  /* 30 / 80 */
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, 0, err, sizeof err),
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, 0, &no),
                      APPLY_OK);
     tourney_view(&m->t, 0, &v);
     assert_int_equal(v.paid_places, 3);
@@ -991,8 +978,7 @@ static void payouts_pro_rata(void **state)
     s.buy_in = 33;
     free(m);
     m = model_new(&s);
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 7}, 0, err,
-                                 sizeof err), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 7}, 0, &no), APPLY_OK);
     tourney_view(&m->t, 0, &v);
     assert_int_equal(v.prize_pool, 231);
     assert_int_equal(v.payouts[0] + v.payouts[1] + v.payouts[2], 231);
@@ -1011,10 +997,8 @@ static void periods_open_and_close(void **state)
     s.rebuy_until_level = 2, s.rebuy_price = 10, s.rebuy_chips = 1000;
     s.addon_after_level = 2, s.addon_price = 10, s.addon_chips = 1000;
     model_t *m = model_new(&s);
-    char err[256];
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 10}, 0, err,
-                                 sizeof err), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){START}, 0, err, sizeof err), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 10}, 0, &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){START}, 0, &no), APPLY_OK);
     /* And the countdowns to closing the wall shows (-1: closed). */
     const struct {
         int64_t at;
@@ -1052,13 +1036,12 @@ static void periods_open_and_close(void **state)
                              "only at the break after level 2"};
         for (int k = 0; k < 3; k++) {
             memcpy(copy, m, sizeof *m);
-            int st = model_apply(copy, &(command_t){.type = types[k]}, expect[i].at, err,
-                                 sizeof err);
+            int st = model_apply(copy, &(command_t){.type = types[k]}, expect[i].at, &no);
             if (open[k])
                 assert_int_equal(st, APPLY_OK);
             else {
                 assert_int_equal(st, APPLY_CONFLICT);
-                assert_non_null(strstr(err, why[k]));
+                assert_non_null(strstr(no.text, why[k]));
             }
         }
         free(copy);
@@ -1073,10 +1056,8 @@ static void addon_without_a_break(void **state)
     structure_t s = standard();
     s.addon_after_level = 3, s.addon_price = 10, s.addon_chips = 1000;
     model_t *m = model_new(&s);
-    char err[256];
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 2}, 0, err,
-                                 sizeof err), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){START}, 0, err, sizeof err), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 2}, 0, &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){START}, 0, &no), APPLY_OK);
     tourney_view_t v;
     tourney_view(&m->t, MIN(60), &v);
     assert_int_equal(v.level, 3);
@@ -1086,8 +1067,8 @@ static void addon_without_a_break(void **state)
     assert_false(v.addon_open);
     assert_int_equal(v.addon_closes_ms, -1);
     /* Paused, the countdown stands still. */
-    assert_int_equal(model_apply(m, &(command_t){GOTO(3)}, MIN(70), err, sizeof err), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){PAUSE}, MIN(75), err, sizeof err), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){GOTO(3)}, MIN(70), &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){PAUSE}, MIN(75), &no), APPLY_OK);
     tourney_view(&m->t, MIN(99), &v);
     assert_int_equal(v.addon_closes_ms, MIN(15));
     free(m);
@@ -1146,7 +1127,6 @@ static void twelve_hours_no_drift(void **state)
         }
     }
     model_t *m = model_new(&s);
-    char err[256];
     const int64_t t0 = 12345, end = t0 + 12 * 3600 * 1000LL;
     int lvl = 0;
     bool running = true;
@@ -1154,7 +1134,7 @@ static void twelve_hours_no_drift(void **state)
     int64_t left = 0;                              /* while paused */
     int64_t played = 0, run_since = t0;
     bool overtime_seen = false;
-    assert_int_equal(model_apply(m, &(command_t){START}, t0, err, sizeof err), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){START}, t0, &no), APPLY_OK);
     int64_t next_cmd = t0 + 1 + rnd(600000);
     int commands = 0;
     for (int64_t now = t0; now <= end; now += 1000) {
@@ -1181,7 +1161,7 @@ static void twelve_hours_no_drift(void **state)
             }
             /* In overtime there is no time left to take off. */
             bool refused = c.type == CMD_ADJUST && c.delta_ms < 0 && rem <= 0;
-            assert_int_equal(model_apply(m, &c, at, err, sizeof err),
+            assert_int_equal(model_apply(m, &c, at, &no),
                              refused ? APPLY_CONFLICT : APPLY_OK);
             commands++;
             if (refused) {

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "net/pin_equal.h"
+#include "base/pin_equal.h"
 #include "store/pin.h"
 
 static pin_t configured(const char *text)

@@ -12,11 +12,13 @@
 #include "json/codec.h"
 #include "model/procedures.h"
 
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
+
 enum { MIN = 60000, SEC = 1000 };
 static const int64_t T0 = 1000000; /* when a test's clock starts */
 
 static model_t *m;
-static char err[256];
 
 static int setup(void **state)
 {
@@ -84,24 +86,25 @@ static structure_t *chip_structure(void)
 
 static apply_status apply(command_t c, int64_t now)
 {
-    err[0] = 0;
-    return model_apply(m, &c, now, err, sizeof err);
+    no.text[0] = 0;
+    return model_apply(m, &c, now, &no);
 }
 
 static void ok(command_t c, int64_t now)
 {
     apply_status st = apply(c, now);
     if (st != APPLY_OK)
-        fail_msg("%s refused: %s", command_name(c.type), err);
+        fail_msg("%s refused: %s", command_name(c.type), no.text);
 }
 
 static void refused(command_t c, int64_t now, apply_status want, const char *msg_part)
 {
     apply_status st = apply(c, now);
     if (st != want)
-        fail_msg("%s: status %d, wanted %d (%s)", command_name(c.type), st, want, err);
-    if (msg_part && !strstr(err, msg_part))
-        fail_msg("%s: message \"%s\" does not say \"%s\"", command_name(c.type), err, msg_part);
+        fail_msg("%s: status %d, wanted %d (%s)", command_name(c.type), st, want, no.text);
+    if (msg_part && !strstr(no.text, msg_part))
+        fail_msg("%s: message \"%s\" does not say \"%s\"", command_name(c.type), no.text,
+                 msg_part);
 }
 
 static tourney_view_t view(int64_t now)

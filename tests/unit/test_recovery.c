@@ -118,7 +118,7 @@ static void build_128_levels(engine_t *e)
         command_t c = {.type = CMD_ADD_LEVEL, .index = 2 + i, .has = LF_SMALL | LF_BIG | LF_DURATION};
         c.level = (level_t){.kind = LEVEL_PLAY, .small_blind = 200 * (i + 1),
                             .big_blind = 400 * (i + 1), .duration_ms = 20 * 60000};
-        if (apply(e, c, b + 1000 + i) != 200)
+        if (apply(e, c, b + 1000 + i) != APPLY_OK)
             fail_msg("add_level %d refused", i);
     }
 }
@@ -210,8 +210,8 @@ static void first_record_damaged(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 17}, b + 100), 200);
-    assert_int_equal(apply(e, (command_t){.type = CMD_NEXT_LEVEL}, b + 200), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 17}, b + 100), APPLY_OK);
+    assert_int_equal(apply(e, (command_t){.type = CMD_NEXT_LEVEL}, b + 200), APPLY_OK);
     engine_free(e);
     flip(20, 0x01);
     e = open_engine(dir);
@@ -227,7 +227,7 @@ static void only_record_damaged(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 3}, b + 100), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 3}, b + 100), APPLY_OK);
     engine_free(e);
     char path[128];
     snprintf(path, sizeof path, "%s/journal", dir);
@@ -287,7 +287,7 @@ static void good_checksum_garbage(void **state)
     assert_non_null(strstr(notice, "4 records lost"));
     assert_non_null(strstr(notice, "start of the tournament is lost"));
     /* And it goes on: a new command is kept over a restart. */
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER}, b + 10), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER}, b + 10), APPLY_OK);
     engine_free(e);
     e = open_engine(dir);
     assert_int_equal(tourney_of(e, NULL, 0, NULL).entries, 14);
@@ -302,7 +302,7 @@ static void commands_with_snapshots(void)
                       {.type = CMD_NEXT_LEVEL}};
     for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
         engine_t *e = open_engine(dir);
-        assert_int_equal(apply(e, cs[i], b + 100 * (int64_t)(i + 1)), 200);
+        assert_int_equal(apply(e, cs[i], b + 100 * (int64_t)(i + 1)), APPLY_OK);
         engine_free(e);
     }
     engine_free(open_engine(dir));
@@ -365,15 +365,15 @@ static void two_damaged_snapshots_lose_nothing(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 20}, b + 100), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 20}, b + 100), APPLY_OK);
     engine_free(e);
     e = open_engine(dir); /* replays the register: a snapshot */
-    assert_int_equal(apply(e, (command_t){.type = CMD_BUST, .count = 3}, b + 200), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_BUST, .count = 3}, b + 200), APPLY_OK);
     engine_free(e);
     long alen, blen;
     char *a = journal_bytes(&alen); /* init, register, snapshot, bust */
     e = open_engine(dir);           /* a second snapshot: compaction drops the start */
-    assert_int_equal(apply(e, (command_t){.type = CMD_NEXT_LEVEL}, b + 300), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_NEXT_LEVEL}, b + 300), APPLY_OK);
     engine_free(e);
     layout_t *l = layout();
     int snap2 = last_of(l, "snap");
@@ -445,7 +445,7 @@ static void cut_short_journal_says_what_was_lost(void **state)
         engine_t *e = open_engine(dir);
         for (int i = 0; i < 10; i++)
             assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 1}, b + 10 * i),
-                             200);
+                             APPLY_OK);
         engine_free(e);
         layout_t *l = layout();
         int k = l->n - 3; /* the third command from the end */
@@ -459,7 +459,7 @@ static void cut_short_journal_says_what_was_lost(void **state)
         if (!strstr(notice, "3 records lost at ") || !strstr(notice, "the journal was cut short"))
             fail_msg("cut %s a record: notice: %s", mid ? "inside" : "before", notice);
         /* A command after it is kept, and nothing more is said. */
-        assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 1}, b + 200), 200);
+        assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 1}, b + 200), APPLY_OK);
         engine_free(e);
         e = open_engine(dir);
         t = tourney_of(e, notice, sizeof notice, NULL);
@@ -478,7 +478,7 @@ static void torn_unacknowledged_record_loses_nothing(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 4}, b + 100), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 4}, b + 100), APPLY_OK);
     engine_free(e);
     journal_add_bytes("\x01\x40\x00\x00\x00half a rec", 15, 1);
     e = open_engine(dir);
@@ -494,7 +494,7 @@ static void crafted_journal_starts_at_once(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 31}, b + 100), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 31}, b + 100), APPLY_OK);
     engine_free(e);
     journal_add_bytes("\x01\x00\x00\x10\x00", 5, (3L << 20) / 5);
     const char *ckpt = "{\"k\":\"ckpt\",\"t\":1}";
@@ -520,7 +520,7 @@ static void power_cut_restart_ends_with_a_snapshot(void **state)
 {
     (void)state;
     engine_t *e = open_engine(dir);
-    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), APPLY_OK);
     engine_free(e);
     setenv("POKERCLOCK_BOOT_ID", "after-the-power-cut", 1);
     e = open_engine(dir);
@@ -549,11 +549,11 @@ static void seq_grows_across_restarts(void **state)
                      (unsigned long long)last);
         command_t a = {.type = CMD_ANNOUNCE};
         snprintf(a.text, sizeof a.text, "Round %d", round);
-        assert_int_equal(apply(e, a, b + 100 * (round + 1)), 200);
+        assert_int_equal(apply(e, a, b + 100 * (round + 1)), APPLY_OK);
         if (round == 1) {
             /* Level changes are published without a record: their seq too
              * must stay below the next start's. */
-            assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), 200);
+            assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), APPLY_OK);
             int64_t end = b + 1000 + 20 * 60000; /* of the first level */
             engine_tick(e, end - 500);            /* a checkpoint ... */
             engine_tick(e, end + 100);            /* ... and a new level 600 ms later */
@@ -693,8 +693,8 @@ static void twelve_hours_resume(void **state)
     engine_t *e = open_engine(dir);
     build_128_levels(e);
     int64_t t = b + 10000;
-    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 120}, t), 200);
-    assert_int_equal(apply(e, (command_t){.type = CMD_START}, t), 200);
+    assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 120}, t), APPLY_OK);
+    assert_int_equal(apply(e, (command_t){.type = CMD_START}, t), APPLY_OK);
     int commands = 127;
     for (int i = 1; i <= 12 * 720; i++) { /* 12 hours of 5 s ticks */
         t += 5000;
@@ -706,7 +706,7 @@ static void twelve_hours_resume(void **state)
                 c = (command_t){.type = CMD_ANNOUNCE, .seconds = 60};
                 snprintf(c.text, sizeof c.text, "Announcement %d", i);
             }
-            if (apply(e, c, t + 1) == 200)
+            if (apply(e, c, t + 1) == APPLY_OK)
                 commands++;
         }
     }

@@ -14,9 +14,11 @@
 #include "model/seating.h"
 #include "model/standings.h"
 
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
+
 static roster_t *r;
 static model_t *m;
-static char err[256];
 static uint64_t prng_state;
 
 /* splitmix64: the test's stand-in for the kernel's random source. */
@@ -55,15 +57,15 @@ static int teardown(void **state)
 static void tables(int n, int seats)
 {
     for (int i = 0; i < n; i++)
-        assert_int_equal(roster_add_table(r, i + 1, NULL, seats, 0, err, sizeof err), i);
+        assert_int_equal(roster_add_table(r, i + 1, NULL, seats, 0, &no), i);
 }
 
 /* A player put at table number t, seat s. */
 static int sit(int t, int s)
 {
-    int p = roster_register(r, NULL, err, sizeof err);
+    int p = roster_register(r, NULL, &no);
     assert_true(p >= 0);
-    assert_true(roster_seat_player(r, p, roster_table_by_number(r, t), s, err, sizeof err));
+    assert_true(roster_seat_player(r, p, roster_table_by_number(r, t), s, &no));
     return p;
 }
 
@@ -151,16 +153,16 @@ static structure_t *structure(void)
 
 static void apply(command_t c)
 {
-    assert_int_equal(model_apply(m, &c, 1000, err, sizeof err), APPLY_OK);
+    assert_int_equal(model_apply(m, &c, 1000, &no), APPLY_OK);
 }
 
 /* Busts players out in one hand through the tourney's own rules. */
 static void bust(const int *players, const int64_t *chips, int n)
 {
     command_t c;
-    assert_true(roster_bust_command(r, players, chips, n, &c, err, sizeof err));
+    assert_true(roster_bust_command(r, players, chips, n, &c, &no));
     apply(c);
-    assert_true(roster_record_busts(r, players, n, &m->t, err, sizeof err));
+    assert_true(roster_record_busts(r, players, n, &m->t, &no));
     standings_name_winner(&m->t, r);
     standings_roster(r, &m->t);
 }
@@ -171,7 +173,7 @@ static void draw_is_uniform_over_the_allowed_seats(void **state)
 {
     (void)state;
     tables(3, 9);
-    assert_true(roster_block_seat(r, 0, 2, true, err, sizeof err)); /* a dealer's seat */
+    assert_true(roster_block_seat(r, 0, 2, true, &no)); /* a dealer's seat */
     sit_at(1, (const int[]){1, 5}, 2);
     sit_at(2, (const int[]){3, 4}, 2);
     sit_at(3, (const int[]){1, 2, 3}, 3);
@@ -202,10 +204,10 @@ static void draw_keeps_tables_even(void **state)
     (void)state;
     tables(10, 10);
     for (int i = 0; i < 95; i++) {
-        int p = roster_register(r, NULL, err, sizeof err);
+        int p = roster_register(r, NULL, &no);
         move_t mv;
         assert_true(roster_draw_seat(r, p, rnd64(), &mv));
-        assert_true(roster_seat_player(r, p, mv.to_table, mv.to_seat, err, sizeof err));
+        assert_true(roster_seat_player(r, p, mv.to_table, mv.to_seat, &no));
         assert_true(spread() <= 1);
     }
     check_consistent();
@@ -244,7 +246,7 @@ static void late_entry_never_between_small_blind_and_button(void **state)
     tables(1, 9);
     sit_at(1, (const int[]){1, 3, 5, 7}, 4);
     expect_choices((const int[]){2, 4, 6, 8, 9}, 5, false);   /* no button: any seat */
-    assert_true(roster_set_button(r, 0, 3, err, sizeof err)); /* small blind 5 */
+    assert_true(roster_set_button(r, 0, 3, &no)); /* small blind 5 */
     expect_choices((const int[]){2, 6, 8, 9}, 4, false);
 }
 
@@ -254,7 +256,7 @@ static void late_entry_with_a_dead_button(void **state)
     tables(1, 9);
     sit_at(1, (const int[]){1, 3, 6, 8}, 4);
     /* the button on empty seat 4, the small blind at 6: seats 4 and 5 wait */
-    assert_true(roster_set_button(r, 0, 4, err, sizeof err));
+    assert_true(roster_set_button(r, 0, 4, &no));
     expect_choices((const int[]){2, 7, 9}, 3, false);
 }
 
@@ -264,7 +266,7 @@ static void late_entry_heads_up(void **state)
     tables(1, 9);
     sit_at(1, (const int[]){2, 7}, 2);
     /* heads-up the button is the small blind: no seat lies between them */
-    assert_true(roster_set_button(r, 0, 7, err, sizeof err));
+    assert_true(roster_set_button(r, 0, 7, &no));
     expect_choices((const int[]){1, 3, 4, 5, 6, 8, 9}, 7, false);
 }
 
@@ -273,7 +275,7 @@ static void late_entry_waits_when_only_such_seats_are_free(void **state)
     (void)state;
     tables(1, 5);
     sit_at(1, (const int[]){1, 4, 5}, 3);
-    assert_true(roster_set_button(r, 0, 1, err, sizeof err)); /* small blind 4 */
+    assert_true(roster_set_button(r, 0, 1, &no)); /* small blind 4 */
     expect_choices((const int[]){2, 3}, 2, true);
 }
 
@@ -281,26 +283,26 @@ static void a_new_table_fills_first_and_blocked_seats_stay_empty(void **state)
 {
     (void)state;
     tables(2, 4);
-    assert_int_equal(roster_add_table(r, 7, "Main", 4, 1u << 3, err, sizeof err), 2);
+    assert_int_equal(roster_add_table(r, 7, "Main", 4, 1u << 3, &no), 2);
     sit_at(1, (const int[]){1, 2, 3}, 3);
     sit_at(2, (const int[]){1, 2, 3}, 3);
     for (int i = 0; i < 3; i++) {
         move_t mv;
-        int p = roster_register(r, NULL, err, sizeof err);
+        int p = roster_register(r, NULL, &no);
         assert_true(roster_draw_seat(r, p, rnd64(), &mv));
         assert_int_equal(mv.to_table, 2);
-        assert_true(roster_seat_player(r, p, mv.to_table, mv.to_seat, err, sizeof err));
+        assert_true(roster_seat_player(r, p, mv.to_table, mv.to_seat, &no));
     }
     assert_int_equal(roster_table_players(r, 2), 3);
     assert_int_equal(at(7, 4), -1);
-    assert_false(roster_seat_player(r, 0, 2, 4, err, sizeof err)); /* the blocked seat */
-    assert_false(roster_seat_player(r, 0, 1, 2, err, sizeof err)); /* someone sits there */
-    assert_string_equal(err, "table 2, seat 2 is taken");
-    assert_false(roster_block_seat(r, 0, 1, true, err, sizeof err)); /* has a player */
-    assert_false(roster_table_open(r, 0, false, err, sizeof err));   /* has players */
-    assert_int_equal(roster_add_table(r, 7, NULL, 9, 0, err, sizeof err), -1);
-    assert_int_equal(roster_add_table(r, 8, NULL, 11, 0, err, sizeof err), -1);
-    assert_int_equal(roster_register(r, "tab\there", err, sizeof err), -1);
+    assert_false(roster_seat_player(r, 0, 2, 4, &no)); /* the blocked seat */
+    assert_false(roster_seat_player(r, 0, 1, 2, &no)); /* someone sits there */
+    assert_string_equal(no.text, "table 2, seat 2 is taken");
+    assert_false(roster_block_seat(r, 0, 1, true, &no)); /* has a player */
+    assert_false(roster_table_open(r, 0, false, &no));   /* has players */
+    assert_int_equal(roster_add_table(r, 7, NULL, 9, 0, &no), -1);
+    assert_int_equal(roster_add_table(r, 8, NULL, 11, 0, &no), -1);
+    assert_int_equal(roster_register(r, "tab\there", &no), -1);
     check_consistent();
 }
 
@@ -309,14 +311,14 @@ static void a_new_table_fills_first_and_blocked_seats_stay_empty(void **state)
 static void a_full_short_handed_table_is_passed_over(void **state)
 {
     (void)state;
-    roster_add_table(r, 1, NULL, 9, 0, err, sizeof err);
-    roster_add_table(r, 2, NULL, 6, 0, err, sizeof err);
+    roster_add_table(r, 1, NULL, 9, 0, &no);
+    roster_add_table(r, 2, NULL, 6, 0, &no);
     fill(1, 7);
     fill(2, 6);
     move_t mv[ROSTER_MAX_MOVES];
     assert_true(roster_draw_seat(r, -1, 3, &mv[0]));
     assert_int_equal(mv[0].to_table, 0);
-    roster_add_table(r, 3, NULL, 9, 0, err, sizeof err);
+    roster_add_table(r, 3, NULL, 9, 0, &no);
     fill(3, 1);
     assert_int_equal(roster_next_break(r), 2);
     assert_int_equal(roster_propose_break(r, 2, (const uint64_t[]){1, 1}, mv, ROSTER_MAX_MOVES), 1);
@@ -331,8 +333,8 @@ static void balance_moves_big_blind_next_to_the_worst_seat(void **state)
     tables(2, 9);
     fill(1, 9);
     sit_at(2, (const int[]){1, 2, 3, 4, 5, 6, 8}, 7);
-    assert_true(roster_set_button(r, 0, 4, err, sizeof err)); /* blinds 5 and 6 */
-    assert_true(roster_set_button(r, 1, 2, err, sizeof err)); /* blinds 3 and 4 */
+    assert_true(roster_set_button(r, 0, 4, &no)); /* blinds 5 and 6 */
+    assert_true(roster_set_button(r, 1, 2, &no)); /* blinds 3 and 4 */
     assert_int_equal(roster_next_action(r), ROSTER_BALANCE);
     move_t mv[4];
     assert_int_equal(roster_propose_balance(r, NULL, mv, 4), 1);
@@ -342,7 +344,7 @@ static void balance_moves_big_blind_next_to_the_worst_seat(void **state)
     assert_int_equal(mv[0].to_table, 1);
     assert_int_equal(mv[0].to_seat, 7); /* first free seat after the small blind */
     assert_false(mv[0].waits);
-    assert_true(roster_apply_moves(r, mv, 1, err, sizeof err));
+    assert_true(roster_apply_moves(r, mv, 1, &no));
     assert_int_equal(roster_next_action(r), ROSTER_NOTHING);
     check_consistent();
 }
@@ -353,8 +355,8 @@ static void balance_into_a_dead_button_takes_the_big_blind_alone(void **state)
     tables(2, 9);
     fill(1, 9);
     sit_at(2, (const int[]){1, 3, 5, 6, 7, 8, 9}, 7);
-    assert_true(roster_set_button(r, 0, 9, err, sizeof err)); /* blinds 1 and 2 */
-    assert_true(roster_set_button(r, 1, 2, err, sizeof err)); /* dead; blinds 3 and 5 */
+    assert_true(roster_set_button(r, 0, 9, &no)); /* blinds 1 and 2 */
+    assert_true(roster_set_button(r, 1, 2, &no)); /* dead; blinds 3 and 5 */
     move_t mv[4];
     assert_int_equal(roster_propose_balance(r, NULL, mv, 4), 1);
     assert_int_equal(mv[0].player, at(1, 2));
@@ -370,8 +372,8 @@ static void balance_into_a_heads_up_table(void **state)
     tables(2, 9);
     fill(1, 4);
     sit_at(2, (const int[]){2, 6}, 2);
-    assert_true(roster_set_button(r, 0, 1, err, sizeof err)); /* blinds 2 and 3 */
-    assert_true(roster_set_button(r, 1, 6, err, sizeof err)); /* button = small blind */
+    assert_true(roster_set_button(r, 0, 1, &no)); /* blinds 2 and 3 */
+    assert_true(roster_set_button(r, 1, 6, &no)); /* button = small blind */
     move_t mv[4];
     assert_int_equal(roster_propose_balance(r, NULL, mv, 4), 1);
     assert_int_equal(mv[0].player, at(1, 3));
@@ -381,7 +383,7 @@ static void balance_into_a_heads_up_table(void **state)
      * never the small blind). */
     assert_int_equal(mv[0].to_seat, 3);
     assert_false(mv[0].waits);
-    assert_true(roster_apply_moves(r, mv, 1, err, sizeof err));
+    assert_true(roster_apply_moves(r, mv, 1, &no));
     assert_int_equal(roster_table_players(r, 0), 3);
     assert_int_equal(roster_table_players(r, 1), 3);
 }
@@ -394,7 +396,7 @@ static void balance_into_seats_that_wait_for_the_button(void **state)
     tables(2, 9);
     fill(1, 9);
     fill(2, 7);
-    assert_true(roster_set_button(r, 1, 8, err, sizeof err)); /* dead; small blind 1 */
+    assert_true(roster_set_button(r, 1, 8, &no)); /* dead; small blind 1 */
     move_t mv[4];
     assert_int_equal(roster_propose_balance(r, (const uint64_t[]){0}, mv, 4), 1);
     assert_int_equal(mv[0].to_seat, 8);
@@ -410,7 +412,7 @@ static void button_moves_on_as_hands_are_done(void **state)
     apply((command_t){.type = CMD_REGISTER, .count = 5});
     tables(1, 9);
     sit_at(1, (const int[]){2, 4, 5, 7, 9}, 5);
-    assert_true(roster_set_button(r, 0, 9, err, sizeof err));
+    assert_true(roster_set_button(r, 0, 9, &no));
     roster_hand_done(r, 0);
     assert_int_equal(r->tables[0].button, 2);
     roster_hand_done(r, 0);
@@ -455,9 +457,9 @@ static void balance_without_buttons_names_table_and_seat(void **state)
     uint64_t x = 1;
     move_t mv[4];
     roster_propose_balance(r, &x, mv, 4);
-    assert_false(roster_apply_moves(r, mv, 1, err, sizeof err));
+    assert_false(roster_apply_moves(r, mv, 1, &no));
     mv[0].player = at(1, 5);
-    assert_true(roster_apply_moves(r, mv, 1, err, sizeof err));
+    assert_true(roster_apply_moves(r, mv, 1, &no));
     assert_int_equal(spread(), 0);
 }
 
@@ -471,7 +473,7 @@ static void balance_several_moves_and_ties_by_break_order(void **state)
     fill(3, 6);
     fill(4, 6);
     for (int t = 0; t < 4; t++)
-        assert_true(roster_set_button(r, t, 1, err, sizeof err));
+        assert_true(roster_set_button(r, t, 1, &no));
     move_t mv[8];
     int n = roster_propose_balance(r, NULL, mv, 8);
     assert_int_equal(n, 2);
@@ -481,7 +483,7 @@ static void balance_several_moves_and_ties_by_break_order(void **state)
     assert_int_equal(r->tables[mv[0].to_table].number, 3);
     assert_int_equal(r->tables[mv[1].from_table].number, 1);
     assert_int_equal(r->tables[mv[1].to_table].number, 4);
-    assert_true(roster_apply_moves(r, mv, n, err, sizeof err));
+    assert_true(roster_apply_moves(r, mv, n, &no));
     assert_int_equal(spread(), 1);
     check_consistent();
 }
@@ -504,7 +506,7 @@ static void balance_house_options(void **state)
     /* 9, 6, 9: full-table play halts at a table three short; one move
      * from the full table that breaks first (3) */
     r->balance = BALANCE_FULL_TABLE;
-    assert_true(roster_seat_player(r, at(2, 7), 2, 9, err, sizeof err));
+    assert_true(roster_seat_player(r, at(2, 7), 2, 9, &no));
     assert_int_equal(roster_next_action(r), ROSTER_BALANCE);
     move_t mv[4];
     uint64_t x[4] = {1, 2, 3, 4};
@@ -523,19 +525,19 @@ static void break_order_configured_or_drawn(void **state)
     roster_break_order(r, order);
     for (int i = 0; i < 5; i++)
         assert_int_equal(r->tables[order[i]].number, 5 - i);
-    assert_true(roster_set_break_order(r, (const int[]){3, 1, 5, 2, 4}, 5, err, sizeof err));
-    assert_false(roster_set_break_order(r, (const int[]){3, 3, 5, 2, 4}, 5, err, sizeof err));
-    assert_false(roster_set_break_order(r, (const int[]){3, 1, 5, 2}, 4, err, sizeof err));
-    assert_false(roster_set_break_order(r, (const int[]){3, 1, 5, 2, 9}, 5, err, sizeof err));
+    assert_true(roster_set_break_order(r, (const int[]){3, 1, 5, 2, 4}, 5, &no));
+    assert_false(roster_set_break_order(r, (const int[]){3, 3, 5, 2, 4}, 5, &no));
+    assert_false(roster_set_break_order(r, (const int[]){3, 1, 5, 2}, 4, &no));
+    assert_false(roster_set_break_order(r, (const int[]){3, 1, 5, 2, 9}, 5, &no));
     for (int t = 1; t <= 5; t++)
         fill(t, 2);
     assert_int_equal(r->tables[roster_next_break(r)].number, 3);
-    assert_true(roster_table_open(r, roster_table_by_number(r, 1), true, err, sizeof err));
+    assert_true(roster_table_open(r, roster_table_by_number(r, 1), true, &no));
     /* drawn: every order of 3 tables about equally often */
     roster_t *small = calloc(1, sizeof *small);
     roster_init(small);
     for (int t = 1; t <= 3; t++)
-        roster_add_table(small, t, NULL, 9, 0, err, sizeof err);
+        roster_add_table(small, t, NULL, 9, 0, &no);
     int count[27] = {0};
     enum { DRAWS = 6000 };
     for (int i = 0; i < DRAWS; i++) {
@@ -561,7 +563,7 @@ static void break_draws_table_then_seat(void **state)
     /* table 3 breaks first; tables 1 and 2 have 3 players each, table 1
      * with three free seats, table 2 with six (three blocked at table 1) */
     for (int s = 7; s <= 9; s++)
-        assert_true(roster_block_seat(r, 0, s, true, err, sizeof err));
+        assert_true(roster_block_seat(r, 0, s, true, &no));
     fill(1, 3);
     fill(2, 3);
     fill(3, 1);
@@ -591,7 +593,7 @@ static void break_keeps_tables_even(void **state)
     fill(2, 6);
     fill(3, 7);
     fill(4, 8); /* breaks first: 27 players fit exactly in the other three */
-    roster_set_button(r, 0, 3, err, sizeof err);
+    roster_set_button(r, 0, 3, &no);
     int b = roster_next_break(r);
     assert_int_equal(roster_next_action(r), ROSTER_BREAK);
     uint64_t x[2 * ROSTER_MAX_MOVES];
@@ -604,8 +606,8 @@ static void break_keeps_tables_even(void **state)
         assert_int_equal(mv[i].from_seat, i + 1);
         assert_int_equal(mv[i].player, at(4, i + 1));
     }
-    assert_true(roster_apply_moves(r, mv, n, err, sizeof err));
-    assert_true(roster_table_open(r, b, false, err, sizeof err));
+    assert_true(roster_apply_moves(r, mv, n, &no));
+    assert_true(roster_table_open(r, b, false, &no));
     assert_int_equal(spread(), 0);
     assert_int_equal(roster_table_players(r, 0), 9);
     check_consistent();
@@ -635,7 +637,7 @@ static void final_table_redraw_and_button_by_high_card(void **state)
     assert_true(chi_square_ok(seat_of_first + 1, 10, DRAWS, 27.9)); /* 9 df */
     rnds(x, 10);
     int n = roster_propose_final(r, x, mv, ROSTER_MAX_MOVES);
-    assert_true(roster_apply_final(r, mv, n, err, sizeof err));
+    assert_true(roster_apply_final(r, mv, n, &no));
     int f = roster_table_by_number(r, 1); /* the last of the break order */
     assert_int_equal(r->tables[f].seats, 10);
     assert_int_equal(roster_table_players(r, f), 10);
@@ -688,7 +690,7 @@ static void final_table_of_the_format_by_default(void **state)
     int n = roster_propose_final(r, x, mv, ROSTER_MAX_MOVES);
     mv[1].to_seat = mv[0].to_seat; /* two in one seat: refused, nothing changes */
     uint32_t v = r->version;
-    assert_false(roster_apply_final(r, mv, n, err, sizeof err));
+    assert_false(roster_apply_final(r, mv, n, &no));
     assert_int_equal(r->version, v);
     assert_int_equal(r->tables[0].seats, 9);
     check_consistent();
@@ -732,9 +734,9 @@ static void same_hand_busts_place_by_chips_and_tie(void **state)
     assert_int_equal(r->players[one].place_best, 7);
     assert_int_equal(r->players[one].prize, 54);
     assert_int_equal(roster_busted(r), m->t.busted);
-    assert_false(roster_bust_command(r, &one, NULL, 1, &(command_t){0}, err, sizeof err));
+    assert_false(roster_bust_command(r, &one, NULL, 1, &(command_t){0}, &no));
     /* re-entry: a new stack and a new seat, the place taken back */
-    assert_true(roster_reenter(r, one, err, sizeof err));
+    assert_true(roster_reenter(r, one, &no));
     standings_roster(r, &m->t);
     assert_int_equal(r->players[one].place_best, 0);
     assert_int_equal(roster_entries(r), 13);
@@ -769,8 +771,7 @@ static void register_a_list_one_after_the_other(void **state)
     tables(3, 4);
     const char *names[] = {"Anna Berg", "Bo Ek", "Cecilia Dahl", "Dag Lund", "Eva Holm"};
     move_t mv[12];
-    assert_true(roster_register_seated(r, names, 5, (const uint64_t[]){7, 7, 7, 7, 7}, mv, err,
-                                       sizeof err));
+    assert_true(roster_register_seated(r, names, 5, (const uint64_t[]){7, 7, 7, 7, 7}, mv, &no));
     for (int i = 0; i < 5; i++) {
         assert_int_equal(mv[i].player, i);
         assert_int_equal(at(r->tables[mv[i].to_table].number, mv[i].to_seat), i);
@@ -782,24 +783,24 @@ static void register_a_list_one_after_the_other(void **state)
     int empty = 1;
     while (at(1, empty) >= 0)
         empty++;
-    assert_true(roster_block_seat(r, 0, empty, true, err, sizeof err));
+    assert_true(roster_block_seat(r, 0, empty, true, &no));
     uint32_t v = r->version;
     uint64_t x[8] = {0};
-    assert_false(roster_register_seated(r, NULL, 7, x, mv, err, sizeof err));
-    assert_string_equal(err, "6 seats are free for 7 players");
+    assert_false(roster_register_seated(r, NULL, 7, x, mv, &no));
+    assert_string_equal(no.text, "6 seats are free for 7 players");
     const char *bad[] = {"Frida", "G\x01"};
-    assert_false(roster_register_seated(r, bad, 2, x, mv, err, sizeof err));
+    assert_false(roster_register_seated(r, bad, 2, x, mv, &no));
     assert_int_equal(r->version, v);
     assert_int_equal(r->n_players, 5);
-    assert_true(roster_register_seated(r, NULL, 6, x, mv, err, sizeof err));
+    assert_true(roster_register_seated(r, NULL, 6, x, mv, &no));
     assert_int_equal(roster_players_left(r), 11);
     /* the dealer's seat given back: one seat for two, then none */
-    assert_true(roster_block_seat(r, 0, empty, false, err, sizeof err));
-    assert_false(roster_register_seated(r, NULL, 2, x, mv, err, sizeof err));
-    assert_string_equal(err, "1 seat is free for 2 players");
-    assert_true(roster_block_seat(r, 0, empty, true, err, sizeof err));
-    assert_false(roster_register_seated(r, NULL, 1, x, mv, err, sizeof err));
-    assert_string_equal(err, "no seat is free");
+    assert_true(roster_block_seat(r, 0, empty, false, &no));
+    assert_false(roster_register_seated(r, NULL, 2, x, mv, &no));
+    assert_string_equal(no.text, "1 seat is free for 2 players");
+    assert_true(roster_block_seat(r, 0, empty, true, &no));
+    assert_false(roster_register_seated(r, NULL, 1, x, mv, &no));
+    assert_string_equal(no.text, "no seat is free");
     char label[64];
     roster_player_label(r, 10, label, sizeof label);
     assert_string_equal(label, "Player 11");
@@ -812,11 +813,11 @@ static void seat_finder_and_tables_in_play(void **state)
 {
     (void)state;
     tables(3, 9);
-    roster_add_table(r, 12, "Feature", 8, 0, err, sizeof err);
+    roster_add_table(r, 12, "Feature", 8, 0, &no);
     const char *names[] = {"Anna Berg", "Bo Ek", "Annika Lind", "Åsa Öberg", "", "BERGMAN"};
     move_t mv[6];
     uint64_t x[6] = {0, 0, 0, 0, 0, 0};
-    assert_true(roster_register_seated(r, names, 6, x, mv, err, sizeof err));
+    assert_true(roster_register_seated(r, names, 6, x, mv, &no));
     int found[8];
     assert_int_equal(roster_find(r, "berg", found, 8), 3);
     assert_int_equal(found[0], 0);
@@ -839,7 +840,7 @@ static void seat_finder_and_tables_in_play(void **state)
     int p = -1;
     for (int s2 = 1; s2 <= 8; s2++)
         p = at(12, s2) >= 0 ? at(12, s2) : p;
-    assert_true(roster_seat_player(r, p, 0, 9, err, sizeof err));
+    assert_true(roster_seat_player(r, p, 0, 9, &no));
     assert_int_equal(roster_tables_in_play(r, in_play, 8), 3);
     assert_int_equal(in_play[2], 3);
 }
@@ -869,7 +870,7 @@ static void ch_register(void)
 {
     move_t mv[3];
     assert_true(
-        roster_register_seated(r, NULL, 3, (const uint64_t[]){1, 2, 3}, mv, err, sizeof err));
+        roster_register_seated(r, NULL, 3, (const uint64_t[]){1, 2, 3}, mv, &no));
 }
 
 static void ch_register_many(void)
@@ -884,12 +885,12 @@ static void ch_register_many(void)
     for (int i = 0; i < 300; i++)
         x[i] = (uint64_t)i * 0x9e3779b97f4a7c15ULL;
     static move_t mv[300];
-    assert_true(roster_register_seated(r, names, 300, x, mv, err, sizeof err));
+    assert_true(roster_register_seated(r, names, 300, x, mv, &no));
 }
 
 static void ch_button(void)
 {
-    assert_true(roster_set_button(r, 0, 2, err, sizeof err));
+    assert_true(roster_set_button(r, 0, 2, &no));
     roster_hand_done(r, 0);
 }
 
@@ -902,8 +903,8 @@ static void ch_bust(void)
 static void ch_rebuy_addon(void)
 {
     int p = anyone(), rebuys = r->players[p].rebuys, addons = r->players[p].addons;
-    assert_true(roster_rebuy(r, p, err, sizeof err));
-    assert_true(roster_addon(r, p, err, sizeof err));
+    assert_true(roster_rebuy(r, p, &no));
+    assert_true(roster_addon(r, p, &no));
     assert_int_equal(r->players[p].rebuys, rebuys + 1);
     assert_int_equal(r->players[p].addons, addons + 1);
 }
@@ -917,7 +918,7 @@ static void ch_balance(void)
     for (int i = 0; i < n; i++)
         if (mv[i].player < 0)
             mv[i].player = pick_player_at(mv[i].from_table);
-    assert_true(roster_apply_moves(r, mv, n, err, sizeof err));
+    assert_true(roster_apply_moves(r, mv, n, &no));
 }
 
 static void ch_break(void)
@@ -926,8 +927,8 @@ static void ch_break(void)
     uint64_t x[2 * ROSTER_MAX_MOVES] = {0};
     move_t mv[ROSTER_MAX_MOVES];
     int n = roster_propose_break(r, b, x, mv, ROSTER_MAX_MOVES);
-    assert_true(roster_apply_moves(r, mv, n, err, sizeof err));
-    assert_true(roster_table_open(r, b, false, err, sizeof err));
+    assert_true(roster_apply_moves(r, mv, n, &no));
+    assert_true(roster_table_open(r, b, false, &no));
 }
 
 static void ch_final(void)
@@ -935,7 +936,7 @@ static void ch_final(void)
     uint64_t x[ROSTER_MAX_MOVES] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3};
     move_t mv[ROSTER_MAX_MOVES];
     int n = roster_propose_final(r, x, mv, ROSTER_MAX_MOVES);
-    assert_true(roster_apply_final(r, mv, n, err, sizeof err));
+    assert_true(roster_apply_final(r, mv, n, &no));
 }
 
 static void undo_takes_back_every_roster_change(void **state)
@@ -948,11 +949,11 @@ static void undo_takes_back_every_roster_change(void **state)
     move_t mv[40];
     uint64_t x[40];
     rnds(x, 37);
-    assert_true(roster_register_seated(r, NULL, 37, x, mv, err, sizeof err));
+    assert_true(roster_register_seated(r, NULL, 37, x, mv, &no));
     roster_t *before = malloc(sizeof *before);
     /* a list of 300 on 34 tables more, taken back whole */
     for (int t = 6; t <= 40; t++)
-        roster_add_table(r, t, NULL, 9, 0, err, sizeof err);
+        roster_add_table(r, t, NULL, 9, 0, &no);
     memcpy(before, r, sizeof *r);
     ch_register_many();
     roster_undo_t u;
@@ -961,7 +962,7 @@ static void undo_takes_back_every_roster_change(void **state)
     assert_int_equal(r->n_players, before->n_players);
     assert_memory_equal(r->tables, before->tables, sizeof r->tables[0] * (size_t)r->n_tables);
     for (int t = 5; t < r->n_tables; t++)
-        assert_true(roster_table_open(r, t, false, err, sizeof err));
+        assert_true(roster_table_open(r, t, false, &no));
     change_and_undo(before, ch_register);
     change_and_undo(before, ch_button);
     change_and_undo(before, ch_rebuy_addon);
@@ -1017,7 +1018,7 @@ static jentry_t *j_add(jkind kind)
 
 static void j_moves(const move_t *mv, int n)
 {
-    assert_true(roster_apply_moves(r, mv, n, err, sizeof err));
+    assert_true(roster_apply_moves(r, mv, n, &no));
     jentry_t *e = j_add(J_MOVES);
     e->n = n;
     memcpy(e->mv, mv, sizeof mv[0] * (size_t)n);
@@ -1025,7 +1026,7 @@ static void j_moves(const move_t *mv, int n)
 
 static void j_final(const move_t *mv, int n)
 {
-    assert_true(roster_apply_final(r, mv, n, err, sizeof err));
+    assert_true(roster_apply_final(r, mv, n, &no));
     jentry_t *e = j_add(J_FINAL);
     e->n = n;
     memcpy(e->mv, mv, sizeof mv[0] * (size_t)n);
@@ -1033,13 +1034,13 @@ static void j_final(const move_t *mv, int n)
 
 static void j_close(int table)
 {
-    assert_true(roster_table_open(r, table, false, err, sizeof err));
+    assert_true(roster_table_open(r, table, false, &no));
     j_add(J_CLOSE)->table = table;
 }
 
 static void j_button(int table, int seat)
 {
-    assert_true(roster_set_button(r, table, seat, err, sizeof err));
+    assert_true(roster_set_button(r, table, seat, &no));
     jentry_t *e = j_add(J_BUTTON);
     e->table = table;
     e->seat = seat;
@@ -1053,7 +1054,7 @@ static void j_hand(int table)
 
 static int j_register(const char *name)
 {
-    int p = roster_register(r, name, err, sizeof err);
+    int p = roster_register(r, name, &no);
     snprintf(j_add(J_REGISTER)->name, sizeof journal[0].name, "%s", name);
     return p;
 }
@@ -1073,11 +1074,11 @@ static void replay(void)
     for (int i = 0; i < n_journal; i++) {
         const jentry_t *e = &journal[i];
         switch (e->kind) {
-        case J_REGISTER: assert_true(roster_register(r, e->name, err, sizeof err) >= 0); break;
-        case J_MOVES: assert_true(roster_apply_moves(r, e->mv, e->n, err, sizeof err)); break;
-        case J_CLOSE: assert_true(roster_table_open(r, e->table, false, err, sizeof err)); break;
-        case J_FINAL: assert_true(roster_apply_final(r, e->mv, e->n, err, sizeof err)); break;
-        case J_BUTTON: assert_true(roster_set_button(r, e->table, e->seat, err, sizeof err)); break;
+        case J_REGISTER: assert_true(roster_register(r, e->name, &no) >= 0); break;
+        case J_MOVES: assert_true(roster_apply_moves(r, e->mv, e->n, &no)); break;
+        case J_CLOSE: assert_true(roster_table_open(r, e->table, false, &no)); break;
+        case J_FINAL: assert_true(roster_apply_final(r, e->mv, e->n, &no)); break;
+        case J_BUTTON: assert_true(roster_set_button(r, e->table, e->seat, &no)); break;
         case J_HAND: roster_hand_done(r, e->table); break;
         case J_BUST: bust(e->players, e->chips, e->n); break;
         }
@@ -1145,16 +1146,15 @@ static void check_replay(void)
     roster_init(r);
     model_init(m, structure());
     assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = live->n_players},
-                                 1000, err, sizeof err),
+                                 1000, &no),
                      APPLY_OK);
     int numbers[ROSTER_MAX_TABLES], order[ROSTER_MAX_TABLES];
     for (int t = 0; t < live->n_tables; t++)
-        roster_add_table(r, live->tables[t].number, NULL, live->tables[t].seats, 0, err,
-                         sizeof err);
+        roster_add_table(r, live->tables[t].number, NULL, live->tables[t].seats, 0, &no);
     roster_break_order(live, order);
     for (int i = 0; i < live->n_tables; i++)
         numbers[i] = live->tables[order[i]].number;
-    assert_true(roster_set_break_order(r, numbers, live->n_tables, err, sizeof err));
+    assert_true(roster_set_break_order(r, numbers, live->n_tables, &no));
     r->balance = live->balance;
     r->within2_until = live->within2_until;
     replay();
@@ -1299,10 +1299,10 @@ static void table_added_to_many_is_undone_whole(void **state)
 {
     (void)state;
     for (int i = 1; i <= 40; i++)
-        assert_true(roster_add_table(r, i, NULL, 9, 0, err, sizeof err) >= 0);
+        assert_true(roster_add_table(r, i, NULL, 9, 0, &no) >= 0);
     roster_t *before = malloc(sizeof *before);
     *before = *r;
-    assert_int_equal(roster_add_table(r, 41, NULL, 8, 0, err, sizeof err), 40);
+    assert_int_equal(roster_add_table(r, 41, NULL, 8, 0, &no), 40);
     assert_int_equal(roster_next_break(r), 40);
     roster_undo_t u;
     assert_true(roster_diff(before, r, &u));
@@ -1322,12 +1322,12 @@ static void balance_skips_closed_tables_and_blocked_seats(void **state)
     tables(3, 9);
     fill(1, 7);
     fill(2, 4);
-    assert_true(roster_table_open(r, 2, false, err, sizeof err)); /* table 3: closed, empty */
+    assert_true(roster_table_open(r, 2, false, &no)); /* table 3: closed, empty */
     for (int s = 5; s <= 8; s++)
-        assert_true(roster_block_seat(r, 1, s, true, err, sizeof err));
+        assert_true(roster_block_seat(r, 1, s, true, &no));
     assert_int_equal(roster_next_action(r), ROSTER_BALANCE);
     for (int button = 0; button <= 4; button += 4) {
-        assert_true(roster_set_button(r, 1, button, err, sizeof err));
+        assert_true(roster_set_button(r, 1, button, &no));
         for (int i = 0; i < 200; i++) {
             uint64_t x[ROSTER_MAX_MOVES];
             rnds(x, ROSTER_MAX_MOVES);
@@ -1350,14 +1350,14 @@ static void short_names_first_word_and_initial(void **state)
         {"  Dag   Ek ", "Dag E."},      {"Jan de Vries", "Jan V."},    {"Ünal Çelik", "Ünal Ç."},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        int p = roster_register(r, cases[i][0], err, sizeof err);
+        int p = roster_register(r, cases[i][0], &no);
         assert_true(p >= 0);
         roster_player_shown(r, p, true, buf, sizeof buf);
         assert_string_equal(buf, cases[i][1]);
         roster_player_shown(r, p, false, buf, sizeof buf);
         assert_string_equal(buf, cases[i][0]);
     }
-    int none = roster_register(r, "", err, sizeof err);
+    int none = roster_register(r, "", &no);
     roster_player_shown(r, none, true, buf, sizeof buf);
     assert_string_equal(buf, "Player 7");
 }

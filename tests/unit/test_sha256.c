@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "net/sha256.h"
+#include "base/sha256.h"
 
 static void hex(const uint8_t d[SHA256_LEN], char out[2 * SHA256_LEN + 1])
 {

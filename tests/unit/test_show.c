@@ -21,6 +21,9 @@
 #include "screen/wall.h"
 #include "model/show.h"
 
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
+
 static char *file_text(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -106,9 +109,9 @@ static engine_t *play(const char *config, const json_t *commands, int64_t *last)
         if (codec_command_parse(c, &cmd, err, sizeof err) != 0)
             fail_msg("command %zu: %s", i, err);
         at += 10;
-        int rc = engine_apply(e, &cmd, at, err, sizeof err);
-        if (rc != 200)
-            fail_msg("command %zu (%s): %d %s", i, command_name(cmd.type), rc, err);
+        apply_status rc = engine_apply(e, &cmd, at, &no);
+        if (rc != APPLY_OK)
+            fail_msg("command %zu (%s): %d %s", i, command_name(cmd.type), rc, no.text);
     }
     *last = at;
     return e;
@@ -202,14 +205,14 @@ static void changes_are_announced(void **state)
     assert_non_null(e);
     int64_t t0 = engine_now(e);
     command_t c = {.type = CMD_REGISTER, .count = 20};
-    assert_int_equal(engine_apply(e, &c, t0, err, sizeof err), 200);
+    assert_int_equal(engine_apply(e, &c, t0, &no), APPLY_OK);
     c = (command_t){.type = CMD_START};
-    assert_int_equal(engine_apply(e, &c, t0, err, sizeof err), 200);
+    assert_int_equal(engine_apply(e, &c, t0, &no), APPLY_OK);
     c = (command_t){.type = CMD_CLOCK_CALL, .table = 2, .seat = 3};
-    assert_int_equal(engine_apply(e, &c, t0 + 5000, err, sizeof err), 200);
+    assert_int_equal(engine_apply(e, &c, t0 + 5000, &no), APPLY_OK);
     c = (command_t){.type = CMD_ANNOUNCE};
     snprintf(c.text, sizeof c.text, "Dinner");
-    assert_int_equal(engine_apply(e, &c, t0 + 5000, err, sizeof err), 200);
+    assert_int_equal(engine_apply(e, &c, t0 + 5000, &no), APPLY_OK);
     const snapshot_t *snap = engine_snapshot(e);
     static show_t sh;
     /* Walk on from one announced change to the next: each is a change. */
@@ -266,11 +269,11 @@ static void the_view_in_json(void **state)
     assert_non_null(e);
     int64_t t0 = engine_now(e);
     command_t c = {.type = CMD_REGISTER, .count = 20};
-    assert_int_equal(engine_apply(e, &c, t0, err, sizeof err), 200);
+    assert_int_equal(engine_apply(e, &c, t0, &no), APPLY_OK);
     c = (command_t){.type = CMD_START};
-    assert_int_equal(engine_apply(e, &c, t0, err, sizeof err), 200);
+    assert_int_equal(engine_apply(e, &c, t0, &no), APPLY_OK);
     c = (command_t){.type = CMD_PENALTY, .table = 3, .seat = 5, .minutes = 10};
-    assert_int_equal(engine_apply(e, &c, t0, err, sizeof err), 200);
+    assert_int_equal(engine_apply(e, &c, t0, &no), APPLY_OK);
     const snapshot_t *snap = engine_snapshot(e);
     static show_t sh;
     wall_show(snap, t0 + 2000, -1, &sh);

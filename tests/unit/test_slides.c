@@ -27,6 +27,9 @@
 
 #include "scratch.h"
 
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
+
 /* scratch.h also mounts tiny file systems: not needed here. */
 static void (*const unused_mount)(const char *) __attribute__((unused)) = scratch_mount_tiny_or_skip;
 
@@ -420,9 +423,8 @@ static model_t m;
 
 static void run(command_t c, int64_t now)
 {
-    char err[256];
-    if (model_apply(&m, &c, now, err, sizeof err) != APPLY_OK)
-        fail_msg("%s: %s", command_name(c.type), err);
+    if (model_apply(&m, &c, now, &no) != APPLY_OK)
+        fail_msg("%s: %s", command_name(c.type), no.text);
 }
 
 /* Two levels of 20 minutes, a 15-minute break; 30 players. */

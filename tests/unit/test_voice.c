@@ -13,13 +13,15 @@
 #include "model/voice.h"
 #include "store/config.h"
 
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
+
 enum { MIN = 60000, SEC = 1000 };
 static const int64_t T0 = 1000000;
 
 static model_t *m;
 static settings_t *cfg;
 static voice_watch_t w;
-static char err[256];
 
 static int setup(void **state)
 {
@@ -33,7 +35,7 @@ static int setup(void **state)
     memset(&w, 0, sizeof w);
     /* Enough players for places to be paid (and a bubble). */
     command_t reg = {.type = CMD_REGISTER, .count = 20};
-    if (model_apply(m, &reg, 0, err, sizeof err) != APPLY_OK)
+    if (model_apply(m, &reg, 0, &no) != APPLY_OK)
         return -1;
     return 0;
 }
@@ -48,9 +50,9 @@ static int teardown(void **state)
 
 static void ok(command_t c, int64_t now)
 {
-    apply_status st = model_apply(m, &c, now, err, sizeof err);
+    apply_status st = model_apply(m, &c, now, &no);
     if (st != APPLY_OK)
-        fail_msg("%s: %s", command_name(c.type), err);
+        fail_msg("%s: %s", command_name(c.type), no.text);
 }
 
 static unsigned look(int64_t now)
@@ -144,9 +146,9 @@ static void test_say_once_and_not_after_undo(void **state)
     /* Nothing to say, or more than one line: refused. */
     command_t bad = {.type = CMD_SAY};
     snprintf(bad.text, sizeof bad.text, "   ");
-    assert_int_equal(model_apply(m, &bad, T0 + 5 * SEC, err, sizeof err), APPLY_INVALID);
+    assert_int_equal(model_apply(m, &bad, T0 + 5 * SEC, &no), APPLY_INVALID);
     snprintf(bad.text, sizeof bad.text, "two\nlines");
-    assert_int_equal(model_apply(m, &bad, T0 + 5 * SEC, err, sizeof err), APPLY_INVALID);
+    assert_int_equal(model_apply(m, &bad, T0 + 5 * SEC, &no), APPLY_INVALID);
 }
 
 static void test_languages_and_quiet(void **state)
@@ -159,12 +161,11 @@ static void test_languages_and_quiet(void **state)
     assert_string_equal(m->t.language, "no");
     assert_string_equal(m->t.language2, ""); /* the same twice is one */
     snprintf(c.language, sizeof c.language, "fr");
-    assert_int_equal(model_apply(m, &c, T0, err, sizeof err), APPLY_INVALID);
+    assert_int_equal(model_apply(m, &c, T0, &no), APPLY_INVALID);
     assert_string_equal(m->t.language, "no");
     ok((command_t){.type = CMD_SOUND, .quiet = true}, T0);
     assert_true(m->t.quiet);
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_SOUND, .quiet = true}, T0, err,
-                                 sizeof err),
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_SOUND, .quiet = true}, T0, &no),
                      APPLY_CONFLICT);
 }
 
@@ -213,14 +214,14 @@ static void test_sound_settings_from_the_panel(void **state)
     tourney_t before = m->t;
     command_t bad = {.type = CMD_SOUND_SETTINGS, .volume = 10};
     snprintf(bad.sounds[VOICE_LEVEL], sizeof bad.sounds[0], "../x");
-    assert_int_equal(model_apply(m, &bad, T0, err, sizeof err), APPLY_INVALID);
-    assert_non_null(strstr(err, "no sound is called"));
+    assert_int_equal(model_apply(m, &bad, T0, &no), APPLY_INVALID);
+    assert_non_null(strstr(no.text, "no sound is called"));
     bad = (command_t){.type = CMD_SOUND_SETTINGS, .volume = -1, .speak_set = 1u << VOICE_MINUTE};
-    assert_int_equal(model_apply(m, &bad, T0, err, sizeof err), APPLY_INVALID);
+    assert_int_equal(model_apply(m, &bad, T0, &no), APPLY_INVALID);
     bad = (command_t){.type = CMD_SOUND_SETTINGS, .volume = 101};
-    assert_int_equal(model_apply(m, &bad, T0, err, sizeof err), APPLY_INVALID);
+    assert_int_equal(model_apply(m, &bad, T0, &no), APPLY_INVALID);
     bad = (command_t){.type = CMD_SOUND_SETTINGS, .volume = -1};
-    assert_int_equal(model_apply(m, &bad, T0, err, sizeof err), APPLY_INVALID);
+    assert_int_equal(model_apply(m, &bad, T0, &no), APPLY_INVALID);
     assert_memory_equal(&before, &m->t, sizeof before);
 
     /* "config": the configuration's sound again; undo takes a change back. */

@@ -24,7 +24,11 @@
 #include "screen/lang.h"
 #include "screen/screen.h"
 #include "screen/text.h"
+#include "screen/wall.h"
 #include "store/config.h"
+
+/* Why the model refused the last command a test gave it. */
+static refusal_t no;
 
 static settings_t config;
 static const int64_t T0 = 1000000; /* the clock starts here in every state */
@@ -82,10 +86,9 @@ static model_t m;
 
 static void run(command_t c, int64_t now)
 {
-    char err[256];
-    apply_status st = model_apply(&m, &c, now, err, sizeof err);
+    apply_status st = model_apply(&m, &c, now, &no);
     if (st != APPLY_OK)
-        fail_msg("%s at %lld: %s", command_name(c.type), (long long)now, err);
+        fail_msg("%s at %lld: %s", command_name(c.type), (long long)now, no.text);
 }
 
 /* 42 players, started at T0, five out. */
@@ -396,15 +399,14 @@ static int64_t st_points(void)
 static roster_t *moves_roster(int64_t at)
 {
     static roster_t r;
-    char err[128];
     roster_init(&r);
-    int t1 = roster_add_table(&r, 1, "", 9, 0, err, sizeof err);
-    int t2 = roster_add_table(&r, 2, "", 9, 0, err, sizeof err);
-    int t5 = roster_add_table(&r, 5, "", 9, 0, err, sizeof err);
-    int anna = roster_register(&r, "Anna Berg", err, sizeof err);
-    int two = roster_register(&r, "", err, sizeof err);
-    assert_true(roster_seat_player(&r, anna, t1, 7, err, sizeof err));
-    assert_true(roster_seat_player(&r, two, t2, 4, err, sizeof err));
+    int t1 = roster_add_table(&r, 1, "", 9, 0, &no);
+    int t2 = roster_add_table(&r, 2, "", 9, 0, &no);
+    int t5 = roster_add_table(&r, 5, "", 9, 0, &no);
+    int anna = roster_register(&r, "Anna Berg", &no);
+    int two = roster_register(&r, "", &no);
+    assert_true(roster_seat_player(&r, anna, t1, 7, &no));
+    assert_true(roster_seat_player(&r, two, t2, 4, &no));
     move_rec_t a = {.at = at - 30000, .player = (int16_t)anna, .from_table = (int16_t)t5,
                     .from_seat = 2, .to_table = (int16_t)t1, .to_seat = 7, .why = MOVE_BREAK};
     move_rec_t b = {.at = at - 10000, .player = (int16_t)two, .from_table = (int16_t)t1,
@@ -465,17 +467,16 @@ static int64_t st_many_strips(void)
 static int64_t st_final_table(void)
 {
     static roster_t r;
-    char err[128];
     int64_t now = st_running();
     roster_init(&r);
-    int t = roster_add_table(&r, 1, "", 9, 0, err, sizeof err);
+    int t = roster_add_table(&r, 1, "", 9, 0, &no);
     static const char *const names[] = {"Kari Nordmann", "Bo Ek", "", "Anna-Sofie Vestergaard-Lindholm",
                                         "Jan de Vries", "Åse Ødegård", "Klaus Müller", "Mia Berg",
                                         "Lars Holm"};
     static const uint8_t cards[] = {12, 7, 30, 45, 2, 51, 21, 38, 16};
     for (int i = 0; i < 9; i++) {
-        int p = roster_register(&r, names[i], err, sizeof err);
-        assert_true(roster_seat_player(&r, p, t, i + 1, err, sizeof err));
+        int p = roster_register(&r, names[i], &no);
+        assert_true(roster_seat_player(&r, p, t, i + 1, &no));
         m.t.final_cards[i] = (uint8_t)(cards[i] + 1);
     }
     m.t.final_at = now - 60000;
@@ -506,7 +507,6 @@ static int64_t st_running_at_moves(void)
 static int64_t kiosk_at(int k)
 {
     static roster_t r;
-    char err[128];
     int64_t now = st_running();
     config.layout = LAYOUT_KIOSK;
     static const char *const rules[] = {
@@ -520,15 +520,15 @@ static int64_t kiosk_at(int k)
     roster_init(&r);
     int tables[5];
     for (int t = 0; t < 5; t++)
-        tables[t] = roster_add_table(&r, t + 1, "", 9, 0, err, sizeof err);
+        tables[t] = roster_add_table(&r, t + 1, "", 9, 0, &no);
     static const char *const first[] = {"Anna", "Bjørn", "Carla", "Dag", "Eva", "Frode", "Gro", "Hans"};
     static const char *const last[] = {"Berg", "Ødegård", "Núñez", "Ek", "Lindqvist"};
     for (int i = 0; i < 40; i++) {
         char name[64];
         snprintf(name, sizeof name, "%s %s", first[i % 8], last[i / 8]);
-        int p = roster_register(&r, name, err, sizeof err);
+        int p = roster_register(&r, name, &no);
         if (i < 35)
-            roster_seat_player(&r, p, tables[i % 5], 1 + i / 5, err, sizeof err);
+            roster_seat_player(&r, p, tables[i % 5], 1 + i / 5, &no);
         else if (i > 35) { /* out: places 46 to 43 */
             r.players[p].status = PLAYER_OUT;
             r.players[p].place_best = r.players[p].place_worst = (int16_t)(82 - i);

@@ -1,11 +1,22 @@
-/* Comparing a PIN typed on the network with the director's, in constant time. */
+/* A secret as it is kept (a salted SHA-256), and comparing a PIN typed on
+ * the network with one, in constant time. */
 #ifndef POKERCLOCK_PIN_EQUAL_H
 #define POKERCLOCK_PIN_EQUAL_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "store/pin.h"
+enum {
+    PIN_SALT_LEN = 16,
+    PIN_HASH_LEN = 32,         /* SHA-256 */
+    PIN_TEXT_MAX = 64,         /* a longer PIN typed matches nothing */
+};
+
+/* A secret as it is kept: SHA-256 of a random salt followed by the secret. */
+typedef struct {
+    uint8_t salt[PIN_SALT_LEN];
+    uint8_t hash[PIN_HASH_LEN];
+} pin_hash_t;
 
 /* SHA-256 of salt followed by text: how a PIN (or a mark of one) is kept.
  * text longer than PIN_TEXT_MAX is cut there (no PIN is that long). */

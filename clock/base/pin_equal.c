@@ -1,8 +1,8 @@
 /* Comparing a PIN typed on the network with the director's, in constant time. */
 #include <string.h>
 
-#include "net/pin_equal.h"
-#include "net/sha256.h"
+#include "base/pin_equal.h"
+#include "base/sha256.h"
 
 void pin_hash_of(const uint8_t salt[PIN_SALT_LEN], const char *text, uint8_t out[PIN_HASH_LEN])
 {

@@ -1,0 +1,114 @@
+/* Refusals as data: the table of codes, and their sentences from the
+ * catalogs. */
+#include "model/refusal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lang_table.h"
+
+#define DEF_NAME(p) DEF_NAME_##p
+#define DEF_NAME_N(name) #name
+#define DEF_NAME_S(name) #name
+#define DEF_TEXT(p) DEF_TEXT_##p
+#define DEF_TEXT_N(name) false
+#define DEF_TEXT_S(name) true
+#define DEF0(id, st) [REFUSAL_##id] = {#id, APPLY_##st, 0, {NULL}, {false}},
+#define DEF1(id, st, a) [REFUSAL_##id] = {#id, APPLY_##st, 1, {DEF_NAME(a)}, {DEF_TEXT(a)}},
+#define DEF2(id, st, a, b) \
+    [REFUSAL_##id] = {#id, APPLY_##st, 2, {DEF_NAME(a), DEF_NAME(b)}, {DEF_TEXT(a), DEF_TEXT(b)}},
+#define DEF3(id, st, a, b, c)                                                                   \
+    [REFUSAL_##id] = {#id, APPLY_##st, 3, {DEF_NAME(a), DEF_NAME(b), DEF_NAME(c)},              \
+                      {DEF_TEXT(a), DEF_TEXT(b), DEF_TEXT(c)}},
+
+const refusal_def refusal_defs[REFUSAL__COUNT] = {
+    [REFUSAL_NONE] = {"", APPLY_OK, 0, {NULL}, {false}},
+    REFUSALS(DEF0, DEF1, DEF2, DEF3)
+};
+
+const char *refusal_key(refusal_code code, char *buf, size_t len)
+{
+    if (code <= REFUSAL_NONE || code >= REFUSAL__COUNT)
+        return NULL;
+    snprintf(buf, len, "refusal.%s", refusal_defs[code].code);
+    return buf;
+}
+
+/* The catalog's sentence of a code in lang, or NULL. */
+static const char *sentence(refusal_code code, int lang)
+{
+    char key[64];
+    if (!refusal_key(code, key, sizeof key) || lang < 0 || lang >= LANG__COUNT)
+        return NULL;
+    for (int w = 0; w < W__COUNT; w++)
+        if (!strcmp(lang_keys[w], key))
+            return lang_table[w][lang];
+    return NULL;
+}
+
+/* Appends s to out[*o..len). */
+static void put(char *out, size_t len, size_t *o, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n && *o + 1 < len; i++)
+        out[(*o)++] = s[i];
+    out[*o] = 0;
+}
+
+void refusal_say(const refusal_t *r, int lang, char *out, size_t len)
+{
+    if (!len)
+        return;
+    out[0] = 0;
+    const char *f = r ? sentence(r->code, lang) : NULL;
+    if (!f)
+        return;
+    size_t o = 0;
+    while (*f) {
+        const char *open = strchr(f, '{');
+        const char *close = open ? strchr(open, '}') : NULL;
+        if (!close) {
+            put(out, len, &o, f, strlen(f));
+            break;
+        }
+        put(out, len, &o, f, (size_t)(open - f));
+        int i = 0;
+        while (i < r->n && (strlen(r->v[i].name) != (size_t)(close - open - 1) ||
+                            strncmp(r->v[i].name, open + 1, (size_t)(close - open - 1))))
+            i++;
+        if (i == r->n) {
+            put(out, len, &o, open, (size_t)(close + 1 - open)); /* not a value: as written */
+        } else if (r->v[i].is_text) {
+            put(out, len, &o, r->v[i].text, strlen(r->v[i].text));
+        } else {
+            char num[24];
+            int n = snprintf(num, sizeof num, "%lld", r->v[i].num);
+            put(out, len, &o, num, (size_t)n);
+        }
+        f = close + 1;
+    }
+}
+
+apply_status refusal_make(refusal_t *r, refusal_code code, const refusal_arg *args)
+{
+    const refusal_def *d = &refusal_defs[code];
+    if (!r)
+        return d->status;
+    r->code = code;
+    r->status = d->status;
+    r->n = d->n;
+    for (int i = 0; i < d->n; i++) {
+        r->v[i].name = d->names[i];
+        r->v[i].is_text = d->is_text[i];
+        r->v[i].num = d->is_text[i] ? 0 : args[i].num;
+        snprintf(r->v[i].text, sizeof r->v[i].text, "%s",
+                 d->is_text[i] && args[i].text ? args[i].text : "");
+    }
+    refusal_say(r, LANG_EN, r->text, sizeof r->text);
+    return d->status;
+}
+
+void refusal_clear(refusal_t *r)
+{
+    if (r)
+        memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,99 @@
+// A refused command over real HTTP: its outcome as the status (400 for a
+// command that cannot be, 409 for one that cannot be now), "ok": false,
+// the English sentence in "error", and the code of the rule that refused it
+// with that rule's values by name. The deal calculator's refusals too.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startClock, getJson, postJson, login, command } from './clock.mjs';
+
+// One table of 4 seats, a dealer at seat 4: 3 seats.
+const CFG = `
+tables = { count = 1; seats = 4; blocked = [ 4 ]; };
+tournament = {
+  name = "Codes";
+  currency = "EUR";
+  buy_in = 20;
+  starting_stack = 10000;
+  late_registration = { until_level = 2; };
+  levels = (
+    { small_blind = 50; big_blind = 100; minutes = 20; },
+    { small_blind = 100; big_blind = 200; minutes = 20; }
+  );
+  payouts = ( { min_entries = 2; places = [ 60, 40 ]; } );
+};
+`;
+
+let clock, cookie, dir;
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pokerclock-codes-'));
+  writeFileSync(join(dir, 'codes.cfg'), CFG);
+  clock = await startClock({ args: ['--config', join(dir, 'codes.cfg')] });
+  cookie = await login(clock);
+});
+after(async () => {
+  await clock?.stop();
+  clock?.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const seq = async () => (await getJson(clock, '/api/state')).body.seq;
+
+test('a refusal of the rules arrives with its code and values, and changes nothing', async () => {
+  const at = await seq();
+  const undo = await command(clock, cookie, { type: 'undo' });
+  assert.equal(undo.status, 409);
+  assert.deepEqual(undo.body, { ok: false, error: 'there is nothing to undo', code: 'undo_nothing' });
+
+  const go = await command(clock, cookie, { type: 'goto_level', index: 7 });
+  assert.equal(go.status, 400);
+  assert.deepEqual(go.body, { ok: false, error: 'there is no level with index 7', code: 'level_no_such', index: 7 });
+
+  const pause = await command(clock, cookie, { type: 'pause' });
+  assert.equal(pause.status, 409);
+  assert.equal(pause.body.code, 'clock_not_started');
+  assert.equal(await seq(), at, 'nothing changed');
+});
+
+test('more names than free seats: seats_short with the seats free and the players asked', async () => {
+  const one = await command(clock, cookie, { type: 'register', names: ['Anna Berg'] });
+  assert.equal(one.status, 200);
+  const at = await seq();
+  const r = await command(clock, cookie, { type: 'register', names: ['Bo Ek', 'Cy Dahl', 'Dan Falk'] });
+  assert.equal(r.status, 409);
+  assert.deepEqual(r.body, { ok: false, error: '2 seats are free for 3 players', code: 'seats_short', free: 2, players: 3 });
+  assert.equal(await seq(), at, 'nothing changed');
+  // A value that is a text: the player's name.
+  const p = (await getJson(clock, '/api/players')).body.players.find((x) => x.name === 'Anna Berg');
+  const back = await command(clock, cookie, { type: 'reenter', player: p.id });
+  assert.equal(back.status, 409);
+  assert.equal(back.body.code, 'player_still_seated');
+  assert.equal(back.body.player, 'Anna Berg');
+  assert.equal(back.body.table, 1);
+  assert.equal(typeof back.body.seat, 'number');
+  assert.equal(back.body.error, `Anna Berg is still in, at table 1, seat ${back.body.seat}`);
+});
+
+test('the deal calculator refuses with a code too; a malformed request still answers in words', async () => {
+  const bad = await postJson(clock, '/api/chop', { method: 'icm', stacks: [5000], prizes: [100] }, { cookie });
+  assert.equal(bad.status, 400);
+  assert.equal(bad.body.code, 'chop_players');
+  assert.equal(bad.body.most, 200);
+  assert.match(bad.body.error, /^a deal is for 2 to 200 players/);
+  // Not a command the clock could read: no rule refused it, so no code yet.
+  const junk = await command(clock, cookie, { type: 'goto_level', index: 'two' });
+  assert.equal(junk.status, 400);
+  assert.equal(junk.body.code, undefined);
+  assert.match(junk.body.error, /index/);
+});
+
+test('a new tournament refused while this one runs: its name and the players left as values', async () => {
+  const r = await command(clock, cookie, { type: 'new_tournament' });
+  assert.equal(r.status, 409);
+  assert.deepEqual(r.body, {
+    ok: false, code: 'new_still_running_one', name: 'Codes',
+    error: '"Codes" is still running with 1 player left: confirm to put it aside and start a new tournament',
+  });
+});
