@@ -177,7 +177,7 @@ static void use_software_renderer(void)
 /* Whether the process has Mesa's LLVM loaded (OpenGL on the CPU): the
  * software renderer should not have, unless SDL's window framebuffer went
  * through OpenGL. */
-bool screen_llvm_loaded(void)
+static bool llvm_loaded(void)
 {
     FILE *f = fopen("/proc/self/maps", "r");
     char line[512];
@@ -202,7 +202,7 @@ static void describe_renderer(screen_t *s, int w, int h)
     snprintf(s->shown_on, sizeof s->shown_on, "%dx%d, %s renderer%s%s, %s, %s%s", w, h,
              info.name ? info.name : "?", gpu ? ", " : "", gpu ? gpu : "",
              SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "?", how,
-             screen_llvm_loaded() ? ", libLLVM loaded" : "");
+             llvm_loaded() ? ", libLLVM loaded" : "");
 }
 
 /* How frames reach the screen for this renderer: the software renderer
@@ -420,11 +420,6 @@ void screen_free(screen_t *s)
 uint64_t screen_frames(const screen_t *s)
 {
     return atomic_load(&s->frames);
-}
-
-const char *screen_shown_on(const screen_t *s)
-{
-    return s->shown_on;
 }
 
 /* The main loop's time: the engine's, unless the options bring a clock. */

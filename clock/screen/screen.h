@@ -43,11 +43,6 @@ int screen_run(screen_t *s, engine_t *e, volatile sig_atomic_t *stop);
 /* Frames drawn since screen_new: a countdown with nothing else going on
  * draws about one a second. */
 uint64_t screen_frames(const screen_t *s);
-/* What draws the wall: "1920x1080, software renderer, x11, changes drawn
- * on the window's pixels" (also in the log and the service's status). */
-const char *screen_shown_on(const screen_t *s);
-/* Whether this process has Mesa's LLVM loaded (/proc/self/maps). */
-bool screen_llvm_loaded(void);
 
 /* Renders the wall for snap at now, offscreen at w x h, into a malloc'd PNG.
  * Safe to call from any thread. url and pin may be NULL. 0 or -1. The canvas

@@ -941,8 +941,6 @@ static void evening_in_parts(const shot_t *shot, bool ticks_small)
         long area = 0;
         for (int k = 0; k < plan.n_damage; k++)
             area += (long)plan.damage[k].w * plan.damage[k].h;
-        for (int k = 0; getenv("DAMAGE_DEBUG") && k < plan.n_damage; k++)
-            print_message("  %d,%d %dx%d\n", plan.damage[k].x, plan.damage[k].y, plan.damage[k].w, plan.damage[k].h);
         if (mo->tick && ticks_small) {
             /* The digits, the bar, a strip: not the screen. */
             assert_true(plan.n_damage > 0);
