@@ -416,6 +416,15 @@ int roster_table_players(const roster_t *r, int table)
     return table_count(&r->tables[table]);
 }
 
+bool roster_move_stands(const roster_t *r, const move_rec_t *m)
+{
+    if (m->player < 0 || m->player >= r->n_players || m->to_table < 0 ||
+        m->to_table >= r->n_tables)
+        return false;
+    const player_t *p = &r->players[m->player];
+    return p->status == PLAYER_SEATED && p->table == m->to_table && p->seat == m->to_seat;
+}
+
 int roster_tables_in_play(const roster_t *r, int *numbers, int max)
 {
     int n = 0;
