@@ -530,8 +530,10 @@ static apply_status table_change(roster_t *r, const command_t *c, char *err, siz
     if (c->new_seats > 0) {
         if (t >= 0)
             return fail(APPLY_CONFLICT, err, errlen, "there is a table %d already", c->table);
-        /* A table added breaks first (roster_add_table). */
-        return roster_add_table(r, c->table, NULL, c->new_seats, 0, err, errlen) >= 0
+        /* A table added breaks first (roster_add_table), with the seats
+         * its size keeps free at the others. */
+        return roster_add_table(r, c->table, NULL, c->new_seats,
+                                roster_usual_blocked(r, c->new_seats), err, errlen) >= 0
                    ? APPLY_OK
                    : APPLY_CONFLICT;
     }
