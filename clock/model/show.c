@@ -308,9 +308,9 @@ static void penalties_strip(decide_t *d)
 }
 
 /* Each move of the last move_strip_seconds that still stands (the player
- * sits where it put him: not since out, removed or moved again), a strip of
- * its own, the newest first: who, from which seat to which, and why. Last among the makers, it
- * takes only the places the others left. */
+ * sits where it put him: not since out, removed or moved again), a strip
+ * of its own, the newest first: who, from which seat to which, and why.
+ * Last among the makers, it takes only the places the others left. */
 static void move_strips(decide_t *d)
 {
     const roster_t *r = d->in->roster;
