@@ -127,7 +127,11 @@
     setText($('#chips'), fmtChips(p.chips_in_play));
     setText($('#pool'), money(s.prize_pool));
     const pay = s.payouts || [];
-    put($('#payouts'), pay.slice(0, 5).map((v, i) => el('li', {}, el('span', { text: I18N.ordinal(i + 1) }), el('b', { text: money(v) }))));
+    /* The lines the clock decided: the places from the first, the lowest
+     * still to be won last when they do not all fit, a deal as one line. */
+    const rowName = (r) => r.deal ? t('pay_deal', r.deal) : r.play_for ? t('pay_play_for') : I18N.ordinal(r.place);
+    put($('#payouts'), ((s.view || view || {}).payouts || []).map((r) =>
+      el('li', { class: r.place === 1 || r.play_for ? 'first' : '' }, el('span', { text: rowName(r) }), el('b', { text: money(r.amount) }))));
     setText($('#paid'), pay.length ? t('itm_line', pay.length) : '');
     tick();
   }
@@ -276,6 +280,7 @@
    * all-in and waiting; DEAL when every table is done. */
   function hfhFigure(v) {
     const kids = [el('h2', { text: say(v.title) }), el('div', { class: 'mid', text: say(v.hand) })];
+    if (v.field) kids.push(el('div', { class: 'field', text: say(v.field) }));
     if (v.all_done) {
       kids.push(el('div', { class: 'big deal', text: say(v.deal) }));
     } else {

@@ -161,12 +161,12 @@
       el('span', { class: 'who', text: t('table_players', x.number, x.players) }), el('span', { class: 'where', text: x.name || '' }))));
   }
 
-  /* The moves of the last half hour, the newest first: a player back from
-   * a break reads where he sits now, and why. */
+  /* The moves of the last half hour that still stand, the newest first: a
+   * player back from a break reads where he sits now, and why. */
   const RECENT_MS = 30 * 60000;
   function renderMoves() {
     const since = Date.now() - rosterAt;
-    const recent = roster ? (roster.moves || []).filter((m) => m.ago_ms + since < RECENT_MS) : [];
+    const recent = roster ? (roster.moves || []).filter((m) => m.stands !== false && m.ago_ms + since < RECENT_MS) : [];
     $('#p-moves').hidden = recent.length === 0;
     const where = (m) => (m.from_table != null ? t('table_seat', m.from_table, m.from_seat) + ' → ' : '→ ') +
       t('table_seat', m.to_table, m.to_seat);

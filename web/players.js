@@ -566,9 +566,10 @@
     const has = roster && roster.tables.length > 0;
     /* Hand-for-hand and the end-of-day draw start with these tables. */
     PCPanel.tablesInPlay = has ? roster.tables.filter((t) => t.open && t.players > 0).map((t) => t.number) : [];
-    setText($('#seat-figures'), !roster ? '' : has
-      ? tp('%s in, %s entries, %s tables open', roster.left, roster.entries, roster.tables.filter((t) => t.open).length)
-      : tp('%s in, %s entries', roster.left, roster.entries));
+    const open = has ? roster.tables.filter((t) => t.open).length : 0;
+    setText($('#seat-figures'), !roster ? '' : [tp('%s in', roster.left),
+      roster.entries === 1 ? tp('1 entry') : tp('%s entries', roster.entries),
+      ...(has ? [open === 1 ? tp('1 table open') : tp('%s tables open', open)] : [])].join(', '));
     /* Busts, rebuys, add-ons and unregistrations by count take only players
      * without a record: when every player left has one, the Players card
      * sends the director to the player instead of offering what the clock

@@ -29,6 +29,8 @@ json_t *moves_json_list(const roster_t *r, bool short_names, int64_t now)
                               "to_table", table_or_null(r, m->to_table), "to_seat", m->to_seat,
                               "why", moves_why_name(m->why), "ago_ms",
                               (json_int_t)(now > m->at ? now - m->at : 0));
+        /* stands: the player still sits where the move put him */
+        json_object_set_new(o, "stands", json_boolean(roster_move_stands(r, m)));
         json_array_append_new(a, o);
     }
     return a;

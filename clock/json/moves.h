@@ -10,7 +10,8 @@
 
 /* The newest MOVES_SHOWN moves, newest first: [{"player", "name",
  * "from_table", "from_seat" (null: he was waiting), "to_table", "to_seat",
- * "why", "ago_ms"}], tables by their numbers. */
+ * "why", "ago_ms", "stands" (the player still sits where it put him)}],
+ * tables by their numbers. */
 json_t *moves_json_list(const roster_t *r, bool short_names, int64_t now);
 /* GET /api/moves: {"total", "strip_ms", "moves": [...]}, small enough for
  * the wall in a browser to fetch when "moves_total" of the state changes. */

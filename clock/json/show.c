@@ -95,6 +95,7 @@ static json_t *takeover_json(const show_t *sh)
         tableset_t playing = tableset_minus(&sh->hfh.shown, &sh->hfh.done);
         playing = tableset_minus(&playing, &sh->hfh.waiting);
         json_object_set_new(o, "hand", text_json(sh, sh->hfh.hand));
+        json_object_set_new(o, "field", text_json(sh, sh->hfh.field));
         json_object_set_new(o, "all_done", json_boolean(sh->hfh.all_done));
         json_object_set_new(o, "deal", text_json(sh, sh->hfh.deal));
         json_object_set_new(o, "label", text_json(sh, sh->hfh.label));
@@ -137,17 +138,30 @@ static json_t *takeover_json(const show_t *sh)
     return o;
 }
 
+/* A line of the payouts column: {"place": 4, "amount": 88}, or the deal's
+ * {"deal": 3, "amount": 556}, or {"play_for": true, "amount": 100}. */
+static json_t *pay_json(const show_pay_row_t *p)
+{
+    switch (p->kind) {
+    case PAY_DEAL: return json_pack("{s:i, s:I}", "deal", p->place, "amount", (json_int_t)p->amount);
+    case PAY_PLAY_FOR: return json_pack("{s:b, s:I}", "play_for", 1, "amount", (json_int_t)p->amount);
+    default: return json_pack("{s:i, s:I}", "place", p->place, "amount", (json_int_t)p->amount);
+    }
+}
+
 json_t *show_json(const show_t *sh)
 {
-    json_t *strips = json_array(), *periods = json_array();
+    json_t *strips = json_array(), *periods = json_array(), *pay = json_array();
     for (int i = 0; i < sh->n_strips; i++)
         json_array_append_new(strips, item_json(sh, &sh->strips[i]));
     for (int i = 0; i < sh->n_periods; i++)
         json_array_append_new(periods, text_json(sh, sh->periods[i]));
-    return json_pack("{s:o, s:o, s:i, s:o, s:i, s:o, s:b, s:o, s:b, s:o}", "takeover",
+    for (int i = 0; i < sh->n_pay; i++)
+        json_array_append_new(pay, pay_json(&sh->pay[i]));
+    return json_pack("{s:o, s:o, s:i, s:o, s:i, s:o, s:b, s:o, s:b, s:o, s:o}", "takeover",
                      sh->has_takeover ? takeover_json(sh) : json_null(), "strips", strips,
                      "turn", sh->turn, "turn_in_ms", ms_or_null(sh->turn_in_ms), "turn_ms",
                      SHOW_TURN_MS, "periods", periods, "paused", sh->paused, "pill",
                      sh->pill >= 0 ? json_string(lang_keys[sh->pill]) : json_null(), "running",
-                     sh->running, "changes_in_ms", ms_or_null(sh->changes_in_ms));
+                     sh->running, "changes_in_ms", ms_or_null(sh->changes_in_ms), "payouts", pay);
 }

@@ -504,8 +504,10 @@ static apply_status table_change(roster_t *r, const command_t *c, refusal_t *err
     if (c->new_seats > 0) {
         if (t >= 0)
             return refuse_table_exists(err, c->table);
-        /* A table added breaks first (roster_add_table). */
-        return roster_add_table(r, c->table, NULL, c->new_seats, 0, err) >= 0
+        /* A table added breaks first (roster_add_table), with the seats
+         * its size keeps free at the others. */
+        return roster_add_table(r, c->table, NULL, c->new_seats,
+                                roster_usual_blocked(r, c->new_seats), err) >= 0
                    ? APPLY_OK
                    : APPLY_CONFLICT;
     }

@@ -411,6 +411,27 @@ int roster_table_players(const roster_t *r, int table)
     return table_count(&r->tables[table]);
 }
 
+uint16_t roster_usual_blocked(const roster_t *r, int seats)
+{
+    uint16_t common = 0xffff;
+    bool any = false;
+    for (int i = 0; i < r->n_tables; i++)
+        if (r->tables[i].seats == seats) {
+            common &= r->tables[i].blocked;
+            any = true;
+        }
+    return any ? common : 0;
+}
+
+bool roster_move_stands(const roster_t *r, const move_rec_t *m)
+{
+    if (m->player < 0 || m->player >= r->n_players || m->to_table < 0 ||
+        m->to_table >= r->n_tables)
+        return false;
+    const player_t *p = &r->players[m->player];
+    return p->status == PLAYER_SEATED && p->table == m->to_table && p->seat == m->to_seat;
+}
+
 int roster_tables_in_play(const roster_t *r, int *numbers, int max)
 {
     int n = 0;

@@ -186,6 +186,13 @@ int roster_entries(const roster_t *r);
 int roster_busted(const roster_t *r);
 int roster_players_left(const roster_t *r); /* seated or waiting */
 int roster_table_players(const roster_t *r, int table);
+/* The seats kept free at a table of `seats` the venue adds on the night:
+ * those every table of that size has kept free (a dealer's seat); none
+ * when there is no table of that size. */
+uint16_t roster_usual_blocked(const roster_t *r, int seats);
+/* A move logged still stands: its player sits where it put him (he is not
+ * out, removed or moved again since). */
+bool roster_move_stands(const roster_t *r, const move_rec_t *m);
 /* The numbers of the tables in play (open, with players), ascending, for
  * hand-for-hand and the end-of-day draw; returns how many. */
 int roster_tables_in_play(const roster_t *r, int *numbers, int max);

@@ -307,9 +307,10 @@ static void penalties_strip(decide_t *d)
     }
 }
 
-/* Each move of the last move_strip_seconds, a strip of its own, the newest
- * first: who, from which seat to which, and why. Last among the makers, it
- * takes only the places the others left. */
+/* Each move of the last move_strip_seconds that still stands (the player
+ * sits where it put him: not since out, removed or moved again), a strip
+ * of its own, the newest first: who, from which seat to which, and why.
+ * Last among the makers, it takes only the places the others left. */
 static void move_strips(decide_t *d)
 {
     const roster_t *r = d->in->roster;
@@ -319,8 +320,7 @@ static void move_strips(decide_t *d)
     int n = r ? moves_log_recent(&r->moves, d->now, shown_ms) : 0;
     for (int i = 0; i < n; i++) {
         const move_rec_t *m = moves_log_get(&r->moves, i);
-        if (m->to_table < 0 || m->to_table >= r->n_tables || m->player < 0 ||
-            m->player >= r->n_players)
+        if (!roster_move_stands(r, m))
             continue;
         show_item_t *it = item_add(d, SHOW_MOVE, 35);
         if (!it)
@@ -522,6 +522,13 @@ static void hfh_figure(decide_t *d)
     sh->hfh.hand = text_begin(sh);
     add_word_args(sh, W_HAND_N, 1, 0, sh->hfh.all_done ? h->hand + 1 : h->hand, 0);
     text_end(sh, &sh->hfh.hand);
+    /* Hand-for-hand is played for a place: how many are left for how many
+     * paid stays on the wall while it takes the body. */
+    if (d->v->paid_places > 0) {
+        sh->hfh.field = text_begin(sh);
+        add_word_args(sh, W_BUBBLE_LINE, 2, 0, d->v->players_left, d->v->paid_places);
+        text_end(sh, &sh->hfh.field);
+    }
     if (sh->hfh.all_done) {
         sh->hfh.deal = word_text(sh, W_DEAL, false);
         return;
@@ -719,6 +726,34 @@ void show_decide(const show_input_t *in, int64_t now, int dismissed_level, show_
     figure(&d);
     periods_open(&d);
     heading(&d);
+    out->n_pay = show_payout_rows(in->t, &out->v, SHOW_PAY_ROWS, out->pay);
+}
+
+int show_payout_rows(const tourney_t *t, const tourney_view_t *v, int room, show_pay_row_t *out)
+{
+    int n = 0, from = 1;
+    if (t->deal.players > 0) {
+        int64_t shared = 0;
+        for (int k = 0; k < t->deal.players; k++)
+            shared += t->deal.amount[k];
+        if (n < room)
+            out[n++] = (show_pay_row_t){PAY_DEAL, (int16_t)t->deal.players, shared};
+        if (t->deal.play_for > 0 && !v->over && n < room)
+            out[n++] = (show_pay_row_t){PAY_PLAY_FOR, 1, t->deal.play_for};
+        from = t->deal.players + 1;
+    }
+    int last = v->paid_places, fit = room - n;
+    if (last - from + 1 <= 0 || fit <= 0)
+        return n;
+    /* The lowest place still to be won; the top places down to it when
+     * they fit, else all but the last line's worth, then it. */
+    int low = v->players_left < last ? v->players_left : last;
+    int top = last - from + 1 <= fit || low < from + fit ? fit : fit - 1;
+    for (int p = from; p <= last && p < from + top; p++)
+        out[n++] = (show_pay_row_t){PAY_PLACE, (int16_t)p, v->payouts[p - 1]};
+    if (top < fit && low >= from)
+        out[n++] = (show_pay_row_t){PAY_PLACE, (int16_t)low, v->payouts[low - 1]};
+    return n;
 }
 
 int show_play_number(const structure_t *s, int index)

@@ -26,6 +26,7 @@ enum {
     SHOW_MAX_PARTS = 384,
     SHOW_POOL = 4096,          /* the bytes of the texts given as they are */
     SHOW_MAX_PERIODS = 3,
+    SHOW_PAY_ROWS = 5,         /* the payouts column of /display */
 };
 
 /* What an item is; its name in the state (show_kind_name) is the pages'
@@ -74,6 +75,19 @@ typedef struct {
     int64_t chip;              /* SHOW_COLOR_UP_NEXT: the chip's value */
 } show_item_t;
 
+/* One line of a payouts column. */
+typedef enum {
+    PAY_PLACE,    /* a place and its prize */
+    PAY_DEAL,     /* the places a deal shared (place: how many), what it shared */
+    PAY_PLAY_FOR, /* what the players of a deal play on for */
+} pay_row_kind;
+
+typedef struct {
+    uint8_t kind;              /* pay_row_kind */
+    int16_t place;
+    int64_t amount;
+} show_pay_row_t;
+
 typedef enum { SEAT_PLAYING, SEAT_DONE, SEAT_WAITING } hfh_table_state;
 
 typedef struct {
@@ -97,6 +111,7 @@ typedef struct {
         tableset_t shown, done, waiting; /* the tables in play; those done, all-in */
         bool all_done;
         show_text_t hand, label, legend, deal;
+        show_text_t field;     /* "11 players left, 10 paid": who is out next, and what for */
     } hfh;
     struct {                   /* SHOW_COLOR_UP */
         int64_t from, into, times; /* chips; into 0: none */
@@ -119,6 +134,9 @@ typedef struct {
      * the add-on). */
     show_text_t periods[SHOW_MAX_PERIODS];
     int n_periods;
+    /* The payouts column of /display (the wall's has its own room). */
+    show_pay_row_t pay[SHOW_PAY_ROWS];
+    int n_pay;
 
     /* The header: PAUSED over it (not for a procedure that stops the
      * clock, nor at the end), and the word at its right. */
@@ -136,6 +154,14 @@ typedef struct {
     char pool[SHOW_POOL];
     int pool_len;
 } show_t;
+
+/* The lines of a payouts column with room for `room` of them (the wall
+ * and /display draw the same): the places paid from the first; when they
+ * do not all fit, the last line is the lowest place still to be won (the
+ * min-cash before the money, what the next player out takes after it),
+ * so that it is on the wall when players ask. After a deal, its places
+ * are one line and the amount played on for another. Returns how many. */
+int show_payout_rows(const tourney_t *t, const tourney_view_t *v, int room, show_pay_row_t *out);
 
 /* What it is decided from: the tournament, its roster (NULL: none), and
  * what the clock says beside them ("" for none): that it cannot save, the

@@ -320,6 +320,13 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
     int px = u * 12 / 100;
     paint_text(p, FACE_BOLD, px, c->fg, bx.x + bx.w / 2, y, ALIGN_CENTER, hand);
     y += frame_cap_h(fr, FACE_BOLD, px) + u / 14;
+    if (h->hfh.field.n) {
+        char field[96];
+        frame_say(fr, h->hfh.field, field, sizeof field);
+        int fpx = paint_fit(p, FACE_REGULAR, frame_readable(u * 7 / 100), bx.w, field);
+        paint_text(p, FACE_REGULAR, fpx, c->fg, bx.x + bx.w / 2, y, ALIGN_CENTER, field);
+        y += frame_cap_h(fr, FACE_REGULAR, fpx) + u / 14;
+    }
     if (h->hfh.all_done) {
         char deal[64];
         frame_say(fr, h->hfh.deal, deal, sizeof deal);

@@ -35,6 +35,7 @@ typedef struct {
     int n_results;
     int tables[ROSTER_MAX_TABLES]; /* open tables with players, first to break first */
     int n_tables;
+    int moves[64];             /* log positions of the recent moves that stand, newest first */
     int n_moves;
     int per_page;              /* rows on one page of a list */
 } pages_t;
@@ -142,9 +143,11 @@ static void pages_collect(frame_t *fr, pages_t *pg, int per_page)
                 pg->tables[pg->n_tables++] = order[i];
         if (named && pg->n_tables > 0)
             add(pg, PAGE_TABLES, 0);
-        pg->n_moves = moves_log_recent(&r->moves, fr->f->now, KIOSK_MOVES_MS);
-        if (pg->n_moves > pg->per_page)
-            pg->n_moves = pg->per_page;
+        int recent = moves_log_recent(&r->moves, fr->f->now, KIOSK_MOVES_MS);
+        int most = pg->per_page < 64 ? pg->per_page : 64;
+        for (int i = 0; i < recent && pg->n_moves < most; i++)
+            if (roster_move_stands(r, moves_log_get(&r->moves, i)))
+                pg->moves[pg->n_moves++] = i;
         if (pg->n_moves > 0)
             add(pg, PAGE_MOVES, 0);
         for (int c = 0; named && c < chunks(pg->n_results, pg->per_page); c++)
@@ -249,10 +252,8 @@ static int list_rows(frame_t *fr, const pages_t *pg, page_kind k, int chunk, row
             w->bold = i == 0;
         }
     } else if (k == PAGE_MOVES) {
-        const move_rec_t *m;
-        for (int i = 0; i < pg->n_moves && n < max && (m = moves_log_get(&r->moves, i)); i++) {
-            if (m->to_table < 0 || m->to_table >= r->n_tables)
-                continue;
+        for (int i = 0; i < pg->n_moves && n < max; i++) {
+            const move_rec_t *m = moves_log_get(&r->moves, pg->moves[i]);
             row_t *w = &rows[n++];
             memset(w, 0, sizeof *w);
             char who[ROSTER_NAME_MAX + 16], to[64], from[64] = "";

@@ -150,18 +150,27 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
         paint_text(p, FACE_BOLD, row_px, c->fg, bx.x, y, ALIGN_LEFT, "—");
         return;
     }
+    show_pay_row_t pay[TOURNEY_MAX_PLACES];
+    rows = show_payout_rows(fr->t, v, rows, pay);
     int per_col = (rows + cols - 1) / cols;
     int colw = (bx.w - (cols - 1) * bx.w / 12) / cols;
     int y0 = y;
     for (int i = 0; i < rows; i++) {
-        char place[16], amount[48];
+        char place[64], amount[48];
         int x = bx.x + (i / per_col) * (colw + bx.w / 12);
         int yy = y0 + (i % per_col) * row_h;
-        lang_ordinal(fr->w->lang, i + 1, place, sizeof place);
-        frame_money(fr, v->payouts[i], amount, sizeof amount);
-        paint_text(p, FACE_REGULAR, row_px, c->muted, x, yy, ALIGN_LEFT, place);
-        paint_text(p, FACE_BOLD, row_px, i == 0 ? c->accent : c->fg, x + colw, yy, ALIGN_RIGHT,
-                   amount);
+        if (pay[i].kind == PAY_DEAL)
+            snprintf(place, sizeof place, frame_word(fr, W_PAY_DEAL), pay[i].place);
+        else if (pay[i].kind == PAY_PLAY_FOR)
+            snprintf(place, sizeof place, "%s", frame_word(fr, W_PAY_PLAY_FOR));
+        else
+            lang_ordinal(fr->w->lang, pay[i].place, place, sizeof place);
+        frame_money(fr, pay[i].amount, amount, sizeof amount);
+        int lpx = frame_readable(paint_fit(p, FACE_REGULAR, row_px, colw * 3 / 5, place));
+        paint_text(p, FACE_REGULAR, lpx, c->muted, x, yy + frame_cap_h(fr, FACE_REGULAR, row_px) -
+                   frame_cap_h(fr, FACE_REGULAR, lpx), ALIGN_LEFT, place);
+        paint_text(p, FACE_BOLD, row_px, pay[i].place == 1 ? c->accent : c->fg, x + colw, yy,
+                   ALIGN_RIGHT, amount);
     }
     y = y0 + per_col * row_h;
     if (more) {

@@ -114,7 +114,11 @@ static bool add(sink_t *k, const config_setting_t *at, table_config_t *out, int 
     return true;
 }
 
-static void load_list(sink_t *k, const config_setting_t *list, table_config_t *out)
+/* The tables of a list. An entry without seats or blocked has those of the
+ * group around the list (a list on its own: ten seats, none blocked); of
+ * the group's blocked seats, those its table has. */
+static void load_list(sink_t *k, const config_setting_t *list, table_config_t *out,
+                      int group_seats, uint16_t group_blocked)
 {
     int from_count = out->n;
     static const char *const keys[] = {"number", "seats", "blocked", "name", NULL};
@@ -126,7 +130,7 @@ static void load_list(sink_t *k, const config_setting_t *list, table_config_t *o
             say(k, g, "%s must be a group: { number = 1; seats = 9; }", where);
             return;
         }
-        int number = 0, seats = ROSTER_MAX_SEATS;
+        int number = 0, seats = group_seats;
         uint16_t blocked;
         const char *name = "";
         const config_setting_t *nm = config_setting_get_member(g, "name");
@@ -135,6 +139,11 @@ static void load_list(sink_t *k, const config_setting_t *list, table_config_t *o
             !int_member(k, g, "seats", 2, ROSTER_MAX_SEATS, where, &seats) ||
             !blocked_seats(k, g, seats, where, &blocked))
             return;
+        if (!config_setting_get_member(g, "blocked")) {
+            blocked = group_blocked & (uint16_t)((1u << seats) - 1);
+            if (__builtin_popcount(blocked) > seats - 2)
+                blocked = 0;
+        }
         if (!number) {
             say(k, g, "%s needs its number: number = %d;", where, i + 1);
             return;
@@ -185,7 +194,7 @@ void tables_load(const struct config_setting_t *s, table_config_t *out, tables_p
     sink_t k = {report, ctx};
     memset(out, 0, sizeof *out);
     if (config_setting_type(s) == CONFIG_TYPE_LIST) {
-        load_list(&k, s, out);
+        load_list(&k, s, out, ROSTER_MAX_SEATS, 0);
         return;
     }
     if (config_setting_type(s) != CONFIG_TYPE_GROUP) {
@@ -209,7 +218,7 @@ void tables_load(const struct config_setting_t *s, table_config_t *out, tables_p
         return;
     }
     if (list)
-        load_list(&k, list, out);
+        load_list(&k, list, out, seats, blocked);
     if (out->n == 0) {
         say(&k, s, "tables needs count = N; or a list of tables");
         return;

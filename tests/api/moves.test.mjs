@@ -43,7 +43,7 @@ test('a move and a break are listed with names, undone, and back after kill -9',
     assert.equal(m.moves.length, 1);
     assert.deepEqual({ ...m.moves[0], ago_ms: 0 }, {
       player: anna.id, name: anna.name, label: anna.name, from_table: anna.table, from_seat: anna.seat,
-      to_table: to.table, to_seat: to.seat, why: 'balance', ago_ms: 0,
+      to_table: to.table, to_seat: to.seat, why: 'balance', ago_ms: 0, stands: true,
     });
     assert.ok(m.moves[0].ago_ms >= 0 && m.moves[0].ago_ms < 60000);
 
@@ -88,6 +88,12 @@ test('a move and a break are listed with names, undone, and back after kill -9',
     // ... and undo still takes the break back there.
     assert.equal((await command(clock, cookie, { type: 'undo' })).status, 200);
     assert.equal((await moves(clock)).moves.length, 1);
+
+    // Anna out: her move stays in the list, but no longer stands (the wall
+    // and the kiosk leave it out).
+    assert.equal((await command(clock, cookie, { type: 'bust', player: anna.id })).status, 200);
+    m = await moves(clock);
+    assert.deepEqual(m.moves.map((x) => [x.player, x.stands]), [[anna.id, false]]);
   } finally {
     await clock.stop();
     clock.cleanup();

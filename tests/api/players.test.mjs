@@ -140,9 +140,10 @@ test('the state every screen receives does not grow with the players', async () 
       assert.equal(r.status, 200, JSON.stringify(r.body));
     }
     const text = JSON.stringify((await getJson(clock, '/api/state')).body);
-    // No name rides in it: only counts, the prize pool and its payouts grow.
+    // No name rides in it: only counts, the prize pool and its payouts grow
+    // (and the payouts column's lines, five at most).
     assert.ok(!text.includes('Player Name') && !text.includes('First Player'), text);
-    assert.ok(text.length - small < 120, `state grew from ${small} to ${text.length} bytes`);
+    assert.ok(text.length - small < 300, `state grew from ${small} to ${text.length} bytes`);
     assert.equal((await players(clock)).players.length, 51);
   } finally {
     await clock.stop();

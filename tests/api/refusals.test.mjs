@@ -4,39 +4,20 @@
 // with that rule's values by name. The deal calculator's refusals too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { startClock, getJson, postJson, login, command } from './clock.mjs';
 
 // One table of 4 seats, a dealer at seat 4: 3 seats.
-const CFG = `
-tables = { count = 1; seats = 4; blocked = [ 4 ]; };
-tournament = {
-  name = "Codes";
-  currency = "EUR";
-  buy_in = 20;
-  starting_stack = 10000;
-  late_registration = { until_level = 2; };
-  levels = (
-    { small_blind = 50; big_blind = 100; minutes = 20; },
-    { small_blind = 100; big_blind = 200; minutes = 20; }
-  );
-  payouts = ( { min_entries = 2; places = [ 60, 40 ]; } );
-};
-`;
+const CFG = resolve('tests/api/fixtures/three-seats.cfg');
 
-let clock, cookie, dir;
+let clock, cookie;
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pokerclock-codes-'));
-  writeFileSync(join(dir, 'codes.cfg'), CFG);
-  clock = await startClock({ args: ['--config', join(dir, 'codes.cfg')] });
+  clock = await startClock({ args: ['--config', CFG] });
   cookie = await login(clock);
 });
 after(async () => {
   await clock?.stop();
   clock?.cleanup();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const seq = async () => (await getJson(clock, '/api/state')).body.seq;

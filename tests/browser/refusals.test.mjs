@@ -5,27 +5,12 @@
 // acts on the values (register the first 2).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startClock, launch, api, until, openCard, OUT, logIn } from './harness.mjs';
 import { readPo } from './panel-words.mjs';
 
 // One table of 4 seats, a dealer at seat 4: 3 seats.
-const CFG = `
-tables = { count = 1; seats = 4; blocked = [ 4 ]; };
-tournament = {
-  name = "Codes";
-  currency = "EUR";
-  buy_in = 20;
-  starting_stack = 10000;
-  late_registration = { until_level = 2; };
-  levels = (
-    { small_blind = 50; big_blind = 100; minutes = 20; },
-    { small_blind = 100; big_blind = 200; minutes = 20; }
-  );
-  payouts = ( { min_entries = 2; places = [ 60, 40 ]; } );
-};
-`;
+const CFG = resolve('tests/api/fixtures/three-seats.cfg');
 
 let clock, browser, page;
 const errors = [];
@@ -35,9 +20,7 @@ const panelDe = (id) => de.find((e) => e.ctxt === 'panel.ui' && e.id === id).str
 const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 
 before(async () => {
-  const cfg = join(OUT, 'refusals.cfg');
-  writeFileSync(cfg, CFG);
-  clock = await startClock({ args: ['--config', cfg] });
+  clock = await startClock({ args: ['--config', CFG] });
   await (await api(clock)).command({ type: 'register', names: ['Anna Berg'] });
   browser = await launch();
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE', deviceScaleFactor: 1, hasTouch: true });

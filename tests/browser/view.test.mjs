@@ -1,9 +1,10 @@
 // /display draws what the clock decided, as the wall does. For each state
 // of tests/vectors/view.json (the list the wall's decision and words are
 // checked against in tests/unit/test_show.c) the page shows exactly that
-// procedure and those strips, in the same words; and as the decision
-// changes by itself (a clock call counting, then TIME, then gone; a move's
-// strip going), the page follows the clock within a moment.
+// procedure and those strips, in the same words, and the payouts column's
+// lines; and as the decision changes by itself (a clock call counting, then
+// TIME, then gone; a move's strip going), the page follows the clock within
+// a moment.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -92,6 +93,13 @@ for (const c of vectors.cases) {
           assert.equal(d.strip.dots, c.strips.length > 1 ? c.strips.length : 0, 'a dot a strip');
           if (c.strips.length > 1) assert.equal(d.strip.on, v.turn, 'the dot of the strip up');
         }
+      }
+      if (c.payouts) {
+        // The payouts column's lines: the clock's, drawn by the page.
+        assert.deepEqual(v.payouts, c.payouts);
+        const rows = await page.$$eval('#payouts li', (l) => l.map((x) => [x.querySelector('span').textContent, x.querySelector('b').textContent]));
+        const name = (r) => r.deal ? `${r.deal}-way deal` : r.play_for ? 'Playing for' : `${r.place}${[, 'st', 'nd', 'rd'][r.place] || 'th'}`;
+        assert.deepEqual(rows, c.payouts.map((r) => [name(r), '€' + r.amount.toLocaleString('en')]));
       }
       assert.equal(d.paused, c.paused, 'PAUSED');
       assert.equal(d.pill, c.pill ? c.pill.replace('_', ' ').toUpperCase() : null, 'the header\'s word');

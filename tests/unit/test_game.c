@@ -788,6 +788,57 @@ static void table_config_errors_name_file_and_line(void **state)
     }
 }
 
+/* A dealer's seat (tables.blocked) is kept free at every table: at one
+ * the list only names or gives other seats, and at one added on the night
+ * beside tables of its size; a list entry has the group's seats. */
+static void a_dealers_seat_stays_blocked_at_every_table(void **state)
+{
+    (void)state;
+    const char *rest = strchr(config_text, '\n') + 1;
+    char text[2048];
+    snprintf(text, sizeof text,
+             "tables = { count = 5; seats = 9; blocked = [ 5 ];\n"
+             "  list = ( { number = 2; name = \"Window\"; }, { number = 3; seats = 6; },\n"
+             "           { number = 4; seats = 4; }, { number = 5; blocked = [ ]; } ); };\n%s",
+             rest);
+    settings_t *st = calloc(1, sizeof *st);
+    config_problems_t *p = calloc(1, sizeof *p);
+    assert_true(config_load_string(text, "venue.cfg", st, p));
+    const table_config_t *tc = &st->tables;
+    assert_int_equal(tc->n, 5);
+    static const struct {
+        int seats;
+        uint16_t blocked;
+    } want[] = {{9, 1u << 4}, {9, 1u << 4}, {6, 1u << 4}, {4, 0}, {9, 0}};
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(tc->t[i].number, i + 1);
+        assert_int_equal(tc->t[i].seats, want[i].seats);
+        assert_int_equal(tc->t[i].blocked, want[i].blocked);
+    }
+    assert_string_equal(tc->t[1].name, "Window");
+    /* Added on the night: a table of 6 keeps seat 5 free as table 3 does;
+     * one of 8 (no table of its size) none; one of 9 none while table 5
+     * keeps none, and seat 5 once every table of 9 keeps it free. */
+    roster_t *r = &g->r;
+    tables_roster(tc, r);
+    static const struct {
+        int table, seats;
+        uint16_t blocked;
+    } added[] = {{6, 6, 1u << 4}, {7, 8, 0}, {8, 9, 0}, {9, 9, 1u << 4}};
+    for (int i = 0; i < 4; i++) {
+        if (added[i].table == 9)
+            for (int t = 5; t <= 8; t += 3)
+                assert_int_equal(game_apply(g, table_cmd(t, 5, true, 0), T, &no),
+                                 APPLY_OK);
+        command_t *c = table_cmd(added[i].table, 0, true, added[i].seats);
+        assert_int_equal(game_apply(g, c, T, &no), APPLY_OK);
+        assert_int_equal(r->tables[roster_table_by_number(r, added[i].table)].blocked,
+                         added[i].blocked);
+    }
+    free(p);
+    free(st);
+}
+
 /* ---- the engine: draws, journals, and restores every seat ---- */
 
 static engine_t *open_engine(void)
@@ -862,6 +913,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_player_out_reenters_at_a_seat_drawn, setup, teardown),
         cmocka_unit_test_setup_teardown(players_out_in_one_hand_by_name, setup, teardown),
         cmocka_unit_test_setup_teardown(table_config_errors_name_file_and_line, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_dealers_seat_stays_blocked_at_every_table, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(break_table_final_table_and_moves_are_undone_and_replayed,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(engine_restart_restores_every_seat, setup, teardown),

@@ -83,6 +83,8 @@ static void figure_is(const char *what, const show_t *sh, const json_t *fig)
         assert_string_equal(words(sh, sh->hfh.label), json_string_value(x));
     if ((x = json_object_get(fig, "legend")))
         assert_string_equal(words(sh, sh->hfh.legend), json_string_value(x));
+    if ((x = json_object_get(fig, "field")))
+        assert_string_equal(words(sh, sh->hfh.field), json_string_value(x));
     if ((x = json_object_get(fig, "times")))
         assert_int_equal(sh->color_up.times, json_integer_value(x));
     if ((x = json_object_get(fig, "gone")))
@@ -169,6 +171,17 @@ static void decisions_match_the_shared_vectors(void **state)
                                 json_string_value(json_object_get(want, "kind")));
             text_is(name, &sh, sh.strips[k].title, want, "title");
             text_is(name, &sh, sh.strips[k].line, want, "line");
+        }
+        /* The payouts column's lines, as the pages receive them. */
+        const json_t *pay = json_object_get(c, "payouts");
+        if (pay) {
+            json_t *got = show_json(&sh);
+            const json_t *lines = json_object_get(got, "payouts");
+            if (!json_equal(lines, pay)) {
+                char *g = json_dumps(lines, JSON_COMPACT);
+                fail_msg("%s: payouts %s", name, g);
+            }
+            json_decref(got);
         }
         assert_int_equal(sh.paused, json_is_true(json_object_get(c, "paused")));
         const json_t *pill = json_object_get(c, "pill");

@@ -534,13 +534,16 @@ static int64_t kiosk_at(int k)
             r.players[p].place_best = r.players[p].place_worst = (int16_t)(82 - i);
         }
     }
+    /* Dag Berg went to table 4, seat 1, where he sits; Dag Lindqvist was
+     * moved too, then went back to waiting: his move no longer stands and
+     * the moves' page leaves it out. */
     move_rec_t a = {.at = now - 240000, .player = 3, .from_table = (int16_t)tables[4],
-                    .from_seat = 2, .to_table = (int16_t)tables[0], .to_seat = 8, .why = MOVE_BALANCE};
+                    .from_seat = 2, .to_table = (int16_t)tables[3], .to_seat = 1, .why = MOVE_BALANCE};
     move_rec_t b = {.at = now - 60000, .player = 35, .from_table = -1, .from_seat = 0,
                     .to_table = (int16_t)tables[1], .to_seat = 9, .why = MOVE_BALANCE};
     moves_log_add(&r.moves, &a);
     moves_log_add(&r.moves, &b);
-    r.players[35].status = PLAYER_WAITING; /* moved, then back to waiting: "waiting for a seat" */
+    r.players[35].status = PLAYER_WAITING; /* "waiting for a seat" */
     shot_roster = &r;
     int64_t q = now / KIOSK_PAGE_MS;
     return now + ((k - q % 8 + 8) % 8) * KIOSK_PAGE_MS;
