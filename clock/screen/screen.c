@@ -278,6 +278,19 @@ static void present(screen_t *s, const wall_frame_t *f, const wall_plan_t *plan)
     SDL_RenderPresent(s->r);
 }
 
+/* Before the window: the software renderer where there is no GPU device.
+ * Asked for by name it comes without OpenGL too: SDL would otherwise show
+ * its frames through an OpenGL texture (without a GPU, Mesa's llvmpipe,
+ * and libLLVM in the process). The console has no other way to show them. */
+static void renderer_hints(const screen_t *s, const char *asked, bool choose)
+{
+    if (choose && !gpu_device_present())
+        use_software_renderer();
+    if (!s->console && asked && strcmp(asked, "software") == 0 &&
+        !getenv("SDL_FRAMEBUFFER_ACCELERATION"))
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+}
+
 /* A GPU device, but OpenGL on the CPU all the same: a new window without
  * the GL context, drawn by SDL's software renderer. false: no window. */
 static bool reopen_without_gl(screen_t *s, int w, int h, Uint32 flags)
@@ -315,15 +328,7 @@ static int video_open(screen_t *s, char *err, size_t errlen)
     }
     const char *asked = getenv("SDL_RENDER_DRIVER");
     bool choose = !s->console && !(asked && *asked);
-    if (choose && !gpu_device_present())
-        use_software_renderer();
-    /* Asked for by name, the software renderer comes without OpenGL too:
-     * SDL would otherwise show its frames through an OpenGL texture (on a
-     * machine without a GPU, Mesa's llvmpipe). The console has no other
-     * way to show them. */
-    if (!s->console && asked && strcmp(asked, "software") == 0 &&
-        !getenv("SDL_FRAMEBUFFER_ACCELERATION"))
-        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+    renderer_hints(s, asked, choose);
     s->win = SDL_CreateWindow("pokerclock", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
                               flags);
     if (!s->win) {
