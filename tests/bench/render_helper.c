@@ -70,7 +70,7 @@ static void frames(int n, int w, int h)
     }
     int64_t t = engine_now(e);
     /* Each frame one second later: a new countdown each time, as on the wall. */
-    wall_frame_t f = {.snap = snap, .w = w, .h = h, .dismissed_level = -1};
+    wall_frame_t f = {.snap = snap, .w = w, .h = h};
     f.now = t;
     wall_render(wall, &f); /* warm the caches */
     double t0 = now_s();
@@ -151,7 +151,7 @@ static void cache(int hours, int w, int h)
         exit(1);
     }
     int64_t t = engine_now(e);
-    wall_frame_t f = {.w = w, .h = h, .dismissed_level = -1};
+    wall_frame_t f = {.w = w, .h = h};
     size_t peak = 0;
     int n = hours * 3600;
     for (int i = 0; i <= n; i++) {
