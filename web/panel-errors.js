@@ -7,9 +7,9 @@
  * The catalogs word each code once (po/*.po, msgctxt "refusal.CODE", with
  * {name} where a value goes; REFUSAL_CATALOG of panel-i18n.js), and
  * refusal() says it from the code and the values in the panel's language.
- * What the clock's rules do not decide has no code yet: a login, a slide,
- * a new tournament, a request it could not read (clock/json, clock/net,
- * clock/store). Those answers are English sentences of the
+ * The login, the session, the TV's buttons and the deal calculator answer
+ * with codes too. What has no code yet: a slide or its picture, a request
+ * the clock could not read (clock/json, clock/store). Those answers are English sentences of the
  * forms below, %s where the clock put a value, said in the panel's
  * language by the first form that matches; in English exactly as the clock
  * wrote them, with the API's field names in words (FIELD_WORDS). A text of
@@ -18,22 +18,7 @@
 'use strict';
 
 const ERROR_FORMS = [
-  /* clock/net/chop.c: what the panel's deal calculator can send wrong (no
-   * places paid yet, more than 200 players left, a number too large for
-   * JSON); its method, keys and JSON are the panel's own */
-  tpN('prizes must be a list of whole numbers, like [5000, 3000, 2000]'),
-  tpN('stacks can have at most %s numbers'),
-  tpN('stacks[%s] must be a whole number'),
-  tpN('play_for must be a whole number'),
-  /* clock/net and clock/store: the login, the session, slides and their pictures */
-  tpN('wrong PIN'),
-  tpN('wrong PIN: wait %s before trying again'),
-  tpN('too many wrong PINs: wait %s before trying again'),
-  tpN('too many wrong PINs on this clock: wait %s, or press L at the clock for a one-time code'),
-  tpN('log in with the director PIN first'),
-  /* clock/net/tv_api.c: the TV's buttons */
-  tpN('this clock does not switch the TV: turn HDMI-CEC on (CEC=yes in pokerclock.txt, or tv = { cec = true; } in the configuration)'),
-  tpN('action must be "on", "show" or "standby"'),
+  /* clock/net and clock/store: slides and their pictures */
   tpN('the title is too long: at most %s bytes'),
   tpN('at most %s lines under the title'),
   tpN('line %s must be text of at most %s bytes'),

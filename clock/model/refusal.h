@@ -1,7 +1,8 @@
-/* Why the model refused a command: an outcome, a stable code with its values,
- * and the sentence in English. Below every other file of the model (it
- * includes none of them): the rules decide a refusal here, the catalogs
- * (po/, msgctxt "refusal.CODE") word it, net answers it. */
+/* Why the clock refused a request: an outcome, a stable code with its
+ * values, and the sentence in English. Below every other file of the model
+ * (it includes none of them): the rules decide a refusal here, and so do
+ * the login, the TV's buttons and the deal calculator (clock/net); the
+ * catalogs (po/, msgctxt "refusal.CODE") word it, net answers it. */
 #ifndef POKERCLOCK_REFUSAL_H
 #define POKERCLOCK_REFUSAL_H
 
@@ -15,6 +16,8 @@ typedef enum {
     APPLY_CONFLICT,            /* well-formed, but not possible now */
     APPLY_UNAVAILABLE,         /* the clock cannot do it (no disk, no
                                   randomness, a read-only clock) */
+    APPLY_UNAUTHORIZED,        /* nobody logged in, or a wrong PIN */
+    APPLY_TOO_MANY,            /* too many wrong PINs: wait */
 } apply_status;
 
 /* Every refusal: its code (the wire's name), its outcome, and its values
@@ -247,7 +250,24 @@ typedef enum {
     X2(new_still_running, CONFLICT, S(name), N(left)) \
     X1(new_config, CONFLICT, S(why)) \
     X1(new_not_archived, UNAVAILABLE, S(why)) \
-    X1(new_not_begun, UNAVAILABLE, S(why))
+    X1(new_not_begun, UNAVAILABLE, S(why)) \
+    X0(pin_wrong, UNAUTHORIZED) \
+    X0(pin_wrong_second, UNAUTHORIZED) \
+    X1(pin_wrong_seconds, UNAUTHORIZED, N(seconds)) \
+    X1(pin_wrong_minutes, UNAUTHORIZED, N(minutes)) \
+    X0(pins_wait_second, TOO_MANY) \
+    X1(pins_wait_seconds, TOO_MANY, N(seconds)) \
+    X1(pins_wait_minutes, TOO_MANY, N(minutes)) \
+    X0(pins_clock_second, TOO_MANY) \
+    X1(pins_clock_seconds, TOO_MANY, N(seconds)) \
+    X1(pins_clock_minutes, TOO_MANY, N(minutes)) \
+    X0(login_first, UNAUTHORIZED) \
+    X1(tv_no_cec, CONFLICT, S(setting)) \
+    X0(tv_action, INVALID) \
+    X1(chop_list, INVALID, S(key)) \
+    X2(chop_list_long, INVALID, S(key), N(most)) \
+    X2(chop_item_whole, INVALID, S(key), N(index)) \
+    X1(chop_number_whole, INVALID, S(key))
 
 #define REFUSAL_ENUM0(id, st) REFUSAL_##id,
 #define REFUSAL_ENUM1(id, st, a) REFUSAL_##id,

@@ -247,7 +247,7 @@ enum MHD_Result slides_api_answer(struct MHD_Connection *con, slides_t *s, const
         if (strcmp(method, "POST") != 0)
             return reply_error(con, MHD_HTTP_METHOD_NOT_ALLOWED, "/api/slides takes GET or POST");
         if (!logged_in)
-            return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+            return reply_login_first(con);
         return add(con, s, body, len);
     }
     const char *tail = url + 12;
@@ -261,7 +261,7 @@ enum MHD_Result slides_api_answer(struct MHD_Connection *con, slides_t *s, const
         return reply_error(con, MHD_HTTP_METHOD_NOT_ALLOWED,
                            "/api/slides/%d takes GET, POST (a change) or DELETE", id);
     if (!logged_in)
-        return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+        return reply_login_first(con);
     char err[512];
     if (!change) {
         int status = slides_remove(s, id, err, sizeof err);

@@ -78,3 +78,29 @@ test('a new tournament refused while this one runs: its name and the players lef
     error: '"Codes" is still running with 1 player left: confirm to put it aside and start a new tournament',
   });
 });
+
+test('the login, the session, the TV and the deal calculator refuse with codes too', async () => {
+  // Nobody logged in: the same code from every route that needs a director.
+  for (const [path, body] of [['/api/command', { type: 'pause' }], ['/api/tv/action', { action: 'on' }],
+    ['/api/chop', { method: 'icm', stacks: [1, 2], prizes: [3] }]]) {
+    const r = await postJson(clock, path, body);
+    assert.equal(r.status, 401, path);
+    assert.deepEqual(r.body, { ok: false, error: 'log in with the director PIN first', code: 'login_first' }, path);
+  }
+  // A wrong PIN (the first ones cost no wait).
+  const wrong = await postJson(clock, '/api/login', { pin: '0000' });
+  assert.equal(wrong.status, 401);
+  assert.deepEqual(wrong.body, { ok: false, error: 'wrong PIN', code: 'pin_wrong' });
+  // No HDMI-CEC here: what to turn on, the configuration's setting as a value.
+  const tv = await postJson(clock, '/api/tv/action', { action: 'on' }, { cookie });
+  assert.equal(tv.status, 409);
+  assert.equal(tv.body.code, 'tv_no_cec');
+  assert.equal(tv.body.setting, 'tv = { cec = true; }');
+  assert.match(tv.body.error, /CEC=yes in pokerclock\.txt, or tv = \{ cec = true; \} in the configuration/);
+  // The deal calculator's request: the key and the place as values.
+  const item = await postJson(clock, '/api/chop', { method: 'icm', stacks: [5000, 'x'], prizes: [100] }, { cookie });
+  assert.equal(item.status, 400);
+  assert.deepEqual(item.body, { ok: false, error: 'stacks[1] must be a whole number', code: 'chop_item_whole', key: 'stacks', index: 1 });
+  const long = await postJson(clock, '/api/chop', { method: 'icm', stacks: [5000, 3000], prizes: Array(201).fill(1) }, { cookie });
+  assert.deepEqual(long.body, { ok: false, error: 'prizes can have at most 200 numbers', code: 'chop_list_long', key: 'prizes', most: 200 });
+});
