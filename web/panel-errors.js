@@ -7,9 +7,9 @@
  * The catalogs word each code once (po/*.po, msgctxt "refusal.CODE", with
  * {name} where a value goes; REFUSAL_CATALOG of panel-i18n.js), and
  * refusal() says it from the code and the values in the panel's language.
- * The login, the session, the TV's buttons and the deal calculator answer
- * with codes too. What has no code yet: a slide or its picture, a request
- * the clock could not read (clock/json, clock/store). Those answers are English sentences of the
+ * The login, the session, the TV's buttons, the deal calculator, slides
+ * and their pictures answer with codes too. What has no code yet: a
+ * command the clock could not read (clock/json). Those answers are English sentences of the
  * forms below, %s where the clock put a value, said in the panel's
  * language by the first form that matches; in English exactly as the clock
  * wrote them, with the API's field names in words (FIELD_WORDS). A text of
@@ -18,25 +18,6 @@
 'use strict';
 
 const ERROR_FORMS = [
-  /* clock/net and clock/store: slides and their pictures */
-  tpN('the title is too long: at most %s bytes'),
-  tpN('at most %s lines under the title'),
-  tpN('line %s must be text of at most %s bytes'),
-  tpN('seconds must be from %s to %s'),
-  tpN('there are %s slides already: remove one first'),
-  tpN('the picture is %s MB: at most %s MB'),
-  tpN('the picture is %s x %s pixels: at most %s on a side and %s megapixels'),
-  tpN('this is not a PNG or JPEG picture'),
-  tpN('this JPEG has no picture size in it: is it damaged?'),
-  tpN('the %s picture is damaged or cut short (%s): send the whole picture again'),
-  tpN('the picture is %s x %s pixels and an interlaced PNG: decoding it would take %s MB, at most %s MB (save it without interlacing, or smaller)'),
-  tpN('the picture is %s x %s pixels and a progressive JPEG: decoding it would take %s MB, at most %s MB (save it as a standard JPEG, or smaller)'),
-  tpN('a text slide needs a title (one line of text)'),
-  tpN('line %s is not one line of text'),
-  tpN('from and until are local times like "2026-11-23T18:00", or null'),
-  tpN('there is no picture slide %s'),
-  tpN('there is no slide %s'),
-  tpN('slide %s is a picture: it has no title or lines'),
   /* clock/json: what a command's values must be (the most particular first) */
   tpN('unknown command type "%s"'),
   tpN('names must be a list of 1 to %s names'),

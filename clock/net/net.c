@@ -800,10 +800,11 @@ static enum MHD_Result request_begin(net_t *n, struct MHD_Connection *con, const
          * cut off mid-upload shows only a network error). */
         r->max = PICTURE_BYTES_MAX;
         r->drain = 4 * (size_t)PICTURE_BYTES_MAX;
-        if (cl && strtoull(cl, NULL, 10) > r->drain)
-            return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
-                               "the picture is %.1f MB: at most %d MB",
-                               strtoull(cl, NULL, 10) / 1e6, PICTURE_BYTES_MAX / (1024 * 1024));
+        if (cl && strtoull(cl, NULL, 10) > r->drain) {
+            refusal_t no;
+            picture_refuse_bytes(&no, strtoull(cl, NULL, 10));
+            return reply_refused(con, &no);
+        }
     }
     if (cl && strtoull(cl, NULL, 10) > r->drain) /* answered unread; MHD then closes */
         return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
@@ -859,9 +860,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
         *upload_size = 0;
         return rc;
     }
-    if (r->too_large && r->max == PICTURE_BYTES_MAX)
-        return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE, "the picture is too large: at most %d MB",
-                           PICTURE_BYTES_MAX / (1024 * 1024));
+    if (r->too_large && r->max == PICTURE_BYTES_MAX) {
+        refusal_t no;
+        refuse_picture_over(&no, PICTURE_BYTES_MAX / (1024 * 1024));
+        return reply_refused(con, &no);
+    }
     if (r->too_large)
         return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
                            "the request is too large: at most 16 KiB");

@@ -21,7 +21,8 @@ enum MHD_Result reply_json(struct MHD_Connection *con, unsigned status, json_t *
 enum { REPLY_ERROR_MAX = 512 }; /* an error's message is cut to this, less one */
 
 /* {"error": "..."} with status. */
-/* The one place an outcome becomes an HTTP status: 200, 400, 409, 503. */
+/* The one place an outcome becomes an HTTP status: 200, 400, 401, 404,
+ * 409, 413, 415, 429, 503. */
 unsigned reply_status(apply_status st);
 /* A refusal as the API answers it: {"ok": false, "error": the English
  * sentence, "code": "seats_short", and each value by its name}. */

@@ -6,6 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { startClock, getJson, postJson, login, command } from './clock.mjs';
+import { makePng } from './png.mjs';
 
 // One table of 4 seats, a dealer at seat 4: 3 seats.
 const CFG = resolve('tests/api/fixtures/three-seats.cfg');
@@ -103,4 +104,29 @@ test('the login, the session, the TV and the deal calculator refuse with codes t
   assert.deepEqual(item.body, { ok: false, error: 'stacks[1] must be a whole number', code: 'chop_item_whole', key: 'stacks', index: 1 });
   const long = await postJson(clock, '/api/chop', { method: 'icm', stacks: [5000, 3000], prizes: Array(201).fill(1) }, { cookie });
   assert.deepEqual(long.body, { ok: false, error: 'prizes can have at most 200 numbers', code: 'chop_list_long', key: 'prizes', most: 200 });
+});
+
+test('slides and their pictures refuse with codes: the store decides, net answers', async () => {
+  const picture = async (body, type = 'image/png') => {
+    const r = await fetch(`${clock.base}/api/slides`, { method: 'POST', headers: { 'Content-Type': type, Cookie: cookie }, body });
+    return { status: r.status, body: await r.json() };
+  };
+  const bomb = await picture(makePng(20000, 20000, { bits: 1 }));
+  assert.equal(bomb.status, 413);
+  assert.deepEqual(bomb.body, {
+    ok: false, code: 'picture_pixels', width: 20000, height: 20000, side: 12000, megapixels: 24,
+    error: 'the picture is 20000 x 20000 pixels: at most 12000 on a side and 24 megapixels',
+  });
+  const html = await picture(Buffer.from('<html>hello</html>'));
+  assert.equal(html.status, 415);
+  assert.equal(html.body.code, 'picture_kind');
+  const none = await postJson(clock, '/api/slides/77', { enabled: false }, { cookie });
+  assert.equal(none.status, 404);
+  assert.deepEqual(none.body, { ok: false, error: 'there is no slide 77', code: 'slide_none', slide: 77 });
+  const noPicture = await getJson(clock, '/api/slides/77');
+  assert.equal(noPicture.status, 404);
+  assert.equal(noPicture.body.code, 'slide_no_picture');
+  const text = await postJson(clock, '/api/slides', { title: 'Dinner', lines: ['Burgers'], seconds: 1 }, { cookie });
+  assert.equal(text.status, 400);
+  assert.deepEqual(text.body, { ok: false, error: 'seconds must be from 3 to 600', code: 'slide_seconds', least: 3, most: 600 });
 });
