@@ -42,9 +42,9 @@ const ERROR_FORMS = [
   tpN('%s must be true or false'),
   tpN('%s is missing'),
 ];
-/* Values the clock writes in words inside a refusal: how long to wait, a
- * player without a name. */
-const ERROR_PARTS = [tpN('1 second'), tpN('%s seconds'), tpN('%s minutes'), tpN('Player %s')];
+/* A value the clock writes in words inside a refusal: a player without a
+ * name. (A wait is a code of its own with its seconds or minutes.) */
+const ERROR_PARTS = [tpN('Player %s')];
 
 /* The clock's English names the API's fields (big_blind); the director
  * reads them in words, in English too. Each replacement is a text for

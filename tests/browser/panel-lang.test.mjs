@@ -217,12 +217,12 @@ test('a command the clock refuses from a Norwegian panel is refused in Norwegian
       const shown = await box.evaluate((b) => b.textContent);
       // The panel's words for the clock's other refusals, as the page says them.
       const more = await page.evaluate(() => [
-        'too many wrong PINs: wait 12 seconds before trying again',
+        { error: 'too many wrong PINs: wait 12 seconds before trying again', code: 'pins_wait_seconds', seconds: 12 },
         { error: 'the places add up to 99.50%, not 100%: nothing changed', code: 'payout_shares_sum', percent: '99.50' },
         { error: 'the hands for today were already drawn: 4 (day_end_clear first)', code: 'day_end_drawn', hands: 4 },
         { error: 'count must be 1 to 10000', code: 'count_range' },
         'a refusal of no known form',
-        'there is no slide 7',
+        { error: 'there is no slide 7', code: 'slide_none', slide: 7 },
         'unknown command type "seat"',
         { error: 'a code this panel does not know', code: 'from_a_newer_clock' },
       ].map(refusal));
@@ -246,17 +246,17 @@ test('a command the clock refuses from a Norwegian panel is refused in Norwegian
   const said = refusalWords('nb');
   assert.ok(said.get('level_first'), 'po/nb.po words level_first');
   assert.equal(no.shown, capital(said.get('level_first')));
-  const or = (id, ...a) => (nb.get(id) ? fill(nb.get(id), ...a) : fill(id, ...a));
   const named = (code, values) => capital(said.get(code).replace(/\{(\w+)\}/g, (m, k) => values[k]));
   assert.deepEqual(no.more.slice(0, 4), [
-    capital(or('too many wrong PINs: wait %s before trying again', or('%s seconds', 12))),
+    named('pins_wait_seconds', { seconds: 12 }),
     named('payout_shares_sum', { percent: '99.50' }),
     named('day_end_drawn', { hands: 4 }),
     named('count_range', {}),
   ]);
   assert.equal(no.more[4], 'A refusal of no known form');
-  // A slide's refusal (clock/store), and a command type the clock does not know.
-  assert.deepEqual(no.more.slice(5, 7), [capital(fill(nb.get('there is no slide %s'), 7)),
+  // A slide's refusal (clock/store) by its code, and a command type the
+  // clock does not know (clock/json: no code yet) by its form.
+  assert.deepEqual(no.more.slice(5, 7), [named('slide_none', { slide: 7 }),
     capital(fill(nb.get('unknown command type "%s"'), 'seat'))]);
   // A code newer than the panel: the clock's English sentence.
   assert.equal(no.more[7], 'A code this panel does not know');
