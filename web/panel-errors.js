@@ -1,4 +1,4 @@
-/* The clock's refusals in the panel's language. A command the clock
+/* The clock's refusals in the panel's language. A request the clock
  * refuses comes back with the code of the rule that refused it and that
  * rule's values (clock/model/refusal.h), beside the English sentence for
  * the API's other users:
@@ -7,43 +7,16 @@
  * The catalogs word each code once (po/*.po, msgctxt "refusal.CODE", with
  * {name} where a value goes; REFUSAL_CATALOG of panel-i18n.js), and
  * refusal() says it from the code and the values in the panel's language.
- * The login, the session, the TV's buttons, the deal calculator, slides
- * and their pictures answer with codes too. What has no code yet: a
- * command the clock could not read (clock/json). Those answers are English sentences of the
- * forms below, %s where the clock put a value, said in the panel's
- * language by the first form that matches; in English exactly as the clock
- * wrote them, with the API's field names in words (FIELD_WORDS). A text of
- * no known form is shown as it is. A form ending in %s comes after the
- * longer ones it would swallow. */
+ * Every refusal has a code: the rules', the login's, the TV's, the deal
+ * calculator's, the slides' and the codec's (a command the panel never
+ * sends wrong is command_unread, its details in English). An answer
+ * without a code (a clock older than this panel, a code newer than it) is
+ * shown as the clock wrote it, with the API's field names in words
+ * (FIELD_WORDS). */
 'use strict';
 
-const ERROR_FORMS = [
-  /* clock/json: what a command's values must be (the most particular first) */
-  tpN('unknown command type "%s"'),
-  tpN('names must be a list of 1 to %s names'),
-  tpN('seats (of a table added) must be 2 to %s, with open true'),
-  tpN('%s must be a name of 1 to %s bytes on one line (UTF-8, no control characters)'),
-  tpN('amounts must list 1 to %s prizes like [500, 300, 200]'),
-  tpN('places[%s] must be a percentage from 0 to 100 (at most two decimals)'),
-  tpN('unit must be a whole number from 1 to 1000000'),
-  tpN('play_for must be a whole number, 0 or more'),
-  tpN('deal has %s players and %s amounts: one amount each'),
-  tpN('tables lists %s tables: at most %s are in play'),
-  tpN('tables must be a number of tables or a list of table numbers (each 1 to %s)'),
-  tpN('table %s is in tables twice'),
-  tpN('tables cannot be an empty list'),
-  tpN('a penalty needs either minutes (1-%s) or rounds (1-%s)'),
-  tpN('the text cannot contain a NUL character'),
-  tpN('%s can be at most %s bytes long'),
-  tpN('%s must be a whole number from %s to %s'),
-  tpN('%s must be between %s and %s'),
-  tpN('%s must be a number more than 0 and at most %s'),
-  tpN('%s must be a whole number'),
-  tpN('%s must be true or false'),
-  tpN('%s is missing'),
-];
 /* A value the clock writes in words inside a refusal: a player without a
- * name. (A wait is a code of its own with its seconds or minutes.) */
+ * name. */
 const ERROR_PARTS = [tpN('Player %s')];
 
 /* The clock's English names the API's fields (big_blind); the director
@@ -89,7 +62,7 @@ function refusal(answer) {
     answer = answer.error;
   }
   if (typeof answer !== 'string' || !answer) return answer;
-  return capital(inWords(PANEL_LANG.fromEnglish(answer, ERROR_FORMS, ERROR_PARTS)));
+  return capital(inWords(answer));
 }
 
 /* What to do about a refusal where the clock's reason does not say it: the

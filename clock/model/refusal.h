@@ -292,7 +292,30 @@ typedef enum {
     X2(picture_memory, UNAVAILABLE, N(width), N(height)) \
     X1(picture_encode, UNAVAILABLE, S(why)) \
     X2(slides_not_saved, UNAVAILABLE, S(dir), S(why)) \
-    X1(picture_over, TOO_LARGE, N(most))
+    X1(picture_over, TOO_LARGE, N(most)) \
+    X1(command_type_named, INVALID, S(type)) \
+    X1(names_list, INVALID, N(most)) \
+    X1(table_add_seats, INVALID, N(most)) \
+    X2(name_form, INVALID, S(field), N(most)) \
+    X1(amounts_list, INVALID, N(most)) \
+    X1(places_percentage, INVALID, N(index)) \
+    X0(unit_range, INVALID) \
+    X0(play_for_range, INVALID) \
+    X2(deal_count, INVALID, N(players), N(amounts)) \
+    X2(hfh_tables_listed, INVALID, N(listed), N(most)) \
+    X1(hfh_tables_form, INVALID, N(most)) \
+    X1(hfh_table_twice, INVALID, N(table)) \
+    X0(hfh_tables_empty, INVALID) \
+    X2(penalty_needs, INVALID, N(minutes), N(rounds)) \
+    X0(text_nul, INVALID) \
+    X2(text_long, INVALID, S(field), N(most)) \
+    X3(field_range, INVALID, S(field), N(least), N(most)) \
+    X3(field_between, INVALID, S(field), N(least), N(most)) \
+    X2(field_positive, INVALID, S(field), N(most)) \
+    X1(field_whole, INVALID, S(field)) \
+    X1(field_bool, INVALID, S(field)) \
+    X1(field_missing, INVALID, S(field)) \
+    X1(command_unread, INVALID, S(why))
 
 #define REFUSAL_ENUM0(id, st) REFUSAL_##id,
 #define REFUSAL_ENUM1(id, st, a) REFUSAL_##id,

@@ -604,9 +604,9 @@ static enum MHD_Result post_command(net_t *n, struct MHD_Connection *con, reques
     if (archive_api_is_new(r->body, r->len))
         return archive_api_new(con, n->e, r->body, r->len);
     command_t c;
-    char err[512];
-    if (codec_command_parse_text(r->body ? r->body : "", r->len, &c, err, sizeof err) != 0)
-        return reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
+    refusal_t unread;
+    if (codec_command_parse_text(r->body ? r->body : "", r->len, &c, &unread) != 0)
+        return reply_refused(con, &unread);
     command_t *done = malloc(sizeof *done);
     if (!done)
         return reply_error(con, MHD_HTTP_INTERNAL_SERVER_ERROR, "the clock is out of memory");

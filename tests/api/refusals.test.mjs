@@ -58,17 +58,28 @@ test('more names than free seats: seats_short with the seats free and the player
   assert.equal(back.body.error, `Anna Berg is still in, at table 1, seat ${back.body.seat}`);
 });
 
-test('the deal calculator refuses with a code too; a malformed request still answers in words', async () => {
+test('the deal calculator refuses with a code too; so does a command the clock cannot read', async () => {
   const bad = await postJson(clock, '/api/chop', { method: 'icm', stacks: [5000], prizes: [100] }, { cookie });
   assert.equal(bad.status, 400);
   assert.equal(bad.body.code, 'chop_players');
   assert.equal(bad.body.most, 200);
   assert.match(bad.body.error, /^a deal is for 2 to 200 players/);
-  // Not a command the clock could read: no rule refused it, so no code yet.
+  // Not a command the clock could read (clock/json): the field by name.
   const junk = await command(clock, cookie, { type: 'goto_level', index: 'two' });
   assert.equal(junk.status, 400);
-  assert.equal(junk.body.code, undefined);
-  assert.match(junk.body.error, /index/);
+  assert.deepEqual(junk.body, { ok: false, error: 'index must be a whole number', code: 'field_whole', field: 'index' });
+  const type = await command(clock, cookie, { type: 'seat' });
+  assert.deepEqual(type.body, { ok: false, error: 'unknown command type "seat"', code: 'command_type_named', type: 'seat' });
+  const names = await command(clock, cookie, { type: 'register', names: [] });
+  assert.deepEqual(names.body, { ok: false, error: 'names must be a list of 1 to 100 names', code: 'names_list', most: 100 });
+  // What the panel never sends wrong: one code, the details in English.
+  const both = await command(clock, cookie, { type: 'bust', count: 1, players: [{ table: 1, chips: 5 }] });
+  assert.equal(both.status, 400);
+  assert.deepEqual(both.body, { ok: false, error: 'bust takes count or players, not both', code: 'command_unread', why: 'bust takes count or players, not both' });
+  const json = await postJson(clock, '/api/command', '{"type": ', { cookie });
+  assert.equal(json.status, 400);
+  assert.equal(json.body.code, 'command_unread');
+  assert.match(json.body.error, /^the request is not valid JSON/);
 });
 
 test('a new tournament refused while this one runs: its name and the players left as values', async () => {
