@@ -292,19 +292,18 @@ static void apply_command(apply_t *a, const json_t *rec, long at)
     const char *type = json_string_value(json_object_get(cmd, "type"));
     int64_t t = json_integer_value(json_object_get(rec, "t"));
     int64_t wall = json_integer_value(json_object_get(rec, "wall"));
-    bool parsed = codec_command_parse_internal(cmd, &c, why, sizeof why) == 0;
+    refusal_t no;
+    bool parsed = codec_command_parse_internal(cmd, &c, &no) == 0;
     if (a->repair && d && records_put_back(e->m, d, why2, sizeof why2) == 0) {
         a->l->applied++;
         a->l->put_back++;
         return;
     }
-    refusal_t no;
     if (parsed && game_apply(e->m, &c, t, &no) == APPLY_OK) {
         a->l->applied++;
         return;
     }
-    if (parsed)
-        snprintf(why, sizeof why, "%s", no.text);
+    snprintf(why, sizeof why, "%s", no.text);
     if (!a->repair && d && records_put_back(e->m, d, why2, sizeof why2) == 0) {
         a->l->applied++;
         a->l->put_back++;

@@ -1,4 +1,4 @@
-/* The clock's refusals in the panel's language. A command the clock
+/* The clock's refusals in the panel's language. A request the clock
  * refuses comes back with the code of the rule that refused it and that
  * rule's values (clock/model/refusal.h), beside the English sentence for
  * the API's other users:
@@ -7,78 +7,17 @@
  * The catalogs word each code once (po/*.po, msgctxt "refusal.CODE", with
  * {name} where a value goes; REFUSAL_CATALOG of panel-i18n.js), and
  * refusal() says it from the code and the values in the panel's language.
- * What the clock's rules do not decide has no code yet: a login, a slide,
- * a new tournament, a request it could not read (clock/json, clock/net,
- * clock/store). Those answers are English sentences of the
- * forms below, %s where the clock put a value, said in the panel's
- * language by the first form that matches; in English exactly as the clock
- * wrote them, with the API's field names in words (FIELD_WORDS). A text of
- * no known form is shown as it is. A form ending in %s comes after the
- * longer ones it would swallow. */
+ * Every refusal has a code: the rules', the login's, the TV's, the deal
+ * calculator's, the slides' and the codec's (a command the panel never
+ * sends wrong is command_unread, its details in English). An answer
+ * without a code (a clock older than this panel, a code newer than it) is
+ * shown as the clock wrote it, with the API's field names in words
+ * (FIELD_WORDS). */
 'use strict';
 
-const ERROR_FORMS = [
-  /* clock/net/chop.c: what the panel's deal calculator can send wrong (no
-   * places paid yet, more than 200 players left, a number too large for
-   * JSON); its method, keys and JSON are the panel's own */
-  tpN('prizes must be a list of whole numbers, like [5000, 3000, 2000]'),
-  tpN('stacks can have at most %s numbers'),
-  tpN('stacks[%s] must be a whole number'),
-  tpN('play_for must be a whole number'),
-  /* clock/net and clock/store: the login, the session, slides and their pictures */
-  tpN('wrong PIN'),
-  tpN('wrong PIN: wait %s before trying again'),
-  tpN('too many wrong PINs: wait %s before trying again'),
-  tpN('too many wrong PINs on this clock: wait %s, or press L at the clock for a one-time code'),
-  tpN('log in with the director PIN first'),
-  /* clock/net/tv_api.c: the TV's buttons */
-  tpN('this clock does not switch the TV: turn HDMI-CEC on (CEC=yes in pokerclock.txt, or tv = { cec = true; } in the configuration)'),
-  tpN('action must be "on", "show" or "standby"'),
-  tpN('the title is too long: at most %s bytes'),
-  tpN('at most %s lines under the title'),
-  tpN('line %s must be text of at most %s bytes'),
-  tpN('seconds must be from %s to %s'),
-  tpN('there are %s slides already: remove one first'),
-  tpN('the picture is %s MB: at most %s MB'),
-  tpN('the picture is %s x %s pixels: at most %s on a side and %s megapixels'),
-  tpN('this is not a PNG or JPEG picture'),
-  tpN('this JPEG has no picture size in it: is it damaged?'),
-  tpN('the %s picture is damaged or cut short (%s): send the whole picture again'),
-  tpN('the picture is %s x %s pixels and an interlaced PNG: decoding it would take %s MB, at most %s MB (save it without interlacing, or smaller)'),
-  tpN('the picture is %s x %s pixels and a progressive JPEG: decoding it would take %s MB, at most %s MB (save it as a standard JPEG, or smaller)'),
-  tpN('a text slide needs a title (one line of text)'),
-  tpN('line %s is not one line of text'),
-  tpN('from and until are local times like "2026-11-23T18:00", or null'),
-  tpN('there is no picture slide %s'),
-  tpN('there is no slide %s'),
-  tpN('slide %s is a picture: it has no title or lines'),
-  /* clock/json: what a command's values must be (the most particular first) */
-  tpN('unknown command type "%s"'),
-  tpN('names must be a list of 1 to %s names'),
-  tpN('seats (of a table added) must be 2 to %s, with open true'),
-  tpN('%s must be a name of 1 to %s bytes on one line (UTF-8, no control characters)'),
-  tpN('amounts must list 1 to %s prizes like [500, 300, 200]'),
-  tpN('places[%s] must be a percentage from 0 to 100 (at most two decimals)'),
-  tpN('unit must be a whole number from 1 to 1000000'),
-  tpN('play_for must be a whole number, 0 or more'),
-  tpN('deal has %s players and %s amounts: one amount each'),
-  tpN('tables lists %s tables: at most %s are in play'),
-  tpN('tables must be a number of tables or a list of table numbers (each 1 to %s)'),
-  tpN('table %s is in tables twice'),
-  tpN('tables cannot be an empty list'),
-  tpN('a penalty needs either minutes (1-%s) or rounds (1-%s)'),
-  tpN('the text cannot contain a NUL character'),
-  tpN('%s can be at most %s bytes long'),
-  tpN('%s must be a whole number from %s to %s'),
-  tpN('%s must be between %s and %s'),
-  tpN('%s must be a number more than 0 and at most %s'),
-  tpN('%s must be a whole number'),
-  tpN('%s must be true or false'),
-  tpN('%s is missing'),
-];
-/* Values the clock writes in words inside a refusal: how long to wait, a
- * player without a name. */
-const ERROR_PARTS = [tpN('1 second'), tpN('%s seconds'), tpN('%s minutes'), tpN('Player %s')];
+/* A value the clock writes in words inside a refusal: a player without a
+ * name. */
+const ERROR_PARTS = [tpN('Player %s')];
 
 /* The clock's English names the API's fields (big_blind); the director
  * reads them in words, in English too. Each replacement is a text for
@@ -123,7 +62,7 @@ function refusal(answer) {
     answer = answer.error;
   }
   if (typeof answer !== 'string' || !answer) return answer;
-  return capital(inWords(PANEL_LANG.fromEnglish(answer, ERROR_FORMS, ERROR_PARTS)));
+  return capital(inWords(answer));
 }
 
 /* What to do about a refusal where the clock's reason does not say it: the

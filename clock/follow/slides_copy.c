@@ -30,7 +30,8 @@ static int copy_one(slides_t *store, const json_t *j, slides_copy_fetch_fn fetch
                       ? (int)json_integer_value(sec)
                       : 0;
     slide_t added;
-    int status;
+    refusal_t no;
+    apply_status status;
     if (kind && strcmp(kind, "image") == 0) {
         const char *url = json_string_value(json_object_get(j, "url"));
         if (!url || !starts_with(url, "/api/slides/") || strlen(url) > 64) {
@@ -43,7 +44,7 @@ static int copy_one(slides_t *store, const json_t *j, slides_copy_fetch_fn fetch
             snprintf(err, errlen, "cannot fetch %s from the master", url);
             return -1;
         }
-        status = slides_add_picture(store, data, len, seconds, &added, err, errlen);
+        status = slides_add_picture(store, data, len, seconds, &added, &no);
         free(data);
     } else if (kind && strcmp(kind, "text") == 0) {
         slide_change_t c = {.has_text = true};
@@ -63,17 +64,18 @@ static int copy_one(slides_t *store, const json_t *j, slides_copy_fetch_fn fetch
             }
             snprintf(c.lines[c.n_lines++], SLIDE_LINE_MAX, "%s", l);
         }
-        status = slides_add_text(store, &c, seconds, &added, err, errlen);
+        status = slides_add_text(store, &c, seconds, &added, &no);
     } else {
         snprintf(err, errlen, "a slide of the master's is neither a picture nor a text");
         return -1;
     }
-    if (status != 201)
-        return -1;
     slide_change_t c = {0};
     settings_of(j, &c);
     slide_t now;
-    return slides_change(store, added.id, &c, &now, err, errlen) == 200 ? 0 : -1;
+    if (status == APPLY_OK && slides_change(store, added.id, &c, &now, &no) == APPLY_OK)
+        return 0;
+    snprintf(err, errlen, "%s", no.text);
+    return -1;
 }
 
 int slides_copy(slides_t *store, const json_t *list, slides_copy_fetch_fn fetch, void *ctx,
@@ -90,9 +92,8 @@ int slides_copy(slides_t *store, const json_t *list, slides_copy_fetch_fn fetch,
         return -1;
     }
     int n = slides_list(store, have, SLIDES_MAX, NULL);
-    char ignored[128];
     for (int i = 0; i < n && i < SLIDES_MAX; i++)
-        slides_remove(store, have[i].id, ignored, sizeof ignored);
+        slides_remove(store, have[i].id, NULL);
     free(have);
     int rc = 0;
     char first[256] = "";

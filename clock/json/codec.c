@@ -1,5 +1,6 @@
 /* JSON forms of the state, the structure and commands (jansson). */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -393,40 +394,57 @@ static bool field_allowed(command_type type, const char *key, bool internal)
     }
 }
 
-/* Reads an integer field; absent is fine unless required. */
-static int get_int(const json_t *obj, const char *key, bool required, int64_t lo, int64_t hi,
-                   int64_t *out, bool *present, char *err, size_t errlen)
+int codec_unread(refusal_t *no, const char *fmt, ...)
+{
+    char why[REFUSAL_VALUE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    refuse_command_unread(no, why);
+    return -1;
+}
+
+/* Reads an integer field; absent is fine unless required (shown: its name
+ * in a refusal). */
+static int get_int_as(const json_t *obj, const char *key, const char *shown, bool required,
+                      int64_t lo, int64_t hi, int64_t *out, bool *present, refusal_t *no)
 {
     json_t *v = json_object_get(obj, key);
     if (present)
         *present = v != NULL;
     if (!v) {
         if (required)
-            snprintf(err, errlen, "%s is missing", key);
+            refuse_field_missing(no, shown);
         return required ? -1 : 0;
     }
     if (!json_is_integer(v)) {
-        snprintf(err, errlen, "%s must be a whole number", key);
+        refuse_field_whole(no, shown);
         return -1;
     }
     json_int_t n = json_integer_value(v);
     if (n < lo || n > hi) {
-        snprintf(err, errlen, "%s must be between %lld and %lld", key, (long long)lo, (long long)hi);
+        refuse_field_between(no, shown, lo, hi);
         return -1;
     }
     *out = n;
     return 0;
 }
 
-static int get_bool(const json_t *obj, const char *key, bool *out, bool *present, char *err,
-                    size_t errlen)
+static int get_int(const json_t *obj, const char *key, bool required, int64_t lo, int64_t hi,
+                   int64_t *out, bool *present, refusal_t *no)
+{
+    return get_int_as(obj, key, key, required, lo, hi, out, present, no);
+}
+
+static int get_bool(const json_t *obj, const char *key, bool *out, bool *present, refusal_t *no)
 {
     json_t *v = json_object_get(obj, key);
     *present = v != NULL;
     if (!v)
         return 0;
     if (!json_is_boolean(v)) {
-        snprintf(err, errlen, "%s must be true or false", key);
+        refuse_field_bool(no, key);
         return -1;
     }
     *out = json_is_true(v);
@@ -435,7 +453,7 @@ static int get_bool(const json_t *obj, const char *key, bool *out, bool *present
 
 /* The level fields of add_level and edit_level, as model/fields describes
  * them; each one given sets its LF_* bit in c->has. */
-static int parse_level(const json_t *obj, command_t *c, char *err, size_t errlen)
+static int parse_level(const json_t *obj, command_t *c, refusal_t *no)
 {
     for (int i = 0; i < level_record.n; i++) {
         const field_t *f = &level_record.f[i];
@@ -446,14 +464,14 @@ static int parse_level(const json_t *obj, command_t *c, char *err, size_t errlen
             continue;
         switch (f->type) {
         case FIELD_INT:
-            if (get_int(obj, f->name, false, f->lo, f->hi, &n, &p, err, errlen))
+            if (get_int(obj, f->name, false, f->lo, f->hi, &n, &p, no))
                 return -1;
             if (p)
                 field_set_int(f, &c->level, n);
             break;
         case FIELD_BOOL:
         case FIELD_BREAK:
-            if (get_bool(obj, f->name, &b, &p, err, errlen))
+            if (get_bool(obj, f->name, &b, &p, no))
                 return -1;
             if (p && f->type == FIELD_BOOL)
                 *(bool *)at = b;
@@ -466,8 +484,7 @@ static int parse_level(const json_t *obj, command_t *c, char *err, size_t errlen
                 /* Kept to the millisecond: a time that rounds to none is none. */
                 if (!json_is_number(m) || llround(json_number_value(m) * 60000.0) < 1 ||
                     json_number_value(m) > (double)f->hi) {
-                    snprintf(err, errlen, "%s must be a number more than 0 and at most %lld",
-                             f->name, (long long)f->hi);
+                    refuse_field_positive(no, f->name, f->hi);
                     return -1;
                 }
                 *(int64_t *)at = (int64_t)llround(json_number_value(m) * 60000.0);
@@ -483,20 +500,19 @@ static int parse_level(const json_t *obj, command_t *c, char *err, size_t errlen
 }
 
 /* tables: how many (tables 1..N), or their numbers: [1, 2, 4, 5]. */
-static int parse_tables(const json_t *obj, command_t *c, bool required, char *err, size_t errlen)
+static int parse_tables(const json_t *obj, command_t *c, bool required, refusal_t *no)
 {
     json_t *v = json_object_get(obj, "tables");
     if (!json_is_array(v)) {
         int64_t n;
         bool p;
-        if (get_int(obj, "tables", required, 1, TOURNEY_MAX_TABLES, &n, &p, err, errlen))
+        if (get_int(obj, "tables", required, 1, TOURNEY_MAX_TABLES, &n, &p, no))
             return -1;
         c->tables = p ? (int)n : 0;
         return 0;
     }
     if (json_array_size(v) > TOURNEY_MAX_TABLES) {
-        snprintf(err, errlen, "tables lists %zu tables: at most %d are in play", json_array_size(v),
-                 TOURNEY_MAX_TABLES);
+        refuse_hfh_tables_listed(no, (long long)json_array_size(v), TOURNEY_MAX_TABLES);
         return -1;
     }
     size_t k;
@@ -505,19 +521,17 @@ static int parse_tables(const json_t *obj, command_t *c, bool required, char *er
     {
         json_int_t t = json_is_integer(e) ? json_integer_value(e) : 0;
         if (t < 1 || t > TOURNEY_MAX_TABLES) {
-            snprintf(err, errlen, "tables must be a number of tables or a list of table numbers "
-                                  "(each 1 to %d)",
-                     TOURNEY_MAX_TABLES);
+            refuse_hfh_tables_form(no, TOURNEY_MAX_TABLES);
             return -1;
         }
         if (tableset_has(&c->table_set, (int)t)) {
-            snprintf(err, errlen, "table %lld is in tables twice", (long long)t);
+            refuse_hfh_table_twice(no, t);
             return -1;
         }
         tableset_add(&c->table_set, (int)t);
     }
     if (tableset_empty(&c->table_set)) {
-        snprintf(err, errlen, "tables cannot be an empty list");
+        refuse_hfh_tables_empty(no);
         return -1;
     }
     c->tables = tableset_count(&c->table_set);
@@ -526,26 +540,26 @@ static int parse_tables(const json_t *obj, command_t *c, bool required, char *er
 
 /* bust: {"count": 2}, or {"players": [{"table": 2, "chips": 3500}, ...]} for
  * players out in the same hand. */
-static int parse_bust(const json_t *obj, command_t *c, char *err, size_t errlen)
+static int parse_bust(const json_t *obj, command_t *c, refusal_t *no)
 {
     json_t *players = json_object_get(obj, "players");
     bool p;
     int64_t n;
-    if (get_int(obj, "count", false, 1, 10000, &n, &p, err, errlen))
+    if (get_int(obj, "count", false, 1, 10000, &n, &p, no))
         return -1;
     c->count = p ? (int)n : 1;
     if (!players)
         return 0;
     if (p) {
-        snprintf(err, errlen, "bust takes count or players, not both");
+        codec_unread(no, "bust takes count or players, not both");
         return -1;
     }
     if (!json_is_array(players) || json_array_size(players) < 1 ||
         json_array_size(players) > TOURNEY_MAX_BUSTS) {
-        snprintf(err, errlen,
-                 "players must be a list of 1 to %d players out in the same hand, like "
-                 "[{\"table\": 2, \"chips\": 3500}]",
-                 TOURNEY_MAX_BUSTS);
+        codec_unread(no,
+                     "players must be a list of 1 to %d players out in the same hand, like "
+                     "[{\"table\": 2, \"chips\": 3500}]",
+                     TOURNEY_MAX_BUSTS);
         return -1;
     }
     c->n_busts = (int)json_array_size(players);
@@ -553,7 +567,7 @@ static int parse_bust(const json_t *obj, command_t *c, char *err, size_t errlen)
     for (int i = 0; i < c->n_busts; i++) {
         json_t *pl = json_array_get(players, (size_t)i);
         if (!json_is_object(pl)) {
-            snprintf(err, errlen, "players[%d] must be an object like {\"table\": 2, \"chips\": 3500}", i);
+            codec_unread(no, "players[%d] must be an object like {\"table\": 2, \"chips\": 3500}", i);
             return -1;
         }
         const char *key;
@@ -562,58 +576,55 @@ static int parse_bust(const json_t *obj, command_t *c, char *err, size_t errlen)
         {
             if (strcmp(key, "table") != 0 && strcmp(key, "chips") != 0 &&
                 strcmp(key, "player") != 0) {
-                snprintf(err, errlen,
-                         "players[%d] does not take \"%.40s\" (only table or player, and chips)",
-                         i, key);
+                codec_unread(no,
+                             "players[%d] does not take \"%.40s\" (only table or player, and chips)",
+                             i, key);
                 return -1;
             }
         }
-        char e2[200];
+        char shown[3][32];
+        snprintf(shown[0], sizeof shown[0], "players[%d].player", i);
+        snprintf(shown[1], sizeof shown[1], "players[%d].table", i);
+        snprintf(shown[2], sizeof shown[2], "players[%d].chips", i);
         /* A player by number (json/roster.c's players): his table is the roster's. */
         bool named = json_object_get(pl, "player") != NULL;
         if (named && (json_object_get(pl, "table") || (i > 0 && !c->movers[0]))) {
-            snprintf(err, errlen, "players[%d]: name every player by player, or none (tables)", i);
+            codec_unread(no, "players[%d]: name every player by player, or none (tables)", i);
             return -1;
         }
         if (named) {
-            if (get_int(pl, "player", true, 1, ROSTER_MAX_PLAYERS, &n, NULL, e2, sizeof e2)) {
-                snprintf(err, errlen, "players[%d]: %s", i, e2);
+            if (get_int_as(pl, "player", shown[0], true, 1, ROSTER_MAX_PLAYERS, &n, NULL, no))
                 return -1;
-            }
             c->movers[i] = (int16_t)n;
         } else if (i > 0 && c->movers[0]) {
-            snprintf(err, errlen, "players[%d]: name every player by player, or none (tables)", i);
+            codec_unread(no, "players[%d]: name every player by player, or none (tables)", i);
             return -1;
         } else {
-            if (get_int(pl, "table", true, 1, TOURNEY_MAX_TABLE_NO, &n, NULL, e2, sizeof e2)) {
-                snprintf(err, errlen, "players[%d]: %s", i, e2);
+            if (get_int_as(pl, "table", shown[1], true, 1, TOURNEY_MAX_TABLE_NO, &n, NULL, no))
                 return -1;
-            }
             c->busts[i].table = (int)n;
         }
-        if (get_int(pl, "chips", true, 1, INT64_C(1000000000000000), &n, NULL, e2, sizeof e2)) {
-            snprintf(err, errlen, "players[%d]: %s (the chips at the start of the hand)", i, e2);
+        if (get_int_as(pl, "chips", shown[2], true, 1, INT64_C(1000000000000000), &n, NULL, no))
             return -1;
-        }
         c->busts[i].chips = n;
     }
     return 0;
 }
 
 /* The "text" of an announcement or of say. */
-static int parse_text(const json_t *obj, command_t *c, const char *what, char *err, size_t errlen)
+static int parse_text(const json_t *obj, command_t *c, const char *what, refusal_t *no)
 {
     json_t *text = json_object_get(obj, "text");
     if (!json_is_string(text)) {
-        snprintf(err, errlen, "%s needs \"text\"", what);
+        codec_unread(no, "%s needs \"text\"", what);
         return -1;
     }
     if (json_string_length(text) >= sizeof c->text) {
-        snprintf(err, errlen, "%s can be at most %zu bytes long", what, sizeof c->text - 1);
+        refuse_text_long(no, what, (long long)sizeof c->text - 1);
         return -1;
     }
     if (memchr(json_string_value(text), 0, json_string_length(text))) {
-        snprintf(err, errlen, "the text cannot contain a NUL character");
+        refuse_text_nul(no);
         return -1;
     }
     memcpy(c->text, json_string_value(text), json_string_length(text) + 1);
@@ -621,13 +632,13 @@ static int parse_text(const json_t *obj, command_t *c, const char *what, char *e
 }
 
 /* announce: {"text": "...", "seconds": 60}; without seconds until taken down. */
-static int parse_announce(const json_t *obj, command_t *c, char *err, size_t errlen)
+static int parse_announce(const json_t *obj, command_t *c, refusal_t *no)
 {
-    if (parse_text(obj, c, "an announcement", err, errlen))
+    if (parse_text(obj, c, "an announcement", no))
         return -1;
     int64_t n = 0;
     bool p;
-    if (get_int(obj, "seconds", false, 0, 86400, &n, &p, err, errlen))
+    if (get_int(obj, "seconds", false, 0, 86400, &n, &p, no))
         return -1;
     c->seconds = (int)n;
     return 0;
@@ -635,7 +646,7 @@ static int parse_announce(const json_t *obj, command_t *c, char *err, size_t err
 
 /* set_language: {"language": "no", "language2": "en"}; language2 null,
  * "" or left out: none. */
-static int parse_language(const json_t *obj, command_t *c, char *err, size_t errlen)
+static int parse_language(const json_t *obj, command_t *c, refusal_t *no)
 {
     const char *keys[] = {"language", "language2"};
     char *out[] = {c->language, c->language2};
@@ -645,8 +656,8 @@ static int parse_language(const json_t *obj, command_t *c, char *err, size_t err
             continue;
         if (!json_is_string(v) || json_string_length(v) >= sizeof c->language ||
             strlen(json_string_value(v)) != json_string_length(v)) {
-            snprintf(err, errlen, "%s must be one of \"en\", \"no\", \"de\", \"nl\", \"da\"%s",
-                     keys[i], i ? ", or null for none" : "");
+            codec_unread(no, "%s must be one of \"en\", \"no\", \"de\", \"nl\", \"da\"%s",
+                         keys[i], i ? ", or null for none" : "");
             return -1;
         }
         memcpy(out[i], json_string_value(v), json_string_length(v) + 1);
@@ -666,15 +677,15 @@ static int event_of(const char *key)
 /* sound_settings: {"volume": 60, "sounds": {"level": "chime", "moves":
  * null}, "speak": {"level": true}}: any of them; a sound null goes back to
  * the configuration's. The model checks the names and the ranges. */
-static int parse_sound_settings(const json_t *obj, command_t *c, char *err, size_t errlen)
+static int parse_sound_settings(const json_t *obj, command_t *c, refusal_t *no)
 {
     int64_t v = -1;
-    if (get_int(obj, "volume", false, 0, 100, &v, NULL, err, errlen))
+    if (get_int(obj, "volume", false, 0, 100, &v, NULL, no))
         return -1;
     c->volume = (int)v;
     const json_t *sounds = json_object_get(obj, "sounds"), *speak = json_object_get(obj, "speak");
     if ((sounds && !json_is_object(sounds)) || (speak && !json_is_object(speak))) {
-        snprintf(err, errlen, "sounds and speak are objects keyed by event: {\"level\": ...}");
+        codec_unread(no, "sounds and speak are objects keyed by event: {\"level\": ...}");
         return -1;
     }
     const char *key;
@@ -683,14 +694,14 @@ static int parse_sound_settings(const json_t *obj, command_t *c, char *err, size
     {
         int e = event_of(key);
         if (e < 0) {
-            snprintf(err, errlen, "sounds: no event is called \"%.40s\"", key);
+            codec_unread(no, "sounds: no event is called \"%.40s\"", key);
             return -1;
         }
         if (!json_is_null(x) && (!json_is_string(x) || !json_string_length(x) ||
                                  json_string_length(x) >= TOURNEY_SOUND_NAME ||
                                  strcmp(json_string_value(x), "config") == 0)) {
-            snprintf(err, errlen, "sounds.%s must be a sound's name, \"none\", or null for "
-                     "the configuration's", key);
+            codec_unread(no, "sounds.%s must be a sound's name, \"none\", or null for "
+                         "the configuration's", key);
             return -1;
         }
         snprintf(c->sounds[e], sizeof c->sounds[e], "%s",
@@ -700,7 +711,7 @@ static int parse_sound_settings(const json_t *obj, command_t *c, char *err, size
     {
         int e = event_of(key);
         if (e < 0 || !json_is_boolean(x)) {
-            snprintf(err, errlen, "speak.%.40s must be an event and true or false", key);
+            codec_unread(no, "speak.%.40s must be an event and true or false", key);
             return -1;
         }
         c->speak_set |= 1u << e;
@@ -710,13 +721,13 @@ static int parse_sound_settings(const json_t *obj, command_t *c, char *err, size
 }
 
 /* sound: {"quiet": true} */
-static int parse_quiet(const json_t *obj, command_t *c, char *err, size_t errlen)
+static int parse_quiet(const json_t *obj, command_t *c, refusal_t *no)
 {
     bool p;
-    if (get_bool(obj, "quiet", &c->quiet, &p, err, errlen))
+    if (get_bool(obj, "quiet", &c->quiet, &p, no))
         return -1;
     if (!p) {
-        snprintf(err, errlen, "sound needs \"quiet\": true or false");
+        codec_unread(no, "sound needs \"quiet\": true or false");
         return -1;
     }
     return 0;
@@ -724,47 +735,48 @@ static int parse_quiet(const json_t *obj, command_t *c, char *err, size_t errlen
 
 /* A player at a seat: clock_call, penalty (for minutes or rounds),
  * penalty_clear. */
-static int parse_seat(const json_t *obj, command_t *c, char *err, size_t errlen)
+static int parse_seat(const json_t *obj, command_t *c, refusal_t *no)
 {
     int64_t n;
-    if (get_int(obj, "table", true, 1, TOURNEY_MAX_TABLE_NO, &n, NULL, err, errlen))
+    if (get_int(obj, "table", true, 1, TOURNEY_MAX_TABLE_NO, &n, NULL, no))
         return -1;
     c->table = (int)n;
-    if (get_int(obj, "seat", true, 1, TOURNEY_MAX_SEAT, &n, NULL, err, errlen))
+    if (get_int(obj, "seat", true, 1, TOURNEY_MAX_SEAT, &n, NULL, no))
         return -1;
     c->seat = (int)n;
     if (c->type != CMD_PENALTY)
         return 0;
     bool pm, pr;
-    if (get_int(obj, "minutes", false, 1, TOURNEY_MAX_PENALTY_MINUTES, &n, &pm, err, errlen))
+    if (get_int(obj, "minutes", false, 1, TOURNEY_MAX_PENALTY_MINUTES, &n, &pm, no))
         return -1;
     c->minutes = pm ? (int)n : 0;
-    if (get_int(obj, "rounds", false, 1, TOURNEY_MAX_PENALTY_ROUNDS, &n, &pr, err, errlen))
+    if (get_int(obj, "rounds", false, 1, TOURNEY_MAX_PENALTY_ROUNDS, &n, &pr, no))
         return -1;
     c->rounds = pr ? (int)n : 0;
     if (pm == pr) {
-        snprintf(err, errlen, "a penalty needs either minutes (1-%d) or rounds (1-%d)",
-                 TOURNEY_MAX_PENALTY_MINUTES, TOURNEY_MAX_PENALTY_ROUNDS);
+        refuse_penalty_needs(no, TOURNEY_MAX_PENALTY_MINUTES, TOURNEY_MAX_PENALTY_ROUNDS);
         return -1;
     }
     return 0;
 }
 
 /* The command's type, and no field it does not take. */
-static int parse_type(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
+static int parse_type(const json_t *obj, command_t *c, bool internal, refusal_t *no)
 {
     if (!json_is_object(obj)) {
-        snprintf(err, errlen, "a command must be a JSON object like {\"type\": \"pause\"}");
+        codec_unread(no, "a command must be a JSON object like {\"type\": \"pause\"}");
         return -1;
     }
     json_t *type = json_object_get(obj, "type");
     if (!json_is_string(type)) {
-        snprintf(err, errlen, "the command needs a \"type\"");
+        codec_unread(no, "the command needs a \"type\"");
         return -1;
     }
     c->type = command_from_name(json_string_value(type));
     if (c->type == CMD_NONE || (c->type == CMD_POWER_RECOVERED && !internal)) {
-        snprintf(err, errlen, "unknown command type \"%.40s\"", json_string_value(type));
+        char name[41];
+        snprintf(name, sizeof name, "%s", json_string_value(type));
+        refuse_command_type_named(no, name);
         return -1;
     }
     const char *key;
@@ -773,75 +785,75 @@ static int parse_type(const json_t *obj, command_t *c, bool internal, char *err,
     {
         if (!field_allowed(c->type, key, internal)) {
             if (c->type == CMD_DAY_END_DRAW && strcmp(key, "drawn") == 0)
-                snprintf(err, errlen, "day_end_draw does not take \"drawn\": the clock draws "
-                                      "the card itself");
+                codec_unread(no, "day_end_draw does not take \"drawn\": the clock draws "
+                                 "the card itself");
             else
-                snprintf(err, errlen, "%s does not take \"%.40s\"", command_name(c->type), key);
+                codec_unread(no, "%s does not take \"%.40s\"", command_name(c->type), key);
             return -1;
         }
     }
     return 0;
 }
 
-static int parse_fields(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen);
+static int parse_fields(const json_t *obj, command_t *c, bool internal, refusal_t *no);
 
 /* The command's own fields, then those that name players (json/roster.c). */
-static int parse(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
+static int parse(const json_t *obj, command_t *c, bool internal, refusal_t *no)
 {
-    if (parse_fields(obj, c, internal, err, errlen) ||
-        settle_json_command_parse(obj, c, err, errlen))
+    if (parse_fields(obj, c, internal, no) ||
+        settle_json_command_parse(obj, c, no))
         return -1;
-    return roster_json_command_parse(obj, c, internal, err, errlen);
+    return roster_json_command_parse(obj, c, internal, no);
 }
 
-static int parse_fields(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
+static int parse_fields(const json_t *obj, command_t *c, bool internal, refusal_t *no)
 {
     memset(c, 0, sizeof *c);
-    if (parse_type(obj, c, internal, err, errlen))
+    if (parse_type(obj, c, internal, no))
         return -1;
     int64_t n = 0;
     bool p;
     const int64_t maxd = TOURNEY_MAX_DURATION_MS;
     switch (c->type) {
     case CMD_ADJUST:
-        return get_int(obj, "delta_ms", true, -maxd, maxd, &c->delta_ms, NULL, err, errlen);
+        return get_int(obj, "delta_ms", true, -maxd, maxd, &c->delta_ms, NULL, no);
     case CMD_SET_REMAINING:
-        return get_int(obj, "ms", true, 1, maxd, &c->ms, NULL, err, errlen);
+        return get_int(obj, "ms", true, 1, maxd, &c->ms, NULL, no);
     case CMD_POWER_RECOVERED:
-        return get_int(obj, "ms", true, INT64_MIN, INT64_MAX, &c->ms, NULL, err, errlen);
+        return get_int(obj, "ms", true, INT64_MIN, INT64_MAX, &c->ms, NULL, no);
     case CMD_GOTO_LEVEL:
     case CMD_DELETE_LEVEL:
     case CMD_EDIT_LEVEL:
-        if (get_int(obj, "index", true, 0, TOURNEY_MAX_LEVELS - 1, &n, NULL, err, errlen))
+        if (get_int(obj, "index", true, 0, TOURNEY_MAX_LEVELS - 1, &n, NULL, no))
             return -1;
         c->index = (int)n;
-        return c->type == CMD_EDIT_LEVEL ? parse_level(obj, c, err, errlen) : 0;
+        return c->type == CMD_EDIT_LEVEL ? parse_level(obj, c, no) : 0;
     case CMD_ADD_LEVEL:
-        if (get_int(obj, "after", true, -1, TOURNEY_MAX_LEVELS - 1, &n, NULL, err, errlen))
+        if (get_int(obj, "after", true, -1, TOURNEY_MAX_LEVELS - 1, &n, NULL, no))
             return -1;
         c->index = (int)n;
-        return parse_level(obj, c, err, errlen);
+        return parse_level(obj, c, no);
     case CMD_ANNOUNCE:
-        return parse_announce(obj, c, err, errlen);
+        return parse_announce(obj, c, no);
     case CMD_REGISTER:
     case CMD_UNREGISTER:
     case CMD_REBUY:
     case CMD_ADDON:
-        if (get_int(obj, "count", false, 1, 10000, &n, &p, err, errlen))
+        if (get_int(obj, "count", false, 1, 10000, &n, &p, no))
             return -1;
         c->count = p ? (int)n : 1;
         return 0;
     case CMD_BUST:
-        return parse_bust(obj, c, err, errlen);
+        return parse_bust(obj, c, no);
     case CMD_HFH_START:
     case CMD_HFH_TABLES:
     case CMD_DAY_END_DRAW:
-        if (parse_tables(obj, c, c->type == CMD_HFH_TABLES, err, errlen))
+        if (parse_tables(obj, c, c->type == CMD_HFH_TABLES, no))
             return -1;
         if (c->type == CMD_DAY_END_DRAW && internal) {
             /* The card the engine drew, journaled so that replay never
              * draws again. */
-            if (get_int(obj, "drawn", true, 3, 7, &n, NULL, err, errlen))
+            if (get_int(obj, "drawn", true, 3, 7, &n, NULL, no))
                 return -1;
             c->drawn = (int)n;
         }
@@ -850,49 +862,49 @@ static int parse_fields(const json_t *obj, command_t *c, bool internal, char *er
     case CMD_TABLE_WAITING:
     case CMD_DAY_END_HAND_DONE:
         if (get_int(obj, "table", c->type != CMD_DAY_END_HAND_DONE, 1, TOURNEY_MAX_TABLES, &n, &p,
-                    err, errlen))
+                    no))
             return -1;
         c->table = p ? (int)n : 0;
         return 0;
     case CMD_CLOCK_CALL:
     case CMD_PENALTY:
     case CMD_PENALTY_CLEAR:
-        return parse_seat(obj, c, err, errlen);
+        return parse_seat(obj, c, no);
     case CMD_COLOR_UP:
-        return get_int(obj, "value", true, 1, INT64_C(1000000000000), &c->value, NULL, err, errlen);
+        return get_int(obj, "value", true, 1, INT64_C(1000000000000), &c->value, NULL, no);
     case CMD_SET_LANGUAGE:
-        return parse_language(obj, c, err, errlen);
+        return parse_language(obj, c, no);
     case CMD_SOUND:
-        return parse_quiet(obj, c, err, errlen);
+        return parse_quiet(obj, c, no);
     case CMD_SOUND_SETTINGS:
-        return parse_sound_settings(obj, c, err, errlen);
+        return parse_sound_settings(obj, c, no);
     case CMD_SAY:
-        return parse_text(obj, c, "something to say", err, errlen);
+        return parse_text(obj, c, "something to say", no);
     default:
         return 0;
     }
 }
 
-int codec_command_parse(const json_t *obj, command_t *c, char *err, size_t errlen)
+int codec_command_parse(const json_t *obj, command_t *c, refusal_t *no)
 {
-    return parse(obj, c, false, err, errlen);
+    return parse(obj, c, false, no);
 }
 
-int codec_command_parse_internal(const json_t *obj, command_t *c, char *err, size_t errlen)
+int codec_command_parse_internal(const json_t *obj, command_t *c, refusal_t *no)
 {
-    return parse(obj, c, true, err, errlen);
+    return parse(obj, c, true, no);
 }
 
-int codec_command_parse_text(const char *text, size_t len, command_t *c, char *err, size_t errlen)
+int codec_command_parse_text(const char *text, size_t len, command_t *c, refusal_t *no)
 {
     json_error_t je;
     json_t *obj = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
     if (!obj) {
-        snprintf(err, errlen, "the request is not valid JSON: %s (at character %d)", je.text,
-                 je.position);
+        codec_unread(no, "the request is not valid JSON: %s (at character %d)", je.text,
+                     je.position);
         return -1;
     }
-    int rc = parse(obj, c, false, err, errlen);
+    int rc = parse(obj, c, false, no);
     json_decref(obj);
     return rc;
 }

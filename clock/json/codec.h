@@ -15,15 +15,16 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now,
 json_t *codec_structure(const structure_t *s);
 
 /* A command from its JSON object ({"type": "pause"}, ...). Returns 0, or -1
- * with err saying what is wrong ("delta_ms must be a whole number"). */
-int codec_command_parse(const json_t *obj, command_t *c, char *err,
-                        size_t errlen);
+ * with *no saying what is wrong (field_whole: "delta_ms must be a whole
+ * number"). */
+int codec_command_parse(const json_t *obj, command_t *c, refusal_t *no);
 /* The same, also accepting the commands only the engine itself journals. */
-int codec_command_parse_internal(const json_t *obj, command_t *c, char *err,
-                                 size_t errlen);
+int codec_command_parse_internal(const json_t *obj, command_t *c, refusal_t *no);
 /* The same from request body text. */
-int codec_command_parse_text(const char *text, size_t len, command_t *c,
-                             char *err, size_t errlen);
+int codec_command_parse_text(const char *text, size_t len, command_t *c, refusal_t *no);
+/* -1 with *no: command_unread, its English words made from fmt (a command
+ * the panel never sends: a key or a type the clock does not read). */
+int codec_unread(refusal_t *no, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 json_t *codec_command(const command_t *c);
 
 #endif

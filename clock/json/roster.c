@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json/codec.h"
 #include "json/moves.h"
 #include "json/roster.h"
 #include "model/standings.h"
@@ -39,45 +40,42 @@ bool roster_json_command_field(command_type type, const char *key, bool internal
     }
 }
 
-static int bad(char *err, size_t errlen, const char *msg)
+static int bad(refusal_t *no, const char *msg)
 {
-    snprintf(err, errlen, "%s", msg);
-    return -1;
+    return codec_unread(no, "%s", msg);
 }
 
-static int put_name(const json_t *v, char *out, const char *what, char *err, size_t errlen)
+static int put_name(const json_t *v, char *out, const char *what, refusal_t *no)
 {
     const char *s = json_string_value(v);
     if (!s || !*s || strlen(s) >= TOURNEY_PLAYER_NAME_MAX || !text_one_line(s)) {
-        snprintf(err, errlen,
-                 "%s must be a name of 1 to %d bytes on one line (UTF-8, no control characters)",
-                 what, TOURNEY_PLAYER_NAME_MAX - 1);
+        refuse_name_form(no, what, TOURNEY_PLAYER_NAME_MAX - 1);
         return -1;
     }
     snprintf(out, TOURNEY_PLAYER_NAME_MAX, "%s", s);
     return 0;
 }
 
-static int parse_register(const json_t *obj, command_t *c, bool internal, char *err, size_t errlen)
+static int parse_register(const json_t *obj, command_t *c, bool internal, refusal_t *no)
 {
     const json_t *name = json_object_get(obj, "name"), *names = json_object_get(obj, "names");
     const json_t *count = json_object_get(obj, "count");
     if (name && names)
-        return bad(err, errlen, "register takes name or names, not both");
+        return bad(no, "register takes name or names, not both");
     if (name) {
-        if (put_name(name, c->names[0], "name", err, errlen))
+        if (put_name(name, c->names[0], "name", no))
             return -1;
         c->n_names = 1;
     } else if (names) {
         size_t n = json_array_size(names);
         if (!json_is_array(names) || n < 1 || n > TOURNEY_MAX_REGISTER) {
-            snprintf(err, errlen, "names must be a list of 1 to %d names", TOURNEY_MAX_REGISTER);
+            refuse_names_list(no, TOURNEY_MAX_REGISTER);
             return -1;
         }
         for (size_t i = 0; i < n; i++) {
             char what[32];
             snprintf(what, sizeof what, "names[%zu]", i);
-            if (put_name(json_array_get(names, i), c->names[i], what, err, errlen))
+            if (put_name(json_array_get(names, i), c->names[i], what, no))
                 return -1;
         }
         c->n_names = (int)n;
@@ -85,7 +83,7 @@ static int parse_register(const json_t *obj, command_t *c, bool internal, char *
     if (c->n_names > 0) {
         /* The journal writes the count of a list; a client gives one or the other. */
         if (count && (!internal || json_integer_value(count) != c->n_names))
-            return bad(err, errlen, "register takes count or names, not both");
+            return bad(no, "register takes count or names, not both");
         c->count = c->n_names;
     }
     const json_t *seats = json_object_get(obj, "seats");
@@ -93,14 +91,14 @@ static int parse_register(const json_t *obj, command_t *c, bool internal, char *
         return 0;
     int n = c->n_names > 0 ? c->n_names : (c->count > 0 ? c->count : 1);
     if (!json_is_array(seats) || json_array_size(seats) != (size_t)n)
-        return bad(err, errlen, "seats must list a [table, seat] for each player");
+        return bad(no, "seats must list a [table, seat] for each player");
     for (int i = 0; i < n; i++) {
         const json_t *s = json_array_get(seats, (size_t)i);
         json_t *t = json_array_get(s, 0), *k = json_array_get(s, 1);
         if (json_array_size(s) != 2 || !json_is_integer(t) || !json_is_integer(k) ||
             json_integer_value(t) < 1 || json_integer_value(t) > TOURNEY_MAX_TABLE_NO ||
             json_integer_value(k) < 1 || json_integer_value(k) > ROSTER_MAX_SEATS)
-            return bad(err, errlen, "seats must list a [table, seat] for each player");
+            return bad(no, "seats must list a [table, seat] for each player");
         c->seats[i].table = (int16_t)json_integer_value(t);
         c->seats[i].seat = (int16_t)json_integer_value(k);
     }
@@ -108,74 +106,73 @@ static int parse_register(const json_t *obj, command_t *c, bool internal, char *
     return 0;
 }
 
-static int get_range(const json_t *obj, const char *key, int lo, int hi, int *out, char *err,
-                     size_t errlen)
+static int get_range(const json_t *obj, const char *key, int lo, int hi, int *out, refusal_t *no)
 {
     const json_t *v = json_object_get(obj, key);
     if (!v)
         return 0;
     if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
-        snprintf(err, errlen, "%s must be a whole number from %d to %d", key, lo, hi);
+        refuse_field_range(no, key, lo, hi);
         return -1;
     }
     *out = (int)json_integer_value(v);
     return 0;
 }
 
-static int get_small(const json_t *obj, const char *key, int hi, int *out, char *err, size_t errlen)
+static int get_small(const json_t *obj, const char *key, int hi, int *out, refusal_t *no)
 {
-    return get_range(obj, key, 1, hi, out, err, errlen);
+    return get_range(obj, key, 1, hi, out, no);
 }
 
 /* bust, rebuy, add-on, unregister of one player: {"player": 17} or
  * {"table": 4, "seat": 7}. */
-static int parse_player(const json_t *obj, command_t *c, char *err, size_t errlen)
+static int parse_player(const json_t *obj, command_t *c, refusal_t *no)
 {
     bool player = json_object_get(obj, "player") != NULL;
     bool table = json_object_get(obj, "table") != NULL, seat = json_object_get(obj, "seat") != NULL;
     if (!player && !table && !seat)
         return 0;
-    if (get_small(obj, "player", ROSTER_MAX_PLAYERS, &c->player, err, errlen) ||
-        get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen) ||
-        get_small(obj, "seat", ROSTER_MAX_SEATS, &c->seat, err, errlen))
+    if (get_small(obj, "player", ROSTER_MAX_PLAYERS, &c->player, no) ||
+        get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, no) ||
+        get_small(obj, "seat", ROSTER_MAX_SEATS, &c->seat, no))
         return -1;
     if (player && (table || seat))
-        return bad(err, errlen, "name the player by player, or by table and seat, not both");
+        return bad(no, "name the player by player, or by table and seat, not both");
     if (!player && !(table && seat))
-        return bad(err, errlen, "a player by seat needs both table and seat");
+        return bad(no, "a player by seat needs both table and seat");
     if (json_object_get(obj, "players") ||
         (json_object_get(obj, "count") && json_integer_value(json_object_get(obj, "count")) != 1))
-        return bad(err, errlen, "one player by player or seat: not with count or players");
+        return bad(no, "one player by player or seat: not with count or players");
     c->count = 1;
     return 0;
 }
 
 /* move: {"player": 17} or {"from_table": 2, "from_seat": 4}, to {"table": 5, "seat": 7}. */
-static int parse_move(const json_t *obj, command_t *c, char *err, size_t errlen)
+static int parse_move(const json_t *obj, command_t *c, refusal_t *no)
 {
-    if (get_small(obj, "player", ROSTER_MAX_PLAYERS, &c->player, err, errlen) ||
-        get_small(obj, "from_table", TOURNEY_MAX_TABLE_NO, &c->from_table, err, errlen) ||
-        get_small(obj, "from_seat", ROSTER_MAX_SEATS, &c->from_seat, err, errlen) ||
-        get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen) ||
-        get_small(obj, "seat", ROSTER_MAX_SEATS, &c->seat, err, errlen))
+    if (get_small(obj, "player", ROSTER_MAX_PLAYERS, &c->player, no) ||
+        get_small(obj, "from_table", TOURNEY_MAX_TABLE_NO, &c->from_table, no) ||
+        get_small(obj, "from_seat", ROSTER_MAX_SEATS, &c->from_seat, no) ||
+        get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, no) ||
+        get_small(obj, "seat", ROSTER_MAX_SEATS, &c->seat, no))
         return -1;
     if (!c->table || !c->seat)
-        return bad(err, errlen, "move needs the table and seat to move to");
+        return bad(no, "move needs the table and seat to move to");
     if ((c->player > 0) == (c->from_table > 0 || c->from_seat > 0) ||
         (!c->player && !(c->from_table && c->from_seat)))
-        return bad(err, errlen, "move names the player by player, or by from_table and from_seat");
+        return bad(no, "move names the player by player, or by from_table and from_seat");
     return 0;
 }
 
 /* The moves the engine drew for a break or the redraw: [[player, table, seat], ...]. */
-static int parse_moves(const json_t *obj, command_t *c, char *err, size_t errlen)
+static int parse_moves(const json_t *obj, command_t *c, refusal_t *no)
 {
     const json_t *moves = json_object_get(obj, "moves");
     if (!moves)
         return 0;
     size_t n = json_array_size(moves);
     if (!json_is_array(moves) || n < 1 || n > ROSTER_MAX_SEATS)
-        return bad(err, errlen, "moves must list [player, table, seat] for each player");
+        return bad(no, "moves must list [player, table, seat] for each player");
     for (size_t i = 0; i < n; i++) {
         const json_t *m = json_array_get(moves, i);
         long v[3];
@@ -184,7 +181,7 @@ static int parse_moves(const json_t *obj, command_t *c, char *err, size_t errlen
             const json_t *x = json_array_get(m, (size_t)k);
             if (json_array_size(m) != 3 || !json_is_integer(x) || json_integer_value(x) < 1 ||
                 json_integer_value(x) > hi[k])
-                return bad(err, errlen, "moves must list [player, table, seat] for each player");
+                return bad(no, "moves must list [player, table, seat] for each player");
             v[k] = (long)json_integer_value(x);
         }
         c->movers[i] = (int16_t)v[0];
@@ -199,50 +196,49 @@ static int parse_moves(const json_t *obj, command_t *c, char *err, size_t errlen
  * or a table that is not there yet: {"table": 35, "open": true, "seats": 9}. */
 /* final_table: {"button": 4} to give the button's seat, or none to deal a
  * card each for it; from the journal, the moves and the cards dealt. */
-static int parse_final(const json_t *obj, command_t *c, char *err, size_t errlen)
+static int parse_final(const json_t *obj, command_t *c, refusal_t *no)
 {
-    if (get_small(obj, "button", ROSTER_MAX_SEATS, &c->seat, err, errlen) ||
-        parse_moves(obj, c, err, errlen))
+    if (get_small(obj, "button", ROSTER_MAX_SEATS, &c->seat, no) ||
+        parse_moves(obj, c, no))
         return -1;
     const json_t *cards = json_object_get(obj, "cards");
     if (!cards)
         return 0;
     if (!json_is_array(cards) || json_array_size(cards) > ROSTER_MAX_SEATS)
-        return bad(err, errlen, "cards: at most ten, 0 to 51");
+        return bad(no, "cards: at most ten, 0 to 51");
     size_t i;
     const json_t *x;
     json_array_foreach(cards, i, x)
     {
         if (!json_is_integer(x) || json_integer_value(x) < 0 || json_integer_value(x) > 51)
-            return bad(err, errlen, "cards: at most ten, 0 to 51");
+            return bad(no, "cards: at most ten, 0 to 51");
         c->cards[i] = (uint8_t)json_integer_value(x);
     }
     c->n_cards = (int)json_array_size(cards);
     return 0;
 }
 
-static int parse_table(const json_t *obj, command_t *c, char *err, size_t errlen)
+static int parse_table(const json_t *obj, command_t *c, refusal_t *no)
 {
     const json_t *open = json_object_get(obj, "open"), *blocked = json_object_get(obj, "blocked");
-    if (get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen) ||
-        get_small(obj, "seat", ROSTER_MAX_SEATS, &c->seat, err, errlen))
+    if (get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, no) ||
+        get_small(obj, "seat", ROSTER_MAX_SEATS, &c->seat, no))
         return -1;
     if (!c->table)
-        return bad(err, errlen, "table needs the table number");
+        return bad(no, "table needs the table number");
     if (c->seat) {
         if (!json_is_boolean(blocked) || open || json_object_get(obj, "seats"))
-            return bad(err, errlen, "a seat takes blocked (true or false), and nothing else");
+            return bad(no, "a seat takes blocked (true or false), and nothing else");
         c->on = json_is_true(blocked);
         return 0;
     }
     if (!json_is_boolean(open) || blocked)
-        return bad(err, errlen, "table takes open (true or false), or a seat and blocked");
+        return bad(no, "table takes open (true or false), or a seat and blocked");
     c->on = json_is_true(open);
     const json_t *seats = json_object_get(obj, "seats");
     if (seats && (!c->on || !json_is_integer(seats) || json_integer_value(seats) < 2 ||
                   json_integer_value(seats) > ROSTER_MAX_SEATS)) {
-        snprintf(err, errlen, "seats (of a table added) must be 2 to %d, with open true",
-                 ROSTER_MAX_SEATS);
+        refuse_table_add_seats(no, ROSTER_MAX_SEATS);
         return -1;
     }
     c->new_seats = seats ? (int)json_integer_value(seats) : 0;
@@ -250,12 +246,12 @@ static int parse_table(const json_t *obj, command_t *c, char *err, size_t errlen
 }
 
 /* reenter: {"player": 17}; the journal adds the seat drawn, "seats": [[4, 7]]. */
-static int parse_reenter(const json_t *obj, command_t *c, char *err, size_t errlen)
+static int parse_reenter(const json_t *obj, command_t *c, refusal_t *no)
 {
-    if (get_small(obj, "player", ROSTER_MAX_PLAYERS, &c->player, err, errlen))
+    if (get_small(obj, "player", ROSTER_MAX_PLAYERS, &c->player, no))
         return -1;
     if (!c->player)
-        return bad(err, errlen, "reenter needs the player (his number)");
+        return bad(no, "reenter needs the player (his number)");
     const json_t *seats = json_object_get(obj, "seats");
     if (!seats)
         return 0;
@@ -265,47 +261,46 @@ static int parse_reenter(const json_t *obj, command_t *c, char *err, size_t errl
         !json_is_integer(k) || json_integer_value(t) < 1 ||
         json_integer_value(t) > TOURNEY_MAX_TABLE_NO || json_integer_value(k) < 1 ||
         json_integer_value(k) > ROSTER_MAX_SEATS)
-        return bad(err, errlen, "seats must be one [table, seat]");
+        return bad(no, "seats must be one [table, seat]");
     c->seats[0].table = (int16_t)json_integer_value(t);
     c->seats[0].seat = (int16_t)json_integer_value(k);
     c->n_seats = 1;
     return 0;
 }
 
-int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, char *err,
-                              size_t errlen)
+int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, refusal_t *no)
 {
     switch (c->type) {
-    case CMD_REGISTER: return parse_register(obj, c, internal, err, errlen);
+    case CMD_REGISTER: return parse_register(obj, c, internal, no);
     case CMD_BUST:
     case CMD_REBUY:
     case CMD_ADDON:
-    case CMD_UNREGISTER: return parse_player(obj, c, err, errlen);
+    case CMD_UNREGISTER: return parse_player(obj, c, no);
     case CMD_RENAME:
-        if (get_small(obj, "player", ROSTER_MAX_PLAYERS, &c->player, err, errlen))
+        if (get_small(obj, "player", ROSTER_MAX_PLAYERS, &c->player, no))
             return -1;
         if (!c->player || !json_object_get(obj, "name"))
-            return bad(err, errlen, "rename needs the player (his number) and his name");
-        if (put_name(json_object_get(obj, "name"), c->names[0], "name", err, errlen))
+            return bad(no, "rename needs the player (his number) and his name");
+        if (put_name(json_object_get(obj, "name"), c->names[0], "name", no))
             return -1;
         c->n_names = 1;
         return 0;
-    case CMD_MOVE: return parse_move(obj, c, err, errlen);
+    case CMD_MOVE: return parse_move(obj, c, no);
     case CMD_BREAK_TABLE:
-        if (get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen))
+        if (get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, no))
             return -1;
         if (!c->table)
-            return bad(err, errlen, "break_table needs the table");
-        return parse_moves(obj, c, err, errlen);
-    case CMD_FINAL_TABLE: return parse_final(obj, c, err, errlen);
-    case CMD_TABLE: return parse_table(obj, c, err, errlen);
-    case CMD_REENTER: return parse_reenter(obj, c, err, errlen);
+            return bad(no, "break_table needs the table");
+        return parse_moves(obj, c, no);
+    case CMD_FINAL_TABLE: return parse_final(obj, c, no);
+    case CMD_TABLE: return parse_table(obj, c, no);
+    case CMD_REENTER: return parse_reenter(obj, c, no);
     case CMD_BUTTON:
-        if (get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, err, errlen) ||
-            get_range(obj, "seat", 0, ROSTER_MAX_SEATS, &c->seat, err, errlen))
+        if (get_small(obj, "table", TOURNEY_MAX_TABLE_NO, &c->table, no) ||
+            get_range(obj, "seat", 0, ROSTER_MAX_SEATS, &c->seat, no))
             return -1;
         if (!c->table)
-            return bad(err, errlen, "button needs the table, and the seat of the button (0: none)");
+            return bad(no, "button needs the table, and the seat of the button (0: none)");
         return 0;
     default: return 0;
     }

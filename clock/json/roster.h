@@ -12,9 +12,8 @@
  * table and seat; seats only from the journal). */
 bool roster_json_command_field(command_type type, const char *key, bool internal);
 /* Reads those fields into c, after the command's other fields; 0 or -1 with
- * err. */
-int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, char *err,
-                              size_t errlen);
+ * *no. */
+int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, refusal_t *no);
 /* Adds them to the command's JSON object o. */
 void roster_json_command(const command_t *c, json_t *o);
 

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "json/codec.h"
 #include "json/settle.h"
 #include "model/payout.h"
 #include "model/prizes.h"
@@ -19,20 +20,20 @@ bool settle_json_command_field(command_type type, const char *key)
 
 /* A list of 1..TOURNEY_MAX_DEAL whole numbers from lo to hi. */
 static int read_list(const json_t *a, const char *key, int64_t lo, int64_t hi, int64_t *out,
-                     int *n, char *err, size_t errlen)
+                     int *n, refusal_t *no)
 {
     if (!json_is_array(a) || json_array_size(a) < 2 || json_array_size(a) > TOURNEY_MAX_DEAL) {
-        snprintf(err, errlen, "deal needs %s: a list of 2 to %d whole numbers", key,
-                 TOURNEY_MAX_DEAL);
-        return -1;
+        return codec_unread(no, "deal needs %s: a list of 2 to %d whole numbers", key,
+                            TOURNEY_MAX_DEAL);
     }
     size_t i;
     json_t *v;
     json_array_foreach(a, i, v)
     {
         if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
-            snprintf(err, errlen, "%s[%zu] must be a whole number from %lld to %lld", key, i,
-                     (long long)lo, (long long)hi);
+            char shown[32];
+            snprintf(shown, sizeof shown, "%s[%zu]", key, i);
+            refuse_field_range(no, shown, lo, hi);
             return -1;
         }
         out[i] = json_integer_value(v);
@@ -42,11 +43,10 @@ static int read_list(const json_t *a, const char *key, int64_t lo, int64_t hi, i
 }
 
 /* set_payouts amounts: fixed prizes per place, whole numbers. */
-static int parse_amounts(const json_t *a, command_t *c, char *err, size_t errlen)
+static int parse_amounts(const json_t *a, command_t *c, refusal_t *no)
 {
     if (!json_is_array(a) || json_array_size(a) < 1 || json_array_size(a) > TOURNEY_MAX_PLACES) {
-        snprintf(err, errlen, "amounts must list 1 to %d prizes like [500, 300, 200]",
-                 TOURNEY_MAX_PLACES);
+        refuse_amounts_list(no, TOURNEY_MAX_PLACES);
         return -1;
     }
     size_t i;
@@ -55,8 +55,9 @@ static int parse_amounts(const json_t *a, command_t *c, char *err, size_t errlen
     {
         if (!json_is_integer(v) || json_integer_value(v) < 0 ||
             json_integer_value(v) > PRIZES_MAX_AMOUNT) {
-            snprintf(err, errlen, "amounts[%zu] must be a whole number from 0 to %d", i,
-                     PRIZES_MAX_AMOUNT);
+            char shown[32];
+            snprintf(shown, sizeof shown, "amounts[%zu]", i);
+            refuse_field_range(no, shown, 0, PRIZES_MAX_AMOUNT);
             return -1;
         }
         c->payouts.amount[i] = json_integer_value(v);
@@ -68,22 +69,20 @@ static int parse_amounts(const json_t *a, command_t *c, char *err, size_t errlen
 
 /* set_payouts: places in percent (two decimals at most) or amounts, unit,
  * remainder. */
-static int parse_payouts(const json_t *obj, command_t *c, char *err, size_t errlen)
+static int parse_payouts(const json_t *obj, command_t *c, refusal_t *no)
 {
     const json_t *a = json_object_get(obj, "places"), *am = json_object_get(obj, "amounts");
     if (a && am) {
-        snprintf(err, errlen, "set_payouts takes places (percent) or amounts, not both");
-        return -1;
+        return codec_unread(no, "set_payouts takes places (percent) or amounts, not both");
     }
     if (am) {
-        if (parse_amounts(am, c, err, errlen))
+        if (parse_amounts(am, c, no))
             return -1;
     } else if (!json_is_array(a) || json_array_size(a) < 1 ||
                json_array_size(a) > TOURNEY_MAX_PLACES) {
-        snprintf(err, errlen,
-                 "set_payouts needs places: 1 to %d percentages like [50, 30, 20], or amounts",
-                 TOURNEY_MAX_PLACES);
-        return -1;
+        return codec_unread(
+            no, "set_payouts needs places: 1 to %d percentages like [50, 30, 20], or amounts",
+            TOURNEY_MAX_PLACES);
     }
     size_t i;
     json_t *v;
@@ -91,8 +90,7 @@ static int parse_payouts(const json_t *obj, command_t *c, char *err, size_t errl
     {
         double pct = json_number_value(v), bp = round(pct * 100);
         if (!json_is_number(v) || !(pct >= 0 && pct <= 100) || fabs(pct * 100 - bp) > 1e-6) {
-            snprintf(err, errlen, "places[%zu] must be a percentage from 0 to 100 (at most two "
-                                  "decimals)", i);
+            refuse_places_percentage(no, (long long)i);
             return -1;
         }
         c->payouts.bp[i] = (int32_t)bp;
@@ -102,37 +100,34 @@ static int parse_payouts(const json_t *obj, command_t *c, char *err, size_t errl
     const json_t *u = json_object_get(obj, "unit");
     if (u && (!json_is_integer(u) || json_integer_value(u) < 1 ||
               json_integer_value(u) > 1000000)) {
-        snprintf(err, errlen, "unit must be a whole number from 1 to 1000000");
+        refuse_unit_range(no);
         return -1;
     }
     c->payouts.unit = u ? json_integer_value(u) : 1;
     const char *r = json_string_value(json_object_get(obj, "remainder"));
     if (json_object_get(obj, "remainder") && (!r || (strcmp(r, "first") && strcmp(r, "largest")))) {
-        snprintf(err, errlen, "remainder must be \"first\" or \"largest\"");
-        return -1;
+        return codec_unread(no, "remainder must be \"first\" or \"largest\"");
     }
     c->payouts.largest = r && strcmp(r, "largest") == 0;
     return 0;
 }
 
-int settle_json_command_parse(const json_t *obj, command_t *c, char *err, size_t errlen)
+int settle_json_command_parse(const json_t *obj, command_t *c, refusal_t *no)
 {
     if (c->type == CMD_SET_PAYOUTS)
-        return parse_payouts(obj, c, err, errlen);
+        return parse_payouts(obj, c, no);
     if (c->type != CMD_DEAL)
         return 0;
     const int64_t max = INT64_C(1000000000000000); /* as the deal calculator's prizes */
-    if (read_list(json_object_get(obj, "amounts"), "amounts", 0, max, c->deal.amount, &c->deal.n,
-                  err, errlen))
+    if (read_list(json_object_get(obj, "amounts"), "amounts", 0, max, c->deal.amount, &c->deal.n, no))
         return -1;
     const json_t *players = json_object_get(obj, "players");
     if (players) {
         int64_t who[TOURNEY_MAX_DEAL];
-        if (read_list(players, "players", 1, 32767, who, &c->deal.n_players, err, errlen))
+        if (read_list(players, "players", 1, 32767, who, &c->deal.n_players, no))
             return -1;
         if (c->deal.n_players != c->deal.n) {
-            snprintf(err, errlen, "deal has %d players and %d amounts: one amount each",
-                     c->deal.n_players, c->deal.n);
+            refuse_deal_count(no, c->deal.n_players, c->deal.n);
             return -1;
         }
         for (int i = 0; i < c->deal.n_players; i++)
@@ -141,7 +136,7 @@ int settle_json_command_parse(const json_t *obj, command_t *c, char *err, size_t
     const json_t *pf = json_object_get(obj, "play_for");
     if (pf && (!json_is_integer(pf) || json_integer_value(pf) < 0 ||
                json_integer_value(pf) > max)) {
-        snprintf(err, errlen, "play_for must be a whole number, 0 or more");
+        refuse_play_for_range(no);
         return -1;
     }
     c->deal.play_for = pf ? json_integer_value(pf) : 0;

@@ -11,8 +11,8 @@
 /* Whether a command of this type takes the field (deal: players, amounts,
  * play_for). */
 bool settle_json_command_field(command_type type, const char *key);
-/* Reads them into c; 0, or -1 with err. */
-int settle_json_command_parse(const json_t *obj, command_t *c, char *err, size_t errlen);
+/* Reads them into c; 0, or -1 with *no. */
+int settle_json_command_parse(const json_t *obj, command_t *c, refusal_t *no);
 /* Adds them to the command's JSON object o. */
 void settle_json_command(const command_t *c, json_t *o);
 /* The prize pool as lines that add up to it ("prize_pool_lines": [{"label",

@@ -21,9 +21,13 @@
     [REFUSAL_##id] = {#id, APPLY_##st, 3, {DEF_NAME(a), DEF_NAME(b), DEF_NAME(c)},              \
                       {DEF_TEXT(a), DEF_TEXT(b), DEF_TEXT(c)}},
 
+#define DEF4(id, st, a, b, c, d)                                                                \
+    [REFUSAL_##id] = {#id, APPLY_##st, 4, {DEF_NAME(a), DEF_NAME(b), DEF_NAME(c), DEF_NAME(d)}, \
+                      {DEF_TEXT(a), DEF_TEXT(b), DEF_TEXT(c), DEF_TEXT(d)}},
+
 const refusal_def refusal_defs[REFUSAL__COUNT] = {
     [REFUSAL_NONE] = {"", APPLY_OK, 0, {NULL}, {false}},
-    REFUSALS(DEF0, DEF1, DEF2, DEF3)
+    REFUSALS(DEF0, DEF1, DEF2, DEF3, DEF4)
 };
 
 const char *refusal_key(refusal_code code, char *buf, size_t len)

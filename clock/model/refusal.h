@@ -1,7 +1,8 @@
-/* Why the model refused a command: an outcome, a stable code with its values,
- * and the sentence in English. Below every other file of the model (it
- * includes none of them): the rules decide a refusal here, the catalogs
- * (po/, msgctxt "refusal.CODE") word it, net answers it. */
+/* Why the clock refused a request: an outcome, a stable code with its
+ * values, and the sentence in English. Below every other file of the model
+ * (it includes none of them): the rules decide a refusal here, and so do
+ * the login, the TV's buttons and the deal calculator (clock/net); the
+ * catalogs (po/, msgctxt "refusal.CODE") word it, net answers it. */
 #ifndef POKERCLOCK_REFUSAL_H
 #define POKERCLOCK_REFUSAL_H
 
@@ -15,6 +16,11 @@ typedef enum {
     APPLY_CONFLICT,            /* well-formed, but not possible now */
     APPLY_UNAVAILABLE,         /* the clock cannot do it (no disk, no
                                   randomness, a read-only clock) */
+    APPLY_UNAUTHORIZED,        /* nobody logged in, or a wrong PIN */
+    APPLY_TOO_MANY,            /* too many wrong PINs: wait */
+    APPLY_NOT_FOUND,           /* no such thing (a slide) */
+    APPLY_TOO_LARGE,           /* a picture too large to take */
+    APPLY_UNSUPPORTED,         /* not a kind of picture the clock takes */
 } apply_status;
 
 /* Every refusal: its code (the wire's name), its outcome, and its values
@@ -22,7 +28,7 @@ typedef enum {
  * sentence is in po/en.po under msgctxt "refusal.CODE" with {name} where a
  * value goes, and in every other catalog. To add one: a line here, the
  * entry in each po/ file; tests/unit/test_refusal.c checks both. */
-#define REFUSALS(X0, X1, X2, X3) \
+#define REFUSALS(X0, X1, X2, X3, X4) \
     X1(level_after_range, INVALID, N(last)) \
     X1(levels_full, CONFLICT, N(most)) \
     X0(level_needs_minutes, INVALID) \
@@ -247,19 +253,82 @@ typedef enum {
     X2(new_still_running, CONFLICT, S(name), N(left)) \
     X1(new_config, CONFLICT, S(why)) \
     X1(new_not_archived, UNAVAILABLE, S(why)) \
-    X1(new_not_begun, UNAVAILABLE, S(why))
+    X1(new_not_begun, UNAVAILABLE, S(why)) \
+    X0(pin_wrong, UNAUTHORIZED) \
+    X0(pin_wrong_second, UNAUTHORIZED) \
+    X1(pin_wrong_seconds, UNAUTHORIZED, N(seconds)) \
+    X1(pin_wrong_minutes, UNAUTHORIZED, N(minutes)) \
+    X0(pins_wait_second, TOO_MANY) \
+    X1(pins_wait_seconds, TOO_MANY, N(seconds)) \
+    X1(pins_wait_minutes, TOO_MANY, N(minutes)) \
+    X0(pins_clock_second, TOO_MANY) \
+    X1(pins_clock_seconds, TOO_MANY, N(seconds)) \
+    X1(pins_clock_minutes, TOO_MANY, N(minutes)) \
+    X0(login_first, UNAUTHORIZED) \
+    X1(tv_no_cec, CONFLICT, S(setting)) \
+    X0(tv_action, INVALID) \
+    X1(chop_list, INVALID, S(key)) \
+    X2(chop_list_long, INVALID, S(key), N(most)) \
+    X2(chop_item_whole, INVALID, S(key), N(index)) \
+    X1(chop_number_whole, INVALID, S(key)) \
+    X1(slide_title_long, INVALID, N(most)) \
+    X1(slide_lines_most, INVALID, N(most)) \
+    X2(slide_line_long, INVALID, N(line), N(most)) \
+    X2(slide_seconds, INVALID, N(least), N(most)) \
+    X1(slides_full, CONFLICT, N(most)) \
+    X2(picture_too_large, TOO_LARGE, S(size), N(most)) \
+    X4(picture_pixels, TOO_LARGE, N(width), N(height), N(side), N(megapixels)) \
+    X0(picture_kind, UNSUPPORTED) \
+    X0(picture_jpeg_size, UNSUPPORTED) \
+    X2(picture_damaged, INVALID, S(kind), S(why)) \
+    X4(picture_interlaced, TOO_LARGE, N(width), N(height), N(need), N(most)) \
+    X4(picture_progressive, TOO_LARGE, N(width), N(height), N(need), N(most)) \
+    X0(slide_needs_title, INVALID) \
+    X1(slide_line_not_one, INVALID, N(line)) \
+    X0(slide_times, INVALID) \
+    X1(slide_no_picture, NOT_FOUND, N(slide)) \
+    X1(slide_none, NOT_FOUND, N(slide)) \
+    X1(slide_is_picture, INVALID, N(slide)) \
+    X2(picture_memory, UNAVAILABLE, N(width), N(height)) \
+    X1(picture_encode, UNAVAILABLE, S(why)) \
+    X2(slides_not_saved, UNAVAILABLE, S(dir), S(why)) \
+    X1(picture_over, TOO_LARGE, N(most)) \
+    X1(command_type_named, INVALID, S(type)) \
+    X1(names_list, INVALID, N(most)) \
+    X1(table_add_seats, INVALID, N(most)) \
+    X2(name_form, INVALID, S(field), N(most)) \
+    X1(amounts_list, INVALID, N(most)) \
+    X1(places_percentage, INVALID, N(index)) \
+    X0(unit_range, INVALID) \
+    X0(play_for_range, INVALID) \
+    X2(deal_count, INVALID, N(players), N(amounts)) \
+    X2(hfh_tables_listed, INVALID, N(listed), N(most)) \
+    X1(hfh_tables_form, INVALID, N(most)) \
+    X1(hfh_table_twice, INVALID, N(table)) \
+    X0(hfh_tables_empty, INVALID) \
+    X2(penalty_needs, INVALID, N(minutes), N(rounds)) \
+    X0(text_nul, INVALID) \
+    X2(text_long, INVALID, S(field), N(most)) \
+    X3(field_range, INVALID, S(field), N(least), N(most)) \
+    X3(field_between, INVALID, S(field), N(least), N(most)) \
+    X2(field_positive, INVALID, S(field), N(most)) \
+    X1(field_whole, INVALID, S(field)) \
+    X1(field_bool, INVALID, S(field)) \
+    X1(field_missing, INVALID, S(field)) \
+    X1(command_unread, INVALID, S(why))
 
 #define REFUSAL_ENUM0(id, st) REFUSAL_##id,
 #define REFUSAL_ENUM1(id, st, a) REFUSAL_##id,
 #define REFUSAL_ENUM2(id, st, a, b) REFUSAL_##id,
 #define REFUSAL_ENUM3(id, st, a, b, c) REFUSAL_##id,
+#define REFUSAL_ENUM4(id, st, a, b, c, d) REFUSAL_##id,
 typedef enum {
     REFUSAL_NONE = 0,
-    REFUSALS(REFUSAL_ENUM0, REFUSAL_ENUM1, REFUSAL_ENUM2, REFUSAL_ENUM3)
+    REFUSALS(REFUSAL_ENUM0, REFUSAL_ENUM1, REFUSAL_ENUM2, REFUSAL_ENUM3, REFUSAL_ENUM4)
     REFUSAL__COUNT
 } refusal_code;
 
-enum { REFUSAL_MAX_VALUES = 3, REFUSAL_VALUE_MAX = 208, REFUSAL_TEXT_MAX = 512 };
+enum { REFUSAL_MAX_VALUES = 4, REFUSAL_VALUE_MAX = 208, REFUSAL_TEXT_MAX = 512 };
 
 typedef struct {
     const char *name;          /* the key beside "code" in the answer */
@@ -330,6 +399,12 @@ void refusal_clear(refusal_t *r);
                                            REFUSAL_TYPE(c) a3) \
     { refusal_arg v[] = {REFUSAL_ARG(a)(a1), REFUSAL_ARG(b)(a2), REFUSAL_ARG(c)(a3)}; \
       return refusal_make(r, REFUSAL_##id, v); }
-REFUSALS(REFUSAL_FN0, REFUSAL_FN1, REFUSAL_FN2, REFUSAL_FN3)
+#define REFUSAL_FN4(id, st, a, b, c, d) \
+    static inline apply_status refuse_##id(refusal_t *r, REFUSAL_TYPE(a) a1, REFUSAL_TYPE(b) a2, \
+                                           REFUSAL_TYPE(c) a3, REFUSAL_TYPE(d) a4) \
+    { refusal_arg v[] = {REFUSAL_ARG(a)(a1), REFUSAL_ARG(b)(a2), REFUSAL_ARG(c)(a3), \
+                         REFUSAL_ARG(d)(a4)}; \
+      return refusal_make(r, REFUSAL_##id, v); }
+REFUSALS(REFUSAL_FN0, REFUSAL_FN1, REFUSAL_FN2, REFUSAL_FN3, REFUSAL_FN4)
 
 #endif

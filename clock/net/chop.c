@@ -9,17 +9,16 @@
 #include "net/chop.h"
 #include "net/reply.h"
 
-/* A list of whole numbers into out; false with the reason in err. */
-static bool read_list(json_t *body, const char *key, int64_t *out, int max, int *n, char *err,
-                      size_t errlen)
+/* A list of whole numbers into out; false with the reason in *no. */
+static bool read_list(json_t *body, const char *key, int64_t *out, int max, int *n, refusal_t *no)
 {
     json_t *a = json_object_get(body, key);
     if (!json_is_array(a) || json_array_size(a) == 0) {
-        snprintf(err, errlen, "%s must be a list of whole numbers, like [5000, 3000, 2000]", key);
+        refuse_chop_list(no, key);
         return false;
     }
     if (json_array_size(a) > (size_t)max) {
-        snprintf(err, errlen, "%s can have at most %d numbers", key, max);
+        refuse_chop_list_long(no, key, max);
         return false;
     }
     size_t i;
@@ -27,7 +26,7 @@ static bool read_list(json_t *body, const char *key, int64_t *out, int max, int 
     json_array_foreach(a, i, v)
     {
         if (!json_is_integer(v)) {
-            snprintf(err, errlen, "%s[%zu] must be a whole number", key, i);
+            refuse_chop_item_whole(no, key, (long long)i);
             return false;
         }
         out[i] = json_integer_value(v);
@@ -37,8 +36,7 @@ static bool read_list(json_t *body, const char *key, int64_t *out, int max, int 
 }
 
 /* An optional whole number: def when absent. */
-static bool read_number(json_t *body, const char *key, int64_t def, int64_t *out, char *err,
-                        size_t errlen)
+static bool read_number(json_t *body, const char *key, int64_t def, int64_t *out, refusal_t *no)
 {
     json_t *v = json_object_get(body, key);
     if (!v) {
@@ -46,7 +44,7 @@ static bool read_number(json_t *body, const char *key, int64_t def, int64_t *out
         return true;
     }
     if (!json_is_integer(v)) {
-        snprintf(err, errlen, "%s must be a whole number", key);
+        refuse_chop_number_whole(no, key);
         return false;
     }
     *out = json_integer_value(v);
@@ -54,7 +52,8 @@ static bool read_number(json_t *body, const char *key, int64_t def, int64_t *out
 }
 
 static bool parse(json_t *body, deal_method *method, int64_t *stacks, int *n, int64_t *prizes,
-                  int *m, int64_t *play_for, int64_t *unit, char *err, size_t errlen)
+                  int *m, int64_t *play_for, int64_t *unit, refusal_t *no, char *err,
+                  size_t errlen)
 {
     if (!json_is_object(body)) {
         snprintf(err, errlen,
@@ -77,20 +76,20 @@ static bool parse(json_t *body, deal_method *method, int64_t *stacks, int *n, in
     }
     int which = deal_method_from_name(json_string_value(json_object_get(body, "method")));
     if (which < 0) {
-        snprintf(err, errlen, "method must be \"icm\", \"chip\" or \"chip_min\"");
+        refuse_chop_method(no);
         return false;
     }
     *method = (deal_method)which;
-    return read_list(body, "stacks", stacks, DEAL_MAX_PLAYERS, n, err, errlen) &&
-           read_list(body, "prizes", prizes, DEAL_MAX_PLAYERS, m, err, errlen) &&
-           read_number(body, "play_for", 0, play_for, err, errlen) &&
-           read_number(body, "unit", 1, unit, err, errlen);
+    return read_list(body, "stacks", stacks, DEAL_MAX_PLAYERS, n, no) &&
+           read_list(body, "prizes", prizes, DEAL_MAX_PLAYERS, m, no) &&
+           read_number(body, "play_for", 0, play_for, no) &&
+           read_number(body, "unit", 1, unit, no);
 }
 
 enum MHD_Result chop_reply(struct MHD_Connection *con, bool logged_in, const char *body, size_t len)
 {
     if (!logged_in)
-        return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+        return reply_login_first(con);
     json_error_t je;
     json_t *j = body ? json_loadb(body, len, JSON_REJECT_DUPLICATES, &je) : NULL;
     if (!j)
@@ -100,19 +99,21 @@ enum MHD_Result chop_reply(struct MHD_Connection *con, bool logged_in, const cha
     int64_t stacks[DEAL_MAX_PLAYERS], prizes[DEAL_MAX_PLAYERS], amounts[DEAL_MAX_PLAYERS];
     int n = 0, m = 0;
     int64_t play_for, unit;
-    char err[200];
+    char err[200] = "";
     deal_info_t info;
     refusal_t no;
     refusal_clear(&no);
-    bool parsed = parse(j, &method, stacks, &n, prizes, &m, &play_for, &unit, err, sizeof err);
+    bool parsed =
+        parse(j, &method, stacks, &n, prizes, &m, &play_for, &unit, &no, err, sizeof err);
     bool ok = parsed &&
               deal_compute(method, stacks, n, prizes, m, play_for, unit, amounts, &info, &no) == 0;
     json_t *name = json_incref(json_object_get(j, "method"));
     json_decref(j);
     if (!ok) {
         json_decref(name);
-        return parsed ? reply_refusal(con, no.status, &no)
-                      : reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
+        /* a refusal with a code, or the panel's own mistake in words */
+        return no.code != REFUSAL_NONE ? reply_refused(con, &no)
+                                       : reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
     }
     json_t *list = json_array();
     int64_t total = 0;

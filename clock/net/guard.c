@@ -116,34 +116,37 @@ static int seconds_until(int64_t until, int64_t now_ms)
     return (int)((until - now_ms + 999) / 1000);
 }
 
-/* "4 minutes" or "12 seconds", rounded up: never less than the real wait. */
-static void say_wait(int s, char *buf, size_t len)
+/* The wait of s seconds in a refusal of the three kinds (1 second, so
+ * many seconds, so many minutes), rounded up: never less than the real
+ * wait. */
+static void refuse_wait(refusal_t *no, int s, apply_status (*one)(refusal_t *),
+                        apply_status (*seconds)(refusal_t *, long long),
+                        apply_status (*minutes)(refusal_t *, long long))
 {
     if (s >= 120)
-        snprintf(buf, len, "%d minutes", (s + 59) / 60);
+        minutes(no, (s + 59) / 60);
+    else if (s == 1)
+        one(no);
     else
-        snprintf(buf, len, "%d second%s", s, s == 1 ? "" : "s");
+        seconds(no, s);
 }
 
-int guard_check(guard_t *g, const void *who, size_t wholen, int64_t now_ms, char *msg,
-                size_t msglen)
+int guard_check(guard_t *g, const void *who, size_t wholen, int64_t now_ms, refusal_t *no)
 {
-    char wait[32];
     int s = 0;
     pthread_mutex_lock(&g->lock);
     client_t *c = lookup(g, who, wholen, now_ms, false);
     if (c && now_ms < c->until) {
         s = seconds_until(c->until, now_ms);
-        say_wait(s, wait, sizeof wait);
-        snprintf(msg, msglen, "too many wrong PINs: wait %s before trying again", wait);
+        refuse_wait(no, s, refuse_pins_wait_second, refuse_pins_wait_seconds,
+                    refuse_pins_wait_minutes);
     }
     pthread_mutex_unlock(&g->lock);
     return s;
 }
 
-int guard_take(guard_t *g, bool known_phone, int64_t now_ms, char *msg, size_t msglen)
+int guard_take(guard_t *g, bool known_phone, int64_t now_ms, refusal_t *no)
 {
-    char wait[32];
     int s = 0;
     double kept = known_phone ? 0 : GUARD_RESERVE; /* tries left for others */
     pthread_mutex_lock(&g->lock);
@@ -154,11 +157,8 @@ int guard_take(guard_t *g, bool known_phone, int64_t now_ms, char *msg, size_t m
         s = (int)ceil((kept + 1 - g->tokens) / g->per_ms / 1000);
         if (s < 1)
             s = 1;
-        say_wait(s, wait, sizeof wait);
-        snprintf(msg, msglen,
-                 "too many wrong PINs on this clock: wait %s, or press L at the clock "
-                 "for a one-time code",
-                 wait);
+        refuse_wait(no, s, refuse_pins_clock_second, refuse_pins_clock_seconds,
+                    refuse_pins_clock_minutes);
     }
     pthread_mutex_unlock(&g->lock);
     return s;
@@ -171,10 +171,9 @@ void guard_give_back(guard_t *g)
     pthread_mutex_unlock(&g->lock);
 }
 
-int guard_fail(guard_t *g, const void *who, size_t wholen, int64_t now_ms, char *msg,
-               size_t msglen, int *count)
+int guard_fail(guard_t *g, const void *who, size_t wholen, int64_t now_ms, refusal_t *no,
+               int *count)
 {
-    char wait[32];
     pthread_mutex_lock(&g->lock);
     client_t *c = lookup(g, who, wholen, now_ms, true);
     c->failures++;
@@ -190,11 +189,11 @@ int guard_fail(guard_t *g, const void *who, size_t wholen, int64_t now_ms, char 
     if (count)
         *count = c->failures;
     pthread_mutex_unlock(&g->lock);
-    say_wait(s, wait, sizeof wait);
     if (s > 0)
-        snprintf(msg, msglen, "wrong PIN: wait %s before trying again", wait);
+        refuse_wait(no, s, refuse_pin_wrong_second, refuse_pin_wrong_seconds,
+                    refuse_pin_wrong_minutes);
     else
-        snprintf(msg, msglen, "wrong PIN");
+        refuse_pin_wrong(no);
     return s;
 }
 

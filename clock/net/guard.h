@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/refusal.h"
+
 enum {
     GUARD_FREE_TRIES = 3,             /* wrong PINs before each try must wait */
     GUARD_MAX_WAIT_S = 900,           /* the wait doubles up to this */
@@ -33,22 +35,21 @@ double guard_rate_per_hour(const guard_t *g);
 double guard_expected_hours(const guard_t *g);
 
 /* May who (an address's bytes, or a known phone's) try now (now_ms: a
- * monotonic clock)? Returns 0, or the seconds to wait with msg saying so
- * ("too many wrong PINs: ..."). */
-int guard_check(guard_t *g, const void *who, size_t wholen, int64_t now_ms, char *msg,
-                size_t msglen);
+ * monotonic clock)? Returns 0, or the seconds to wait with *no saying so
+ * (pins_wait_seconds ...). */
+int guard_check(guard_t *g, const void *who, size_t wholen, int64_t now_ms, refusal_t *no);
 /* May the PIN be looked at now? Takes one try of the clock-wide budget and
- * returns 0, or returns the seconds until one is free, with msg. A stranger
+ * returns 0, or returns the seconds until one is free, with *no. A stranger
  * leaves GUARD_RESERVE tries untouched; a known phone (one that logged in
  * here before) may take those too. */
-int guard_take(guard_t *g, bool known_phone, int64_t now_ms, char *msg, size_t msglen);
+int guard_take(guard_t *g, bool known_phone, int64_t now_ms, refusal_t *no);
 /* The try taken was the right PIN: it goes back to the budget. */
 void guard_give_back(guard_t *g);
 /* A wrong try from who: returns the seconds before it may try again (0: at
- * once), with msg for the person ("wrong PIN; ..."); *count (may be NULL)
+ * once), with *no for the person (pin_wrong, pin_wrong_seconds ...); *count (may be NULL)
  * gets who's wrong tries so far. */
-int guard_fail(guard_t *g, const void *who, size_t wholen, int64_t now_ms, char *msg,
-               size_t msglen, int *count);
+int guard_fail(guard_t *g, const void *who, size_t wholen, int64_t now_ms, refusal_t *no,
+               int *count);
 /* The right PIN: who starts afresh. */
 void guard_succeed(guard_t *g, const void *who, size_t wholen);
 

@@ -462,18 +462,18 @@ static void who_tries(net_t *n, struct MHD_Connection *con, const void *addr, si
  * looked at), and for the log's summary of the address's minute, never
  * with what was typed. */
 static enum MHD_Result wrong_try(net_t *n, struct MHD_Connection *con, const trier_t *t,
-                                 const void *addr, size_t alen, int clock_wait, const char *why)
+                                 const void *addr, size_t alen, int clock_wait,
+                                 const refusal_t *why)
 {
     bool looked = clock_wait == 0;
-    char msg[200];
-    int wait = guard_fail(n->guard, t->who, t->len, guard_now(n), msg, sizeof msg, NULL);
+    refusal_t no;
+    int wait = guard_fail(n->guard, t->who, t->len, guard_now(n), &no, NULL);
     tally_add(n->wrong_pins, addr, alen, !looked);
     if (!looked)
-        return reply_error_retry(con, MHD_HTTP_TOO_MANY_REQUESTS,
-                                 wait > clock_wait ? wait : clock_wait, why);
+        return reply_refusal_retry(con, wait > clock_wait ? wait : clock_wait, why);
     if (wait > 0)
-        return reply_error_retry(con, MHD_HTTP_UNAUTHORIZED, wait, msg);
-    return reply_error(con, MHD_HTTP_UNAUTHORIZED, "%s", msg);
+        return reply_refusal_retry(con, wait, &no);
+    return reply_refused(con, &no);
 }
 
 /* The PIN, or the one-time code the wall shows after a key press there. The
@@ -483,14 +483,14 @@ static enum MHD_Result wrong_try(net_t *n, struct MHD_Connection *con, const tri
  * the phone known (a new cookie replaces the one it brought). */
 static enum MHD_Result post_login(net_t *n, struct MHD_Connection *con, request_t *r)
 {
-    char msg[200];
+    refusal_t no;
     size_t alen;
     const void *addr = client_addr(con, &alen);
     trier_t t;
     who_tries(n, con, addr, alen, &t);
-    int wait = guard_check(n->guard, t.who, t.len, guard_now(n), msg, sizeof msg);
+    int wait = guard_check(n->guard, t.who, t.len, guard_now(n), &no);
     if (wait > 0)
-        return reply_error_retry(con, MHD_HTTP_TOO_MANY_REQUESTS, wait, msg);
+        return reply_refusal_retry(con, wait, &no);
     json_error_t je;
     json_t *body = r->body ? json_loadb(r->body, r->len, JSON_REJECT_DUPLICATES, &je) : NULL;
     const char *pin = json_string_value(json_object_get(body, "pin"));
@@ -501,14 +501,14 @@ static enum MHD_Result post_login(net_t *n, struct MHD_Connection *con, request_
     bool ok = pin_code_take(pin, engine_now(n->e));
     int clock_wait = 0;
     if (!ok) {
-        clock_wait = guard_take(n->guard, t.phone != NULL, guard_now(n), msg, sizeof msg);
+        clock_wait = guard_take(n->guard, t.phone != NULL, guard_now(n), &no);
         ok = clock_wait == 0 && pin_equal(&n->pin.key, pin);
         if (ok)
             guard_give_back(n->guard);
     }
     json_decref(body);
     if (!ok)
-        return wrong_try(n, con, &t, addr, alen, clock_wait, msg);
+        return wrong_try(n, con, &t, addr, alen, clock_wait, &no);
     guard_succeed(n->guard, t.who, t.len);
     int64_t now = (int64_t)time(NULL);
     char token[SESSION_TOKEN_LEN + 1], phone[SESSION_TOKEN_LEN + 1];
@@ -548,7 +548,7 @@ static enum MHD_Result post_logout(net_t *n, struct MHD_Connection *con, request
                            "send {} to log out here, {\"everywhere\": true} to log out everywhere");
     if (all) {
         if (!logged_in(n, con))
-            return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+            return reply_login_first(con);
         session_end_all(n->sessions, NULL);
         session_end_all(n->phones,
                         MHD_lookup_connection_value(con, MHD_COOKIE_KIND, PHONE_COOKIE));
@@ -600,13 +600,13 @@ static json_t *players_named(net_t *n, const command_t *c)
 static enum MHD_Result post_command(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     if (!logged_in(n, con))
-        return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+        return reply_login_first(con);
     if (archive_api_is_new(r->body, r->len))
         return archive_api_new(con, n->e, r->body, r->len);
     command_t c;
-    char err[512];
-    if (codec_command_parse_text(r->body ? r->body : "", r->len, &c, err, sizeof err) != 0)
-        return reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
+    refusal_t unread;
+    if (codec_command_parse_text(r->body ? r->body : "", r->len, &c, &unread) != 0)
+        return reply_refused(con, &unread);
     command_t *done = malloc(sizeof *done);
     if (!done)
         return reply_error(con, MHD_HTTP_INTERNAL_SERVER_ERROR, "the clock is out of memory");
@@ -794,16 +794,17 @@ static enum MHD_Result request_begin(net_t *n, struct MHD_Connection *con, const
      * to its limit, is read at all. */
     if (slides_api_url(url) && strcmp(method, "GET") && strcmp(method, "HEAD")) {
         if (!logged_in(n, con))
-            return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+            return reply_login_first(con);
         /* Too large ones are read and thrown away, up to four times
          * the limit, so that the phone hears why (a browser that is
          * cut off mid-upload shows only a network error). */
         r->max = PICTURE_BYTES_MAX;
         r->drain = 4 * (size_t)PICTURE_BYTES_MAX;
-        if (cl && strtoull(cl, NULL, 10) > r->drain)
-            return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
-                               "the picture is %.1f MB: at most %d MB",
-                               strtoull(cl, NULL, 10) / 1e6, PICTURE_BYTES_MAX / (1024 * 1024));
+        if (cl && strtoull(cl, NULL, 10) > r->drain) {
+            refusal_t no;
+            picture_refuse_bytes(&no, strtoull(cl, NULL, 10));
+            return reply_refused(con, &no);
+        }
     }
     if (cl && strtoull(cl, NULL, 10) > r->drain) /* answered unread; MHD then closes */
         return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
@@ -859,9 +860,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const c
         *upload_size = 0;
         return rc;
     }
-    if (r->too_large && r->max == PICTURE_BYTES_MAX)
-        return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE, "the picture is too large: at most %d MB",
-                           PICTURE_BYTES_MAX / (1024 * 1024));
+    if (r->too_large && r->max == PICTURE_BYTES_MAX) {
+        refusal_t no;
+        refuse_picture_over(&no, PICTURE_BYTES_MAX / (1024 * 1024));
+        return reply_refused(con, &no);
+    }
     if (r->too_large)
         return reply_error(con, MHD_HTTP_CONTENT_TOO_LARGE,
                            "the request is too large: at most 16 KiB");

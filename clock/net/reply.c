@@ -217,6 +217,11 @@ unsigned reply_status(apply_status st)
     case APPLY_INVALID: return MHD_HTTP_BAD_REQUEST;
     case APPLY_CONFLICT: return MHD_HTTP_CONFLICT;
     case APPLY_UNAVAILABLE: return MHD_HTTP_SERVICE_UNAVAILABLE;
+    case APPLY_UNAUTHORIZED: return MHD_HTTP_UNAUTHORIZED;
+    case APPLY_TOO_MANY: return MHD_HTTP_TOO_MANY_REQUESTS;
+    case APPLY_NOT_FOUND: return MHD_HTTP_NOT_FOUND;
+    case APPLY_TOO_LARGE: return MHD_HTTP_CONTENT_TOO_LARGE;
+    case APPLY_UNSUPPORTED: return MHD_HTTP_UNSUPPORTED_MEDIA_TYPE;
     }
     return MHD_HTTP_INTERNAL_SERVER_ERROR;
 }
@@ -248,6 +253,18 @@ enum MHD_Result reply_refusal(struct MHD_Connection *con, apply_status st, const
     return reply_json(con, reply_status(st), reply_refusal_json(no), NULL, NULL);
 }
 
+enum MHD_Result reply_refused(struct MHD_Connection *con, const refusal_t *no)
+{
+    return reply_refusal(con, no->status, no);
+}
+
+enum MHD_Result reply_login_first(struct MHD_Connection *con)
+{
+    refusal_t no;
+    refuse_login_first(&no);
+    return reply_refused(con, &no);
+}
+
 static void add_close(struct MHD_Response *r, void *ctx)
 {
     (void)ctx;
@@ -264,6 +281,15 @@ static void add_retry_after(struct MHD_Response *r, void *ctx)
     char s[16];
     snprintf(s, sizeof s, "%d", *(int *)ctx);
     MHD_add_response_header(r, "Retry-After", s);
+}
+
+enum MHD_Result reply_refusal_retry(struct MHD_Connection *con, int retry_after_s,
+                                    const refusal_t *no)
+{
+    json_t *j = reply_refusal_json(no);
+    if (j)
+        json_object_set_new(j, "retry_after_s", json_integer(retry_after_s));
+    return reply_json(con, reply_status(no->status), j, add_retry_after, &retry_after_s);
 }
 
 enum MHD_Result reply_error_retry(struct MHD_Connection *con, unsigned status, int retry_after_s,

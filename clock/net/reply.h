@@ -21,12 +21,20 @@ enum MHD_Result reply_json(struct MHD_Connection *con, unsigned status, json_t *
 enum { REPLY_ERROR_MAX = 512 }; /* an error's message is cut to this, less one */
 
 /* {"error": "..."} with status. */
-/* The one place an outcome becomes an HTTP status: 200, 400, 409, 503. */
+/* The one place an outcome becomes an HTTP status: 200, 400, 401, 404,
+ * 409, 413, 415, 429, 503. */
 unsigned reply_status(apply_status st);
 /* A refusal as the API answers it: {"ok": false, "error": the English
  * sentence, "code": "seats_short", and each value by its name}. */
 json_t *reply_refusal_json(const refusal_t *no);
 enum MHD_Result reply_refusal(struct MHD_Connection *con, apply_status st, const refusal_t *no);
+/* The same with the refusal's own outcome. */
+enum MHD_Result reply_refused(struct MHD_Connection *con, const refusal_t *no);
+/* 401 login_first: the director must log in. */
+enum MHD_Result reply_login_first(struct MHD_Connection *con);
+/* The same with "retry_after_s" in the body and a Retry-After header. */
+enum MHD_Result reply_refusal_retry(struct MHD_Connection *con, int retry_after_s,
+                                    const refusal_t *no);
 enum MHD_Result reply_error(struct MHD_Connection *con, unsigned status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* {"error": msg} with status; extra may add headers. */

@@ -67,10 +67,14 @@ static bool when_field(json_t *v, char *out, const char *name, char *err, size_t
 }
 
 /* {"seconds", "enabled", "from", "until", "order", "title", "lines"}: any of
- * them; anything else is refused. 0, or -1 with err. */
-static int change_parse(const char *body, size_t len, slide_change_t *c, char *err, size_t errlen)
+ * them; anything else is refused. 0, or -1 with *no (a refusal with a
+ * code), or with err in words when the request is not one the panel makes
+ * (not JSON, a key or a value of the wrong kind). */
+static int change_parse(const char *body, size_t len, slide_change_t *c, refusal_t *no, char *err,
+                        size_t errlen)
 {
     memset(c, 0, sizeof *c);
+    refusal_clear(no);
     json_error_t je;
     json_t *j = body ? json_loadb(body, len, JSON_REJECT_DUPLICATES, &je) : NULL;
     if (!json_is_object(j)) {
@@ -106,8 +110,7 @@ static int change_parse(const char *body, size_t len, slide_change_t *c, char *e
         } else if (!strcmp(key, "title") && json_is_string(v)) {
             c->has_text = true;
             if (json_string_length(v) >= SLIDE_TITLE_MAX) {
-                snprintf(err, errlen, "the title is too long: at most %d bytes",
-                         SLIDE_TITLE_MAX - 1);
+                refuse_slide_title_long(no, SLIDE_TITLE_MAX - 1);
                 rc = -1;
             } else {
                 snprintf(c->title, sizeof c->title, "%s", json_string_value(v));
@@ -117,7 +120,7 @@ static int change_parse(const char *body, size_t len, slide_change_t *c, char *e
             size_t i;
             json_t *line;
             if (json_array_size(v) > SLIDE_LINES) {
-                snprintf(err, errlen, "at most %d lines under the title", SLIDE_LINES);
+                refuse_slide_lines_most(no, SLIDE_LINES);
                 rc = -1;
             }
             json_array_foreach(v, i, line)
@@ -125,8 +128,7 @@ static int change_parse(const char *body, size_t len, slide_change_t *c, char *e
                 if (rc)
                     break;
                 if (!json_is_string(line) || json_string_length(line) >= SLIDE_LINE_MAX) {
-                    snprintf(err, errlen, "line %zu must be text of at most %d bytes", i + 1,
-                             SLIDE_LINE_MAX - 1);
+                    refuse_slide_line_long(no, (long long)i + 1, SLIDE_LINE_MAX - 1);
                     rc = -1;
                 } else {
                     snprintf(c->lines[c->n_lines++], SLIDE_LINE_MAX, "%s", json_string_value(line));
@@ -142,6 +144,14 @@ static int change_parse(const char *body, size_t len, slide_change_t *c, char *e
     }
     json_decref(j);
     return rc;
+}
+
+/* A change that did not read: its refusal, or what is wrong in words. */
+static enum MHD_Result changes_refused(struct MHD_Connection *con, const refusal_t *no,
+                                       const char *err)
+{
+    return no->code != REFUSAL_NONE ? reply_refused(con, no)
+                                    : reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
 }
 
 static enum MHD_Result answer_slide(struct MHD_Connection *con, unsigned status,
@@ -162,30 +172,33 @@ static enum MHD_Result add(struct MHD_Connection *con, slides_t *s, const char *
 {
     const char *type = MHD_lookup_connection_value(con, MHD_HEADER_KIND, "Content-Type");
     char err[512];
+    refusal_t no;
     slide_t added;
-    int status;
+    apply_status status;
     if (headers_type_is(type, "image/png") || headers_type_is(type, "image/jpeg")) {
         const char *q = MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "seconds");
         int seconds = q ? atoi(q) : 0;
-        if (q && (seconds < SLIDE_SECONDS_MIN || seconds > SLIDE_SECONDS_MAX))
-            return reply_error(con, MHD_HTTP_BAD_REQUEST, "seconds must be from %d to %d",
-                               SLIDE_SECONDS_MIN, SLIDE_SECONDS_MAX);
+        if (q && (seconds < SLIDE_SECONDS_MIN || seconds > SLIDE_SECONDS_MAX)) {
+            refuse_slide_seconds(&no, SLIDE_SECONDS_MIN, SLIDE_SECONDS_MAX);
+            return reply_refused(con, &no);
+        }
         if (!body || !len)
             return reply_error(con, MHD_HTTP_BAD_REQUEST, "send the picture as the body");
-        status = slides_add_picture(s, body, len, seconds, &added, err, sizeof err);
+        status = slides_add_picture(s, body, len, seconds, &added, &no);
         picture_thread_end();
     } else if (headers_type_is(type, "application/json")) {
         slide_change_t c;
-        if (change_parse(body, len, &c, err, sizeof err) != 0)
-            return reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
-        if (c.has_seconds && (c.seconds < SLIDE_SECONDS_MIN || c.seconds > SLIDE_SECONDS_MAX))
-            return reply_error(con, MHD_HTTP_BAD_REQUEST, "seconds must be from %d to %d",
-                               SLIDE_SECONDS_MIN, SLIDE_SECONDS_MAX);
-        status = slides_add_text(s, &c, c.has_seconds ? c.seconds : 0, &added, err, sizeof err);
-        if (status == 201 && (c.has_enabled || c.has_from || c.has_until || c.has_order)) {
+        if (change_parse(body, len, &c, &no, err, sizeof err) != 0)
+            return changes_refused(con, &no, err);
+        if (c.has_seconds && (c.seconds < SLIDE_SECONDS_MIN || c.seconds > SLIDE_SECONDS_MAX)) {
+            refuse_slide_seconds(&no, SLIDE_SECONDS_MIN, SLIDE_SECONDS_MAX);
+            return reply_refused(con, &no);
+        }
+        status = slides_add_text(s, &c, c.has_seconds ? c.seconds : 0, &added, &no);
+        if (status == APPLY_OK && (c.has_enabled || c.has_from || c.has_until || c.has_order)) {
             c.has_text = c.has_seconds = false;
             slide_t now;
-            if (slides_change(s, added.id, &c, &now, err, sizeof err) == 200)
+            if (slides_change(s, added.id, &c, &now, &no) == APPLY_OK)
                 added = now;
         }
     } else {
@@ -193,8 +206,8 @@ static enum MHD_Result add(struct MHD_Connection *con, slides_t *s, const char *
                            "send a picture (Content-Type: image/png or image/jpeg) or a text "
                            "slide (Content-Type: application/json)");
     }
-    if (status != 201)
-        return reply_error(con, (unsigned)status, "%s", err);
+    if (status != APPLY_OK)
+        return reply_refused(con, &no);
     return answer_slide(con, MHD_HTTP_CREATED, &added);
 }
 
@@ -203,8 +216,11 @@ static enum MHD_Result picture(struct MHD_Connection *con, slides_t *s, int id)
     size_t len;
     bool png;
     unsigned char *data = slides_picture(s, id, &len, &png);
-    if (!data)
-        return reply_error(con, MHD_HTTP_NOT_FOUND, "there is no picture slide %d", id);
+    if (!data) {
+        refusal_t no;
+        refuse_slide_no_picture(&no, id);
+        return reply_refused(con, &no);
+    }
     struct MHD_Response *r = MHD_create_response_from_buffer(len, data, MHD_RESPMEM_MUST_FREE);
     if (!r) {
         free(data);
@@ -247,7 +263,7 @@ enum MHD_Result slides_api_answer(struct MHD_Connection *con, slides_t *s, const
         if (strcmp(method, "POST") != 0)
             return reply_error(con, MHD_HTTP_METHOD_NOT_ALLOWED, "/api/slides takes GET or POST");
         if (!logged_in)
-            return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+            return reply_login_first(con);
         return add(con, s, body, len);
     }
     const char *tail = url + 12;
@@ -261,22 +277,21 @@ enum MHD_Result slides_api_answer(struct MHD_Connection *con, slides_t *s, const
         return reply_error(con, MHD_HTTP_METHOD_NOT_ALLOWED,
                            "/api/slides/%d takes GET, POST (a change) or DELETE", id);
     if (!logged_in)
-        return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
+        return reply_login_first(con);
     char err[512];
+    refusal_t no;
     if (!change) {
-        int status = slides_remove(s, id, err, sizeof err);
-        if (status != 200)
-            return reply_error(con, (unsigned)status, "%s", err);
+        if (slides_remove(s, id, &no) != APPLY_OK)
+            return reply_refused(con, &no);
         return reply_json(con, MHD_HTTP_OK, json_pack("{s:b}", "ok", 1), NULL, NULL);
     }
     if (!headers_json_ok(MHD_lookup_connection_value(con, MHD_HEADER_KIND, "Content-Type"), len))
         return reply_error(con, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, "%s", HEADERS_NOT_JSON);
     slide_change_t c;
     slide_t now;
-    if (change_parse(body, len, &c, err, sizeof err) != 0)
-        return reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
-    int status = slides_change(s, id, &c, &now, err, sizeof err);
-    if (status != 200)
-        return reply_error(con, (unsigned)status, "%s", err);
+    if (change_parse(body, len, &c, &no, err, sizeof err) != 0)
+        return changes_refused(con, &no, err);
+    if (slides_change(s, id, &c, &now, &no) != APPLY_OK)
+        return reply_refused(con, &no);
     return answer_slide(con, MHD_HTTP_OK, &now);
 }

@@ -21,19 +21,21 @@ enum MHD_Result tv_api_post(struct MHD_Connection *con, tv_t *tv, bool logged_in
                             const char *body, size_t len)
 {
     if (!logged_in)
-        return reply_error(con, MHD_HTTP_UNAUTHORIZED, "log in with the director PIN first");
-    if (!tv)
-        return reply_error(con, MHD_HTTP_CONFLICT,
-                           "this clock does not switch the TV: turn HDMI-CEC on (CEC=yes in "
-                           "pokerclock.txt, or tv = { cec = true; } in the configuration)");
+        return reply_login_first(con);
+    refusal_t no;
+    if (!tv) {
+        refuse_tv_no_cec(&no, "tv = { cec = true; }");
+        return reply_refused(con, &no);
+    }
     json_error_t jerr;
     json_t *j = json_loadb(body ? body : "", len, 0, &jerr);
     tv_action a;
     int bad = !j || tv_action_parse(json_string_value(json_object_get(j, "action")), &a) != 0;
     json_decref(j);
-    if (bad)
-        return reply_error(con, MHD_HTTP_BAD_REQUEST,
-                           "action must be \"on\", \"show\" or \"standby\"");
+    if (bad) {
+        refuse_tv_action(&no);
+        return reply_refused(con, &no);
+    }
     tv_request(tv, a);
     return reply_json(con, MHD_HTTP_ACCEPTED, json_pack("{s:b}", "ok", 1), NULL, NULL);
 }

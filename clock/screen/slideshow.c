@@ -87,11 +87,11 @@ static wall_slide_t *make(slideshow_t *ss, const slide_t *s, uint64_t version)
     if (s->kind == SLIDE_IMAGE) {
         size_t len;
         bool png;
-        char err[256];
+        refusal_t no;
         unsigned char *data = slides_picture(ss->store, s->id, &len, &png);
-        w->pixels = data ? picture_decode(data, len, err, sizeof err) : NULL;
+        w->pixels = data ? picture_decode(data, len, &no) : NULL;
         if (data && !w->pixels)
-            fprintf(stderr, "pokerclock: slide %d: %s\n", s->id, err);
+            fprintf(stderr, "pokerclock: slide %d: %s\n", s->id, no.text);
         free(data);
     }
     return w;

@@ -94,8 +94,14 @@ static bool jpeg_size(const unsigned char *p, size_t len, int *w, int *h)
     return false;
 }
 
-picture_type picture_probe(const void *data, size_t len, int *w, int *h, char *err,
-                           size_t errlen)
+apply_status picture_refuse_bytes(refusal_t *no, unsigned long long bytes)
+{
+    char mb[32];
+    snprintf(mb, sizeof mb, "%.1f", bytes / 1e6);
+    return refuse_picture_too_large(no, mb, PICTURE_BYTES_MAX / (1024 * 1024));
+}
+
+picture_type picture_probe(const void *data, size_t len, int *w, int *h, refusal_t *no)
 {
     const unsigned char *p = data;
     picture_type t = PICTURE_NONE;
@@ -107,19 +113,17 @@ picture_type picture_probe(const void *data, size_t len, int *w, int *h, char *e
         t = PICTURE_PNG;
     } else if (len >= 4 && p[0] == 0xFF && p[1] == 0xD8 && p[2] == 0xFF) {
         if (!jpeg_size(p, len, w, h)) {
-            snprintf(err, errlen, "this JPEG has no picture size in it: is it damaged?");
+            refuse_picture_jpeg_size(no);
             return PICTURE_NONE;
         }
         t = PICTURE_JPEG;
     } else {
-        snprintf(err, errlen, "this is not a PNG or JPEG picture");
+        refuse_picture_kind(no);
         return PICTURE_NONE;
     }
     if (*w < 1 || *h < 1 || *w > PICTURE_SIDE_MAX || *h > PICTURE_SIDE_MAX ||
         (int64_t)*w * *h > PICTURE_PIXELS_MAX) {
-        snprintf(err, errlen,
-                 "the picture is %d x %d pixels: at most %d on a side and %d megapixels",
-                 *w, *h, PICTURE_SIDE_MAX, PICTURE_PIXELS_MAX / 1000000);
+        refuse_picture_pixels(no, *w, *h, PICTURE_SIDE_MAX, PICTURE_PIXELS_MAX / 1000000);
         return PICTURE_NONE;
     }
     return t;
@@ -238,14 +242,14 @@ SDL_Surface *picture_scale(SDL_Surface *src, int w, int h)
  * held whole. NULL with err, and *too_large (when not NULL) set when it is
  * too large to decode. */
 static SDL_Surface *decode_into(const void *data, size_t len, picture_type t, int sw, int sh,
-                                int w, int h, bool *too_large, char *err, size_t errlen)
+                                int w, int h, bool *too_large, refusal_t *no)
 {
     shrink_t k;
     if (shrink_start(&k, sw, sh, w, h) != 0) {
-        snprintf(err, errlen, "out of memory for a %d x %d picture", w, h);
+        refuse_picture_memory(no, w, h);
         return NULL;
     }
-    int rc = picture_read(data, len, t, sw, sh, shrink_row, &k, err, errlen);
+    int rc = picture_read(data, len, t, sw, sh, shrink_row, &k, no);
     free(k.sum);
     if (rc != 0) {
         SDL_FreeSurface(k.d);
@@ -257,11 +261,11 @@ static SDL_Surface *decode_into(const void *data, size_t len, picture_type t, in
     return o > 1 ? orient(k.d, o) : k.d;
 }
 
-SDL_Surface *picture_decode(const void *data, size_t len, char *err, size_t errlen)
+SDL_Surface *picture_decode(const void *data, size_t len, refusal_t *no)
 {
     int w, h;
-    picture_type t = picture_probe(data, len, &w, &h, err, errlen);
-    return t == PICTURE_NONE ? NULL : decode_into(data, len, t, w, h, w, h, NULL, err, errlen);
+    picture_type t = picture_probe(data, len, &w, &h, no);
+    return t == PICTURE_NONE ? NULL : decode_into(data, len, t, w, h, w, h, NULL, no);
 }
 
 /* An SDL_RWops writing into a growing buffer. */
@@ -321,12 +325,12 @@ static void img_init(void)
 static pthread_mutex_t one_at_a_time = PTHREAD_MUTEX_INITIALIZER;
 
 int picture_prepare(const void *data, size_t len, unsigned char **out, size_t *out_len,
-                    picture_type *type, int *w, int *h, char *err, size_t errlen)
+                    picture_type *type, int *w, int *h, refusal_t *no)
 {
     *out = NULL;
     *out_len = 0;
     int pw, ph;
-    *type = picture_probe(data, len, &pw, &ph, err, errlen);
+    *type = picture_probe(data, len, &pw, &ph, no);
     if (*type == PICTURE_NONE)
         return -1;
     /* The size as shown, upright: landscape within 1920 x 1080, portrait
@@ -349,7 +353,7 @@ int picture_prepare(const void *data, size_t len, unsigned char **out, size_t *o
     pthread_mutex_lock(&one_at_a_time);
     bool too_large = false;
     SDL_Surface *s = decode_into(data, len, *type, pw, ph, turned ? nh : nw, turned ? nw : nh,
-                                 &too_large, err, errlen);
+                                 &too_large, no);
     int rc = too_large ? -2 : -1;
     if (s) {
         pthread_once(&img_once, img_init);
@@ -366,7 +370,7 @@ int picture_prepare(const void *data, size_t len, unsigned char **out, size_t *o
             rc = 0;
         } else {
             free(m.data);
-            snprintf(err, errlen, "the picture could not be encoded again: %s", IMG_GetError());
+            refuse_picture_encode(no, IMG_GetError());
         }
         SDL_FreeSurface(s);
     }

@@ -7,6 +7,8 @@
 #include <SDL2/SDL.h>
 #include <stddef.h>
 
+#include "model/refusal.h"
+
 enum {
     PICTURE_BYTES_MAX = 8 * 1024 * 1024, /* an upload: a phone's photo fits */
     PICTURE_SIDE_MAX = 12000,            /* either side, from the header */
@@ -25,25 +27,27 @@ enum {
 typedef enum { PICTURE_NONE, PICTURE_PNG, PICTURE_JPEG } picture_type;
 
 /* The type and size from the first bytes (PNG IHDR, JPEG SOF), without
- * decoding; PICTURE_NONE with err when it is neither or its size is over
- * the limits ("the picture is 20000 x 20000 pixels: at most ..."). */
-picture_type picture_probe(const void *data, size_t len, int *w, int *h, char *err,
-                           size_t errlen);
+ * decoding; PICTURE_NONE with *no when it is neither or its size is over
+ * the limits (picture_pixels, picture_kind, picture_jpeg_size). */
+picture_type picture_probe(const void *data, size_t len, int *w, int *h, refusal_t *no);
+
+/* picture_too_large: a picture of so many bytes, over PICTURE_BYTES_MAX. */
+apply_status picture_refuse_bytes(refusal_t *no, unsigned long long bytes);
 
 /* Decoded (after picture_probe), turned upright by a JPEG's EXIF
- * orientation, as 32-bit RGBA; NULL with err. A file damaged or cut short
- * is refused ("the JPEG picture is damaged or cut short (...)"), never
+ * orientation, as 32-bit RGBA; NULL with *no. A file damaged or cut short
+ * is refused (picture_damaged), never
  * shown with its missing part grey. */
-SDL_Surface *picture_decode(const void *data, size_t len, char *err, size_t errlen);
+SDL_Surface *picture_decode(const void *data, size_t len, refusal_t *no);
 
 /* The picture as it is kept: decoded, upright, scaled down to fit
  * PICTURE_OUT_W x PICTURE_OUT_H (never up), and encoded again (PNG stays
  * PNG, for logos with transparency; JPEG stays JPEG), so that a camera's
- * metadata (its GPS position) is not kept. *out is malloc'd. 0, or with err
- * (the message a director reads) -1 when it cannot be read, -2 when it is
- * too large to decode (picture_read). */
+ * metadata (its GPS position) is not kept. *out is malloc'd. 0, or with *no
+ * (what the director reads) -1 when it cannot be read, -2 when it is too
+ * large to decode (picture_read). */
 int picture_prepare(const void *data, size_t len, unsigned char **out, size_t *out_len,
-                    picture_type *type, int *w, int *h, char *err, size_t errlen);
+                    picture_type *type, int *w, int *h, refusal_t *no);
 
 /* A thread SDL did not make (an HTTP server's) calls this after working
  * on a picture: SDL keeps its error text per thread and frees it only for

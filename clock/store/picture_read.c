@@ -31,18 +31,15 @@ typedef struct {
     png_bytep *rows;           /* ... and a pointer to each */
     char why[JMSG_LENGTH_MAX > 200 ? JMSG_LENGTH_MAX : 200];
     bool no_memory;            /* what failed was this machine, not the file */
-    char *err;
-    size_t errlen;
+    refusal_t *no;             /* why it was refused */
 } reader_t;
 
 static void damaged(reader_t *r, const char *type)
 {
     if (r->no_memory)
-        snprintf(r->err, r->errlen, "out of memory for a %d x %d picture", r->w, r->h);
+        refuse_picture_memory(r->no, r->w, r->h);
     else
-        snprintf(r->err, r->errlen,
-                 "the %s picture is damaged or cut short (%s): send the whole picture again",
-                 type, r->why);
+        refuse_picture_damaged(r->no, type, r->why);
 }
 
 /* ---- PNG ---- */
@@ -83,10 +80,7 @@ static int png_rows(reader_t *r, png_structp png, png_infop info)
     int64_t whole = (int64_t)r->w * r->h * 4;
     if (png_get_interlace_type(png, info) != PNG_INTERLACE_NONE &&
         whole > PICTURE_WHOLE_BYTES_MAX) {
-        snprintf(r->err, r->errlen,
-                 "the picture is %d x %d pixels and an interlaced PNG: decoding it would take "
-                 "%d MB, at most %d MB (save it without interlacing, or smaller)",
-                 r->w, r->h, (int)(whole >> 20), PICTURE_WHOLE_BYTES_MAX >> 20);
+        refuse_picture_interlaced(r->no, r->w, r->h, whole >> 20, PICTURE_WHOLE_BYTES_MAX >> 20);
         return -2;
     }
     /* Every kind of PNG as 8-bit RGBA: palettes and transparency
@@ -133,7 +127,7 @@ static int png_read_all(reader_t *r)
     png_infop info = png ? png_create_info_struct(png) : NULL;
     int rc = -1;
     if (!info)
-        snprintf(r->err, r->errlen, "out of memory for a %d x %d picture", r->w, r->h);
+        refuse_picture_memory(r->no, r->w, r->h);
     else
         rc = png_rows(r, png, info);
     png_destroy_read_struct(&png, &info, NULL);
@@ -207,10 +201,8 @@ static int jpeg_rows(reader_t *r, struct jpeg_decompress_struct *ci, jpeg_err_t 
     }
     int64_t whole = ci->progressive_mode ? jpeg_whole_bytes(ci) : 0;
     if (whole > PICTURE_WHOLE_BYTES_MAX) {
-        snprintf(r->err, r->errlen,
-                 "the picture is %d x %d pixels and a progressive JPEG: decoding it would take "
-                 "%d MB, at most %d MB (save it as a standard JPEG, or smaller)",
-                 r->w, r->h, (int)(whole >> 20), PICTURE_WHOLE_BYTES_MAX >> 20);
+        refuse_picture_progressive(r->no, r->w, r->h, whole >> 20,
+                                   PICTURE_WHOLE_BYTES_MAX >> 20);
         return -2;
     }
     bool cmyk = ci->jpeg_color_space == JCS_CMYK || ci->jpeg_color_space == JCS_YCCK;
@@ -256,10 +248,9 @@ static int jpeg_read_all(reader_t *r)
 }
 
 int picture_read(const void *data, size_t len, picture_type t, int w, int h, picture_row_fn fn,
-                 void *ctx, char *err, size_t errlen)
+                 void *ctx, refusal_t *no)
 {
-    reader_t r = {.data = data, .len = len, .w = w, .h = h, .fn = fn, .ctx = ctx, .err = err,
-                  .errlen = errlen};
+    reader_t r = {.data = data, .len = len, .w = w, .h = h, .fn = fn, .ctx = ctx, .no = no};
     int rc = t == PICTURE_PNG ? png_read_all(&r) : jpeg_read_all(&r);
     free(r.row);
     free(r.whole);

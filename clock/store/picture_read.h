@@ -16,9 +16,9 @@ typedef void (*picture_row_fn)(void *ctx, const unsigned char *rgba);
  * found them), into fn. What a decoder must hold whole (the rows of an
  * interlaced PNG, the coefficients of a progressive JPEG) is at most
  * PICTURE_WHOLE_BYTES_MAX; a larger one is refused before it is decoded.
- * 0, or with err (the message a director reads) -1 when it is damaged or
- * cut short, -2 when it is too large to decode that way. */
+ * 0, or with *no (what the director reads) -1 when it is damaged or cut
+ * short, -2 when it is too large to decode that way. */
 int picture_read(const void *data, size_t len, picture_type t, int w, int h, picture_row_fn fn,
-                 void *ctx, char *err, size_t errlen);
+                 void *ctx, refusal_t *no);
 
 #endif

@@ -39,15 +39,15 @@ void slides_on_change(slides_t *s, slides_changed_fn fn, void *ctx)
     pthread_mutex_unlock(&s->lock);
 }
 
-/* A change went through (200, 201): the listener hears the new version. */
-static int told(slides_t *s, int status)
+/* A change went through: the listener hears the new version. */
+static apply_status told(slides_t *s, apply_status status)
 {
     pthread_mutex_lock(&s->lock);
     slides_changed_fn fn = s->changed;
     void *ctx = s->changed_ctx;
     uint64_t version = s->version;
     pthread_mutex_unlock(&s->lock);
-    if (fn && (status == 200 || status == 201))
+    if (fn && status == APPLY_OK)
         fn(ctx, version);
     return status;
 }
@@ -73,14 +73,14 @@ static void sync_dir(const char *dir)
 
 /* dir/name replaced whole by data: a temporary file, fsync, rename. */
 static int write_atomic(const char *dir, const char *name, const void *data, size_t len,
-                        char *err, size_t errlen)
+                        refusal_t *no)
 {
     char path[4096], tmp[4200];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) {
-        snprintf(err, errlen, "cannot save the slides in %s: %s", dir, strerror(errno));
+        refuse_slides_not_saved(no, dir, strerror(errno));
         return -1;
     }
     const char *p = data;
@@ -104,7 +104,7 @@ static int write_atomic(const char *dir, const char *name, const void *data, siz
         rc = -1, saved = errno;
     if (rc != 0) {
         unlink(tmp);
-        snprintf(err, errlen, "cannot save the slides in %s: %s", dir, strerror(saved));
+        refuse_slides_not_saved(no, dir, strerror(saved));
         return -1;
     }
     sync_dir(dir);
@@ -138,7 +138,7 @@ json_t *slides_slide_json(const slide_t *sl)
 }
 
 /* Called with the lock held. */
-static int save_list(slides_t *s, char *err, size_t errlen)
+static int save_list(slides_t *s, refusal_t *no)
 {
     s->version++;
     if (!s->dir)
@@ -150,10 +150,10 @@ static int save_list(slides_t *s, char *err, size_t errlen)
     char *text = j ? json_dumps(j, JSON_INDENT(1)) : NULL;
     json_decref(j);
     if (!text) {
-        snprintf(err, errlen, "out of memory");
+        refuse_out_of_memory(no);
         return -1;
     }
-    int rc = write_atomic(s->dir, "slides.json", text, strlen(text), err, errlen);
+    int rc = write_atomic(s->dir, "slides.json", text, strlen(text), no);
     free(text);
     return rc;
 }
@@ -407,135 +407,112 @@ static int seconds_or_default(int seconds)
 
 /* Appends sl (its id given here) and saves; the picture's bytes are
  * written first, so that the list never names a file that is not there.
- * Called with the lock held; on failure nothing is kept. */
-static int append(slides_t *s, slide_t *sl, unsigned char *pic, size_t pic_len, char *err,
-                  size_t errlen)
+ * Called with the lock held; on failure nothing is kept. APPLY_OK, -1 when
+ * the list (memory only) took pic over, or the outcome with *no. */
+static int append(slides_t *s, slide_t *sl, unsigned char *pic, size_t pic_len, refusal_t *no)
 {
-    if (s->n >= SLIDES_MAX) {
-        snprintf(err, errlen, "there are %d slides already: remove one first", SLIDES_MAX);
-        return 409;
-    }
+    if (s->n >= SLIDES_MAX)
+        return refuse_slides_full(no, SLIDES_MAX);
     sl->id = s->next_id;
     char name[64], path[4096];
     picture_name(sl, name, sizeof name);
-    if (pic && s->dir && write_atomic(s->dir, name, pic, pic_len, err, errlen) != 0)
-        return 503;
+    if (pic && s->dir && write_atomic(s->dir, name, pic, pic_len, no) != 0)
+        return no->status;
     s->items[s->n++] = *sl;
     s->next_id++;
-    if (save_list(s, err, errlen) != 0) {
+    if (save_list(s, no) != 0) {
         s->n--;
         s->next_id--;
         if (pic && s->dir) {
             path_of(s, name, path, sizeof path);
             unlink(path);
         }
-        return 503;
+        return no->status;
     }
     if (pic && !s->dir) {
         s->mem[s->n - 1] = pic;
         s->mem_len[s->n - 1] = pic_len;
-        return 0; /* taken over */
+        return -1; /* taken over */
     }
-    return 201;
+    return APPLY_OK;
 }
 
-int slides_add_picture(slides_t *s, const void *data, size_t len, int seconds, slide_t *added,
-                       char *err, size_t errlen)
+apply_status slides_add_picture(slides_t *s, const void *data, size_t len, int seconds,
+                                slide_t *added, refusal_t *no)
 {
-    if (len > PICTURE_BYTES_MAX) {
-        snprintf(err, errlen, "the picture is %.1f MB: at most %d MB", len / 1e6,
-                 PICTURE_BYTES_MAX / (1024 * 1024));
-        return 413;
-    }
-    if (seconds && (seconds < SLIDE_SECONDS_MIN || seconds > SLIDE_SECONDS_MAX)) {
-        snprintf(err, errlen, "seconds must be from %d to %d", SLIDE_SECONDS_MIN,
-                 SLIDE_SECONDS_MAX);
-        return 400;
-    }
+    if (len > PICTURE_BYTES_MAX)
+        return picture_refuse_bytes(no, len);
+    if (seconds && (seconds < SLIDE_SECONDS_MIN || seconds > SLIDE_SECONDS_MAX))
+        return refuse_slide_seconds(no, SLIDE_SECONDS_MIN, SLIDE_SECONDS_MAX);
     int w, h;
-    if (picture_probe(data, len, &w, &h, err, errlen) == PICTURE_NONE)
-        return w > 0 || h > 0 ? 413 : 415;
+    if (picture_probe(data, len, &w, &h, no) == PICTURE_NONE)
+        return no->status;
     unsigned char *pic;
     size_t pic_len;
     picture_type type;
-    int prepared = picture_prepare(data, len, &pic, &pic_len, &type, &w, &h, err, errlen);
-    if (prepared != 0)
-        return prepared == -2 ? 413 : 400;
+    if (picture_prepare(data, len, &pic, &pic_len, &type, &w, &h, no) != 0)
+        return no->status;
     slide_t sl = {.kind = SLIDE_IMAGE, .seconds = seconds_or_default(seconds), .enabled = true,
                   .width = w, .height = h, .png = type == PICTURE_PNG, .bytes = pic_len};
     pthread_mutex_lock(&s->lock);
-    int status = append(s, &sl, pic, pic_len, err, errlen);
-    if (status == 0) { /* kept in memory */
+    int status = append(s, &sl, pic, pic_len, no);
+    if (status < 0) { /* kept in memory */
         pic = NULL;
-        status = 201;
+        status = APPLY_OK;
     }
-    if (status == 201)
+    if (status == APPLY_OK)
         *added = s->items[s->n - 1];
     pthread_mutex_unlock(&s->lock);
     free(pic);
-    return told(s, status);
+    return told(s, (apply_status)status);
 }
 
 /* The text of a change or a new text slide, checked. */
-static int text_check(const slide_change_t *c, char *err, size_t errlen)
+static apply_status text_check(const slide_change_t *c, refusal_t *no)
 {
-    if (!c->title[0] || !text_ok(c->title)) {
-        snprintf(err, errlen, "a text slide needs a title (one line of text)");
-        return 400;
-    }
+    if (!c->title[0] || !text_ok(c->title))
+        return refuse_slide_needs_title(no);
     for (int i = 0; i < c->n_lines; i++)
-        if (!text_ok(c->lines[i])) {
-            snprintf(err, errlen, "line %d is not one line of text", i + 1);
-            return 400;
-        }
-    return 0;
+        if (!text_ok(c->lines[i]))
+            return refuse_slide_line_not_one(no, i + 1);
+    return APPLY_OK;
 }
 
-int slides_add_text(slides_t *s, const slide_change_t *text, int seconds, slide_t *added,
-                    char *err, size_t errlen)
+apply_status slides_add_text(slides_t *s, const slide_change_t *text, int seconds,
+                             slide_t *added, refusal_t *no)
 {
-    int bad = text_check(text, err, errlen);
-    if (bad)
+    apply_status bad = text_check(text, no);
+    if (bad != APPLY_OK)
         return bad;
-    if (seconds && (seconds < SLIDE_SECONDS_MIN || seconds > SLIDE_SECONDS_MAX)) {
-        snprintf(err, errlen, "seconds must be from %d to %d", SLIDE_SECONDS_MIN,
-                 SLIDE_SECONDS_MAX);
-        return 400;
-    }
+    if (seconds && (seconds < SLIDE_SECONDS_MIN || seconds > SLIDE_SECONDS_MAX))
+        return refuse_slide_seconds(no, SLIDE_SECONDS_MIN, SLIDE_SECONDS_MAX);
     slide_t sl = {.kind = SLIDE_TEXT, .seconds = seconds_or_default(seconds), .enabled = true,
                   .n_lines = text->n_lines};
     memcpy(sl.title, text->title, sizeof sl.title);
     memcpy(sl.lines, text->lines, sizeof sl.lines);
     pthread_mutex_lock(&s->lock);
-    int status = append(s, &sl, NULL, 0, err, errlen);
-    if (status == 201)
+    apply_status status = (apply_status)append(s, &sl, NULL, 0, no);
+    if (status == APPLY_OK)
         *added = s->items[s->n - 1];
     pthread_mutex_unlock(&s->lock);
     return told(s, status);
 }
 
-int slides_change(slides_t *s, int id, const slide_change_t *c, slide_t *now, char *err,
-                  size_t errlen)
+apply_status slides_change(slides_t *s, int id, const slide_change_t *c, slide_t *now,
+                           refusal_t *no)
 {
-    if (c->has_seconds && (c->seconds < SLIDE_SECONDS_MIN || c->seconds > SLIDE_SECONDS_MAX)) {
-        snprintf(err, errlen, "seconds must be from %d to %d", SLIDE_SECONDS_MIN,
-                 SLIDE_SECONDS_MAX);
-        return 400;
-    }
-    if ((c->has_from && !when_valid(c->from)) || (c->has_until && !when_valid(c->until))) {
-        snprintf(err, errlen, "from and until are local times like \"2026-11-23T18:00\", or null");
-        return 400;
-    }
+    if (c->has_seconds && (c->seconds < SLIDE_SECONDS_MIN || c->seconds > SLIDE_SECONDS_MAX))
+        return refuse_slide_seconds(no, SLIDE_SECONDS_MIN, SLIDE_SECONDS_MAX);
+    if ((c->has_from && !when_valid(c->from)) || (c->has_until && !when_valid(c->until)))
+        return refuse_slide_times(no);
     pthread_mutex_lock(&s->lock);
-    int i = find(s, id), status = 200;
+    int i = find(s, id);
+    apply_status status = APPLY_OK;
     if (i < 0) {
-        snprintf(err, errlen, "there is no slide %d", id);
-        status = 404;
+        status = refuse_slide_none(no, id);
     } else if (c->has_text && s->items[i].kind != SLIDE_TEXT) {
-        snprintf(err, errlen, "slide %d is a picture: it has no title or lines", id);
-        status = 400;
-    } else if (!c->has_text || (status = text_check(c, err, errlen)) == 0) {
-        status = 200;
+        status = refuse_slide_is_picture(no, id);
+    } else if (!c->has_text || (status = text_check(c, no)) == APPLY_OK) {
         slide_t before[SLIDES_MAX];
         memcpy(before, s->items, sizeof before);
         slide_t sl = s->items[i];
@@ -575,10 +552,10 @@ int slides_change(slides_t *s, int id, const slide_change_t *c, slide_t *now, ch
             s->mem[to] = m;
             s->mem_len[to] = ml;
         }
-        if (save_list(s, err, errlen) != 0) {
+        if (save_list(s, no) != 0) {
             /* Only a kept list has files: the memory-only order cannot fail. */
             memcpy(s->items, before, sizeof before);
-            status = 503;
+            status = no->status;
         } else {
             *now = sl;
         }
@@ -587,13 +564,15 @@ int slides_change(slides_t *s, int id, const slide_change_t *c, slide_t *now, ch
     return told(s, status);
 }
 
-int slides_remove(slides_t *s, int id, char *err, size_t errlen)
+apply_status slides_remove(slides_t *s, int id, refusal_t *no)
 {
+    refusal_t spare;
+    no = no ? no : &spare;
     pthread_mutex_lock(&s->lock);
-    int i = find(s, id), status = 200;
+    int i = find(s, id);
+    apply_status status = APPLY_OK;
     if (i < 0) {
-        snprintf(err, errlen, "there is no slide %d", id);
-        status = 404;
+        status = refuse_slide_none(no, id);
     } else {
         slide_t gone = s->items[i];
         unsigned char *m = s->mem[i];
@@ -607,10 +586,10 @@ int slides_remove(slides_t *s, int id, char *err, size_t errlen)
         }
         s->n--;
         s->mem[s->n] = NULL;
-        if (save_list(s, err, errlen) != 0) {
+        if (save_list(s, no) != 0) {
             memcpy(s->items, before, sizeof before);
             s->n++;
-            status = 503;
+            status = no->status;
         } else {
             free(m);
             (void)ml;

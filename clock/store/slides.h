@@ -10,6 +10,8 @@
 
 #include <jansson.h>
 
+#include "model/refusal.h"
+
 enum {
     SLIDES_MAX = 50,
     SLIDE_TITLE_MAX = 121,     /* bytes, with the NUL */
@@ -75,17 +77,18 @@ int slides_list(slides_t *s, slide_t *out, int max, uint64_t *version);
 
 /* Adds a picture (its bytes as uploaded; checked, scaled and encoded again
  * by picture_prepare) or a text slide (kind SLIDE_TEXT with title and
- * lines) at the end, shown for `seconds` (0: the default). Returns an HTTP
- * status: 201 with *added, or 400/413/415 (the file), 409 (too many), 503
- * (not saved: nothing kept), with err. */
-int slides_add_picture(slides_t *s, const void *data, size_t len, int seconds, slide_t *added,
-                       char *err, size_t errlen);
-int slides_add_text(slides_t *s, const slide_change_t *text, int seconds, slide_t *added,
-                    char *err, size_t errlen);
-/* 200 with *now, 400, 404 or 503. */
-int slides_change(slides_t *s, int id, const slide_change_t *c, slide_t *now, char *err,
-                  size_t errlen);
-int slides_remove(slides_t *s, int id, char *err, size_t errlen);
+ * lines) at the end, shown for `seconds` (0: the default). Returns
+ * APPLY_OK with *added, or the outcome with *no: the file refused (invalid,
+ * too large, unsupported), too many slides (conflict), not saved
+ * (unavailable: nothing kept). */
+apply_status slides_add_picture(slides_t *s, const void *data, size_t len, int seconds,
+                                slide_t *added, refusal_t *no);
+apply_status slides_add_text(slides_t *s, const slide_change_t *text, int seconds,
+                             slide_t *added, refusal_t *no);
+/* APPLY_OK with *now, or the outcome with *no (not found among them). */
+apply_status slides_change(slides_t *s, int id, const slide_change_t *c, slide_t *now,
+                           refusal_t *no);
+apply_status slides_remove(slides_t *s, int id, refusal_t *no); /* no may be NULL */
 /* A picture's file as kept (malloc'd), or NULL: no such picture. */
 unsigned char *slides_picture(slides_t *s, int id, size_t *len, bool *png);
 

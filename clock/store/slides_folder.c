@@ -75,27 +75,29 @@ static bool add_file(slides_t *s, const char *dir, const char *name, const char 
     if (!data)
         return false;
     slide_t added;
-    int status;
+    refusal_t no;
+    apply_status status;
     if (picture) {
-        status = slides_add_picture(s, data, len, 0, &added, err, errlen);
+        status = slides_add_picture(s, data, len, 0, &added, &no);
     } else {
         slide_change_t c;
-        status = text_slide(data, &c, err, errlen) ? slides_add_text(s, &c, 0, &added, err, errlen)
-                                                    : 400;
+        if (!text_slide(data, &c, err, errlen)) {
+            free(data);
+            return false;
+        }
+        status = slides_add_text(s, &c, 0, &added, &no);
     }
     free(data);
-    if (status != 201)
-        return false;
     slide_change_t mark = {.has_file = true};
     snprintf(mark.file, sizeof mark.file, "%s", name);
     snprintf(mark.stamp, sizeof mark.stamp, "%s", stamp);
     slide_t now;
-    if (slides_change(s, added.id, &mark, &now, err, errlen) != 200) {
-        char ignored[64];
-        slides_remove(s, added.id, ignored, sizeof ignored);
-        return false;
-    }
-    return true;
+    if (status == APPLY_OK && slides_change(s, added.id, &mark, &now, &no) != APPLY_OK)
+        slides_remove(s, added.id, NULL);
+    else if (status == APPLY_OK)
+        return true;
+    snprintf(err, errlen, "%s", no.text);
+    return false;
 }
 
 void slides_folder_sync(slides_t *s, const char *dir, slides_folder_report_t *report,
@@ -148,7 +150,7 @@ void slides_folder_sync(slides_t *s, const char *dir, slides_folder_report_t *re
         free(list[f]);
     free(list);
     for (int i = 0; i < n; i++)
-        if (have[i].file[0] && !seen[i] && slides_remove(s, have[i].id, err, sizeof err) == 200)
+        if (have[i].file[0] && !seen[i] && slides_remove(s, have[i].id, NULL) == APPLY_OK)
             report->removed++;
     free(have);
 }

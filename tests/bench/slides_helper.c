@@ -111,10 +111,10 @@ static void prepare_alone(const char *what, const unsigned char *data, size_t le
         size_t out_len;
         picture_type type;
         int w, h;
-        char err[256];
+        refusal_t no;
         double t0 = ms_now();
-        if (picture_prepare(data, len, &out, &out_len, &type, &w, &h, err, sizeof err) != 0) {
-            fprintf(stderr, "%s\n", err);
+        if (picture_prepare(data, len, &out, &out_len, &type, &w, &h, &no) != 0) {
+            fprintf(stderr, "%s\n", no.text);
             _exit(1);
         }
         double t1 = ms_now();
@@ -140,8 +140,9 @@ int main(void)
     picture_type type;
     int w, h;
     char err[256];
-    if (picture_prepare(jpg, len, &out, &out_len, &type, &w, &h, err, sizeof err) != 0) {
-        fprintf(stderr, "%s\n", err);
+    refusal_t no;
+    if (picture_prepare(jpg, len, &out, &out_len, &type, &w, &h, &no) != 0) {
+        fprintf(stderr, "%s\n", no.text);
         return 1;
     }
 
@@ -151,7 +152,7 @@ int main(void)
     slides_t *st = slides_open(dir, err, sizeof err);
     slide_t sl;
     for (int i = 0; i < 10; i++)
-        if (slides_add_picture(st, out, out_len, 5, &sl, err, sizeof err) != 201)
+        if (slides_add_picture(st, out, out_len, 5, &sl, &no) != APPLY_OK)
             return 1;
     slideshow_t *ss = slideshow_new(st);
     size_t most = 0;

@@ -182,28 +182,24 @@ test('the last actions and the undo button, written by the clock in English, rea
 // web/panel-errors.js as the page runs it, here in English.
 function panelErrors() {
   const fill = (t, ...a) => { let i = 0; return t.replace(/%([s%])/g, (m, c) => (c === '%' ? '%' : String(a[i++]))); };
-  const ctx = vm.createContext({ tpN: (t) => t, tp: fill, PANEL_LANG: { lang: () => 'en', tp: fill, fromEnglish: (t) => t } });
-  return vm.runInContext(readFileSync('web/panel-errors.js', 'utf8') + '\n;({ ERROR_FORMS, refusal })', ctx);
+  const catalog = { en: Object.fromEntries(readPo('po/en.po').filter((e) => e.ctxt.startsWith('refusal.')).map((e) => [e.ctxt, e.str])) };
+  const ctx = vm.createContext({ tpN: (t) => t, tp: fill, REFUSAL_CATALOG: catalog, PANEL_LANG: { lang: () => 'en', tp: fill, fromEnglish: (t) => t } });
+  return { src: readFileSync('web/panel-errors.js', 'utf8'), ...vm.runInContext(readFileSync('web/panel-errors.js', 'utf8') + '\n;({ refusal })', ctx) };
 }
 
-test('the refusals without a code yet are read by their forms, none hiding a later one', () => {
-  const { ERROR_FORMS } = panelErrors();
-  assert.deepEqual([...ERROR_FORMS.filter((f, i) => ERROR_FORMS.indexOf(f) !== i)], [], 'forms listed twice');
-  // The panel reads such a refusal as the first form that matches it (as
-  // PANEL_LANG.fromEnglish does): none may match a sentence of a later one.
-  const pattern = (f) => new RegExp('^' + f.split('%s').map((x) => x.replace(/%%/g, '%').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.+?)') + '$', 's');
-  const hidden = [...ERROR_FORMS].flatMap((f, i) => ERROR_FORMS.slice(i + 1)
-    .filter((g) => pattern(f).test(g.replace(/%%/g, '%'))).map((g) => `"${f}" hides "${g}"`));
-  assert.deepEqual(hidden, [], 'a form listed before a longer one it matches');
-  // The clock's rules answer with codes: their sentences are not matched.
-  const model = readFileSync('po/en.po', 'utf8').match(/^msgctxt "refusal\./gm) || [];
-  assert.ok(model.length > 200, `the rules' refusals are coded (${model.length})`);
-  for (const f of ['there is nothing to undo', '%s seats are free for %s players', 'this is the first level'])
-    assert.ok(!ERROR_FORMS.includes(f), `"${f}" is said from its code, not matched`);
+test('every refusal is said from its code: the panel matches no sentence of the clock', () => {
+  const { src, refusal } = panelErrors();
+  assert.doesNotMatch(src, /ERROR_FORMS/, 'no sentence forms left in web/panel-errors.js');
+  // The codec's refusals too: a field name as a value, said in words.
+  assert.equal(refusal({ error: 'big_blind must be a whole number', code: 'field_whole', field: 'big_blind' }),
+    'The big blind must be a whole number');
+  // An answer without a code is shown as the clock wrote it.
+  assert.equal(refusal({ error: 'something a newer clock says' }), 'Something a newer clock says');
+  const coded = readFileSync('po/en.po', 'utf8').match(/^msgctxt "refusal\./gm) || [];
+  assert.ok(coded.length > 280, `the refusals are coded (${coded.length})`);
 });
 
 test('a command the clock refuses from a Norwegian panel is refused in Norwegian; in English as the clock wrote it', async () => {
-  const nb = catalog('nb');
   const boss = await api(clock);
   await boss.command({ type: 'goto_level', index: 0 }).catch(() => {}); // already there is fine
   const refusedPrev = async (locale) => {
@@ -217,13 +213,13 @@ test('a command the clock refuses from a Norwegian panel is refused in Norwegian
       const shown = await box.evaluate((b) => b.textContent);
       // The panel's words for the clock's other refusals, as the page says them.
       const more = await page.evaluate(() => [
-        'too many wrong PINs: wait 12 seconds before trying again',
+        { error: 'too many wrong PINs: wait 12 seconds before trying again', code: 'pins_wait_seconds', seconds: 12 },
         { error: 'the places add up to 99.50%, not 100%: nothing changed', code: 'payout_shares_sum', percent: '99.50' },
         { error: 'the hands for today were already drawn: 4 (day_end_clear first)', code: 'day_end_drawn', hands: 4 },
         { error: 'count must be 1 to 10000', code: 'count_range' },
         'a refusal of no known form',
-        'there is no slide 7',
-        'unknown command type "seat"',
+        { error: 'there is no slide 7', code: 'slide_none', slide: 7 },
+        { error: 'unknown command type "seat"', code: 'command_type_named', type: 'seat' },
         { error: 'a code this panel does not know', code: 'from_a_newer_clock' },
       ].map(refusal));
       assert.deepEqual(errors, []);
@@ -233,7 +229,6 @@ test('a command the clock refuses from a Norwegian panel is refused in Norwegian
     }
   };
   const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
-  const fill = (t, ...a) => { let i = 0; return t.replace(/%([s%])/g, (m, c) => (c === '%' ? '%' : String(a[i++]))); };
   const en = await refusedPrev('en-GB');
   assert.equal(en.shown, 'This is the first level');
   assert.deepEqual(en.more, ['Too many wrong PINs: wait 12 seconds before trying again',
@@ -246,18 +241,18 @@ test('a command the clock refuses from a Norwegian panel is refused in Norwegian
   const said = refusalWords('nb');
   assert.ok(said.get('level_first'), 'po/nb.po words level_first');
   assert.equal(no.shown, capital(said.get('level_first')));
-  const or = (id, ...a) => (nb.get(id) ? fill(nb.get(id), ...a) : fill(id, ...a));
   const named = (code, values) => capital(said.get(code).replace(/\{(\w+)\}/g, (m, k) => values[k]));
   assert.deepEqual(no.more.slice(0, 4), [
-    capital(or('too many wrong PINs: wait %s before trying again', or('%s seconds', 12))),
+    named('pins_wait_seconds', { seconds: 12 }),
     named('payout_shares_sum', { percent: '99.50' }),
     named('day_end_drawn', { hands: 4 }),
     named('count_range', {}),
   ]);
   assert.equal(no.more[4], 'A refusal of no known form');
-  // A slide's refusal (clock/store), and a command type the clock does not know.
-  assert.deepEqual(no.more.slice(5, 7), [capital(fill(nb.get('there is no slide %s'), 7)),
-    capital(fill(nb.get('unknown command type "%s"'), 'seat'))]);
+  // A slide's refusal (clock/store) and a command type the clock does not
+  // know (clock/json), each by its code.
+  assert.deepEqual(no.more.slice(5, 7), [named('slide_none', { slide: 7 }),
+    named('command_type_named', { type: 'seat' })]);
   // A code newer than the panel: the clock's English sentence.
   assert.equal(no.more[7], 'A code this panel does not know');
 });

@@ -23,10 +23,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     command_t c;
-    char err[256] = "";
-    if (codec_command_parse_text((const char *)data, size, &c, err, sizeof err) != 0) {
-        if (!err[0])
-            abort(); /* refused without a reason for the panel */
+    refusal_t unread = {0};
+    if (codec_command_parse_text((const char *)data, size, &c, &unread) != 0) {
+        if (unread.code == REFUSAL_NONE || !unread.text[0])
+            abort(); /* refused without a code and a reason for the panel */
         return 0;
     }
     /* The engine draws the end-of-day card itself and journals it with the
@@ -37,9 +37,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * (a restart replays exactly this). */
     json_t *once = codec_command(&c);
     command_t again;
-    if (!once || codec_command_parse_internal(once, &again, err, sizeof err) != 0) {
+    if (!once || codec_command_parse_internal(once, &again, &unread) != 0) {
         fprintf(stderr, "the journal's form of an accepted command does not read back: %s\n",
-                err);
+                unread.text);
         abort();
     }
     json_t *twice = codec_command(&again);

@@ -13,10 +13,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t out_len;
     picture_type type;
     int w, h;
-    char err[512] = "";
-    if (picture_prepare(data, size, &out, &out_len, &type, &w, &h, err, sizeof err) != 0) {
-        if (!err[0])
-            abort(); /* a refusal without words */
+    refusal_t no = {0};
+    if (picture_prepare(data, size, &out, &out_len, &type, &w, &h, &no) != 0) {
+        if (no.code == REFUSAL_NONE || !no.text[0])
+            abort(); /* a refusal without a code or words */
         return 0;
     }
     /* What is kept fits the wall, is of the type sent, and reads back as
@@ -24,11 +24,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int bw = w >= h ? PICTURE_OUT_W : PICTURE_OUT_H, bh = w >= h ? PICTURE_OUT_H : PICTURE_OUT_W;
     if (w < 1 || h < 1 || w > bw || h > bh)
         abort();
-    SDL_Surface *back = picture_decode(out, out_len, err, sizeof err);
+    SDL_Surface *back = picture_decode(out, out_len, &no);
     int kw, kh;
     if (!back || back->w != w || back->h != h ||
-        picture_probe(out, out_len, &kw, &kh, err, sizeof err) != type) {
-        fprintf(stderr, "a %d x %d picture kept does not read back: %s\n", w, h, err);
+        picture_probe(out, out_len, &kw, &kh, &no) != type) {
+        fprintf(stderr, "a %d x %d picture kept does not read back: %s\n", w, h, no.text);
         abort();
     }
     SDL_FreeSurface(back);

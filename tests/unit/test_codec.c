@@ -58,27 +58,25 @@ static const char *const commands[] = {
 
 static void parse_ok(const char *text, command_t *c, bool internal)
 {
-    char err[256] = "";
     json_error_t je;
     json_t *o = json_loads(text, JSON_REJECT_DUPLICATES, &je);
     if (!o)
         fail_msg("bad test JSON %s: %s", text, je.text);
-    int rc = internal ? codec_command_parse_internal(o, c, err, sizeof err)
-                      : codec_command_parse(o, c, err, sizeof err);
+    int rc = internal ? codec_command_parse_internal(o, c, &no)
+                      : codec_command_parse(o, c, &no);
     json_decref(o);
     if (rc != 0)
-        fail_msg("%s refused: %s", text, err);
+        fail_msg("%s refused: %s", text, no.text);
 }
 
 /* What a client sending text is told. */
 static const char *refusal(const char *text)
 {
-    static char err[256];
     command_t c;
-    err[0] = 0;
-    if (codec_command_parse_text(text, strlen(text), &c, err, sizeof err) == 0)
+    refusal_clear(&no);
+    if (codec_command_parse_text(text, strlen(text), &c, &no) == 0)
         fail_msg("%s was accepted", text);
-    return err;
+    return no.text;
 }
 
 static void refused_with(const char *text, const char *msg)
@@ -147,13 +145,14 @@ static void the_card_is_drawn_by_the_clock_only(void **state)
     json_decref(j);
     /* A journaled draw without its card, or with an impossible one, is not
      * replayed as some other draw. */
-    char err[256];
     json_t *o = json_pack("{s:s}", "type", "day_end_draw");
-    assert_int_equal(codec_command_parse_internal(o, &back, err, sizeof err), -1);
-    assert_string_equal(err, "drawn is missing");
+    assert_int_equal(codec_command_parse_internal(o, &back, &no), -1);
+    assert_string_equal(no.text, "drawn is missing");
+    assert_int_equal(no.code, REFUSAL_field_missing);
     json_object_set_new(o, "drawn", json_integer(8));
-    assert_int_equal(codec_command_parse_internal(o, &back, err, sizeof err), -1);
-    assert_string_equal(err, "drawn must be between 3 and 7");
+    assert_int_equal(codec_command_parse_internal(o, &back, &no), -1);
+    assert_string_equal(no.text, "drawn must be between 3 and 7");
+    assert_int_equal(no.code, REFUSAL_field_between);
     json_decref(o);
 }
 
@@ -241,12 +240,11 @@ static void ranges_are_checked(void **state)
     refused_with("{\"type\": \"bust\", \"players\": [3]}",
                  "players[0] must be an object like {\"table\": 2, \"chips\": 3500}");
     refused_with("{\"type\": \"bust\", \"players\": [{\"table\": 1, \"chips\": 5}, {\"table\": 1}]}",
-                 "players[1]: chips is missing (the chips at the start of the hand)");
+                 "players[1].chips is missing");
     refused_with("{\"type\": \"bust\", \"players\": [{\"table\": 1, \"chips\": 0}]}",
-                 "players[0]: chips must be between 1 and 1000000000000000 (the chips at the "
-                 "start of the hand)");
+                 "players[0].chips must be between 1 and 1000000000000000");
     refused_with("{\"type\": \"bust\", \"players\": [{\"chips\": 100}]}",
-                 "players[0]: table is missing");
+                 "players[0].table is missing");
     char many[2048] = "{\"type\": \"bust\", \"players\": [";
     for (int i = 0; i < 17; i++)
         strcat(many, i ? ", {\"table\": 1, \"chips\": 9}" : "{\"table\": 1, \"chips\": 9}");

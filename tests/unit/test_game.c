@@ -237,7 +237,7 @@ static void journal_form_replays_every_seat(void **state)
         }
         assert_true(game_draw(g, c, rnd, &no));
         json_t *j = codec_command(c);
-        assert_int_equal(codec_command_parse_internal(j, back, err, sizeof err), 0);
+        assert_int_equal(codec_command_parse_internal(j, back, &no), 0);
         json_decref(j);
         assert_int_equal(game_apply(g, c, T, &no), APPLY_OK);
         assert_int_equal(game_apply(replayed, back, T, &no), APPLY_OK);
@@ -249,7 +249,7 @@ static void journal_form_replays_every_seat(void **state)
     for (int s = 1; !c->seat; s++)
         c->seat = g->r.tables[1].occupant[s - 1] ? s : 0;
     json_t *j = codec_command(c);
-    assert_int_equal(codec_command_parse_internal(j, back, err, sizeof err), 0);
+    assert_int_equal(codec_command_parse_internal(j, back, &no), 0);
     json_decref(j);
     assert_int_equal(game_apply(g, c, T, &no), APPLY_OK);
     assert_int_equal(game_apply(replayed, back, T, &no), APPLY_OK);
@@ -310,7 +310,7 @@ static apply_status both(game_t *replayed, command_t *c)
 {
     command_t *back = malloc(sizeof *back);
     json_t *j = codec_command(c);
-    assert_int_equal(codec_command_parse_internal(j, back, err, sizeof err), 0);
+    assert_int_equal(codec_command_parse_internal(j, back, &no), 0);
     json_decref(j);
     apply_status st = game_apply(g, c, T, &no);
     assert_int_equal(game_apply(replayed, back, T, &no), st);
@@ -463,13 +463,13 @@ static void players_out_in_one_hand_by_name(void **state)
     const char *by_table = "{\"type\":\"bust\",\"players\":[{\"table\":1,\"chips\":500},"
                            "{\"table\":2,\"chips\":900}]}";
     command_t *c = malloc(sizeof *c);
-    assert_int_equal(codec_command_parse_text(by_table, strlen(by_table), c, err, sizeof err), 0);
+    assert_int_equal(codec_command_parse_text(by_table, strlen(by_table), c, &no), 0);
     assert_int_equal(game_apply(g, c, T, &no), APPLY_CONFLICT);
     assert_non_null(strstr(no.text, "name them"));
     /* Bo and Dan out in the same hand; Bo started it with fewer chips. */
     const char *text = "{\"type\":\"bust\",\"players\":[{\"player\":2,\"chips\":500},"
                        "{\"player\":4,\"chips\":900}]}";
-    assert_int_equal(codec_command_parse_text(text, strlen(text), c, err, sizeof err), 0);
+    assert_int_equal(codec_command_parse_text(text, strlen(text), c, &no), 0);
     bool same_table = player(2)->table == player(4)->table;
     assert_int_equal(both(replayed, c), APPLY_OK);
     assert_int_equal(player(2)->status, PLAYER_OUT);
@@ -494,8 +494,8 @@ static void players_out_in_one_hand_by_name(void **state)
     /* A mixed list, one by table and one by player, is refused. */
     const char *mixed = "{\"type\":\"bust\",\"players\":[{\"player\":2,\"chips\":500},"
                         "{\"table\":2,\"chips\":900}]}";
-    assert_int_equal(codec_command_parse_text(mixed, strlen(mixed), c, err, sizeof err), -1);
-    assert_non_null(strstr(err, "name every player"));
+    assert_int_equal(codec_command_parse_text(mixed, strlen(mixed), c, &no), -1);
+    assert_non_null(strstr(no.text, "name every player"));
     free(c);
     free(replayed);
 }
@@ -536,19 +536,19 @@ static void command_fields_are_checked(void **state)
     };
     command_t *c = malloc(sizeof *c);
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        err[0] = 0;
-        if (codec_command_parse_text(bad[i], strlen(bad[i]), c, err, sizeof err) != -1)
+        refusal_clear(&no);
+        if (codec_command_parse_text(bad[i], strlen(bad[i]), c, &no) != -1)
             fail_msg("accepted: %s", bad[i]);
-        assert_true(err[0] != 0);
+        assert_true(no.text[0] != 0);
     }
     /* 101 names: one too many. */
     char text[4096] = "{\"type\":\"register\",\"names\":[";
     for (int i = 0; i <= TOURNEY_MAX_REGISTER; i++)
         strcat(text, i ? ",\"N\"" : "\"N\"");
     strcat(text, "]}");
-    assert_int_equal(codec_command_parse_text(text, strlen(text), c, err, sizeof err), -1);
+    assert_int_equal(codec_command_parse_text(text, strlen(text), c, &no), -1);
     const char *okay = "{\"type\":\"register\",\"names\":[\"Åse Ødegård\",\"Bo\"]}";
-    assert_int_equal(codec_command_parse_text(okay, strlen(okay), c, err, sizeof err), 0);
+    assert_int_equal(codec_command_parse_text(okay, strlen(okay), c, &no), 0);
     assert_int_equal(c->n_names, 2);
     assert_int_equal(c->count, 2);
     free(c);

@@ -20,8 +20,8 @@ static const unsigned char A[4] = {10, 0, 0, 5}, B[4] = {10, 0, 0, 6};
 
 static int fail_at(guard_t *g, const void *addr, int64_t t)
 {
-    char msg[160];
-    return guard_fail(g, addr, 4, t, msg, sizeof msg, NULL);
+    refusal_t msg;
+    return guard_fail(g, addr, 4, t, &msg, NULL);
 }
 
 /* Three free tries, then waits that double up to 15 minutes; nobody is
@@ -30,24 +30,26 @@ static void wrong_pins_wait_longer_each_time(void **state)
 {
     (void)state;
     guard_t *g = guard_new(1e8);
-    char msg[160];
+    refusal_t msg;
     int64_t t = 1000000;
     int want[16] = {0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900, 900};
     for (int i = 0; i < 16; i++) {
-        assert_int_equal(guard_check(g, A, 4, t, msg, sizeof msg), 0);
+        assert_int_equal(guard_check(g, A, 4, t, &msg), 0);
         int count = 0;
-        assert_int_equal(guard_fail(g, A, 4, t, msg, sizeof msg, &count), want[i]);
+        assert_int_equal(guard_fail(g, A, 4, t, &msg, &count), want[i]);
         assert_int_equal(count, i + 1);
         if (want[i])
-            assert_non_null(strstr(msg, "wrong PIN: wait"));
+            assert_non_null(strstr(msg.text, "wrong PIN: wait"));
         t += want[i] * 1000;
     }
     /* During the wait: refused with the time, whoever asks from A; B is free. */
     t -= 900 * 1000;
-    assert_int_equal(guard_check(g, A, 4, t + 1000, msg, sizeof msg), 899);
-    assert_non_null(strstr(msg, "wait 15 minutes"));
-    assert_int_equal(guard_check(g, B, 4, t + 1000, msg, sizeof msg), 0);
-    assert_int_equal(guard_check(g, A, 4, t + 900 * 1000, msg, sizeof msg), 0);
+    assert_int_equal(guard_check(g, A, 4, t + 1000, &msg), 899);
+    assert_non_null(strstr(msg.text, "wait 15 minutes"));
+    assert_int_equal(msg.code, REFUSAL_pins_wait_minutes);
+    assert_int_equal(msg.v[0].num, 15);
+    assert_int_equal(guard_check(g, B, 4, t + 1000, &msg), 0);
+    assert_int_equal(guard_check(g, A, 4, t + 900 * 1000, &msg), 0);
     guard_free(g);
 }
 
@@ -55,7 +57,7 @@ static void the_right_pin_and_time_forgive(void **state)
 {
     (void)state;
     guard_t *g = guard_new(1e8);
-    char msg[160];
+    refusal_t msg;
     for (int i = 0; i < 4; i++)
         fail_at(g, A, 1000 + i * 10000);
     guard_succeed(g, A, 4);
@@ -65,15 +67,15 @@ static void the_right_pin_and_time_forgive(void **state)
     assert_int_equal(fail_at(g, B, 2), 1);
     /* An hour without wrong PINs: B starts afresh. */
     assert_int_equal(fail_at(g, B, 2 + 3601 * 1000), 0);
-    assert_int_equal(guard_check(g, B, 4, 2 + 3601 * 1000, msg, sizeof msg), 0);
+    assert_int_equal(guard_check(g, B, 4, 2 + 3601 * 1000, &msg), 0);
     guard_free(g);
 }
 
 /* A stranger's try at the PIN: taken from the clock's budget, and wrong. */
 static int stranger_tries(guard_t *g, const void *addr, int64_t t)
 {
-    char msg[160];
-    int s = guard_take(g, false, t, msg, sizeof msg);
+    refusal_t msg;
+    int s = guard_take(g, false, t, &msg);
     if (s == 0)
         fail_at(g, addr, t);
     return s;
@@ -86,7 +88,7 @@ static void the_clock_wide_budget_follows_the_pin(void **state)
 {
     (void)state;
     guard_t *g = guard_new(pin_kinds("2468"));
-    char msg[160];
+    refusal_t msg;
     assert_true(fabs(guard_rate_per_hour(g) - (10000 * 0.01 - GUARD_BURST - GUARD_RESERVE) / 12) < 1e-9);
     assert_true(guard_rate_per_hour(g) * 12 + GUARD_BURST + GUARD_RESERVE <= 100 + 1e-9);
     assert_true(guard_expected_hours(g) >= 652 && guard_expected_hours(g) <= 653);
@@ -96,21 +98,21 @@ static void the_clock_wide_budget_follows_the_pin(void **state)
         addr[3] = (unsigned char)i;
         assert_int_equal(stranger_tries(g, addr, t), 0);
     }
-    int s = guard_take(g, false, t, msg, sizeof msg);
+    int s = guard_take(g, false, t, &msg);
     assert_int_equal(s, 470); /* one PIN per 7.8 minutes */
-    assert_non_null(strstr(msg, "on this clock"));
-    assert_non_null(strstr(msg, "one-time code"));
+    assert_non_null(strstr(msg.text, "on this clock"));
+    assert_non_null(strstr(msg.text, "one-time code"));
     /* A try refused unread does not spend the budget, but still counts for
      * its address. */
-    char m2[160];
+    refusal_t m2;
     int count = 0;
-    guard_fail(g, B, 4, t, m2, sizeof m2, &count);
+    guard_fail(g, B, 4, t, &m2, &count);
     assert_int_equal(count, 1);
-    assert_int_equal(guard_take(g, false, t, msg, sizeof msg), 470);
-    assert_int_equal(guard_take(g, false, t + 470 * 1000, msg, sizeof msg), 0);
+    assert_int_equal(guard_take(g, false, t, &msg), 470);
+    assert_int_equal(guard_take(g, false, t + 470 * 1000, &msg), 0);
     /* The right PIN costs nothing: the try taken goes back. */
     guard_give_back(g);
-    assert_int_equal(guard_take(g, false, t + 470 * 1000, msg, sizeof msg), 0);
+    assert_int_equal(guard_take(g, false, t + 470 * 1000, &msg), 0);
     guard_free(g);
 
     /* A generated 8-digit PIN: at most 1800 an hour, years to guess. */
@@ -133,7 +135,7 @@ static void known_phones_keep_a_reserve(void **state)
     (void)state;
     guard_t *g = guard_new(pin_kinds("2468"));
     int64_t step = (int64_t)ceil(3600e3 / guard_rate_per_hour(g)); /* a try each 470 s */
-    char msg[160];
+    refusal_t msg;
     unsigned char addr[4] = {10, 2, 0, 0};
     int64_t t = 5000;
     /* 300 addresses, again and again: GUARD_BURST looked at, no more. */
@@ -146,9 +148,9 @@ static void known_phones_keep_a_reserve(void **state)
         }
     assert_int_equal(looked, GUARD_BURST);
     /* The phone: three tries now (two typos and the right PIN). */
-    assert_int_equal(guard_take(g, true, t, msg, sizeof msg), 0);
-    assert_int_equal(guard_take(g, true, t, msg, sizeof msg), 0);
-    assert_int_equal(guard_take(g, true, t, msg, sizeof msg), 0);
+    assert_int_equal(guard_take(g, true, t, &msg), 0);
+    assert_int_equal(guard_take(g, true, t, &msg), 0);
+    assert_int_equal(guard_take(g, true, t, &msg), 0);
     guard_give_back(g);
     /* Spent: two typos. The next 2 refills go to the reserve, strangers
      * wait for the third. */
@@ -160,8 +162,8 @@ static void known_phones_keep_a_reserve(void **state)
     for (int k = 4; k < 40; k++)
         assert_int_equal(stranger_tries(g, addr, t + k * step), 0);
     for (int i = 0; i < GUARD_RESERVE; i++)
-        assert_int_equal(guard_take(g, true, t + 39 * step, msg, sizeof msg), 0);
-    assert_true(guard_take(g, true, t + 39 * step, msg, sizeof msg) > 0);
+        assert_int_equal(guard_take(g, true, t + 39 * step, &msg), 0);
+    assert_true(guard_take(g, true, t + 39 * step, &msg) > 0);
     guard_free(g);
 
     /* Waits are per who: the phone is not held up by its address. */
@@ -169,8 +171,8 @@ static void known_phones_keep_a_reserve(void **state)
     unsigned char phone[17] = {'p', 1, 2, 3};
     for (int i = 0; i < 8; i++)
         fail_at(g, A, 1000);
-    assert_true(guard_check(g, A, 4, 1000, msg, sizeof msg) > 0);
-    assert_int_equal(guard_check(g, phone, sizeof phone, 1000, msg, sizeof msg), 0);
+    assert_true(guard_check(g, A, 4, 1000, &msg) > 0);
+    assert_int_equal(guard_check(g, phone, sizeof phone, 1000, &msg), 0);
     guard_free(g);
 }
 
@@ -180,21 +182,21 @@ static void three_hundred_addresses_keep_their_waits(void **state)
 {
     (void)state;
     guard_t *g = guard_new(1e8);
-    char msg[160];
+    refusal_t msg;
     unsigned char addr[4] = {10, 3, 0, 0};
     int64_t t = 1000;
     for (int round = 0; round < 4; round++)
         for (int i = 0; i < 300; i++) {
             addr[2] = (unsigned char)(i >> 8);
             addr[3] = (unsigned char)i;
-            if (guard_check(g, addr, 4, t, msg, sizeof msg) == 0)
+            if (guard_check(g, addr, 4, t, &msg) == 0)
                 fail_at(g, addr, t);
         }
     /* Each address: 3 free, the 3rd already waits 1 s. */
     for (int i = 0; i < 300; i++) {
         addr[2] = (unsigned char)(i >> 8);
         addr[3] = (unsigned char)i;
-        assert_int_equal(guard_check(g, addr, 4, t, msg, sizeof msg), 1);
+        assert_int_equal(guard_check(g, addr, 4, t, &msg), 1);
     }
     guard_free(g);
 }

@@ -96,7 +96,7 @@ static void a_name_is_corrected_and_undone(void **state)
     assert_string_equal(json_string_value(json_object_get(j, "name")), "Bo Eklund");
     assert_int_equal(json_integer_value(json_object_get(j, "player")), 2);
     command_t back;
-    assert_int_equal(codec_command_parse_internal(j, &back, err, sizeof err), 0);
+    assert_int_equal(codec_command_parse_internal(j, &back, &no), 0);
     json_decref(j);
     assert_int_equal(back.player, 2);
     assert_string_equal(back.names[0], "Bo Eklund");
@@ -111,7 +111,7 @@ static void a_name_is_corrected_and_undone(void **state)
                          "{\"type\": \"rename\", \"name\": \"Bo\"}",
                          "{\"type\": \"rename\", \"player\": 2, \"name\": \"Bo\", \"seat\": 1}"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        assert_int_equal(codec_command_parse_text(bad[i], strlen(bad[i]), &back, err, sizeof err),
+        assert_int_equal(codec_command_parse_text(bad[i], strlen(bad[i]), &back, &no),
                          -1);
     /* undo takes the old name back */
     assert_int_equal(game_apply(g, cmd(CMD_UNDO), T + 2000, &no), APPLY_OK);

@@ -142,7 +142,7 @@ static void refusals_change_nothing(void **state)
         no.text[0] = 0;
         assert_int_not_equal(game_apply(g, &c, T + 1, &no), APPLY_OK);
         if (!strstr(no.text, says[i]))
-            fail_msg("refusal %zu says \"%s\", not \"%s\"", i, err, says[i]);
+            fail_msg("refusal %zu says \"%s\", not \"%s\"", i, no.text, says[i]);
         assert_memory_equal(&g->m.t, &before->m.t, sizeof g->m.t);
         assert_memory_equal(g->r.players, before->r.players, sizeof g->r.players[0] * 5);
         assert_int_equal(g->n_undo, before->n_undo);
@@ -159,10 +159,10 @@ static void refusals_change_nothing(void **state)
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         command_t c;
-        err[0] = 0;
-        assert_int_equal(codec_command_parse_text(texts[i], strlen(texts[i]), &c, err, sizeof err),
+        refusal_clear(&no);
+        assert_int_equal(codec_command_parse_text(texts[i], strlen(texts[i]), &c, &no),
                          -1);
-        assert_true(err[0]);
+        assert_true(no.text[0]);
     }
     free(before);
 }
@@ -237,7 +237,7 @@ static void journaled_replayed_and_restarted(void **state)
     int64_t amounts[] = {150, 120, 90, 80};
     command_t c = *deal_of(who, amounts, 4, 60), back;
     json_t *j = codec_command(&c);
-    assert_int_equal(codec_command_parse_internal(j, &back, err, sizeof err), 0);
+    assert_int_equal(codec_command_parse_internal(j, &back, &no), 0);
     json_decref(j);
     assert_int_equal(game_apply(g, &c, T, &no), APPLY_OK);
     assert_int_equal(game_apply(replayed, &back, T, &no), APPLY_OK);
@@ -351,7 +351,7 @@ static void set_payouts_sums_exactly(void **state)
     p.payouts.bp[2] = 2167;
     command_t back;
     json_t *j = codec_command(&p);
-    assert_int_equal(codec_command_parse_internal(j, &back, err, sizeof err), 0);
+    assert_int_equal(codec_command_parse_internal(j, &back, &no), 0);
     json_decref(j);
     assert_memory_equal(&back.payouts, &p.payouts, sizeof p.payouts);
     assert_int_equal(game_apply(g, &back, T, &no), APPLY_OK);

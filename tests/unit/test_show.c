@@ -108,8 +108,8 @@ static engine_t *play(const char *config, const json_t *commands, int64_t *last)
     json_array_foreach(commands, i, c)
     {
         command_t cmd;
-        if (codec_command_parse(c, &cmd, err, sizeof err) != 0)
-            fail_msg("command %zu: %s", i, err);
+        if (codec_command_parse(c, &cmd, &no) != 0)
+            fail_msg("command %zu: %s", i, no.text);
         at += 10;
         apply_status rc = engine_apply(e, &cmd, at, &no);
         if (rc != APPLY_OK)

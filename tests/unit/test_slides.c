@@ -130,13 +130,12 @@ static void exif_orientation_turns_the_photo(void **state)
     size_t len, olen;
     unsigned char *jpg = encode(s, false, &len);
     SDL_FreeSurface(s);
-    char err[256];
     /* Where the red is: one point of each quarter, in reading order. */
     struct { int o, w, h, red; } cases[] = {{1, 80, 40, 0}, {6, 40, 80, 1}, {8, 40, 80, 2},
                                            {3, 80, 40, 3}};
     for (size_t i = 0; i < 4; i++) {
         unsigned char *d = with_orientation(jpg, len, cases[i].o, &olen);
-        SDL_Surface *got = picture_decode(d, olen, err, sizeof err);
+        SDL_Surface *got = picture_decode(d, olen, &no);
         assert_non_null(got);
         assert_int_equal(got->w, cases[i].w);
         assert_int_equal(got->h, cases[i].h);
@@ -160,16 +159,18 @@ static void header_sizes_refuse_bombs(void **state)
     unsigned char png[33] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13,
                              'I', 'H', 'D', 'R', 0, 0, 0x4e, 0x20, 0, 0, 0x4e, 0x20, 1, 0};
     int w, h;
-    char err[256];
-    assert_int_equal(picture_probe(png, sizeof png, &w, &h, err, sizeof err), PICTURE_NONE);
+    assert_int_equal(picture_probe(png, sizeof png, &w, &h, &no), PICTURE_NONE);
     assert_int_equal(w, 20000);
-    assert_non_null(strstr(err, "20000 x 20000"));
+    assert_non_null(strstr(no.text, "20000 x 20000"));
+    assert_int_equal(no.code, REFUSAL_picture_pixels);
+    assert_int_equal(no.status, APPLY_TOO_LARGE);
     png[18] = 0, png[19] = 100, png[22] = 0, png[23] = 50; /* 100 x 50 */
-    assert_int_equal(picture_probe(png, sizeof png, &w, &h, err, sizeof err), PICTURE_PNG);
+    assert_int_equal(picture_probe(png, sizeof png, &w, &h, &no), PICTURE_PNG);
     assert_int_equal(w, 100);
     assert_int_equal(h, 50);
-    assert_int_equal(picture_probe("GIF89a....", 10, &w, &h, err, sizeof err), PICTURE_NONE);
-    assert_non_null(strstr(err, "not a PNG or JPEG"));
+    assert_int_equal(picture_probe("GIF89a....", 10, &w, &h, &no), PICTURE_NONE);
+    assert_non_null(strstr(no.text, "not a PNG or JPEG"));
+    assert_int_equal(no.status, APPLY_UNSUPPORTED);
 }
 
 /* A w x h JPEG made by libjpeg itself, red in the top left quarter as
@@ -233,10 +234,10 @@ static void progressive_and_cmyk_jpegs_are_read(void **state)
     for (int cmyk = 0; cmyk < 2; cmyk++) {
         size_t len;
         unsigned char *jpg = jpeg_made(160, 80, !cmyk, cmyk, &len);
-        char err[256] = "";
-        SDL_Surface *got = picture_decode(jpg, len, err, sizeof err);
+        refusal_clear(&no);
+        SDL_Surface *got = picture_decode(jpg, len, &no);
         if (!got)
-            fail_msg("%s: %s", cmyk ? "CMYK" : "progressive", err);
+            fail_msg("%s: %s", cmyk ? "CMYK" : "progressive", no.text);
         assert_int_equal(got->w, 160);
         assert_int_equal(got->h, 80);
         assert_left_red(got);
@@ -252,16 +253,15 @@ static void progressive_and_cmyk_jpegs_are_read(void **state)
 static void damaged_and_too_large_jpegs_are_refused(void **state)
 {
     (void)state;
-    char err[256];
     for (int progressive = 0; progressive < 2; progressive++) {
         size_t len;
         unsigned char *jpg = jpeg_made(640, 320, progressive, false, &len);
         for (size_t cut = len / 3; cut < len; cut += len / 5) {
-            SDL_Surface *got = picture_decode(jpg, cut, err, sizeof err);
+            SDL_Surface *got = picture_decode(jpg, cut, &no);
             if (got)
                 fail_msg("%s JPEG of %zu bytes cut at %zu was read", progressive ? "a progressive" : "a",
                          len, cut);
-            assert_non_null(strstr(err, "the JPEG picture is damaged or cut short"));
+            assert_non_null(strstr(no.text, "the JPEG picture is damaged or cut short"));
         }
         free(jpg);
     }
@@ -269,8 +269,8 @@ static void damaged_and_too_large_jpegs_are_refused(void **state)
     unsigned char *big = jpeg_made(6000, 4000, true, false, &len), *out;
     picture_type type;
     int w, h;
-    assert_int_equal(picture_prepare(big, len, &out, &out_len, &type, &w, &h, err, sizeof err), -2);
-    assert_string_equal(err, "the picture is 6000 x 4000 pixels and a progressive JPEG: decoding it "
+    assert_int_equal(picture_prepare(big, len, &out, &out_len, &type, &w, &h, &no), -2);
+    assert_string_equal(no.text, "the picture is 6000 x 4000 pixels and a progressive JPEG: decoding it "
                              "would take 68 MB, at most 48 MB (save it as a standard JPEG, or "
                              "smaller)");
     free(big);
@@ -343,16 +343,16 @@ static void the_store_survives_a_restart(void **state)
     unsigned char *png = encode(s, true, &len);
     SDL_FreeSurface(s);
     slide_t a, b, c;
-    assert_int_equal(slides_add_picture(st, png, len, 0, &a, err, sizeof err), 201);
+    assert_int_equal(slides_add_picture(st, png, len, 0, &a, &no), APPLY_OK);
     slide_change_t text = {.n_lines = 1};
     snprintf(text.title, sizeof text.title, "Dinner");
     snprintf(text.lines[0], sizeof text.lines[0], "Burgers at eight");
-    assert_int_equal(slides_add_text(st, &text, 15, &b, err, sizeof err), 201);
-    assert_int_equal(slides_add_picture(st, png, len, 5, &c, err, sizeof err), 201);
+    assert_int_equal(slides_add_text(st, &text, 15, &b, &no), APPLY_OK);
+    assert_int_equal(slides_add_picture(st, png, len, 5, &c, &no), APPLY_OK);
     slide_change_t move = {.has_order = true, .order = 0, .has_enabled = true, .enabled = false};
     slide_t now;
-    assert_int_equal(slides_change(st, b.id, &move, &now, err, sizeof err), 200);
-    assert_int_equal(slides_remove(st, a.id, err, sizeof err), 200);
+    assert_int_equal(slides_change(st, b.id, &move, &now, &no), APPLY_OK);
+    assert_int_equal(slides_remove(st, a.id, &no), APPLY_OK);
     slide_t before[SLIDES_MAX];
     int n = slides_list(st, before, SLIDES_MAX, NULL);
     slides_free(st);
@@ -393,7 +393,7 @@ static void decoded_pictures_stay_within_the_budget(void **state)
     SDL_FreeSurface(s);
     slide_t sl;
     for (int i = 0; i < 6; i++)
-        assert_int_equal(slides_add_picture(st, jpg, len, 5, &sl, err, sizeof err), 201);
+        assert_int_equal(slides_add_picture(st, jpg, len, 5, &sl, &no), APPLY_OK);
     slideshow_t *ss = slideshow_new(st);
     size_t most = 0;
     int64_t next;
@@ -524,13 +524,13 @@ static void golden_break_with_a_slide(void **state)
     unsigned char *png = encode(s, true, &len);
     SDL_FreeSurface(s);
     slide_t pic, txt;
-    assert_int_equal(slides_add_picture(st, png, len, 10, &pic, err, sizeof err), 201);
+    assert_int_equal(slides_add_picture(st, png, len, 10, &pic, &no), APPLY_OK);
     slide_change_t text = {.n_lines = 3};
     snprintf(text.title, sizeof text.title, "Dinner at the break");
     snprintf(text.lines[0], sizeof text.lines[0], "Burgers and salads at the bar");
     snprintf(text.lines[1], sizeof text.lines[1], "Order before level 6");
     snprintf(text.lines[2], sizeof text.lines[2], "Phones off the table");
-    assert_int_equal(slides_add_text(st, &text, 10, &txt, err, sizeof err), 201);
+    assert_int_equal(slides_add_text(st, &text, 10, &txt, &no), APPLY_OK);
     slideshow_t *ss = slideshow_new(st);
     wall_render_slides(ss);
     memset(&config, 0, sizeof config);
@@ -574,9 +574,9 @@ static void a_slide_change_is_one_redraw(void **state)
     slide_change_t text = {.n_lines = 0};
     slide_t sl;
     snprintf(text.title, sizeof text.title, "One");
-    assert_int_equal(slides_add_text(st, &text, 10, &sl, err, sizeof err), 201);
+    assert_int_equal(slides_add_text(st, &text, 10, &sl, &no), APPLY_OK);
     snprintf(text.title, sizeof text.title, "Two");
-    assert_int_equal(slides_add_text(st, &text, 10, &sl, err, sizeof err), 201);
+    assert_int_equal(slides_add_text(st, &text, 10, &sl, &no), APPLY_OK);
     slideshow_t *ss = slideshow_new(st);
     structure_t s;
     memset(&s, 0, sizeof s);
