@@ -6,18 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
-#include <unistd.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
 #include "engine_core.h"
-#include "json/codec.h"
-#include "json/roster.h"
 #include "store/archive.h"
 #include "store/config.h"
 #include "store/journal.h"
 #include "store/snapshot.h"
+#include "json/codec.h"
+#include "json/roster.h"
 
 engine_t *engine_new(const engine_options_t *o, char *err, size_t errlen)
 {
@@ -164,8 +164,7 @@ apply_status engine_apply(engine_t *e, const command_t *c, int64_t now, refusal_
 /* The seats a command needs are drawn here, once, into *drawn (which *c
  * then points at), and journaled with the command: replay seats the same
  * players at the same seats. */
-static apply_status draw_seats(engine_t *e, const command_t **c, command_t *drawn,
-                               refusal_t *err)
+static apply_status draw_seats(engine_t *e, const command_t **c, command_t *drawn, refusal_t *err)
 {
     int seats = game_draws_needed(e->m, *c);
     if (seats <= 0)
@@ -309,8 +308,7 @@ int engine_mirror(engine_t *e, const tourney_t *t, const char *notice)
     return 0;
 }
 
-int engine_mirror_players(engine_t *e, uint32_t version, char *json, size_t len,
-                          const roster_t *r)
+int engine_mirror_players(engine_t *e, uint32_t version, char *json, size_t len, const roster_t *r)
 {
     if (!e->follow_url)
         return -1;
@@ -363,4 +361,3 @@ void engine_tick(engine_t *e, int64_t now)
     if (seq)
         engine_notify(e, seq);
 }
-

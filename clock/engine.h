@@ -15,29 +15,29 @@ typedef struct engine engine_t;
  * nothing in it ever changes. */
 typedef struct {
     tourney_t t;
-    uint64_t seq;              /* grows with every change, level changes too */
-    char storage_error[256];   /* "" while the journal is writable */
-    char follows[128];         /* a follower: the master's URL; else "" */
-    char notice[256];          /* start-up notice for the panel, or "" */
-    const roster_t *roster;    /* players, tables and seats (never NULL) */
-    const char *roster_json;   /* a follower: the master's GET /api/players, */
-    size_t roster_json_len;    /* as it was last fetched; else NULL */
-    char language[8];          /* the wall's language: set on the panel, else */
-    char language2[8];         /* the configuration's; the second one or "" */
-    bool sound_known;          /* the wall has said what it can play: */
-    char sound[160];           /* why it plays no sound, or "" */
-    char speech[160];          /* why it does not speak, or "" */
-    uint64_t slides_version;   /* the venue's slides: screens fetch them again
-                                  when it changes */
+    uint64_t seq;            /* grows with every change, level changes too */
+    char storage_error[256]; /* "" while the journal is writable */
+    char follows[128];       /* a follower: the master's URL; else "" */
+    char notice[256];        /* start-up notice for the panel, or "" */
+    const roster_t *roster;  /* players, tables and seats (never NULL) */
+    const char *roster_json; /* a follower: the master's GET /api/players, */
+    size_t roster_json_len;  /* as it was last fetched; else NULL */
+    char language[8];        /* the wall's language: set on the panel, else */
+    char language2[8];       /* the configuration's; the second one or "" */
+    bool sound_known;        /* the wall has said what it can play: */
+    char sound[160];         /* why it plays no sound, or "" */
+    char speech[160];        /* why it does not speak, or "" */
+    uint64_t slides_version; /* the venue's slides: screens fetch them again
+                                when it changes */
 } snapshot_t;
 
 typedef struct {
-    const char *state_dir;     /* where the journal lives; NULL: memory only */
-    const char *config_text;   /* libconfig text of the tournament to start */
-    const char *config_name;   /* its file name, for messages */
-    bool read_only;            /* replay the journal but never write to it */
-    const char *follow_url;    /* a follower: shows the tournament of this
-                                  master (engine_mirror), refuses commands */
+    const char *state_dir;   /* where the journal lives; NULL: memory only */
+    const char *config_text; /* libconfig text of the tournament to start */
+    const char *config_name; /* its file name, for messages */
+    bool read_only;          /* replay the journal but never write to it */
+    const char *follow_url;  /* a follower: shows the tournament of this
+                                master (engine_mirror), refuses commands */
 } engine_options_t;
 
 /* Loads the tournament: resumes the journal in state_dir when there is one
@@ -61,8 +61,8 @@ apply_status engine_apply_get(engine_t *e, const command_t *c, int64_t now, comm
 
 /* What a new tournament needs besides the engine. */
 typedef struct {
-    bool confirm;              /* the director confirmed: a tournament under
-                                  way may be put aside */
+    bool confirm; /* the director confirmed: a tournament under
+                     way may be put aside */
     /* The result sheet of the tournament put aside, as JSON or as CSV
      * (malloc'd, *len bytes), from engine_snapshot: called with the writer
      * lock held, so the snapshot is the tournament as it ends. NULL: no
@@ -110,8 +110,7 @@ int engine_mirror(engine_t *e, const tourney_t *t, const char *notice);
  * GET /api/players, taken over) goes out with the next engine_mirror's
  * snapshot, with version as its roster_version, and r (NULL: none) as the
  * roster this screen's wall draws from. -1 when not a follower. */
-int engine_mirror_players(engine_t *e, uint32_t version, char *json, size_t len,
-                          const roster_t *r);
+int engine_mirror_players(engine_t *e, uint32_t version, char *json, size_t len, const roster_t *r);
 
 /* Called (from the publishing thread, with no lock held) after every new
  * snapshot; e.g. to wake event streams. One listener per slot. */

@@ -1,4 +1,5 @@
-/* The engine's state beneath its files: time, the published snapshots and their readers, the start of a tournament. */
+/* The engine's state beneath its files: time, the published snapshots and their readers, the start
+ * of a tournament. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -145,4 +146,3 @@ void engine_start_game(engine_t *e, const settings_t *c)
     tables_roster(&c->tables, e->tables);
     game_init(e->m, &c->structure, e->tables);
 }
-

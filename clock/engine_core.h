@@ -28,23 +28,23 @@ enum {
 typedef struct roster_pub {
     roster_t r;
     atomic_int refs;
-    char *json;                /* a follower: the master's roster, or NULL */
+    char *json; /* a follower: the master's roster, or NULL */
     size_t json_len;
 } roster_pub_t;
 
 typedef struct {
-    snapshot_t s;              /* first: a snapshot_t* is a published_t* */
+    snapshot_t s; /* first: a snapshot_t* is a published_t* */
     atomic_int refs;
-    roster_pub_t *roster;      /* a reference */
+    roster_pub_t *roster; /* a reference */
 } published_t;
 
 /* Where the journal's snapshots are and what came after the last one:
  * when the next is due and from where compaction may drop records. */
 typedef struct {
-    long at;                   /* the last snapshot's offset; -1: none */
-    long len;                  /* its size on disk */
-    long prev_at;              /* the one before it (the fallback); -1: none */
-    long records_since;        /* records appended after the last one */
+    long at;            /* the last snapshot's offset; -1: none */
+    long len;           /* its size on disk */
+    long prev_at;       /* the one before it (the fallback); -1: none */
+    long records_since; /* records appended after the last one */
 } snaps_t;
 
 /* Every field below is guarded by write_lock (the one writer), except
@@ -52,27 +52,27 @@ typedef struct {
  * command's disk write, and the listeners, which are set before any
  * thread other than the main one runs. */
 struct engine {
-    pthread_mutex_t write_lock;  /* one writer: model, journal, counters */
-    pthread_mutex_t pub_lock;    /* guards only the `published` pointer */
-    game_t *m, *scratch;         /* scratch: where a command is tried first */
-    roster_t *tables;            /* the configuration's tables, players none */
-    roster_pub_t *roster;        /* the roster last published */
-    journal_t *j;                /* NULL: memory only, or the disk failed */
+    pthread_mutex_t write_lock; /* one writer: model, journal, counters */
+    pthread_mutex_t pub_lock;   /* guards only the `published` pointer */
+    game_t *m, *scratch;        /* scratch: where a command is tried first */
+    roster_t *tables;           /* the configuration's tables, players none */
+    roster_pub_t *roster;       /* the roster last published */
+    journal_t *j;               /* NULL: memory only, or the disk failed */
     char *state_dir;
     bool read_only;
-    char *follow_url;            /* a follower: commands go to this master */
-    char *mirror_json;           /* the master's roster for the next publish */
+    char *follow_url;  /* a follower: commands go to this master */
+    char *mirror_json; /* the master's roster for the next publish */
     size_t mirror_json_len;
     char *config_text, *config_name;
     char *configured_text, *configured_name; /* what a new tournament starts */
     char boot_id[64];
-    int64_t offset;              /* engine time = CLOCK_MONOTONIC + offset */
+    int64_t offset; /* engine time = CLOCK_MONOTONIC + offset */
     uint64_t seq;
-    int64_t n_rec;               /* the number of the journal's last record */
+    int64_t n_rec; /* the number of the journal's last record */
     snaps_t snaps;
     int64_t last_checkpoint;
-    int shown_level;             /* what the last snapshot showed, to publish */
-    bool shown_overtime;         /* when the derived picture changes */
+    int shown_level;     /* what the last snapshot showed, to publish */
+    bool shown_overtime; /* when the derived picture changes */
     bool shown_announcement;
     char storage_error[256];
     char notice[256];
@@ -80,8 +80,8 @@ struct engine {
     bool sound_known;               /* the wall has said: */
     char sound[160], speech[160];   /* why it has no sound, no voice */
     uint64_t slides_version;
-    char *pending[2];            /* records of a restart that did not fit on
-                                    the disk: written before any other */
+    char *pending[2]; /* records of a restart that did not fit on
+                         the disk: written before any other */
     int n_pending;
     published_t *published;
     struct {

@@ -1,4 +1,5 @@
-/* A new tournament: the one played is put aside in the archive with its sheets, the journal begins again. */
+/* A new tournament: the one played is put aside in the archive with its sheets, the journal begins
+ * again. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,8 +85,7 @@ static void take_new(engine_t *e, const settings_t *c, const roster_t *tables, i
 /* A tap by mistake loses nothing: a tournament under way is put aside only
  * when the request says so. One that is over, or where nothing happened
  * yet, has nothing to lose. */
-static bool may_put_aside(engine_t *e, const engine_new_options_t *o, int64_t now,
-                          refusal_t *err)
+static bool may_put_aside(engine_t *e, const engine_new_options_t *o, int64_t now, refusal_t *err)
 {
     const tourney_t *t = &e->m->m.t;
     tourney_view_t v;

@@ -28,14 +28,14 @@
 #include <string.h>
 
 #include "engine_core.h"
-#include "json/codec.h"
-#include "json/roster.h"
 #include "model/standings.h"
 #include "store/snapshot.h"
+#include "json/codec.h"
+#include "json/roster.h"
 
 enum {
-    SNAP_MIN_BYTES = 16 << 10,   /* records between snapshots: at least this */
-    SNAP_MAX_RECORDS = 4096,     /* and at most this many: a bounded replay */
+    SNAP_MIN_BYTES = 16 << 10, /* records between snapshots: at least this */
+    SNAP_MAX_RECORDS = 4096,   /* and at most this many: a bounded replay */
 };
 
 bool records_counted(const char *k)
@@ -94,8 +94,7 @@ static int flush_pending(engine_t *e, char *err, size_t errlen)
     while (e->n_pending > 0) {
         if (journal_append(e->j, e->pending[0], strlen(e->pending[0]), true, err, errlen) != 0)
             return -1;
-        records_mark(e, records_number(e->pending[0], strlen(e->pending[0])),
-                     engine_wall_ms());
+        records_mark(e, records_number(e->pending[0], strlen(e->pending[0])), engine_wall_ms());
         free(e->pending[0]);
         e->pending[0] = e->pending[1];
         e->pending[1] = NULL;
@@ -170,8 +169,8 @@ int records_start(engine_t *e, char *err, size_t errlen)
         return -1;
     }
     e->snaps = (snaps_t){.at = -1, .prev_at = -1};
-    if (records_append(e, records_init(e, engine_now(e), e->config_name, e->config_text), true,
-                       err, errlen) != 0) {
+    if (records_append(e, records_init(e, engine_now(e), e->config_name, e->config_text), true, err,
+                       errlen) != 0) {
         journal_free(e->j);
         e->j = NULL;
         return -1;
@@ -257,11 +256,11 @@ void records_snapshot(engine_t *e, int64_t now)
         return;
     json_t *model = snapshot_model_to_json(&e->m->m);
     json_t *roster = model ? roster_json_save(e->m) : NULL;
-    json_t *rec = roster ? json_pack("{s:s, s:I, s:I, s:s, s:I, s:o, s:o}", "k", "snap", "t",
-                                     (json_int_t)now, "seq", (json_int_t)e->seq, "boot",
-                                     e->boot_id, "offset", (json_int_t)e->offset, "model",
-                                     model, "roster", roster)
-                         : NULL;
+    json_t *rec = roster
+                      ? json_pack("{s:s, s:I, s:I, s:s, s:I, s:o, s:o}", "k", "snap", "t",
+                                  (json_int_t)now, "seq", (json_int_t)e->seq, "boot", e->boot_id,
+                                  "offset", (json_int_t)e->offset, "model", model, "roster", roster)
+                      : NULL;
     if (!rec) {
         json_decref(model);
         json_decref(roster);
@@ -291,8 +290,7 @@ void records_upkeep(engine_t *e, int64_t now)
         records_snapshot(e, now);
 }
 
-int records_begin_again(engine_t *e, int64_t now, uint32_t roster_version, char *err,
-                        size_t errlen)
+int records_begin_again(engine_t *e, int64_t now, uint32_t roster_version, char *err, size_t errlen)
 {
     json_t *rec = records_init(e, now, e->configured_name, e->configured_text);
     if (rec) {

@@ -14,9 +14,9 @@
 #include <time.h>
 
 #include "engine_core.h"
+#include "store/snapshot.h"
 #include "json/codec.h"
 #include "json/roster.h"
-#include "store/snapshot.h"
 
 /* ---- the first look ---- */
 
@@ -25,20 +25,20 @@
 typedef struct {
     char boot[64];
     int64_t offset, last_t, seq;
-    long boot_at;              /* the record the boot came from */
+    long boot_at; /* the record the boot came from */
 } marks_t;
 
 typedef struct {
     journal_t *j;
-    long *snaps;               /* offsets of the snapshot records, in order */
+    long *snaps; /* offsets of the snapshot records, in order */
     size_t n_snaps, cap;
-    bool failed;               /* out of memory */
+    bool failed; /* out of memory */
     bool starts_with_init;
     long records;
     marks_t mk;
-    int64_t n_last;            /* the largest record number; 0: none carried */
-    int64_t wall_last;         /* the wall time of the last record that says */
-    int64_t base_wall;         /* and of the record replay starts from */
+    int64_t n_last;    /* the largest record number; 0: none carried */
+    int64_t wall_last; /* the wall time of the last record that says */
+    int64_t base_wall; /* and of the record replay starts from */
 } scan_t;
 
 static void marks_take(marks_t *mk, const json_t *rec, const char *k, long at)
@@ -96,18 +96,18 @@ static int scan_record(void *ctx, const char *payload, size_t len)
 /* What a restart could not read or apply: every item in the log, a summary
  * for the director. */
 typedef struct {
-    long lost;                 /* records that cost the tournament something */
-    long applied;              /* records applied after the snapshot */
-    long put_back;             /* of those, put back from the change they carry */
-    long harmless;             /* damage a later snapshot made good */
-    int64_t from, to;          /* wall ms around what was lost; 0: not known */
-    char first[200];           /* the first loss, for the notice */
+    long lost;        /* records that cost the tournament something */
+    long applied;     /* records applied after the snapshot */
+    long put_back;    /* of those, put back from the change they carry */
+    long harmless;    /* damage a later snapshot made good */
+    int64_t from, to; /* wall ms around what was lost; 0: not known */
+    char first[200];  /* the first loss, for the notice */
 } losses_t;
 
-static void lose(losses_t *l, bool costs, long count, int64_t from, int64_t to,
-                 const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-static void lose(losses_t *l, bool costs, long count, int64_t from, int64_t to,
-                 const char *fmt, ...)
+static void lose(losses_t *l, bool costs, long count, int64_t from, int64_t to, const char *fmt,
+                 ...) __attribute__((format(printf, 6, 7)));
+static void lose(losses_t *l, bool costs, long count, int64_t from, int64_t to, const char *fmt,
+                 ...)
 {
     char line[400];
     va_list ap;
@@ -229,8 +229,8 @@ static long load_base(engine_t *e, scan_t *s, losses_t *l, bool *snap)
             *snap = true;
             return at;
         }
-        lose(l, false, 1, 0, 0, "the snapshot at byte %ld does not load (%s): an earlier one is used",
-             at, why);
+        lose(l, false, 1, 0, 0,
+             "the snapshot at byte %ld does not load (%s): an earlier one is used", at, why);
     }
     if (s->starts_with_init) {
         json_t *rec = record_at(e, 0);
@@ -249,20 +249,20 @@ static long load_base(engine_t *e, scan_t *s, losses_t *l, bool *snap)
 typedef struct {
     engine_t *e;
     losses_t *l;
-    long base;                 /* offset of the base record; -1: none */
+    long base; /* offset of the base record; -1: none */
     bool base_is_snap;
-    bool past_base;            /* the base record itself was passed */
-    bool numbered;             /* the journal's records carry numbers */
-    bool repair;               /* a record before was lost: what follows is
-                                  put back from the changes it carries */
-    long damaged;              /* damaged bytes since the last numbered record */
-    int64_t n_prev;            /* number of the last record read; 0: unknown */
+    bool past_base; /* the base record itself was passed */
+    bool numbered;  /* the journal's records carry numbers */
+    bool repair;    /* a record before was lost: what follows is
+                       put back from the changes it carries */
+    long damaged;   /* damaged bytes since the last numbered record */
+    int64_t n_prev; /* number of the last record read; 0: unknown */
     int64_t wall_prev;
-    long prev_end;             /* where the last record read ends */
-    int damage_next;           /* the first damaged stretch not yet passed */
-    long unreadable;           /* records read that are not JSON, since the
-                                  last that is */
-    long unreadable_at;        /* the first of them */
+    long prev_end;      /* where the last record read ends */
+    int damage_next;    /* the first damaged stretch not yet passed */
+    long unreadable;    /* records read that are not JSON, since the
+                           last that is */
+    long unreadable_at; /* the first of them */
 } apply_t;
 
 /* A damaged stretch between the last record and this one: its bytes. */
@@ -361,8 +361,8 @@ static int apply_record(void *ctx, const char *payload, size_t len)
         long count = (a->damaged ? 1 : 0) + a->unreadable;
         if (count) {
             lose(a->l, true, count, a->wall_prev, wall,
-                 "%ld damaged or unreadable record%s before byte %ld", count,
-                 count == 1 ? "" : "s", at);
+                 "%ld damaged or unreadable record%s before byte %ld", count, count == 1 ? "" : "s",
+                 at);
             a->repair = true;
         }
     } else if (n) {
@@ -402,8 +402,8 @@ static int apply_record(void *ctx, const char *payload, size_t len)
 /* The records missing at the end: ones that did not read (their numbers
  * are in the file), and those a journal cut short lost (its end mark says
  * a later number reached the disk). last: the last number applied. */
-static void check_end(engine_t *e, const scan_t *s, int64_t last, int64_t wall_last,
-                      bool damaged, losses_t *l)
+static void check_end(engine_t *e, const scan_t *s, int64_t last, int64_t wall_last, bool damaged,
+                      losses_t *l)
 {
     char mark[64];
     long long n = 0, wall = 0;
@@ -415,7 +415,9 @@ static void check_end(engine_t *e, const scan_t *s, int64_t last, int64_t wall_l
     long lost = (long)(end - last);
     lose(l, true, lost, wall_last, marked ? wall : wall_last, "the last %ld record%s %s %s", lost,
          lost == 1 ? "" : "s", lost == 1 ? "is" : "are",
-         damaged ? "damaged" : marked ? "missing: the journal was cut short" : "not readable");
+         damaged  ? "damaged"
+         : marked ? "missing: the journal was cut short"
+                  : "not readable");
 }
 
 /* The same boot and the same process life go on; a new boot pauses. */
@@ -428,7 +430,11 @@ static void apply_after(engine_t *e, const scan_t *s, long base, bool snap, loss
 {
     char warn[512];
     const journal_damage_t *d = journal_damage(e->j);
-    apply_t a = {.e = e, .l = l, .base = base, .base_is_snap = snap, .numbered = s->n_last > 0,
+    apply_t a = {.e = e,
+                 .l = l,
+                 .base = base,
+                 .base_is_snap = snap,
+                 .numbered = s->n_last > 0,
                  .wall_prev = s->base_wall};
     /* Damage before the base is made good by it. */
     for (; a.damage_next < d->regions && a.damage_next < JOURNAL_DAMAGE_KEPT &&
@@ -528,8 +534,8 @@ static int resume(engine_t *e, char *err, size_t errlen)
     if (strcmp(s.mk.boot, e->boot_id) == 0) {
         /* The same boot: the monotonic clock went on, and so did the game. */
         e->offset = s.mk.offset;
-        snprintf(e->notice, sizeof e->notice, "%s%s",
-                 "Restarted: the clock went on where it was", lost);
+        snprintf(e->notice, sizeof e->notice, "%s%s", "Restarted: the clock went on where it was",
+                 lost);
         if (replayed)
             records_snapshot(e, engine_now(e));
         return 0;
@@ -548,9 +554,9 @@ static int resume(engine_t *e, char *err, size_t errlen)
 static bool resume_new_boot(engine_t *e, int64_t last_t, const char *lost)
 {
     e->offset = last_t + 1 - engine_mono_ms();
-    json_t *boot = json_pack("{s:s, s:s, s:I, s:I, s:I}", "k", "boot", "boot", e->boot_id,
-                             "offset", (json_int_t)e->offset, "t", (json_int_t)engine_now(e),
-                             "seq", (json_int_t)e->seq);
+    json_t *boot = json_pack("{s:s, s:s, s:I, s:I, s:I}", "k", "boot", "boot", e->boot_id, "offset",
+                             (json_int_t)e->offset, "t", (json_int_t)engine_now(e), "seq",
+                             (json_int_t)e->seq);
     records_append_restart(e, boot);
     if (!e->m->m.t.clock.running)
         return false;
@@ -588,8 +594,8 @@ int replay_open(engine_t *e, char *err, size_t errlen)
         return -1;
     }
     if (rc == 1 && !e->read_only &&
-        records_append(e, records_init(e, engine_now(e), e->config_name, e->config_text), true,
-                       why, sizeof why)) {
+        records_append(e, records_init(e, engine_now(e), e->config_name, e->config_text), true, why,
+                       sizeof why)) {
         snprintf(e->storage_error, sizeof e->storage_error, "cannot save the tournament: %s", why);
         journal_free(e->j);
         e->j = NULL;

@@ -1,11 +1,11 @@
 /* Wiring: options, loading the tournament, the HTTP server and the screen. */
 #include <arpa/inet.h>
 #include <errno.h>
-#include <pthread.h>
 #include <getopt.h>
 #include <ifaddrs.h>
 #include <limits.h>
 #include <net/if.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,10 +43,10 @@ static void on_signal(int sig)
 }
 
 typedef struct {
-    const char *config_path;   /* NULL: the built-in tournament */
+    const char *config_path; /* NULL: the built-in tournament */
     const char *state_dir;
     const char *bind;
-    int port;                  /* 0: from the configuration */
+    int port; /* 0: from the configuration */
     bool headless;
     const char *follow;
     const char *pin;
@@ -55,9 +55,9 @@ typedef struct {
     const char *screenshot;
     int shot_w, shot_h;
     bool fresh;
-    const char *layout;        /* "wall", "kiosk" or "slides"; NULL: the configuration's */
-    const char *slides_dir;    /* slides from this folder; NULL: the configuration's */
-    const char *cec;           /* the TV over this CEC device; NULL: the configuration's */
+    const char *layout;     /* "wall", "kiosk" or "slides"; NULL: the configuration's */
+    const char *slides_dir; /* slides from this folder; NULL: the configuration's */
+    const char *cec;        /* the TV over this CEC device; NULL: the configuration's */
 } options_t;
 
 static void usage(FILE *out)
@@ -90,17 +90,24 @@ static void usage(FILE *out)
 static int parse_options(int argc, char **argv, options_t *o)
 {
     enum { O_WEB = 256, O_SIZE, O_NEW, O_LAYOUT, O_SLIDES, O_CEC };
-    static const struct option longs[] = {
-        {"config", required_argument, 0, 'c'},   {"state", required_argument, 0, 's'},
-        {"bind", required_argument, 0, 'b'},     {"port", required_argument, 0, 'p'},
-        {"headless", no_argument, 0, 'H'},       {"follow", required_argument, 0, 'f'},
-        {"pin", required_argument, 0, 'P'},      {"check", required_argument, 0, 'k'},
-        {"screenshot", required_argument, 0, 'o'}, {"size", required_argument, 0, O_SIZE},
-        {"web-dir", required_argument, 0, O_WEB}, {"new", no_argument, 0, O_NEW},
-        {"layout", required_argument, 0, O_LAYOUT}, {"slides-dir", required_argument, 0, O_SLIDES},
-        {"cec", required_argument, 0, O_CEC},
-        {"version", no_argument, 0, 'V'},        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
+    static const struct option longs[] = {{"config", required_argument, 0, 'c'},
+                                          {"state", required_argument, 0, 's'},
+                                          {"bind", required_argument, 0, 'b'},
+                                          {"port", required_argument, 0, 'p'},
+                                          {"headless", no_argument, 0, 'H'},
+                                          {"follow", required_argument, 0, 'f'},
+                                          {"pin", required_argument, 0, 'P'},
+                                          {"check", required_argument, 0, 'k'},
+                                          {"screenshot", required_argument, 0, 'o'},
+                                          {"size", required_argument, 0, O_SIZE},
+                                          {"web-dir", required_argument, 0, O_WEB},
+                                          {"new", no_argument, 0, O_NEW},
+                                          {"layout", required_argument, 0, O_LAYOUT},
+                                          {"slides-dir", required_argument, 0, O_SLIDES},
+                                          {"cec", required_argument, 0, O_CEC},
+                                          {"version", no_argument, 0, 'V'},
+                                          {"help", no_argument, 0, 'h'},
+                                          {0, 0, 0, 0}};
     int ch;
     char *end;
     o->shot_w = 1920;
@@ -126,7 +133,8 @@ static int parse_options(int argc, char **argv, options_t *o)
         case O_SIZE:
             if (sscanf(optarg, "%dx%d", &o->shot_w, &o->shot_h) != 2 || o->shot_w < 160 ||
                 o->shot_h < 120 || o->shot_w > 7680 || o->shot_h > 4320) {
-                fprintf(stderr, "pokerclock: --size must be like 1920x1080 (160x120 to 7680x4320)\n");
+                fprintf(stderr,
+                        "pokerclock: --size must be like 1920x1080 (160x120 to 7680x4320)\n");
                 return 2;
             }
             break;
@@ -375,14 +383,16 @@ static int director_pin(const options_t *o, const settings_t *config, const char
         return -1;
     }
     if (shown[0])
-        fprintf(stderr, "pokerclock: the director PIN is on the wall until the first login "
-                        "(and in %s/pin-wall until then)\n", state_dir);
+        fprintf(stderr,
+                "pokerclock: the director PIN is on the wall until the first login "
+                "(and in %s/pin-wall until then)\n",
+                state_dir);
     return 0;
 }
 
 /* A follower reads the master's events; the wall shows what arrives. */
-static follow_t *follow_master(engine_t *engine, const char *master, slides_t *slides,
-                               char *err, size_t errlen)
+static follow_t *follow_master(engine_t *engine, const char *master, slides_t *slides, char *err,
+                               size_t errlen)
 {
     /* POKERCLOCK_FOLLOW_TIMEOUT_MS: how long the master may be silent
      * before the wall says so (30 s); shorter for tests. */
@@ -440,10 +450,10 @@ static int run_screen(engine_t *engine, const screen_options_t *options)
 typedef struct {
     const options_t *o;
     const settings_t *config;
-    const char *master;        /* a follower: the master's URL; else NULL */
+    const char *master; /* a follower: the master's URL; else NULL */
     const char *state_dir;
-    char own[128];             /* this clock's panel */
-    char url[600];             /* the panel the wall's QR code leads to */
+    char own[128]; /* this clock's panel */
+    char url[600]; /* the panel the wall's QR code leads to */
 } site_t;
 
 static void catch_signals(void)
@@ -537,12 +547,12 @@ static int services_start(engine_t *engine, const site_t *site, const pin_t *pin
     }
     if (!site->master) {
         panel_url_keep(site->state_dir, site->own);
-        fprintf(stderr, "pokerclock %s: panel at %s (state in %s)\n", POKERCLOCK_VERSION,
-                site->url, site->state_dir);
+        fprintf(stderr, "pokerclock %s: panel at %s (state in %s)\n", POKERCLOCK_VERSION, site->url,
+                site->state_dir);
         return 0;
     }
-    fprintf(stderr, "pokerclock %s: following %s; pages at %s\n", POKERCLOCK_VERSION,
-            site->master, site->own);
+    fprintf(stderr, "pokerclock %s: following %s; pages at %s\n", POKERCLOCK_VERSION, site->master,
+            site->own);
     return 0;
 }
 
@@ -657,7 +667,9 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    site_t site = {.o = &o, .config = &config, .state_dir = state_dir,
+    site_t site = {.o = &o,
+                   .config = &config,
+                   .state_dir = state_dir,
                    .master = o.follow ? master.text : NULL};
     panel_url(config.bind, config.port, site.own, sizeof site.own);
     /* A follower's wall sends the director to the master's panel: its own

@@ -288,7 +288,8 @@ static FILE *open_out(const char *path)
 int main(int argc, char **argv)
 {
     if (argc < 7 || argc - 6 > MAX_LANGS) {
-        fprintf(stderr, "usage: po2tables OUT.h OUT.c OUT.js PANEL.js RUNTIME.js en.po [xx.po ...]\n");
+        fprintf(stderr,
+                "usage: po2tables OUT.h OUT.c OUT.js PANEL.js RUNTIME.js en.po [xx.po ...]\n");
         return 2;
     }
     for (int i = 6; i < argc; i++)
@@ -306,8 +307,7 @@ int main(int argc, char **argv)
                 die(cats[l].path, 1, "takes other arguments (%d, %s) than the English",
                     en->e[i].key);
             if (!same_values(en->e[i].text, text_of(&cats[l], en->e[i].key)))
-                die(cats[l].path, 1, "names other values ({name}) than the English",
-                    en->e[i].key);
+                die(cats[l].path, 1, "names other values ({name}) than the English", en->e[i].key);
         }
         for (int i = 0; i < cats[l].n; i++)
             if (!text_of(en, cats[l].e[i].key))
@@ -366,7 +366,8 @@ int main(int argc, char **argv)
     fclose(c);
 
     FILE *js = open_out(argv[3]);
-    fprintf(js, "/* Generated from the catalogs in po/ and po/runtime.js by tools/po2tables; do not edit. */\n"
+    fprintf(js, "/* Generated from the catalogs in po/ and po/runtime.js by tools/po2tables; do "
+                "not edit. */\n"
                 "'use strict';\n\n");
     js_catalog(js, "I18N_CATALOG", 0, JS_PAGES);
     fputc('\n', js);

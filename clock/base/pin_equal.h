@@ -8,8 +8,8 @@
 
 enum {
     PIN_SALT_LEN = 16,
-    PIN_HASH_LEN = 32,         /* SHA-256 */
-    PIN_TEXT_MAX = 64,         /* a longer PIN typed matches nothing */
+    PIN_HASH_LEN = 32, /* SHA-256 */
+    PIN_TEXT_MAX = 64, /* a longer PIN typed matches nothing */
 };
 
 /* A secret as it is kept: SHA-256 of a random salt followed by the secret. */

@@ -11,11 +11,11 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-enum { REPLY_MS = 1000 };      /* how long to wait for the TV's answer */
+enum { REPLY_MS = 1000 }; /* how long to wait for the TV's answer */
 
 struct cec_dev {
     int fd;
-    tv_link_t link;            /* set once at open */
+    tv_link_t link; /* set once at open */
 };
 
 static int dev_send(void *ctx, const cec_frame_t *f, uint8_t reply_op, cec_frame_t *reply)
@@ -108,8 +108,10 @@ cec_dev_t *cec_dev_open(const char *path, char *err, size_t errlen)
             }
         }
     }
-    d->link = (tv_link_t){.send = dev_send, .log_addr = dev_log_addr,
-                          .phys_addr = dev_phys_addr, .ctx = d};
+    d->link = (tv_link_t){.send = dev_send,
+                          .log_addr = dev_log_addr,
+                          .phys_addr = dev_phys_addr,
+                          .ctx = d};
     return d;
 }
 

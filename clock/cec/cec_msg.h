@@ -8,9 +8,9 @@
 #include <stdint.h>
 
 enum {
-    CEC_LA_TV = 0x0,           /* the TV's logical address */
+    CEC_LA_TV = 0x0, /* the TV's logical address */
     CEC_LA_BROADCAST = 0xf,
-    CEC_FRAME_MAX = 16,        /* a header block and 15 data blocks */
+    CEC_FRAME_MAX = 16, /* a header block and 15 data blocks */
     /* Opcodes. */
     CEC_OP_IMAGE_VIEW_ON = 0x04,
     CEC_OP_STANDBY = 0x36,
@@ -24,9 +24,9 @@ enum {
 typedef enum {
     TV_POWER_ON = 0,
     TV_POWER_STANDBY = 1,
-    TV_POWER_TURNING_ON = 2,   /* in transition standby to on */
-    TV_POWER_TURNING_OFF = 3,  /* in transition on to standby */
-    TV_POWER_UNKNOWN = 4,      /* no answer (yet), or no TV */
+    TV_POWER_TURNING_ON = 2,  /* in transition standby to on */
+    TV_POWER_TURNING_OFF = 3, /* in transition on to standby */
+    TV_POWER_UNKNOWN = 4,     /* no answer (yet), or no TV */
 } tv_power;
 
 /* "on", "standby", "turning on", "turning off", "unknown". */

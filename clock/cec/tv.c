@@ -14,16 +14,18 @@
 #include "model/tourney.h"
 
 enum {
-    TICK_MS = 250,             /* how often the thread looks at the clock's state */
-    ASK_EVERY_MS = 30000,      /* how often it asks the TV for its power */
-    ASK_AFTER_MS = 3000,       /* and this long after it told the TV something */
-    OPEN_EVERY_MS = 10000,     /* a device not there (yet) is tried again */
+    TICK_MS = 250,         /* how often the thread looks at the clock's state */
+    ASK_EVERY_MS = 30000,  /* how often it asks the TV for its power */
+    ASK_AFTER_MS = 3000,   /* and this long after it told the TV something */
+    OPEN_EVERY_MS = 10000, /* a device not there (yet) is tried again */
 };
 
 int tv_action_parse(const char *word, tv_action *out)
 {
-    static const struct { const char *word; tv_action a; } words[] = {
-        {"on", TV_DO_ON}, {"show", TV_DO_SHOW}, {"standby", TV_DO_STANDBY}};
+    static const struct {
+        const char *word;
+        tv_action a;
+    } words[] = {{"on", TV_DO_ON}, {"show", TV_DO_SHOW}, {"standby", TV_DO_STANDBY}};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (word && strcmp(word, words[i].word) == 0) {
             *out = words[i].a;
@@ -42,9 +44,7 @@ int tv_act(const tv_link_t *l, tv_action a)
     cec_frame_t f;
     int rc;
     switch (a) {
-    case TV_DO_STANDBY:
-        f = cec_standby(us);
-        return l->send(l->ctx, &f, 0, NULL);
+    case TV_DO_STANDBY: f = cec_standby(us); return l->send(l->ctx, &f, 0, NULL);
     case TV_DO_ON:
     case TV_DO_SHOW:
         f = cec_image_view_on(us);
@@ -52,8 +52,7 @@ int tv_act(const tv_link_t *l, tv_action a)
             return rc;
         f = cec_active_source(us, l->phys_addr(l->ctx));
         return l->send(l->ctx, &f, 0, NULL);
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
@@ -94,16 +93,16 @@ tv_action tv_policy_step(tv_policy_t *p, const tv_facts_t *f, int64_t now, int64
 /* ---- the thread ---- */
 
 struct tv {
-    tv_options_t o;            /* set at start */
-    cec_dev_t *dev;            /* the device once open (the thread's own) */
-    const tv_link_t *link;     /* the thread's own: the device's, or a test's */
+    tv_options_t o;        /* set at start */
+    cec_dev_t *dev;        /* the device once open (the thread's own) */
+    const tv_link_t *link; /* the thread's own: the device's, or a test's */
     pthread_t thread;
-    pthread_mutex_t lock;      /* guards what follows */
-    pthread_cond_t wake;       /* a request, or the stop */
+    pthread_mutex_t lock; /* guards what follows */
+    pthread_cond_t wake;  /* a request, or the stop */
     bool stop;
-    tv_action request;         /* the panel's, TV_DO_NONE when none waits */
-    tv_power power;            /* as the TV last said */
-    char problem[160];         /* the last failure, "" when the last call worked */
+    tv_action request; /* the panel's, TV_DO_NONE when none waits */
+    tv_power power;    /* as the TV last said */
+    char problem[160]; /* the last failure, "" when the last call worked */
 };
 
 static void facts(tv_t *t, tv_facts_t *f)
@@ -134,7 +133,8 @@ static void said(tv_t *t, int rc, const char *what)
     if (rc == 0)
         t->problem[0] = 0;
     else if (rc == -ENONET)
-        snprintf(t->problem, sizeof t->problem, "no TV answers on HDMI-CEC (is it connected and switched on at the wall?)");
+        snprintf(t->problem, sizeof t->problem,
+                 "no TV answers on HDMI-CEC (is it connected and switched on at the wall?)");
     else
         snprintf(t->problem, sizeof t->problem, "the TV did not take %s: %s", what, strerror(-rc));
     pthread_mutex_unlock(&t->lock);

@@ -14,9 +14,9 @@
 /* What the clock does to the TV. */
 typedef enum {
     TV_DO_NONE = 0,
-    TV_DO_ON,                  /* <Image View On>: out of standby */
-    TV_DO_SHOW,                /* on, and on our input (<Active Source>) */
-    TV_DO_STANDBY,             /* <Standby> */
+    TV_DO_ON,      /* <Image View On>: out of standby */
+    TV_DO_SHOW,    /* on, and on our input (<Active Source>) */
+    TV_DO_STANDBY, /* <Standby> */
 } tv_action;
 
 /* "on", "show", "standby": the panel's words for an action; 0 or -1. */
@@ -27,8 +27,8 @@ typedef struct {
     /* Sends f; with reply_op, waits for the TV's answer with that opcode
      * into *reply. 0, or -errno. */
     int (*send)(void *ctx, const cec_frame_t *f, uint8_t reply_op, cec_frame_t *reply);
-    uint8_t (*log_addr)(void *ctx);    /* ours; CEC_LA_BROADCAST: none yet */
-    uint16_t (*phys_addr)(void *ctx);  /* ours, 0xabcd for a.b.c.d; 0xffff: none */
+    uint8_t (*log_addr)(void *ctx);   /* ours; CEC_LA_BROADCAST: none yet */
+    uint16_t (*phys_addr)(void *ctx); /* ours, 0xabcd for a.b.c.d; 0xffff: none */
     void *ctx;
 } tv_link_t;
 
@@ -40,16 +40,16 @@ tv_power tv_ask_power(const tv_link_t *l);
 
 /* What the clock's state asks of the TV, step by step (time passed in). */
 typedef struct {
-    bool first_frame;          /* the wall has been drawn on the screen */
-    bool running;              /* the level clock runs */
-    bool over;                 /* the tournament is over */
+    bool first_frame; /* the wall has been drawn on the screen */
+    bool running;     /* the level clock runs */
+    bool over;        /* the tournament is over */
 } tv_facts_t;
 
 typedef struct {
-    bool shown;                /* the TV was asked on for the first frame */
+    bool shown; /* the TV was asked on for the first frame */
     bool was_running;
     bool was_over;
-    bool standby_sent;         /* for this end of the tournament */
+    bool standby_sent; /* for this end of the tournament */
     int64_t over_since;
 } tv_policy_t;
 
@@ -63,13 +63,13 @@ tv_action tv_policy_step(tv_policy_t *p, const tv_facts_t *f, int64_t now, int64
 typedef struct tv tv_t;
 
 typedef struct {
-    const char *device;        /* the CEC device, like /dev/cec0 */
-    int64_t standby_ms;        /* standby after the tournament is over; 0: never */
+    const char *device; /* the CEC device, like /dev/cec0 */
+    int64_t standby_ms; /* standby after the tournament is over; 0: never */
     engine_t *engine;
     /* The wall's frames so far (screen_frames), or NULL without a screen. */
     uint64_t (*frames)(void *ctx);
     void *frames_ctx;
-    const tv_link_t *link;     /* a test's fake; NULL: the device */
+    const tv_link_t *link; /* a test's fake; NULL: the device */
 } tv_options_t;
 
 /* Starts the TV's thread, which opens the device (tried again every 10 s

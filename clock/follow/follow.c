@@ -18,10 +18,10 @@
 #include "follow/http.h"
 #include "follow/slides_copy.h"
 #include "follow/sse.h"
-#include "json/mirror.h"
-#include "json/parse_state.h"
 #include "model/voice.h"
 #include "store/picture.h"
+#include "json/mirror.h"
+#include "json/parse_state.h"
 
 #ifndef POKERCLOCK_VERSION
 #define POKERCLOCK_VERSION "0"
@@ -44,29 +44,29 @@ struct follow {
     engine_t *e;
     follow_url_t url;
     int64_t lost_after_ms;
-    int wake[2];               /* a byte in wake[1] stops the thread */
+    int wake[2]; /* a byte in wake[1] stops the thread */
     atomic_bool stopping;
     pthread_t thread;
 
     /* The rest belongs to the thread. */
-    structure_t structure;     /* the master's, as last fetched */
+    structure_t structure; /* the master's, as last fetched */
     bool have_structure;
-    int64_t structure_seq;     /* the state's seq it was fetched for */
-    int64_t roster_version;    /* the master's roster shown; -1: none yet */
-    slides_t *slides;          /* this screen's copy of the master's slides, or NULL */
-    tourney_t *sound;          /* the master's sound settings (only those), or NULL */
-    int64_t sound_key;         /* the state's sound_key they were fetched for; -1: none */
-    int64_t slides_version;    /* the master's slides copied; -1: none yet */
-    bool shown;                /* a state of the master was ever shown */
-    bool lost;                 /* the lost-connection notice is up */
-    bool got_state;            /* this connection delivered a state */
-    int64_t last_data;         /* engine time of the last event or heartbeat */
-    char master_notice[256];   /* the master's own notice, shown as it is */
-    char why[256];             /* what went wrong with this connection */
-    char logged[256];          /* the last problem written to stderr */
-    tourney_t t;               /* scratch for the next state */
-    http_reader_t http;        /* the event stream's response */
-    http_reader_t fetch;       /* /api/structure's, read in the middle of it */
+    int64_t structure_seq;   /* the state's seq it was fetched for */
+    int64_t roster_version;  /* the master's roster shown; -1: none yet */
+    slides_t *slides;        /* this screen's copy of the master's slides, or NULL */
+    tourney_t *sound;        /* the master's sound settings (only those), or NULL */
+    int64_t sound_key;       /* the state's sound_key they were fetched for; -1: none */
+    int64_t slides_version;  /* the master's slides copied; -1: none yet */
+    bool shown;              /* a state of the master was ever shown */
+    bool lost;               /* the lost-connection notice is up */
+    bool got_state;          /* this connection delivered a state */
+    int64_t last_data;       /* engine time of the last event or heartbeat */
+    char master_notice[256]; /* the master's own notice, shown as it is */
+    char why[256];           /* what went wrong with this connection */
+    char logged[256];        /* the last problem written to stderr */
+    tourney_t t;             /* scratch for the next state */
+    http_reader_t http;      /* the event stream's response */
+    http_reader_t fetch;     /* /api/structure's, read in the middle of it */
     sse_parser_t sse;
 };
 
@@ -77,8 +77,9 @@ int follow_url_parse(const char *text, follow_url_t *u, char *err, size_t errlen
     memset(u, 0, sizeof *u);
     const char *p = text;
     if (starts_with(p, "https://")) {
-        snprintf(err, errlen, "--follow: https is not supported; use the master's http:// "
-                              "address on the venue network");
+        snprintf(err, errlen,
+                 "--follow: https is not supported; use the master's http:// "
+                 "address on the venue network");
         return -1;
     }
     const char *after_scheme = starts_with(p, "http://");
@@ -103,8 +104,9 @@ int follow_url_parse(const char *text, follow_url_t *u, char *err, size_t errlen
     }
     size_t host_len = (size_t)(host_end - host);
     if (host_len == 0 || host_len >= sizeof u->host) {
-        snprintf(err, errlen, "--follow: the address needs the master's host, like "
-                              "http://10.0.0.5:8080");
+        snprintf(err, errlen,
+                 "--follow: the address needs the master's host, like "
+                 "http://10.0.0.5:8080");
         return -1;
     }
     memcpy(u->host, host, host_len);
@@ -144,8 +146,8 @@ int follow_url_parse(const char *text, follow_url_t *u, char *err, size_t errlen
             return -1;
         }
     bool v6 = strchr(u->host, ':') != NULL;
-    snprintf(u->text, sizeof u->text, "http://%s%s%s:%s%s", v6 ? "[" : "", u->host,
-             v6 ? "]" : "", u->port, u->path);
+    snprintf(u->text, sizeof u->text, "http://%s%s%s:%s%s", v6 ? "[" : "", u->host, v6 ? "]" : "",
+             u->port, u->path);
     return 0;
 }
 
@@ -174,8 +176,7 @@ static int wait_fd(follow_t *f, int fd, short events, int64_t deadline)
         int64_t left = deadline - engine_now(f->e);
         if (left <= 0)
             return 0;
-        struct pollfd p[2] = {{.fd = f->wake[0], .events = POLLIN},
-                              {.fd = fd, .events = events}};
+        struct pollfd p[2] = {{.fd = f->wake[0], .events = POLLIN}, {.fd = fd, .events = events}};
         int n = poll(p, fd >= 0 ? 2 : 1, left > 60000 ? 60000 : (int)left);
         if (n < 0 && errno != EINTR)
             return -1;
@@ -224,8 +225,7 @@ static int tcp_connect(follow_t *f, int64_t deadline)
     return fd;
 }
 
-static int send_request(follow_t *f, int fd, const char *what, const char *accept,
-                        int64_t deadline)
+static int send_request(follow_t *f, int fd, const char *what, const char *accept, int64_t deadline)
 {
     char req[1024];
     bool v6 = strchr(f->url.host, ':') != NULL;
@@ -286,8 +286,7 @@ static int body_append(void *ctx, const char *data, size_t len)
 
 /* GET path: its body (malloc'd, *len bytes, at most max, NUL after it),
  * or NULL with f->why (an answer other than 200 too). */
-static char *fetch_body(follow_t *f, const char *path, const char *accept, size_t max,
-                        size_t *len)
+static char *fetch_body(follow_t *f, const char *path, const char *accept, size_t max, size_t *len)
 {
     int64_t deadline = engine_now(f->e) + STRUCTURE_TIMEOUT_MS;
     f->why[0] = 0;
@@ -563,7 +562,7 @@ static int on_event(void *ctx, const char *event, const char *data, size_t len)
 
 typedef struct {
     follow_t *f;
-    bool checked;              /* the status and type were looked at */
+    bool checked; /* the status and type were looked at */
 } stream_ctx_t;
 
 static int on_stream_body(void *ctx, const char *data, size_t len)
@@ -574,8 +573,7 @@ static int on_stream_body(void *ctx, const char *data, size_t len)
         c->checked = true;
         if (f->http.status != 200) {
             snprintf(f->why, sizeof f->why,
-                     "the master answered %d to /api/events: is it a pokerclock?",
-                     f->http.status);
+                     "the master answered %d to /api/events: is it a pokerclock?", f->http.status);
             return -1;
         }
         if (!starts_with(f->http.content_type, "text/event-stream")) {
@@ -600,7 +598,8 @@ static void follow_stream(follow_t *f)
     int fd = tcp_connect(f, engine_now(f->e) + CONNECT_TIMEOUT_MS);
     if (fd < 0)
         return;
-    if (send_request(f, fd, "/api/events", "text/event-stream", engine_now(f->e) + CONNECT_TIMEOUT_MS)) {
+    if (send_request(f, fd, "/api/events", "text/event-stream",
+                     engine_now(f->e) + CONNECT_TIMEOUT_MS)) {
         close(fd);
         return;
     }

@@ -10,10 +10,10 @@
 
 /* The master's address, taken apart. */
 typedef struct {
-    char host[256];            /* name or address, without brackets */
+    char host[256]; /* name or address, without brackets */
     char port[8];
-    char path[256];            /* prefix before /api/...; "" for none */
-    char text[560];            /* as shown to people: "http://10.0.0.5:8080" */
+    char path[256]; /* prefix before /api/...; "" for none */
+    char text[560]; /* as shown to people: "http://10.0.0.5:8080" */
 } follow_url_t;
 
 /* "http://10.0.0.5:8080", "10.0.0.5", "http://[fd00::5]:8080/": the port is
@@ -21,9 +21,9 @@ typedef struct {
 int follow_url_parse(const char *text, follow_url_t *u, char *err, size_t errlen);
 
 typedef struct {
-    const char *url;           /* the master */
-    int64_t lost_after_ms;     /* silence before "connection lost"; 0: 30 s */
-    slides_t *slides;          /* where the master's slides are copied; NULL: not */
+    const char *url;       /* the master */
+    int64_t lost_after_ms; /* silence before "connection lost"; 0: 30 s */
+    slides_t *slides;      /* where the master's slides are copied; NULL: not */
 } follow_options_t;
 
 typedef struct follow follow_t;

@@ -1,4 +1,5 @@
-/* Reading an HTTP/1.1 response as its bytes arrive: status, headers, and the body, chunked or not. */
+/* Reading an HTTP/1.1 response as its bytes arrive: status, headers, and the body, chunked or not.
+ */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -8,14 +9,14 @@
 #include "follow/http.h"
 
 enum {
-    S_STATUS,      /* the status line */
-    S_HEADERS,     /* header lines up to the empty one */
-    S_BODY,        /* content-length bytes */
-    S_BODY_EOF,    /* everything until the connection closes */
-    S_CHUNK_SIZE,  /* a chunk's size line */
-    S_CHUNK_DATA,  /* a chunk's bytes */
-    S_CHUNK_END,   /* the CRLF after a chunk */
-    S_TRAILERS,    /* trailer lines after the last chunk */
+    S_STATUS,     /* the status line */
+    S_HEADERS,    /* header lines up to the empty one */
+    S_BODY,       /* content-length bytes */
+    S_BODY_EOF,   /* everything until the connection closes */
+    S_CHUNK_SIZE, /* a chunk's size line */
+    S_CHUNK_DATA, /* a chunk's bytes */
+    S_CHUNK_END,  /* the CRLF after a chunk */
+    S_TRAILERS,   /* trailer lines after the last chunk */
     S_DONE,
     S_ERROR,
 };
@@ -157,12 +158,9 @@ static int line_done(http_reader_t *r)
     r->line[r->line_len] = 0;
     r->line_len = 0;
     switch (r->state) {
-    case S_STATUS:
-        return status_line(r, r->line);
-    case S_HEADERS:
-        return header_line(r, r->line);
-    case S_CHUNK_SIZE:
-        return chunk_size_line(r, r->line);
+    case S_STATUS: return status_line(r, r->line);
+    case S_HEADERS: return header_line(r, r->line);
+    case S_CHUNK_SIZE: return chunk_size_line(r, r->line);
     case S_CHUNK_END:
         if (r->line[0])
             return fail(r, "the answer has a chunk longer than it said");
@@ -177,8 +175,8 @@ static int line_done(http_reader_t *r)
     }
 }
 
-int http_reader_feed(http_reader_t *r, const char *data, size_t len, http_body_fn body,
-                     void *ctx, size_t *used)
+int http_reader_feed(http_reader_t *r, const char *data, size_t len, http_body_fn body, void *ctx,
+                     size_t *used)
 {
     size_t i = 0;
     int rc = HTTP_MORE;
@@ -208,12 +206,8 @@ int http_reader_feed(http_reader_t *r, const char *data, size_t len, http_body_f
             }
             break;
         }
-        case S_DONE:
-            rc = HTTP_DONE;
-            break;
-        case S_ERROR:
-            rc = HTTP_ERROR;
-            break;
+        case S_DONE: rc = HTTP_DONE; break;
+        case S_ERROR: rc = HTTP_ERROR; break;
         default: {
             char ch = data[i++];
             if (ch == '\n') {

@@ -16,7 +16,8 @@ static void settings_of(const json_t *j, slide_change_t *c)
     c->has_from = json_is_string(from) || json_is_null(from);
     c->has_until = json_is_string(until) || json_is_null(until);
     snprintf(c->from, sizeof c->from, "%s", json_is_string(from) ? json_string_value(from) : "");
-    snprintf(c->until, sizeof c->until, "%s", json_is_string(until) ? json_string_value(until) : "");
+    snprintf(c->until, sizeof c->until, "%s",
+             json_is_string(until) ? json_string_value(until) : "");
 }
 
 /* One slide of the list into the store; 0, or -1 with err. */

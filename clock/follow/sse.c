@@ -1,4 +1,5 @@
-/* Server-Sent Events as they arrive: `event:` and `data:` lines into events, `:` comments as heartbeats. */
+/* Server-Sent Events as they arrive: `event:` and `data:` lines into events, `:` comments as
+ * heartbeats. */
 #include <stdio.h>
 #include <string.h>
 

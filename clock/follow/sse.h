@@ -1,4 +1,5 @@
-/* Server-Sent Events as they arrive: `event:` and `data:` lines into events, `:` comments as heartbeats. */
+/* Server-Sent Events as they arrive: `event:` and `data:` lines into events, `:` comments as
+ * heartbeats. */
 #ifndef POKERCLOCK_SSE_H
 #define POKERCLOCK_SSE_H
 
@@ -14,7 +15,7 @@ enum { SSE_DATA_MAX = 256 * 1024, SSE_EVENT_MAX = 64 };
 typedef int (*sse_event_fn)(void *ctx, const char *event, const char *data, size_t len);
 
 typedef struct {
-    bool after_cr;             /* a CR ended the last line: skip a LF after it */
+    bool after_cr; /* a CR ended the last line: skip a LF after it */
     size_t line_len;
     char line[SSE_DATA_MAX + 16];
     char event[SSE_EVENT_MAX];

@@ -3,7 +3,7 @@
 #ifndef POKERCLOCK_CARD_H
 #define POKERCLOCK_CARD_H
 
-enum { CARD_TEXT = 8 };        /* "10" and a suit of 3 bytes, and the NUL */
+enum { CARD_TEXT = 8 }; /* "10" and a suit of 3 bytes, and the NUL */
 
 /* card's text into out; "" for a number that is no card (below 0, 52 up). */
 void card_text(int card, char out[CARD_TEXT]);

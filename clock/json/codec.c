@@ -4,11 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/fields.h"
+#include "model/voice.h"
 #include "json/codec.h"
 #include "json/roster.h"
 #include "json/settle.h"
-#include "model/fields.h"
-#include "model/voice.h"
 
 /* The values of r that rec describes for the state, and its groups, by
  * name; its lists are the caller's. */
@@ -144,8 +144,7 @@ static void color_up_json(json_t *o, const tourney_t *t, const tourney_view_t *v
     const chip_t *next = v->next_color_up ? chip_of(s, v->next_color_up) : NULL;
     json_object_set_new(cu, "next",
                         next ? json_pack("{s:I, s:s, s:i}", "value", (json_int_t)next->value,
-                                         "colour", next->colour, "at_level",
-                                         v->next_color_up_level)
+                                         "colour", next->colour, "at_level", v->next_color_up_level)
                              : json_null());
     const chip_t *cnow = v->color_up_now ? chip_of(s, v->color_up_now) : NULL;
     json_object_set_new(cu, "now",
@@ -215,15 +214,17 @@ static json_t *players_json(const tourney_t *t, const tourney_view_t *v)
 {
     const structure_t *s = &t->s;
     const level_t *cur = &s->levels[v->level];
-    json_t *players = json_pack(
-        "{s:i, s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:i, s:I}", "entries", t->entries, "reentries",
-        t->reentries, "remaining", v->players_left, "busted", t->busted, "rebuys", t->rebuys,
-        "addons", t->addons, "average_stack", (json_int_t)v->average_stack, "chips_in_play",
-        (json_int_t)v->chips_in_play, "paid_places", v->paid_places, "starting_stack",
-        (json_int_t)s->starting_stack);
+    json_t *players = json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:i, s:I}", "entries",
+                                t->entries, "reentries", t->reentries, "remaining", v->players_left,
+                                "busted", t->busted, "rebuys", t->rebuys, "addons", t->addons,
+                                "average_stack", (json_int_t)v->average_stack, "chips_in_play",
+                                (json_int_t)v->chips_in_play, "paid_places", v->paid_places,
+                                "starting_stack", (json_int_t)s->starting_stack);
     if (cur->kind == LEVEL_PLAY && cur->big_blind > 0)
         json_object_set_new(players, "average_stack_bb",
-                            json_real(round((double)v->average_stack / (double)cur->big_blind * 10) / 10));
+                            json_real(
+                                round((double)v->average_stack / (double)cur->big_blind * 10) /
+                                10));
     else
         json_object_set_new(players, "average_stack_bb", json_null());
     return players;
@@ -243,7 +244,8 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
     json_object_set_new(o, "running", json_boolean(t->clock.running));
     json_object_set_new(o, "over", json_boolean(v.over));
     json_object_set_new(o, "level", level_json(s, v.level));
-    json_object_set_new(o, "next_level", v.next_level >= 0 ? level_json(s, v.next_level) : json_null());
+    json_object_set_new(o, "next_level",
+                        v.next_level >= 0 ? level_json(s, v.next_level) : json_null());
     json_object_set_new(o, "levels_count", json_integer(s->n_levels));
     int play = 0;
     for (int i = 0; i < s->n_levels; i++)
@@ -254,7 +256,8 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
     json_object_set_new(o, "overtime", json_boolean(v.overtime));
     json_object_set_new(o, "overtime_ms", json_integer(v.overtime_ms));
     json_object_set_new(o, "to_break_ms", ms_or_null(v.to_break_ms));
-    json_object_set_new(o, "next_break", v.next_break >= 0 ? level_json(s, v.next_break) : json_null());
+    json_object_set_new(o, "next_break",
+                        v.next_break >= 0 ? level_json(s, v.next_break) : json_null());
     json_object_set_new(o, "tournament_elapsed_ms", json_integer(v.tournament_elapsed_ms));
 
     json_object_set_new(o, "players", players_json(t, &v));
@@ -265,24 +268,25 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
         json_array_append_new(payouts, json_integer(v.payouts[i]));
     json_object_set_new(o, "payouts", payouts);
 
-    json_object_set_new(
-        o, "periods",
-        json_pack("{s:b, s:i, s:b, s:i, s:b, s:i}", "late_reg_open", v.late_reg_open,
-                  "late_reg_until_level", s->late_reg_until_level, "rebuys_open", v.rebuys_open,
-                  "rebuy_until_level", s->rebuy_until_level, "addon_open", v.addon_open,
-                  "addon_after_level", s->addon_after_level));
+    json_object_set_new(o, "periods",
+                        json_pack("{s:b, s:i, s:b, s:i, s:b, s:i}", "late_reg_open",
+                                  v.late_reg_open, "late_reg_until_level", s->late_reg_until_level,
+                                  "rebuys_open", v.rebuys_open, "rebuy_until_level",
+                                  s->rebuy_until_level, "addon_open", v.addon_open,
+                                  "addon_after_level", s->addon_after_level));
 
     if (v.announcement_active) {
         json_t *a = json_object();
         json_object_set_new(a, "text", json_string(t->announcement));
-        json_object_set_new(a, "remaining_ms", t->announcement_until
-                                                   ? json_integer(t->announcement_until - now)
-                                                   : json_null());
+        json_object_set_new(a, "remaining_ms",
+                            t->announcement_until ? json_integer(t->announcement_until - now)
+                                                  : json_null());
         json_object_set_new(o, "announcement", a);
     } else {
         json_object_set_new(o, "announcement", json_null());
     }
-    json_object_set_new(o, "recovered_after_power_loss", json_boolean(t->recovered_after_power_loss));
+    json_object_set_new(o, "recovered_after_power_loss",
+                        json_boolean(t->recovered_after_power_loss));
     json_object_set_new(o, "storage_error",
                         storage_error && *storage_error ? json_string(storage_error) : json_null());
     json_object_set_new(o, "notice", notice && *notice ? json_string(notice) : json_null());
@@ -290,12 +294,12 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
      * `undoable` of them. */
     json_t *done = json_array();
     for (uint32_t k = 0; k < t->n_done && k < TOURNEY_DONE_MAX; k++)
-        json_array_append_new(
-            done, json_string(t->done[(t->n_done - 1 - k) % TOURNEY_DONE_MAX]));
+        json_array_append_new(done, json_string(t->done[(t->n_done - 1 - k) % TOURNEY_DONE_MAX]));
     json_object_set_new(o, "last_actions", done);
-    json_object_set_new(o, "undo", t->undoable > 0 && t->n_done > 0
-                                       ? json_string(t->done[(t->n_done - 1) % TOURNEY_DONE_MAX])
-                                       : json_null());
+    json_object_set_new(o, "undo",
+                        t->undoable > 0 && t->n_done > 0
+                            ? json_string(t->done[(t->n_done - 1) % TOURNEY_DONE_MAX])
+                            : json_null());
     procedures_json(o, t, &v, now);
     return o;
 }
@@ -343,54 +347,40 @@ static bool field_allowed(command_type type, const char *key, bool internal)
         settle_json_command_field(type, key))
         return true;
     switch (type) {
-    case CMD_ADJUST:
-        return strcmp(key, "delta_ms") == 0;
+    case CMD_ADJUST: return strcmp(key, "delta_ms") == 0;
     case CMD_SET_REMAINING:
-    case CMD_POWER_RECOVERED:
-        return strcmp(key, "ms") == 0;
+    case CMD_POWER_RECOVERED: return strcmp(key, "ms") == 0;
     case CMD_GOTO_LEVEL:
-    case CMD_DELETE_LEVEL:
-        return strcmp(key, "index") == 0;
+    case CMD_DELETE_LEVEL: return strcmp(key, "index") == 0;
     case CMD_ADD_LEVEL:
     case CMD_EDIT_LEVEL:
         return strcmp(key, type == CMD_ADD_LEVEL ? "after" : "index") == 0 || level_field(key);
-    case CMD_ANNOUNCE:
-        return strcmp(key, "text") == 0 || strcmp(key, "seconds") == 0;
+    case CMD_ANNOUNCE: return strcmp(key, "text") == 0 || strcmp(key, "seconds") == 0;
     case CMD_REGISTER:
     case CMD_UNREGISTER:
     case CMD_REBUY:
-    case CMD_ADDON:
-        return strcmp(key, "count") == 0;
-    case CMD_BUST:
-        return strcmp(key, "count") == 0 || strcmp(key, "players") == 0;
+    case CMD_ADDON: return strcmp(key, "count") == 0;
+    case CMD_BUST: return strcmp(key, "count") == 0 || strcmp(key, "players") == 0;
     case CMD_HFH_START:
-    case CMD_HFH_TABLES:
-        return strcmp(key, "tables") == 0;
+    case CMD_HFH_TABLES: return strcmp(key, "tables") == 0;
     case CMD_DAY_END_DRAW:
         return strcmp(key, "tables") == 0 || (internal && strcmp(key, "drawn") == 0);
     case CMD_TABLE_DONE:
     case CMD_TABLE_WAITING:
-    case CMD_DAY_END_HAND_DONE:
-        return strcmp(key, "table") == 0;
+    case CMD_DAY_END_HAND_DONE: return strcmp(key, "table") == 0;
     case CMD_CLOCK_CALL:
-    case CMD_PENALTY_CLEAR:
-        return strcmp(key, "table") == 0 || strcmp(key, "seat") == 0;
+    case CMD_PENALTY_CLEAR: return strcmp(key, "table") == 0 || strcmp(key, "seat") == 0;
     case CMD_PENALTY:
         return strcmp(key, "table") == 0 || strcmp(key, "seat") == 0 ||
                strcmp(key, "minutes") == 0 || strcmp(key, "rounds") == 0;
-    case CMD_COLOR_UP:
-        return strcmp(key, "value") == 0;
-    case CMD_SET_LANGUAGE:
-        return strcmp(key, "language") == 0 || strcmp(key, "language2") == 0;
-    case CMD_SOUND:
-        return strcmp(key, "quiet") == 0;
+    case CMD_COLOR_UP: return strcmp(key, "value") == 0;
+    case CMD_SET_LANGUAGE: return strcmp(key, "language") == 0 || strcmp(key, "language2") == 0;
+    case CMD_SOUND: return strcmp(key, "quiet") == 0;
     case CMD_SOUND_SETTINGS:
         return strcmp(key, "volume") == 0 || strcmp(key, "sounds") == 0 ||
                strcmp(key, "speak") == 0;
-    case CMD_SAY:
-        return strcmp(key, "text") == 0;
-    default:
-        return false;
+    case CMD_SAY: return strcmp(key, "text") == 0;
+    default: return false;
     }
 }
 
@@ -491,8 +481,7 @@ static int parse_level(const json_t *obj, command_t *c, refusal_t *no)
             }
             break;
         }
-        default: /* no level field is of another type */
-            break;
+        default: /* no level field is of another type */ break;
         }
         c->has |= p ? f->has : 0;
     }
@@ -567,7 +556,8 @@ static int parse_bust(const json_t *obj, command_t *c, refusal_t *no)
     for (int i = 0; i < c->n_busts; i++) {
         json_t *pl = json_array_get(players, (size_t)i);
         if (!json_is_object(pl)) {
-            codec_unread(no, "players[%d] must be an object like {\"table\": 2, \"chips\": 3500}", i);
+            codec_unread(no, "players[%d] must be an object like {\"table\": 2, \"chips\": 3500}",
+                         i);
             return -1;
         }
         const char *key;
@@ -576,9 +566,9 @@ static int parse_bust(const json_t *obj, command_t *c, refusal_t *no)
         {
             if (strcmp(key, "table") != 0 && strcmp(key, "chips") != 0 &&
                 strcmp(key, "player") != 0) {
-                codec_unread(no,
-                             "players[%d] does not take \"%.40s\" (only table or player, and chips)",
-                             i, key);
+                codec_unread(
+                    no, "players[%d] does not take \"%.40s\" (only table or player, and chips)", i,
+                    key);
                 return -1;
             }
         }
@@ -656,8 +646,8 @@ static int parse_language(const json_t *obj, command_t *c, refusal_t *no)
             continue;
         if (!json_is_string(v) || json_string_length(v) >= sizeof c->language ||
             strlen(json_string_value(v)) != json_string_length(v)) {
-            codec_unread(no, "%s must be one of \"en\", \"no\", \"de\", \"nl\", \"da\"%s",
-                         keys[i], i ? ", or null for none" : "");
+            codec_unread(no, "%s must be one of \"en\", \"no\", \"de\", \"nl\", \"da\"%s", keys[i],
+                         i ? ", or null for none" : "");
             return -1;
         }
         memcpy(out[i], json_string_value(v), json_string_length(v) + 1);
@@ -700,8 +690,10 @@ static int parse_sound_settings(const json_t *obj, command_t *c, refusal_t *no)
         if (!json_is_null(x) && (!json_is_string(x) || !json_string_length(x) ||
                                  json_string_length(x) >= TOURNEY_SOUND_NAME ||
                                  strcmp(json_string_value(x), "config") == 0)) {
-            codec_unread(no, "sounds.%s must be a sound's name, \"none\", or null for "
-                         "the configuration's", key);
+            codec_unread(no,
+                         "sounds.%s must be a sound's name, \"none\", or null for "
+                         "the configuration's",
+                         key);
             return -1;
         }
         snprintf(c->sounds[e], sizeof c->sounds[e], "%s",
@@ -800,8 +792,7 @@ static int parse_fields(const json_t *obj, command_t *c, bool internal, refusal_
 /* The command's own fields, then those that name players (json/roster.c). */
 static int parse(const json_t *obj, command_t *c, bool internal, refusal_t *no)
 {
-    if (parse_fields(obj, c, internal, no) ||
-        settle_json_command_parse(obj, c, no))
+    if (parse_fields(obj, c, internal, no) || settle_json_command_parse(obj, c, no))
         return -1;
     return roster_json_command_parse(obj, c, internal, no);
 }
@@ -815,10 +806,8 @@ static int parse_fields(const json_t *obj, command_t *c, bool internal, refusal_
     bool p;
     const int64_t maxd = TOURNEY_MAX_DURATION_MS;
     switch (c->type) {
-    case CMD_ADJUST:
-        return get_int(obj, "delta_ms", true, -maxd, maxd, &c->delta_ms, NULL, no);
-    case CMD_SET_REMAINING:
-        return get_int(obj, "ms", true, 1, maxd, &c->ms, NULL, no);
+    case CMD_ADJUST: return get_int(obj, "delta_ms", true, -maxd, maxd, &c->delta_ms, NULL, no);
+    case CMD_SET_REMAINING: return get_int(obj, "ms", true, 1, maxd, &c->ms, NULL, no);
     case CMD_POWER_RECOVERED:
         return get_int(obj, "ms", true, INT64_MIN, INT64_MAX, &c->ms, NULL, no);
     case CMD_GOTO_LEVEL:
@@ -833,8 +822,7 @@ static int parse_fields(const json_t *obj, command_t *c, bool internal, refusal_
             return -1;
         c->index = (int)n;
         return parse_level(obj, c, no);
-    case CMD_ANNOUNCE:
-        return parse_announce(obj, c, no);
+    case CMD_ANNOUNCE: return parse_announce(obj, c, no);
     case CMD_REGISTER:
     case CMD_UNREGISTER:
     case CMD_REBUY:
@@ -843,8 +831,7 @@ static int parse_fields(const json_t *obj, command_t *c, bool internal, refusal_
             return -1;
         c->count = p ? (int)n : 1;
         return 0;
-    case CMD_BUST:
-        return parse_bust(obj, c, no);
+    case CMD_BUST: return parse_bust(obj, c, no);
     case CMD_HFH_START:
     case CMD_HFH_TABLES:
     case CMD_DAY_END_DRAW:
@@ -868,20 +855,14 @@ static int parse_fields(const json_t *obj, command_t *c, bool internal, refusal_
         return 0;
     case CMD_CLOCK_CALL:
     case CMD_PENALTY:
-    case CMD_PENALTY_CLEAR:
-        return parse_seat(obj, c, no);
+    case CMD_PENALTY_CLEAR: return parse_seat(obj, c, no);
     case CMD_COLOR_UP:
         return get_int(obj, "value", true, 1, INT64_C(1000000000000), &c->value, NULL, no);
-    case CMD_SET_LANGUAGE:
-        return parse_language(obj, c, no);
-    case CMD_SOUND:
-        return parse_quiet(obj, c, no);
-    case CMD_SOUND_SETTINGS:
-        return parse_sound_settings(obj, c, no);
-    case CMD_SAY:
-        return parse_text(obj, c, "something to say", no);
-    default:
-        return 0;
+    case CMD_SET_LANGUAGE: return parse_language(obj, c, no);
+    case CMD_SOUND: return parse_quiet(obj, c, no);
+    case CMD_SOUND_SETTINGS: return parse_sound_settings(obj, c, no);
+    case CMD_SAY: return parse_text(obj, c, "something to say", no);
+    default: return 0;
     }
 }
 
@@ -918,9 +899,10 @@ static void level_command_json(json_t *o, const command_t *c)
         if (!(f->forms & FORM_COMMAND) || !(c->has & f->has) || f->type == FIELD_MINUTES)
             continue;
         json_object_set_new(o, f->name,
-                            f->type == FIELD_BREAK  ? json_boolean(c->level.kind == LEVEL_BREAK)
-                            : f->type == FIELD_BOOL ? json_boolean(*field_bool(f, (void *)&c->level))
-                                                    : json_integer(field_get_int(f, &c->level)));
+                            f->type == FIELD_BREAK ? json_boolean(c->level.kind == LEVEL_BREAK)
+                            : f->type == FIELD_BOOL
+                                ? json_boolean(*field_bool(f, (void *)&c->level))
+                                : json_integer(field_get_int(f, &c->level)));
     }
 }
 
@@ -930,20 +912,15 @@ json_t *codec_command(const command_t *c)
 {
     json_t *o = json_pack("{s:s}", "type", command_name(c->type));
     switch (c->type) {
-    case CMD_ADJUST:
-        json_object_set_new(o, "delta_ms", json_integer(c->delta_ms));
-        break;
+    case CMD_ADJUST: json_object_set_new(o, "delta_ms", json_integer(c->delta_ms)); break;
     case CMD_SET_REMAINING:
-    case CMD_POWER_RECOVERED:
-        json_object_set_new(o, "ms", json_integer(c->ms));
-        break;
+    case CMD_POWER_RECOVERED: json_object_set_new(o, "ms", json_integer(c->ms)); break;
     case CMD_GOTO_LEVEL:
-    case CMD_DELETE_LEVEL:
-        json_object_set_new(o, "index", json_integer(c->index));
-        break;
+    case CMD_DELETE_LEVEL: json_object_set_new(o, "index", json_integer(c->index)); break;
     case CMD_ADD_LEVEL:
     case CMD_EDIT_LEVEL:
-        json_object_set_new(o, c->type == CMD_ADD_LEVEL ? "after" : "index", json_integer(c->index));
+        json_object_set_new(o, c->type == CMD_ADD_LEVEL ? "after" : "index",
+                            json_integer(c->index));
         level_command_json(o, c);
         break;
     case CMD_ANNOUNCE:
@@ -953,9 +930,7 @@ json_t *codec_command(const command_t *c)
     case CMD_REGISTER:
     case CMD_UNREGISTER:
     case CMD_REBUY:
-    case CMD_ADDON:
-        json_object_set_new(o, "count", json_integer(c->count ? c->count : 1));
-        break;
+    case CMD_ADDON: json_object_set_new(o, "count", json_integer(c->count ? c->count : 1)); break;
     case CMD_BUST:
         if (c->n_busts > 0) {
             json_t *players = json_array();
@@ -996,17 +971,13 @@ json_t *codec_command(const command_t *c)
         if (c->type == CMD_PENALTY && c->rounds)
             json_object_set_new(o, "rounds", json_integer(c->rounds));
         break;
-    case CMD_COLOR_UP:
-        json_object_set_new(o, "value", json_integer(c->value));
-        break;
+    case CMD_COLOR_UP: json_object_set_new(o, "value", json_integer(c->value)); break;
     case CMD_SET_LANGUAGE:
         json_object_set_new(o, "language", json_string(c->language));
         json_object_set_new(o, "language2",
                             c->language2[0] ? json_string(c->language2) : json_null());
         break;
-    case CMD_SOUND:
-        json_object_set_new(o, "quiet", json_boolean(c->quiet));
-        break;
+    case CMD_SOUND: json_object_set_new(o, "quiet", json_boolean(c->quiet)); break;
     case CMD_SOUND_SETTINGS: {
         if (c->volume >= 0)
             json_object_set_new(o, "volume", json_integer(c->volume));
@@ -1014,9 +985,10 @@ json_t *codec_command(const command_t *c)
         for (int e = 0; e < VOICE__COUNT; e++) {
             const char *name = voice_event_name((voice_event)e);
             if (c->sounds[e][0] && memchr(c->sounds[e], 0, sizeof c->sounds[e]))
-                json_object_set_new(sounds, name, strcmp(c->sounds[e], "config") == 0
-                                                      ? json_null()
-                                                      : json_string(c->sounds[e]));
+                json_object_set_new(sounds, name,
+                                    strcmp(c->sounds[e], "config") == 0
+                                        ? json_null()
+                                        : json_string(c->sounds[e]));
             if (c->speak_set >> e & 1u)
                 json_object_set_new(speak, name, json_boolean(c->speak_on >> e & 1u));
         }
@@ -1030,11 +1002,8 @@ json_t *codec_command(const command_t *c)
             json_decref(speak);
         break;
     }
-    case CMD_SAY:
-        json_object_set_new(o, "text", json_string(c->text));
-        break;
-    default:
-        break;
+    case CMD_SAY: json_object_set_new(o, "text", json_string(c->text)); break;
+    default: break;
     }
     roster_json_command(c, o);
     settle_json_command(c, o);

@@ -9,8 +9,8 @@
 #include "model/tourney.h"
 
 /* The public state at `now`, as GET /api/state returns it. */
-json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now,
-                    const char *storage_error, const char *notice);
+json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *storage_error,
+                    const char *notice);
 /* The structure, as GET /api/structure returns it. */
 json_t *codec_structure(const structure_t *s);
 

@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "json/mirror.h"
 #include "model/voice.h"
+#include "json/mirror.h"
 
 static int fail(char *err, size_t errlen, const char *what, size_t i, const char *why)
 {
@@ -90,9 +90,9 @@ static int load_player(const json_t *o, size_t i, roster_t *r, char *err, size_t
         return fail(err, errlen, "players", i, "is out of order");
     const char *st = json_string_value(status);
     p->status = !strcmp(st, "seated")    ? PLAYER_SEATED
-                : !strcmp(st, "out")       ? PLAYER_OUT
-                : !strcmp(st, "removed")   ? PLAYER_REMOVED
-                                           : PLAYER_WAITING;
+                : !strcmp(st, "out")     ? PLAYER_OUT
+                : !strcmp(st, "removed") ? PLAYER_REMOVED
+                                         : PLAYER_WAITING;
     p->id = (int32_t)id;
     p->table = -1;
     p->place_best = (int16_t)place;
@@ -134,10 +134,13 @@ static int load_moves(const json_t *a, roster_t *r, int64_t now, char *err, size
             ti = roster_table_by_number(r, (int)to);
         if (ti < 0 || (from && fi < 0))
             return fail(err, errlen, "moves", k, "names a table there is not");
-        move_rec_t m = {.at = now - ago, .player = (int16_t)(player - 1),
-                        .from_table = (int16_t)fi, .to_table = (int16_t)ti,
+        move_rec_t m = {.at = now - ago,
+                        .player = (int16_t)(player - 1),
+                        .from_table = (int16_t)fi,
+                        .to_table = (int16_t)ti,
                         .from_seat = (uint8_t)(fi >= 0 ? from_seat : 0),
-                        .to_seat = (uint8_t)to_seat, .why = MOVE_BALANCE};
+                        .to_seat = (uint8_t)to_seat,
+                        .why = MOVE_BALANCE};
         for (int w = MOVE_BALANCE; w <= MOVE_FINAL; w++)
             if (!strcmp(json_string_value(why), moves_why_name(w)))
                 m.why = (uint8_t)w;
@@ -149,8 +152,9 @@ static int load_moves(const json_t *a, roster_t *r, int64_t now, char *err, size
 int mirror_roster(const json_t *doc, int64_t now, roster_t *r, char *err, size_t errlen)
 {
     roster_init(r);
-    const json_t *tables = json_object_get(doc, "tables"), *players = json_object_get(doc, "players"),
-                 *moves = json_object_get(doc, "moves"), *version = json_object_get(doc, "version");
+    const json_t *tables = json_object_get(doc, "tables"),
+                 *players = json_object_get(doc, "players"), *moves = json_object_get(doc, "moves"),
+                 *version = json_object_get(doc, "version");
     if (!json_is_array(tables) || !json_is_array(players) || (moves && !json_is_array(moves)) ||
         !json_is_integer(version) || json_integer_value(version) < 0 ||
         json_integer_value(version) > UINT32_MAX) {
@@ -182,7 +186,8 @@ int mirror_sound(const json_t *settings, tourney_t *t, char *err, size_t errlen)
 {
     const json_t *sound = json_object_get(settings, "sound");
     const json_t *volume = json_object_get(sound, "volume");
-    const json_t *sounds = json_object_get(sound, "sounds"), *speak = json_object_get(sound, "speak");
+    const json_t *sounds = json_object_get(sound, "sounds"),
+                 *speak = json_object_get(sound, "speak");
     if (!json_is_integer(volume) || json_integer_value(volume) < 0 ||
         json_integer_value(volume) > 100 || !json_is_object(sounds) || !json_is_object(speak)) {
         snprintf(err, errlen, "/api/settings: no sound with a volume, sounds and speech");

@@ -24,10 +24,10 @@ json_t *moves_json_list(const roster_t *r, bool short_names, int64_t now)
          * their language); label: the name or "Player 2" */
         json_t *o = json_pack("{s:i, s:s, s:s, s:o, s:o, s:o, s:i, s:s, s:I}", "player",
                               m->player + 1, "name", name, "label", label, "from_table",
-                              table_or_null(r, m->from_table),
-                              "from_seat", m->from_seat ? json_integer(m->from_seat) : json_null(),
-                              "to_table", table_or_null(r, m->to_table), "to_seat", m->to_seat,
-                              "why", moves_why_name(m->why), "ago_ms",
+                              table_or_null(r, m->from_table), "from_seat",
+                              m->from_seat ? json_integer(m->from_seat) : json_null(), "to_table",
+                              table_or_null(r, m->to_table), "to_seat", m->to_seat, "why",
+                              moves_why_name(m->why), "ago_ms",
                               (json_int_t)(now > m->at ? now - m->at : 0));
         /* stands: the player still sits where the move put him */
         json_object_set_new(o, "stands", json_boolean(roster_move_stands(r, m)));
@@ -36,8 +36,7 @@ json_t *moves_json_list(const roster_t *r, bool short_names, int64_t now)
     return a;
 }
 
-json_t *moves_json_resource(const roster_t *r, const house_t *h, bool short_names,
-                            int64_t now)
+json_t *moves_json_resource(const roster_t *r, const house_t *h, bool short_names, int64_t now)
 {
     return json_pack("{s:I, s:I, s:o}", "total", (json_int_t)r->moves.total, "strip_ms",
                      (json_int_t)moves_strip_ms(h->move_strip_ms, h->move_strip_off), "moves",

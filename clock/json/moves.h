@@ -15,8 +15,7 @@
 json_t *moves_json_list(const roster_t *r, bool short_names, int64_t now);
 /* GET /api/moves: {"total", "strip_ms", "moves": [...]}, small enough for
  * the wall in a browser to fetch when "moves_total" of the state changes. */
-json_t *moves_json_resource(const roster_t *r, const house_t *h, bool short_names,
-                            int64_t now);
+json_t *moves_json_resource(const roster_t *r, const house_t *h, bool short_names, int64_t now);
 
 /* The log as a snapshot carries it: {"n": total, "f": first, "m": [[at,
  * player, from_table, from_seat, to_table, to_seat, why], ...] oldest first}. */

@@ -3,11 +3,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/fields.h"
+#include "model/voice.h"
 #include "json/card.h"
 #include "json/parse_state.h"
 #include "json/settle.h"
-#include "model/fields.h"
-#include "model/voice.h"
 
 /* Chip amounts and counts beyond these are not a tournament, they are noise. */
 static const int64_t MAX_CHIPS = INT64_C(1000000000000);
@@ -31,8 +31,8 @@ static int fail_member(char *err, size_t errlen, const char *where, const char *
 
 /* An integer member. Absent is fine unless required (out keeps its value);
  * null counts as absent when nullable. */
-static int get_int(const json_t *o, const char *where, const char *key, bool required,
-                   int64_t lo, int64_t hi, int64_t *out, char *err, size_t errlen)
+static int get_int(const json_t *o, const char *where, const char *key, bool required, int64_t lo,
+                   int64_t hi, int64_t *out, char *err, size_t errlen)
 {
     json_t *v = json_object_get(o, key);
     if (!v || json_is_null(v)) {
@@ -45,16 +45,15 @@ static int get_int(const json_t *o, const char *where, const char *key, bool req
     json_int_t n = json_integer_value(v);
     if (n < lo || n > hi) {
         char what[96];
-        snprintf(what, sizeof what, "must be between %lld and %lld", (long long)lo,
-                 (long long)hi);
+        snprintf(what, sizeof what, "must be between %lld and %lld", (long long)lo, (long long)hi);
         return fail_member(err, errlen, where, key, what);
     }
     *out = n;
     return 0;
 }
 
-static int get_int32(const json_t *o, const char *where, const char *key, bool required,
-                     int lo, int hi, int *out, char *err, size_t errlen)
+static int get_int32(const json_t *o, const char *where, const char *key, bool required, int lo,
+                     int hi, int *out, char *err, size_t errlen)
 {
     int64_t n = *out;
     if (get_int(o, where, key, required, lo, hi, &n, err, errlen))
@@ -63,8 +62,8 @@ static int get_int32(const json_t *o, const char *where, const char *key, bool r
     return 0;
 }
 
-static int get_bool(const json_t *o, const char *where, const char *key, bool required,
-                    bool *out, char *err, size_t errlen)
+static int get_bool(const json_t *o, const char *where, const char *key, bool required, bool *out,
+                    char *err, size_t errlen)
 {
     json_t *v = json_object_get(o, key);
     if (!v || json_is_null(v)) {
@@ -79,8 +78,8 @@ static int get_bool(const json_t *o, const char *where, const char *key, bool re
 }
 
 /* A string member copied into buf; too long or holding a NUL is refused. */
-static int get_text(const json_t *o, const char *where, const char *key, bool required,
-                    char *buf, size_t len, char *err, size_t errlen)
+static int get_text(const json_t *o, const char *where, const char *key, bool required, char *buf,
+                    size_t len, char *err, size_t errlen)
 {
     json_t *v = json_object_get(o, key);
     if (!v || json_is_null(v)) {
@@ -113,8 +112,8 @@ static const json_t *get_object(const json_t *o, const char *where, const char *
     return v;
 }
 
-static const json_t *get_array(const json_t *o, const char *where, const char *key,
-                               size_t max, int *rc, char *err, size_t errlen)
+static const json_t *get_array(const json_t *o, const char *where, const char *key, size_t max,
+                               int *rc, char *err, size_t errlen)
 {
     json_t *v = json_object_get(o, key);
     if (!v || json_is_null(v))
@@ -170,8 +169,7 @@ static int parse_fields(const json_t *o, const char *where, const record_t *rec,
             if (*rgb && !field_parse_rgb(rgb, (uint32_t *)(void *)at))
                 return fail_member(err, errlen, where, f->name, "must be like \"#2e8b57\"");
             break;
-        default: /* groups and lists: the caller's */
-            break;
+        default: /* groups and lists: the caller's */ break;
         }
     }
     return 0;
@@ -243,8 +241,8 @@ static int parse_groups(const json_t *o, structure_t *s, char *err, size_t errle
 }
 
 /* Each reads element i of its list, an object, into s. */
-static int parse_level_at(const json_t *e, const char *where, structure_t *s, size_t i,
-                          char *err, size_t errlen)
+static int parse_level_at(const json_t *e, const char *where, structure_t *s, size_t i, char *err,
+                          size_t errlen)
 {
     if (parse_level(e, where, &s->levels[i], err, errlen))
         return -1;
@@ -355,10 +353,10 @@ int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t err
 
 static bool level_equal(const level_t *a, const level_t *b)
 {
-    return a->kind == b->kind && a->small_blind == b->small_blind &&
-           a->big_blind == b->big_blind && a->ante == b->ante &&
-           a->big_blind_ante == b->big_blind_ante && a->duration_ms == b->duration_ms &&
-           a->day_end == b->day_end && a->color_up == b->color_up;
+    return a->kind == b->kind && a->small_blind == b->small_blind && a->big_blind == b->big_blind &&
+           a->ante == b->ante && a->big_blind_ante == b->big_blind_ante &&
+           a->duration_ms == b->duration_ms && a->day_end == b->day_end &&
+           a->color_up == b->color_up;
 }
 
 /* Whether a level object of the state is s's level at its index. */
@@ -381,8 +379,8 @@ bool codec_state_fits(const json_t *o, const structure_t *s)
     char err[160], name[TOURNEY_NAME_MAX] = "";
     int64_t count = -1;
     return json_is_object(o) && s->n_levels > 0 &&
-           get_int(o, "", "levels_count", true, 1, TOURNEY_MAX_LEVELS, &count, err,
-                   sizeof err) == 0 &&
+           get_int(o, "", "levels_count", true, 1, TOURNEY_MAX_LEVELS, &count, err, sizeof err) ==
+               0 &&
            count == s->n_levels &&
            get_text(o, "", "name", false, name, sizeof name, err, sizeof err) == 0 &&
            (!json_object_get(o, "name") || strcmp(name, s->name) == 0) &&
@@ -405,16 +403,14 @@ static int parse_tables(const json_t *o, const char *where, const char *key, tab
         json_int_t n = json_is_integer(v) ? json_integer_value(v) : 0;
         if (n < 1 || n > TOURNEY_MAX_TABLES || !tableset_add(set, (int)n)) {
             char what[64];
-            snprintf(what, sizeof what, "must list table numbers from 1 to %d",
-                     TOURNEY_MAX_TABLES);
+            snprintf(what, sizeof what, "must list table numbers from 1 to %d", TOURNEY_MAX_TABLES);
             return fail_member(err, errlen, where, key, what);
         }
     }
     return 0;
 }
 
-static int parse_hand_for_hand(const json_t *o, tourney_t *t, int64_t now, char *err,
-                               size_t errlen)
+static int parse_hand_for_hand(const json_t *o, tourney_t *t, int64_t now, char *err, size_t errlen)
 {
     const char *w = "hand_for_hand";
     hand_for_hand_t *h = &t->hfh;
@@ -468,8 +464,7 @@ static int parse_day_end(const json_t *o, tourney_t *t, int64_t now, char *err, 
                                    "must list objects like {\"table\": 1, \"hands_left\": 2}");
             if (get_int32(tl, "day_end.tables_left", "table", true, 1, TOURNEY_MAX_TABLES, &table,
                           err, errlen) ||
-                get_int32(tl, "day_end.tables_left", "hands_left", true, 0, 7, &hands, err,
-                          errlen))
+                get_int32(tl, "day_end.tables_left", "hands_left", true, 0, 7, &hands, err, errlen))
                 return -1;
             d->left[table - 1] = (uint8_t)hands;
             tableset_add(&d->in_play, table);
@@ -479,8 +474,7 @@ static int parse_day_end(const json_t *o, tourney_t *t, int64_t now, char *err, 
     return 0;
 }
 
-static int parse_clock_call(const json_t *o, tourney_t *t, int64_t now, char *err,
-                            size_t errlen)
+static int parse_clock_call(const json_t *o, tourney_t *t, int64_t now, char *err, size_t errlen)
 {
     const char *w = "clock_call";
     clock_call_t *c = &t->call;
@@ -577,10 +571,8 @@ static int parse_results(const json_t *a, tourney_t *t, int64_t now, char *err, 
             return -1;
         }
         if (get_int32(r, where, "place_best", true, 1, 1000000, &res->place_best, err, errlen) ||
-            get_int32(r, where, "place_worst", true, 1, 1000000, &res->place_worst, err,
-                      errlen) ||
-            get_int(r, where, "prize_each", false, 0, MAX_MONEY, &res->prize_each, err,
-                    errlen) ||
+            get_int32(r, where, "place_worst", true, 1, 1000000, &res->place_worst, err, errlen) ||
+            get_int(r, where, "prize_each", false, 0, MAX_MONEY, &res->prize_each, err, errlen) ||
             get_int32(r, where, "table", false, 0, 100000, &res->table, err, errlen) ||
             get_int(r, where, "chips", false, 0, MAX_CHIPS, &res->chips, err, errlen) ||
             get_int32(r, where, "player", false, 0, 1000000, &res->player, err, errlen))
@@ -659,7 +651,8 @@ static int parse_final_table(const json_t *o, tourney_t *t, int64_t now, char *e
         get_int(f, "final_table", "remaining_ms", true, 0, TOURNEY_FINAL_SHOWN_MS, &left, err,
                 errlen))
         return -1;
-    const json_t *seats = get_array(f, "final_table", "seats", TOURNEY_FINAL_SEATS, &rc, err, errlen);
+    const json_t *seats = get_array(f, "final_table", "seats", TOURNEY_FINAL_SEATS, &rc, err,
+                                    errlen);
     if (rc)
         return -1;
     size_t i;
@@ -668,8 +661,8 @@ static int parse_final_table(const json_t *o, tourney_t *t, int64_t now, char *e
     {
         int64_t seat = 0;
         const json_t *card = json_object_get(x, "card");
-        if (!json_is_object(x) ||
-            get_int(x, "final_table.seats", "seat", true, 1, TOURNEY_FINAL_SEATS, &seat, err, errlen))
+        if (!json_is_object(x) || get_int(x, "final_table.seats", "seat", true, 1,
+                                          TOURNEY_FINAL_SEATS, &seat, err, errlen))
             return fail_member(err, errlen, "final_table", "seats", "must list seats");
         if (json_is_string(card)) {
             int c = card_parse(json_string_value(card));
@@ -722,28 +715,26 @@ static int parse_player_counts(const json_t *o, tourney_t *t, char *err, size_t 
 {
     int rc = 0;
     const json_t *players = get_object(o, "", "players", &rc, err, errlen);
-    if (rc || (players && (get_int32(players, "players", "entries", false, 0, 1000000,
-                                     &t->entries, err, errlen) ||
-                           get_int32(players, "players", "reentries", false, 0, 1000000,
-                                     &t->reentries, err, errlen) ||
-                           get_int32(players, "players", "busted", false, 0, 1000000,
-                                     &t->busted, err, errlen) ||
-                           get_int32(players, "players", "rebuys", false, 0, 1000000,
-                                     &t->rebuys, err, errlen) ||
-                           get_int32(players, "players", "addons", false, 0, 1000000,
-                                     &t->addons, err, errlen))))
+    if (rc ||
+        (players &&
+         (get_int32(players, "players", "entries", false, 0, 1000000, &t->entries, err, errlen) ||
+          get_int32(players, "players", "reentries", false, 0, 1000000, &t->reentries, err,
+                    errlen) ||
+          get_int32(players, "players", "busted", false, 0, 1000000, &t->busted, err, errlen) ||
+          get_int32(players, "players", "rebuys", false, 0, 1000000, &t->rebuys, err, errlen) ||
+          get_int32(players, "players", "addons", false, 0, 1000000, &t->addons, err, errlen))))
         return -1;
     if (t->busted > t->entries || t->reentries > t->entries) {
-        snprintf(err, errlen, "players.busted and players.reentries cannot be more than "
-                              "players.entries");
+        snprintf(err, errlen,
+                 "players.busted and players.reentries cannot be more than "
+                 "players.entries");
         return -1;
     }
     return 0;
 }
 
 /* The announcement on the wall, if any, and for how much longer. */
-static int parse_announcement(const json_t *o, tourney_t *t, int64_t now, char *err,
-                              size_t errlen)
+static int parse_announcement(const json_t *o, tourney_t *t, int64_t now, char *err, size_t errlen)
 {
     int rc = 0;
     const json_t *a = get_object(o, "", "announcement", &rc, err, errlen);
@@ -790,8 +781,8 @@ static int parse_procedures(const json_t *o, tourney_t *t, int64_t now, char *er
     return rc || (list && parse_results(list, t, now, err, errlen)) ? -1 : 0;
 }
 
-int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourney_t *t,
-                      char *err, size_t errlen)
+int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourney_t *t, char *err,
+                      size_t errlen)
 {
     memset(t, 0, sizeof *t);
     t->s = *s;
@@ -805,8 +796,8 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
     }
     if (parse_clock(o, s, now, t, err, errlen) || parse_player_counts(o, t, err, errlen) ||
         parse_announcement(o, t, now, err, errlen) ||
-        get_bool(o, "", "recovered_after_power_loss", false, &t->recovered_after_power_loss,
-                 err, errlen) ||
+        get_bool(o, "", "recovered_after_power_loss", false, &t->recovered_after_power_loss, err,
+                 errlen) ||
         parse_procedures(o, t, now, err, errlen))
         return -1;
     /* What the places pay: a deal and the rounding rule, as the master's. */

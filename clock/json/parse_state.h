@@ -19,8 +19,8 @@ int codec_structure_parse(const json_t *o, structure_t *s, char *err, size_t err
  * `event: state`) as it was at `now`, the local time it arrived: the clock
  * counts on from there. Members the master does not send (an older version)
  * are left as in a new tournament. Returns 0, or -1 with err. */
-int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourney_t *t,
-                      char *err, size_t errlen);
+int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourney_t *t, char *err,
+                      size_t errlen);
 
 /* Whether the state was made on structure s, as far as the state shows it
  * (level count, the current and the next level, name): when not, the

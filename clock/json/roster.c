@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/standings.h"
+#include "model/text.h"
 #include "json/codec.h"
 #include "json/moves.h"
 #include "json/roster.h"
-#include "model/standings.h"
-#include "model/text.h"
 
 /* ---- commands ---- */
 
@@ -198,8 +198,7 @@ static int parse_moves(const json_t *obj, command_t *c, refusal_t *no)
  * card each for it; from the journal, the moves and the cards dealt. */
 static int parse_final(const json_t *obj, command_t *c, refusal_t *no)
 {
-    if (get_small(obj, "button", ROSTER_MAX_SEATS, &c->seat, no) ||
-        parse_moves(obj, c, no))
+    if (get_small(obj, "button", ROSTER_MAX_SEATS, &c->seat, no) || parse_moves(obj, c, no))
         return -1;
     const json_t *cards = json_object_get(obj, "cards");
     if (!cards)
@@ -359,8 +358,8 @@ void roster_json_command(const command_t *c, json_t *o)
         if (c->n_seats > 0) {
             json_t *moves = json_array();
             for (int i = 0; i < c->n_seats && i < ROSTER_MAX_SEATS; i++)
-                json_array_append_new(
-                    moves, json_pack("[i,i,i]", c->movers[i], c->seats[i].table, c->seats[i].seat));
+                json_array_append_new(moves, json_pack("[i,i,i]", c->movers[i], c->seats[i].table,
+                                                       c->seats[i].seat));
             json_object_set_new(o, "moves", moves);
         }
         return;
@@ -466,9 +465,10 @@ json_t *roster_json_proposal(const roster_t *r, uint64_t seed)
         table = roster_next_break(r);
     json_t *moves = json_array();
     for (int i = 0; i < n; i++) {
-        json_t *x = json_pack(
-            "{s:i, s:i, s:i, s:b}", "from_table", r->tables[m[i].from_table].number, "to_table",
-            r->tables[m[i].to_table].number, "to_seat", m[i].to_seat, "waits", m[i].waits);
+        json_t *x = json_pack("{s:i, s:i, s:i, s:b}", "from_table",
+                              r->tables[m[i].from_table].number, "to_table",
+                              r->tables[m[i].to_table].number, "to_seat", m[i].to_seat, "waits",
+                              m[i].waits);
         /* Without a button the floor names him: the player who is big blind next. */
         json_object_set_new(x, "player",
                             m[i].player >= 0 ? json_integer(m[i].player + 1) : json_null());
@@ -693,8 +693,8 @@ static bool undo_load(const json_t *j, roster_undo_t *u, bool *ok)
     u->n_changed_tables = (int)json_array_size(ts);
     /* without it (a snapshot from before the log): nothing of the log to take back */
     const json_t *mt = json_object_get(j, "mt");
-    if (mt && (!json_is_integer(mt) || json_integer_value(mt) < 0 ||
-               json_integer_value(mt) > UINT32_MAX))
+    if (mt &&
+        (!json_is_integer(mt) || json_integer_value(mt) < 0 || json_integer_value(mt) > UINT32_MAX))
         return false;
     u->moves_total = mt ? (uint32_t)json_integer_value(mt) : UINT32_MAX;
     return true;
@@ -757,8 +757,8 @@ int roster_json_load(const json_t *j, game_t *g, char *err, size_t errlen)
     if (!why && !seats_agree(r))
         why = "the roster's players and seats do not agree";
     /* a snapshot from before the log of moves has none */
-    if (!why && json_object_get(j, "moves") && !moves_json_load(json_object_get(j, "moves"), r,
-                                                                 &r->moves))
+    if (!why && json_object_get(j, "moves") &&
+        !moves_json_load(json_object_get(j, "moves"), r, &r->moves))
         why = "the roster's log of moves does not read";
     for (size_t i = 0; i < json_array_size(us) && !why; i++)
         if (!undo_load(json_array_get(us, i), &u[i], &ok[i]))

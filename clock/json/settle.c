@@ -1,13 +1,14 @@
-/* The deal and the payouts in JSON: the deal and set_payouts commands' fields, and both in the state. */
+/* The deal and the payouts in JSON: the deal and set_payouts commands' fields, and both in the
+ * state. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "json/codec.h"
-#include "json/settle.h"
 #include "model/payout.h"
 #include "model/prizes.h"
 #include "model/standings.h"
+#include "json/codec.h"
+#include "json/settle.h"
 
 bool settle_json_command_field(command_type type, const char *key)
 {
@@ -19,8 +20,8 @@ bool settle_json_command_field(command_type type, const char *key)
 }
 
 /* A list of 1..TOURNEY_MAX_DEAL whole numbers from lo to hi. */
-static int read_list(const json_t *a, const char *key, int64_t lo, int64_t hi, int64_t *out,
-                     int *n, refusal_t *no)
+static int read_list(const json_t *a, const char *key, int64_t lo, int64_t hi, int64_t *out, int *n,
+                     refusal_t *no)
 {
     if (!json_is_array(a) || json_array_size(a) < 2 || json_array_size(a) > TOURNEY_MAX_DEAL) {
         return codec_unread(no, "deal needs %s: a list of 2 to %d whole numbers", key,
@@ -98,8 +99,8 @@ static int parse_payouts(const json_t *obj, command_t *c, refusal_t *no)
     if (!am)
         c->payouts.n = (int)json_array_size(a);
     const json_t *u = json_object_get(obj, "unit");
-    if (u && (!json_is_integer(u) || json_integer_value(u) < 1 ||
-              json_integer_value(u) > 1000000)) {
+    if (u &&
+        (!json_is_integer(u) || json_integer_value(u) < 1 || json_integer_value(u) > 1000000)) {
         refuse_unit_range(no);
         return -1;
     }
@@ -119,7 +120,8 @@ int settle_json_command_parse(const json_t *obj, command_t *c, refusal_t *no)
     if (c->type != CMD_DEAL)
         return 0;
     const int64_t max = INT64_C(1000000000000000); /* as the deal calculator's prizes */
-    if (read_list(json_object_get(obj, "amounts"), "amounts", 0, max, c->deal.amount, &c->deal.n, no))
+    if (read_list(json_object_get(obj, "amounts"), "amounts", 0, max, c->deal.amount, &c->deal.n,
+                  no))
         return -1;
     const json_t *players = json_object_get(obj, "players");
     if (players) {
@@ -134,8 +136,8 @@ int settle_json_command_parse(const json_t *obj, command_t *c, refusal_t *no)
             c->deal.player[i] = (int16_t)who[i];
     }
     const json_t *pf = json_object_get(obj, "play_for");
-    if (pf && (!json_is_integer(pf) || json_integer_value(pf) < 0 ||
-               json_integer_value(pf) > max)) {
+    if (pf &&
+        (!json_is_integer(pf) || json_integer_value(pf) < 0 || json_integer_value(pf) > max)) {
         refuse_play_for_range(no);
         return -1;
     }
@@ -148,9 +150,8 @@ void settle_json_command(const command_t *c, json_t *o)
     if (c->type == CMD_SET_PAYOUTS) {
         json_t *places = json_array();
         for (int i = 0; i < c->payouts.n && i < TOURNEY_MAX_PLACES; i++)
-            json_array_append_new(places, c->payouts.fixed
-                                              ? json_integer(c->payouts.amount[i])
-                                              : json_real(c->payouts.bp[i] / 100.0));
+            json_array_append_new(places, c->payouts.fixed ? json_integer(c->payouts.amount[i])
+                                                           : json_real(c->payouts.bp[i] / 100.0));
         json_object_set_new(o, c->payouts.fixed ? "amounts" : "places", places);
         json_object_set_new(o, "unit", json_integer(c->payouts.unit));
         json_object_set_new(o, "remainder", json_string(c->payouts.largest ? "largest" : "first"));
@@ -188,11 +189,11 @@ json_t *settle_json_state(const tourney_t *t)
          * play-for amount only (`adds`). */
         int player = standings_deal_player(t, i + 1);
         bool known = player > 0 || (d->who[i] == 0 && d->play_for == 0);
-        json_array_append_new(
-            places, json_pack("{s:i, s:o, s:o, s:I}", "place", i + 1, "player",
-                              player > 0 ? json_integer(player) : json_null(), "prize",
-                              known ? json_integer(pays[i]) : json_null(), "adds",
-                              (json_int_t)(i == 0 ? d->play_for : 0)));
+        json_array_append_new(places,
+                              json_pack("{s:i, s:o, s:o, s:I}", "place", i + 1, "player",
+                                        player > 0 ? json_integer(player) : json_null(), "prize",
+                                        known ? json_integer(pays[i]) : json_null(), "adds",
+                                        (json_int_t)(i == 0 ? d->play_for : 0)));
     }
     return json_pack("{s:i, s:I, s:o, s:o, s:o}", "players", d->players, "play_for",
                      (json_int_t)d->play_for, "amounts", amounts, "who", who, "places", places);
@@ -201,9 +202,13 @@ json_t *settle_json_state(const tourney_t *t)
 void settle_json_payouts(json_t *o, const tourney_t *t)
 {
     const structure_t *s = &t->s;
-    payout_pool_in_t in = {.entries = t->entries, .buy_in = s->buy_in, .fee = s->fee,
-                           .rebuys = t->rebuys, .rebuy_price = s->rebuy_price,
-                           .addons = t->addons, .addon_price = s->addon_price,
+    payout_pool_in_t in = {.entries = t->entries,
+                           .buy_in = s->buy_in,
+                           .fee = s->fee,
+                           .rebuys = t->rebuys,
+                           .rebuy_price = s->rebuy_price,
+                           .addons = t->addons,
+                           .addon_price = s->addon_price,
                            .guarantee = s->guarantee};
     payout_line_t lines[PAYOUT_MAX_LINES];
     int64_t pool;
@@ -264,8 +269,8 @@ static int read_ints(const json_t *o, const char *where, const char *key, int ma
             continue;
         }
         if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
-            snprintf(err, errlen, "%s.%s[%zu] must be a whole number from %lld to %lld", where,
-                     key, i, (long long)lo, (long long)hi);
+            snprintf(err, errlen, "%s.%s[%zu] must be a whole number from %lld to %lld", where, key,
+                     i, (long long)lo, (long long)hi);
             return -1;
         }
         out[i] = json_integer_value(v);

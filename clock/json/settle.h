@@ -1,4 +1,5 @@
-/* The deal and the payouts in JSON: the deal and set_payouts commands' fields, and both in the state. */
+/* The deal and the payouts in JSON: the deal and set_payouts commands' fields, and both in the
+ * state. */
 #ifndef POKERCLOCK_JSON_SETTLE_H
 #define POKERCLOCK_JSON_SETTLE_H
 

@@ -107,9 +107,9 @@ static json_t *takeover_json(const show_t *sh)
     }
     case SHOW_COLOR_UP: {
         json_object_set_new(o, "from", chip_json(sh->color_up.from, sh->color_up.from_rgb));
-        json_object_set_new(o, "into", sh->color_up.into
-                                           ? chip_json(sh->color_up.into, sh->color_up.into_rgb)
-                                           : json_null());
+        json_object_set_new(o, "into",
+                            sh->color_up.into ? chip_json(sh->color_up.into, sh->color_up.into_rgb)
+                                              : json_null());
         json_object_set_new(o, "times", json_integer(sh->color_up.times));
         json_object_set_new(o, "beside_clock", json_boolean(sh->color_up.beside_clock));
         json_object_set_new(o, "gone", text_json(sh, sh->color_up.gone));
@@ -123,13 +123,13 @@ static json_t *takeover_json(const show_t *sh)
     case SHOW_FINAL_TABLE: {
         json_t *seats = json_array();
         for (int s = 0; s < sh->final.n_seats; s++)
-            json_array_append_new(
-                seats, json_pack("{s:i, s:o, s:o}", "seat", s + 1, "who",
-                                 text_json(sh, sh->final.who[s]), "card",
-                                 sh->final.card[s] >= 0 ? json_integer(sh->final.card[s])
-                                                        : json_null()));
-        json_object_set_new(o, "button", sh->final.button ? json_integer(sh->final.button)
-                                                          : json_null());
+            json_array_append_new(seats,
+                                  json_pack("{s:i, s:o, s:o}", "seat", s + 1, "who",
+                                            text_json(sh, sh->final.who[s]), "card",
+                                            sh->final.card[s] >= 0 ? json_integer(sh->final.card[s])
+                                                                   : json_null()));
+        json_object_set_new(o, "button",
+                            sh->final.button ? json_integer(sh->final.button) : json_null());
         json_object_set_new(o, "seats", seats);
         break;
     }
@@ -143,8 +143,10 @@ static json_t *takeover_json(const show_t *sh)
 static json_t *pay_json(const show_pay_row_t *p)
 {
     switch (p->kind) {
-    case PAY_DEAL: return json_pack("{s:i, s:I}", "deal", p->place, "amount", (json_int_t)p->amount);
-    case PAY_PLAY_FOR: return json_pack("{s:b, s:I}", "play_for", 1, "amount", (json_int_t)p->amount);
+    case PAY_DEAL:
+        return json_pack("{s:i, s:I}", "deal", p->place, "amount", (json_int_t)p->amount);
+    case PAY_PLAY_FOR:
+        return json_pack("{s:b, s:I}", "play_for", 1, "amount", (json_int_t)p->amount);
     default: return json_pack("{s:i, s:I}", "place", p->place, "amount", (json_int_t)p->amount);
     }
 }
@@ -159,9 +161,9 @@ json_t *show_json(const show_t *sh)
     for (int i = 0; i < sh->n_pay; i++)
         json_array_append_new(pay, pay_json(&sh->pay[i]));
     return json_pack("{s:o, s:o, s:i, s:o, s:i, s:o, s:b, s:o, s:b, s:o, s:o}", "takeover",
-                     sh->has_takeover ? takeover_json(sh) : json_null(), "strips", strips,
-                     "turn", sh->turn, "turn_in_ms", ms_or_null(sh->turn_in_ms), "turn_ms",
-                     SHOW_TURN_MS, "periods", periods, "paused", sh->paused, "pill",
+                     sh->has_takeover ? takeover_json(sh) : json_null(), "strips", strips, "turn",
+                     sh->turn, "turn_in_ms", ms_or_null(sh->turn_in_ms), "turn_ms", SHOW_TURN_MS,
+                     "periods", periods, "paused", sh->paused, "pill",
                      sh->pill >= 0 ? json_string(lang_keys[sh->pill]) : json_null(), "running",
                      sh->running, "changes_in_ms", ms_or_null(sh->changes_in_ms), "payouts", pay);
 }

@@ -212,8 +212,8 @@ static int refused(apply_status st)
 
 /* The stacks, prizes, play_for and unit of a deal within their ranges;
  * the prizes' sum in *sum. */
-static int deal_check(const int64_t *stacks, int n, const int64_t *prizes, int m,
-                      int64_t play_for, int64_t unit, int64_t *sum, refusal_t *err)
+static int deal_check(const int64_t *stacks, int n, const int64_t *prizes, int m, int64_t play_for,
+                      int64_t unit, int64_t *sum, refusal_t *err)
 {
     if (n < 2 || n > DEAL_MAX_PLAYERS) {
         refuse_chop_players(err, DEAL_MAX_PLAYERS);
@@ -281,7 +281,8 @@ static int by_icm(const int64_t *stacks, int n, const int64_t *left, int m, int6
 }
 
 int deal_compute(deal_method method, const int64_t *stacks, int n, const int64_t *prizes, int m,
-                 int64_t play_for, int64_t unit, int64_t *amounts, deal_info_t *info, refusal_t *err)
+                 int64_t play_for, int64_t unit, int64_t *amounts, deal_info_t *info,
+                 refusal_t *err)
 {
     memset(info, 0, sizeof *info);
     int64_t sum;

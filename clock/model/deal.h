@@ -20,7 +20,7 @@ enum {
     DEAL_ICM_EXACT_MAX = 20, /* exact up to here, Monte Carlo above */
     DEAL_MC_SEED = 20260101, /* the API's: the same stacks give the same deal */
 };
-#define DEAL_MAX_CHIPS  1000000000000000LL /* stacks add up to at most 10^15 */
+#define DEAL_MAX_CHIPS 1000000000000000LL  /* stacks add up to at most 10^15 */
 #define DEAL_MAX_AMOUNT 1000000000000000LL /* and the prizes too */
 
 typedef struct {
@@ -51,7 +51,8 @@ int deal_icm_monte_carlo(const int64_t *stacks, int n, const int64_t *prizes, in
  * larger stack first, then the earlier in the list. 0, or -1 with the
  * reason in err (nothing written to amounts). */
 int deal_compute(deal_method method, const int64_t *stacks, int n, const int64_t *prizes, int m,
-                 int64_t play_for, int64_t unit, int64_t *amounts, deal_info_t *info, refusal_t *err);
+                 int64_t play_for, int64_t unit, int64_t *amounts, deal_info_t *info,
+                 refusal_t *err);
 
 /* "icm", "chip", "chip_min"; -1 for anything else. */
 int deal_method_from_name(const char *name);

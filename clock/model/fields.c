@@ -12,20 +12,29 @@
 #define MAX_MONEY INT64_C(1000000000000)
 
 #define MEMBER(T, m) (((T *)0)->m)
-#define FIELD(T, name, m, type, lo, hi, unit, has, forms, sub) \
-    {name, #m, type, offsetof(T, m), sizeof MEMBER(T, m), 1, lo, hi, unit, has, forms, sub}
-#define ARRAY(T, name, m, type, lo, hi, forms, sub) \
-    {name, #m, type, offsetof(T, m), sizeof MEMBER(T, m)[0], \
-     sizeof MEMBER(T, m) / sizeof MEMBER(T, m)[0], lo, hi, 1, 0, forms, sub}
+#define FIELD(T, name, m, type, lo, hi, unit, has, forms, sub)                                     \
+    {                                                                                              \
+        name, #m, type, offsetof(T, m), sizeof MEMBER(T, m), 1, lo, hi, unit, has, forms, sub      \
+    }
+#define ARRAY(T, name, m, type, lo, hi, forms, sub)                                                \
+    {                                                                                              \
+        name, #m, type, offsetof(T, m), sizeof MEMBER(T, m)[0],                                    \
+            sizeof MEMBER(T, m) / sizeof MEMBER(T, m)[0], lo, hi, 1, 0, forms, sub                 \
+    }
 /* A member only the snapshot keeps, under its own name. */
 #define KEPT(T, m, type) FIELD(T, #m, m, type, 0, 0, 1, 0, FORM_SNAPSHOT, NULL)
 #define KEPT_RECORD(T, m, rec) FIELD(T, #m, m, FIELD_RECORD, 0, 0, 1, 0, FORM_SNAPSHOT, &rec)
 #define KEPT_ARRAY(T, m, type, rec) ARRAY(T, #m, m, type, 0, 0, FORM_SNAPSHOT, rec)
-#define GROUP(T, name, rec, forms) \
-    {name, "", FIELD_GROUP, 0, sizeof(T), 1, 0, 0, 1, 0, forms, &rec}
-#define RECORD(T, fields) {sizeof(T), fields, sizeof fields / sizeof *fields}
+#define GROUP(T, name, rec, forms)                                                                 \
+    {                                                                                              \
+        name, "", FIELD_GROUP, 0, sizeof(T), 1, 0, 0, 1, 0, forms, &rec                            \
+    }
+#define RECORD(T, fields)                                                                          \
+    {                                                                                              \
+        sizeof(T), fields, sizeof fields / sizeof *fields                                          \
+    }
 
-#define LEVEL(name, type, member, lo, hi, has, forms) \
+#define LEVEL(name, type, member, lo, hi, has, forms)                                              \
     FIELD(level_t, name, member, type, lo, hi, 1, has, forms, NULL)
 
 static const field_t level_fields[] = {
@@ -65,7 +74,7 @@ static const field_t payout_fields[] = {
 };
 const record_t payout_record = RECORD(payout_table_t, payout_fields);
 
-#define HOUSE(name, type, member, lo, hi, unit) \
+#define HOUSE(name, type, member, lo, hi, unit)                                                    \
     FIELD(house_t, name, member, type, lo, hi, unit, 0, WRITTEN, NULL)
 
 /* The configuration's house group; the structure sends the same names.
@@ -98,7 +107,7 @@ const record_t house_record = RECORD(house_t, house_fields);
 
 /* The periods: members of the structure, each a group of its own where it
  * is written. A level is a play level's number; 0: no such period. */
-#define PERIOD(name, member, lo, hi) \
+#define PERIOD(name, member, lo, hi)                                                               \
     FIELD(structure_t, name, member, FIELD_INT, lo, hi, 1, 0, WRITTEN, NULL)
 
 static const field_t late_reg_fields[] = {
@@ -128,7 +137,7 @@ static const field_t points_fields[] = {
 };
 const record_t points_record = RECORD(points_config_t, points_fields);
 
-#define STRUCTURE(name, member, type, lo, hi) \
+#define STRUCTURE(name, member, type, lo, hi)                                                      \
     FIELD(structure_t, name, member, type, lo, hi, 1, 0, WRITTEN, NULL)
 
 /* In the order the configuration reads them: the periods refer to levels. */
@@ -154,8 +163,8 @@ static const field_t structure_fields[] = {
      * them as payout_rule (json/settle.c), not in the structure */
     FIELD(structure_t, "payout_unit", payout_unit, FIELD_INT, 1, 1000000, 1, 0,
           FORM_CONFIG | FORM_SNAPSHOT, NULL),
-    FIELD(structure_t, "payout_remainder_largest", payout_remainder_largest, FIELD_BOOL, 0, 1, 1,
-          0, FORM_CONFIG | FORM_SNAPSHOT, NULL),
+    FIELD(structure_t, "payout_remainder_largest", payout_remainder_largest, FIELD_BOOL, 0, 1, 1, 0,
+          FORM_CONFIG | FORM_SNAPSHOT, NULL),
     KEPT(structure_t, n_payout_amounts, FIELD_INT),
     KEPT_ARRAY(structure_t, payout_amounts, FIELD_INT, NULL),
 };
@@ -163,9 +172,9 @@ const record_t structure_record = RECORD(structure_t, structure_fields);
 
 /* The configuration's sound group: the volume, each event's sound, and
  * which events are spoken (all off unless set). */
-#define SOUND(name, e) \
+#define SOUND(name, e)                                                                             \
     FIELD(voice_config_t, name, sound[e], FIELD_TEXT, 0, 0, 1, 0, FORM_CONFIG, NULL)
-#define SPEAK(name, e) \
+#define SPEAK(name, e)                                                                             \
     FIELD(voice_config_t, name, speak[e], FIELD_BOOL, 0, 1, 1, 0, FORM_CONFIG, NULL)
 
 static const field_t voice_fields[] = {
@@ -197,36 +206,41 @@ const record_t voice_record = RECORD(voice_config_t, voice_fields);
 /* ---- what only the snapshot keeps: the tournament as it goes ---- */
 
 static const field_t clock_fields[] = {
-    KEPT(clock_state_t, started, FIELD_BOOL),     KEPT(clock_state_t, running, FIELD_BOOL),
-    KEPT(clock_state_t, level, FIELD_INT),        KEPT(clock_state_t, level_elapsed_ms, FIELD_INT),
-    KEPT(clock_state_t, since, FIELD_INT),        KEPT(clock_state_t, played_ms, FIELD_INT),
+    KEPT(clock_state_t, started, FIELD_BOOL), KEPT(clock_state_t, running, FIELD_BOOL),
+    KEPT(clock_state_t, level, FIELD_INT),    KEPT(clock_state_t, level_elapsed_ms, FIELD_INT),
+    KEPT(clock_state_t, since, FIELD_INT),    KEPT(clock_state_t, played_ms, FIELD_INT),
 };
 static const record_t clock_record = RECORD(clock_state_t, clock_fields);
 
 /* A set of tables: its first word under the member's name, as the 64-bit
  * mask a snapshot kept before (tables 1..64), the words above in an array
  * of their own (tables 65..), absent from snapshots that predate them. */
-#define KEPT_TABLES(T, m)                                                                  \
-    {#m, #m, FIELD_UINT, offsetof(T, m.w), sizeof(uint64_t), 1, 0, 0, 1, 0, FORM_SNAPSHOT, \
-     NULL},                                                                                \
-    {                                                                                      \
-        #m "_above_64", #m "_above_64", FIELD_UINT, offsetof(T, m.w) + sizeof(uint64_t),    \
-            sizeof(uint64_t), TABLESET_WORDS - 1, 0, 0, 1, 0, FORM_SNAPSHOT, NULL           \
+#define KEPT_TABLES(T, m)                                                                          \
+    {#m, #m, FIELD_UINT, offsetof(T, m.w), sizeof(uint64_t), 1, 0, 0, 1, 0, FORM_SNAPSHOT, NULL},  \
+    {                                                                                              \
+#m "_above_64", #m "_above_64", FIELD_UINT, offsetof(T, m.w) + sizeof(uint64_t),           \
+            sizeof(uint64_t), TABLESET_WORDS - 1, 0, 0, 1, 0, FORM_SNAPSHOT, NULL                  \
     }
 
 static const field_t hfh_fields[] = {
-    KEPT(hand_for_hand_t, active, FIELD_BOOL),   KEPT(hand_for_hand_t, hand, FIELD_INT),
-    KEPT(hand_for_hand_t, tables, FIELD_INT),    KEPT_TABLES(hand_for_hand_t, in_play),
-    KEPT_TABLES(hand_for_hand_t, done),          KEPT_TABLES(hand_for_hand_t, waiting),
+    KEPT(hand_for_hand_t, active, FIELD_BOOL),
+    KEPT(hand_for_hand_t, hand, FIELD_INT),
+    KEPT(hand_for_hand_t, tables, FIELD_INT),
+    KEPT_TABLES(hand_for_hand_t, in_play),
+    KEPT_TABLES(hand_for_hand_t, done),
+    KEPT_TABLES(hand_for_hand_t, waiting),
     KEPT(hand_for_hand_t, clock_was_running, FIELD_BOOL),
     KEPT(hand_for_hand_t, hand_at, FIELD_INT),
 };
 static const record_t hfh_record = RECORD(hand_for_hand_t, hfh_fields);
 
 static const field_t day_end_fields[] = {
-    KEPT(day_end_t, active, FIELD_BOOL),  KEPT(day_end_t, drawn, FIELD_INT),
-    KEPT(day_end_t, drawn_at, FIELD_INT), KEPT(day_end_t, tables, FIELD_INT),
-    KEPT_TABLES(day_end_t, in_play),      KEPT(day_end_t, left_field, FIELD_INT),
+    KEPT(day_end_t, active, FIELD_BOOL),
+    KEPT(day_end_t, drawn, FIELD_INT),
+    KEPT(day_end_t, drawn_at, FIELD_INT),
+    KEPT(day_end_t, tables, FIELD_INT),
+    KEPT_TABLES(day_end_t, in_play),
+    KEPT(day_end_t, left_field, FIELD_INT),
     KEPT_ARRAY(day_end_t, left, FIELD_UINT, NULL),
 };
 static const record_t day_end_record = RECORD(day_end_t, day_end_fields);
@@ -239,26 +253,33 @@ static const field_t call_fields[] = {
 static const record_t call_record = RECORD(clock_call_t, call_fields);
 
 static const field_t penalty_fields[] = {
-    KEPT(penalty_t, table, FIELD_INT), KEPT(penalty_t, seat, FIELD_INT),
+    KEPT(penalty_t, table, FIELD_INT),    KEPT(penalty_t, seat, FIELD_INT),
     KEPT(penalty_t, given_at, FIELD_INT), KEPT(penalty_t, until, FIELD_INT),
     KEPT(penalty_t, rounds, FIELD_INT),
 };
 static const record_t penalty_record = RECORD(penalty_t, penalty_fields);
 
 static const field_t result_fields[] = {
-    KEPT(result_t, place_best, FIELD_INT), KEPT(result_t, place_worst, FIELD_INT),
-    KEPT(result_t, prize_each, FIELD_INT), KEPT(result_t, table, FIELD_INT),
-    KEPT(result_t, chips, FIELD_INT),      KEPT(result_t, at, FIELD_INT),
+    KEPT(result_t, place_best, FIELD_INT),
+    KEPT(result_t, place_worst, FIELD_INT),
+    KEPT(result_t, prize_each, FIELD_INT),
+    KEPT(result_t, table, FIELD_INT),
+    KEPT(result_t, chips, FIELD_INT),
+    KEPT(result_t, at, FIELD_INT),
     /* absent from snapshots of an earlier pokerclock: model/standings.c
      * fills them in from the places */
-    KEPT(result_t, player, FIELD_INT),     KEPT(result_t, seq, FIELD_INT),
-    KEPT(result_t, out_before, FIELD_INT), KEPT(result_t, group, FIELD_INT),
+    KEPT(result_t, player, FIELD_INT),
+    KEPT(result_t, seq, FIELD_INT),
+    KEPT(result_t, out_before, FIELD_INT),
+    KEPT(result_t, group, FIELD_INT),
 };
 static const record_t result_record = RECORD(result_t, result_fields);
 
 static const field_t deal_fields[] = {
-    KEPT(tourney_deal_t, players, FIELD_INT), KEPT(tourney_deal_t, play_for, FIELD_INT),
-    KEPT(tourney_deal_t, at, FIELD_INT),      KEPT_ARRAY(tourney_deal_t, who, FIELD_INT, NULL),
+    KEPT(tourney_deal_t, players, FIELD_INT),
+    KEPT(tourney_deal_t, play_for, FIELD_INT),
+    KEPT(tourney_deal_t, at, FIELD_INT),
+    KEPT_ARRAY(tourney_deal_t, who, FIELD_INT, NULL),
     KEPT_ARRAY(tourney_deal_t, amount, FIELD_INT, NULL),
 };
 static const record_t deal_record = RECORD(tourney_deal_t, deal_fields);
@@ -321,19 +342,47 @@ int64_t field_raw(const field_t *f, const void *at)
 {
     bool u = f->type == FIELD_UINT || f->type == FIELD_RGB;
     switch (f->size) {
-    case 1: { uint8_t v; memcpy(&v, at, 1); return u ? (int64_t)v : (int8_t)v; }
-    case 2: { uint16_t v; memcpy(&v, at, 2); return u ? (int64_t)v : (int16_t)v; }
-    case 4: { uint32_t v; memcpy(&v, at, 4); return u ? (int64_t)v : (int32_t)v; }
-    default: { int64_t v; memcpy(&v, at, 8); return v; }
+    case 1: {
+        uint8_t v;
+        memcpy(&v, at, 1);
+        return u ? (int64_t)v : (int8_t)v;
+    }
+    case 2: {
+        uint16_t v;
+        memcpy(&v, at, 2);
+        return u ? (int64_t)v : (int16_t)v;
+    }
+    case 4: {
+        uint32_t v;
+        memcpy(&v, at, 4);
+        return u ? (int64_t)v : (int32_t)v;
+    }
+    default: {
+        int64_t v;
+        memcpy(&v, at, 8);
+        return v;
+    }
     }
 }
 
 void field_set_raw(const field_t *f, void *at, int64_t v)
 {
     switch (f->size) {
-    case 1: { uint8_t y = (uint8_t)v; memcpy(at, &y, 1); break; }
-    case 2: { uint16_t y = (uint16_t)v; memcpy(at, &y, 2); break; }
-    case 4: { uint32_t y = (uint32_t)v; memcpy(at, &y, 4); break; }
+    case 1: {
+        uint8_t y = (uint8_t)v;
+        memcpy(at, &y, 1);
+        break;
+    }
+    case 2: {
+        uint16_t y = (uint16_t)v;
+        memcpy(at, &y, 2);
+        break;
+    }
+    case 4: {
+        uint32_t y = (uint32_t)v;
+        memcpy(at, &y, 4);
+        break;
+    }
     default: memcpy(at, &v, 8); break;
     }
 }

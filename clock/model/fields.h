@@ -10,20 +10,20 @@
 #include <stdint.h>
 
 typedef enum {
-    FIELD_INT,      /* a signed whole number (of the member's size) from lo
-                       to hi, kept times unit */
-    FIELD_UINT,     /* an unsigned one: a set of tables, bit t-1 for table t */
-    FIELD_BOOL,     /* bool: true or false */
-    FIELD_MINUTES,  /* int64_t ms, written as minutes (a number, 0 < m <= hi) */
-    FIELD_BREAK,    /* level_kind, written as break = true/false */
-    FIELD_TEXT,     /* char[size]: one line of text */
-    FIELD_RGB,      /* uint32_t 0xRRGGBB, written as "#rrggbb" */
-    FIELD_PERCENT,  /* int32_t basis points, written as percent of the pool */
-    FIELD_RECORD,   /* a record of its own (sub), or an array of n */
-    FIELD_GROUP,    /* members of this same record (sub, at offset 0) that the
-                       configuration and the state write as one group
-                       (rebuy = { price = 20; ... }); the snapshot keeps them
-                       flat, by member, as the struct does */
+    FIELD_INT,     /* a signed whole number (of the member's size) from lo
+                      to hi, kept times unit */
+    FIELD_UINT,    /* an unsigned one: a set of tables, bit t-1 for table t */
+    FIELD_BOOL,    /* bool: true or false */
+    FIELD_MINUTES, /* int64_t ms, written as minutes (a number, 0 < m <= hi) */
+    FIELD_BREAK,   /* level_kind, written as break = true/false */
+    FIELD_TEXT,    /* char[size]: one line of text */
+    FIELD_RGB,     /* uint32_t 0xRRGGBB, written as "#rrggbb" */
+    FIELD_PERCENT, /* int32_t basis points, written as percent of the pool */
+    FIELD_RECORD,  /* a record of its own (sub), or an array of n */
+    FIELD_GROUP,   /* members of this same record (sub, at offset 0) that the
+                      configuration and the state write as one group
+                      (rebuy = { price = 20; ... }); the snapshot keeps them
+                      flat, by member, as the struct does */
 } field_type;
 
 /* The forms a field is written in. The snapshot writes a field under its
@@ -34,21 +34,21 @@ enum { FORM_CONFIG = 1, FORM_COMMAND = 2, FORM_STATE = 4, FORM_SNAPSHOT = 8, FOR
 typedef struct record record_t;
 
 typedef struct {
-    const char *name;          /* as written in the configuration, commands, state */
-    const char *member;        /* the struct member's name: the snapshot's key */
+    const char *name;   /* as written in the configuration, commands, state */
+    const char *member; /* the struct member's name: the snapshot's key */
     field_type type;
-    size_t offset;             /* of the value in its record */
-    size_t size;               /* of the member (of one element, for an array) */
-    size_t n;                  /* 1, or the capacity of an array */
-    int64_t lo, hi;            /* the range, in the written unit */
-    int64_t unit;              /* the record keeps the value times this (ms) */
-    unsigned has;              /* commands: the LF_* bit for "given" */
-    unsigned forms;            /* FORM_*: where it is read and written */
-    const record_t *sub;       /* FIELD_RECORD, FIELD_GROUP: its fields */
+    size_t offset;       /* of the value in its record */
+    size_t size;         /* of the member (of one element, for an array) */
+    size_t n;            /* 1, or the capacity of an array */
+    int64_t lo, hi;      /* the range, in the written unit */
+    int64_t unit;        /* the record keeps the value times this (ms) */
+    unsigned has;        /* commands: the LF_* bit for "given" */
+    unsigned forms;      /* FORM_*: where it is read and written */
+    const record_t *sub; /* FIELD_RECORD, FIELD_GROUP: its fields */
 } field_t;
 
 struct record {
-    size_t size;               /* of the struct it describes */
+    size_t size; /* of the struct it describes */
     const field_t *f;
     int n;
 };

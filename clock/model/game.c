@@ -62,7 +62,8 @@ static bool reenter_check(const roster_t *r, int p, refusal_t *err)
     if (r->players[p].status == PLAYER_REMOVED)
         refuse_player_unregistered(err, who);
     else if (r->players[p].status == PLAYER_SEATED)
-        refuse_player_still_seated(err, who, r->tables[r->players[p].table].number, r->players[p].seat);
+        refuse_player_still_seated(err, who, r->tables[r->players[p].table].number,
+                                   r->players[p].seat);
     else
         refuse_player_still_waiting(err, who);
     return false;
@@ -228,12 +229,10 @@ static int occupant(const roster_t *r, int number, int seat, refusal_t *err)
     if (t < 0)
         return refuse_table_no_such(err, number), -1;
     if (seat < 1 || seat > r->tables[t].seats)
-        return refuse_table_seats(err, number, r->tables[t].seats),
-               -1;
+        return refuse_table_seats(err, number, r->tables[t].seats), -1;
     int p = r->tables[t].occupant[seat - 1] - 1;
     if (p < 0)
-        return refuse_seat_nobody(err, number, seat),
-               -1;
+        return refuse_seat_nobody(err, number, seat), -1;
     return p;
 }
 
@@ -391,7 +390,9 @@ static apply_status do_unregister(game_t *g, int p, int64_t now, refusal_t *err)
         return refuse_player_has_place(err, who);
     if (pl->entries > 1)
         return refuse_player_reentered(err, who);
-    command_t one = {.type = CMD_UNREGISTER, .count = 1, .back_rebuys = pl->rebuys,
+    command_t one = {.type = CMD_UNREGISTER,
+                     .count = 1,
+                     .back_rebuys = pl->rebuys,
                      .back_addons = pl->addons};
     apply_status st = model_apply(&g->m, &one, now, err);
     if (st == APPLY_OK && !roster_remove(&g->r, p, err))
@@ -427,8 +428,7 @@ static apply_status do_player(game_t *g, const command_t *c, int64_t now, refusa
         return bust_players(g, &p, NULL, 1, now, err);
     if (c->type == CMD_UNREGISTER)
         return do_unregister(g, p, now, err);
-    bool ok = c->type == CMD_REBUY ? roster_rebuy(&g->r, p, err)
-                                   : roster_addon(&g->r, p, err);
+    bool ok = c->type == CMD_REBUY ? roster_rebuy(&g->r, p, err) : roster_addon(&g->r, p, err);
     if (!ok)
         return APPLY_CONFLICT;
     command_t one = {.type = c->type, .count = 1};
@@ -638,7 +638,7 @@ static apply_status do_table(game_t *g, const command_t *c, refusal_t *err)
  * that the log follows whatever the command did. */
 static void log_moves(const roster_t *before, roster_t *after, command_type type, int64_t now)
 {
-    uint8_t why = type == CMD_BREAK_TABLE ? MOVE_BREAK
+    uint8_t why = type == CMD_BREAK_TABLE   ? MOVE_BREAK
                   : type == CMD_FINAL_TABLE ? MOVE_FINAL
                                             : MOVE_BALANCE;
     for (int i = 0; i < after->n_players; i++) {
@@ -716,8 +716,7 @@ static int named_players(const game_t *g, const command_t *c, int *out)
     case CMD_REBUY:
     case CMD_ADDON:
     case CMD_UNREGISTER:
-    case CMD_MOVE:
-        return (out[0] = game_player_of(g, c, NULL)) >= 0;
+    case CMD_MOVE: return (out[0] = game_player_of(g, c, NULL)) >= 0;
     case CMD_REENTER:
     case CMD_RENAME: return (out[0] = c->player - 1) >= 0 && out[0] < g->r.n_players;
     default: return 0;
@@ -785,8 +784,7 @@ static apply_status deal_with_roster(model_t *m, roster_t *r, const command_t *c
     int out[TOURNEY_MAX_DEAL];
     for (int i = 1; i < d->players; i++)
         out[i - 1] = d->who[i] - 1;
-    return roster_record_busts(r, out, d->players - 1, &m->t, err) ? APPLY_OK
-                                                                           : APPLY_CONFLICT;
+    return roster_record_busts(r, out, d->players - 1, &m->t, err) ? APPLY_OK : APPLY_CONFLICT;
 }
 
 /* Long on purpose: the one path of every command through the tourney and
@@ -802,8 +800,9 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, refusal_t
     tables_of_roster(&g->r, &cmd);
     bool names = game_command_names_players(g, c);
     apply_status st = APPLY_OK;
-    if (!names && (c->type == CMD_BUST || c->type == CMD_UNREGISTER || c->type == CMD_REBUY ||
-                   c->type == CMD_ADDON) &&
+    if (!names &&
+        (c->type == CMD_BUST || c->type == CMD_UNREGISTER || c->type == CMD_REBUY ||
+         c->type == CMD_ADDON) &&
         (st = counts_only_unnamed(g, c, now, err)) != APPLY_OK)
         return st;
     bool button = moves_a_button(g, c);

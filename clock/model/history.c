@@ -74,9 +74,10 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
     case CMD_PREV_LEVEL:
     case CMD_GOTO_LEVEL:
         level_words(&after->s, after->clock.level, a, sizeof a);
-        snprintf(buf, len, "%s%s", c->type == CMD_PREV_LEVEL   ? "back to "
-                                   : c->type == CMD_NEXT_LEVEL ? "on to "
-                                                               : "to ",
+        snprintf(buf, len, "%s%s",
+                 c->type == CMD_PREV_LEVEL   ? "back to "
+                 : c->type == CMD_NEXT_LEVEL ? "on to "
+                                             : "to ",
                  a);
         return;
     case CMD_ADD_LEVEL:
@@ -110,7 +111,8 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
         if (out == 1)
             snprintf(buf, len, "bust of 1 player, place %d", worst);
         else
-            snprintf(buf, len, "bust of %d players, places %d\u2013%d", out, worst - out + 1, worst);
+            snprintf(buf, len, "bust of %d players, places %d\u2013%d", out, worst - out + 1,
+                     worst);
         return;
     }
     case CMD_HFH_START: snprintf(buf, len, "start of hand-for-hand"); return;
@@ -118,7 +120,9 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
     case CMD_TABLE_WAITING: snprintf(buf, len, "table %d waiting with an all-in", c->table); return;
     case CMD_HFH_NEXT: snprintf(buf, len, "hand-for-hand hand %d dealt", after->hfh.hand); return;
     case CMD_HFH_STOP: snprintf(buf, len, "end of hand-for-hand"); return;
-    case CMD_HFH_TABLES: snprintf(buf, len, "tables in hand-for-hand: %d", after->hfh.tables); return;
+    case CMD_HFH_TABLES:
+        snprintf(buf, len, "tables in hand-for-hand: %d", after->hfh.tables);
+        return;
     case CMD_BUBBLE_START: snprintf(buf, len, "bubble on"); return;
     case CMD_BUBBLE_STOP: snprintf(buf, len, "bubble off"); return;
     case CMD_DAY_END_DRAW:
@@ -174,8 +178,8 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
         return;
     case CMD_REENTER: snprintf(buf, len, "re-entry of player %d", c->player); return;
     case CMD_SET_LANGUAGE:
-        snprintf(buf, len, "wall language %s%s%s", after->language, after->language2[0] ? " + " : "",
-                 after->language2);
+        snprintf(buf, len, "wall language %s%s%s", after->language,
+                 after->language2[0] ? " + " : "", after->language2);
         return;
     case CMD_SOUND: snprintf(buf, len, "wall sound %s", c->quiet ? "off" : "on"); return;
     case CMD_SOUND_SETTINGS: snprintf(buf, len, "wall sound settings"); return;

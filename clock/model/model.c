@@ -6,11 +6,11 @@
 
 #include "model/clockpos.h"
 #include "model/history.h"
-#include "model/procedures.h"
-#include "model/voice.h"
 #include "model/prizes.h"
+#include "model/procedures.h"
 #include "model/settle.h"
 #include "model/standings.h"
+#include "model/voice.h"
 
 void model_init(model_t *m, const structure_t *s)
 {
@@ -96,8 +96,7 @@ static apply_status add_level(tourney_t *t, const command_t *c, int64_t now, ref
     /* The level being played (or chosen to begin with) stays current.
      * Before the start, a level added before the very first one is
      * where the tournament begins. */
-    if (at < t->clock.level ||
-        (at == t->clock.level && (t->clock.started || t->clock.level > 0)))
+    if (at < t->clock.level || (at == t->clock.level && (t->clock.started || t->clock.level > 0)))
         t->clock.level++;
     return APPLY_OK;
 }
@@ -165,8 +164,7 @@ static apply_status apply_level_edit(tourney_t *t, const command_t *c, int64_t n
     if (c->index < 0 || c->index >= t->s.n_levels)
         return refuse_level_no_such(err, c->index);
     clock_settle(t, now);
-    return c->type == CMD_EDIT_LEVEL ? edit_level(t, c, now, err)
-                                     : delete_level(t, c, now, err);
+    return c->type == CMD_EDIT_LEVEL ? edit_level(t, c, now, err) : delete_level(t, c, now, err);
 }
 
 static bool text_blank(const char *s)
@@ -363,7 +361,8 @@ static apply_status apply_level_move(tourney_t *t, const command_t *c, int64_t n
 }
 
 /* The announcement on the wall. */
-static apply_status apply_announcement(tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
+static apply_status apply_announcement(tourney_t *t, const command_t *c, int64_t now,
+                                       refusal_t *err)
 {
     switch (c->type) {
     case CMD_ANNOUNCE:
@@ -448,8 +447,8 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now, refusal_t 
      * stopped, started or moved the clock; after a power loss it ends where
      * the clock was stopped. */
     int64_t until = c->type == CMD_POWER_RECOVERED && c->ms < now ? c->ms : now;
-    next.clock.played_ms =
-        m->t.clock.played_ms + run_since(&m->t.clock, until) - run_since(&next.clock, now);
+    next.clock.played_ms = m->t.clock.played_ms + run_since(&m->t.clock, until) -
+                           run_since(&next.clock, now);
     if (c->type == CMD_POWER_RECOVERED) {
         m->n_undo = 0; /* undoing across a power loss would restart a stale clock */
     } else {

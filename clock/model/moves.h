@@ -20,9 +20,9 @@ enum {
 typedef enum { MOVE_BALANCE = 0, MOVE_BREAK = 1, MOVE_FINAL = 2 } move_why;
 
 typedef struct {
-    int64_t at;                 /* the command's time (the model's now) */
-    int16_t player;             /* roster index */
-    int16_t from_table;         /* roster table index; -1: he was waiting */
+    int64_t at;         /* the command's time (the model's now) */
+    int16_t player;     /* roster index */
+    int16_t from_table; /* roster table index; -1: he was waiting */
     int16_t to_table;
     uint8_t from_seat, to_seat; /* from_seat 0 with from_table -1 */
     uint8_t why;                /* move_why */

@@ -17,8 +17,8 @@ static void add_line(payout_line_t *lines, int *n, const char *label, int64_t co
 int payout_pool(const payout_pool_in_t *in, payout_line_t *lines, int64_t *pool)
 {
     int n = 0;
-    int64_t gross =
-        in->entries * in->buy_in + in->rebuys * in->rebuy_price + in->addons * in->addon_price;
+    int64_t gross = in->entries * in->buy_in + in->rebuys * in->rebuy_price +
+                    in->addons * in->addon_price;
     /* Buy-ins are shown as players pay them, the fee as taken out again, so
      * the director can check the line against the cash box. */
     add_line(lines, &n, "Buy-ins", in->entries, in->buy_in + in->fee,
@@ -28,8 +28,9 @@ int payout_pool(const payout_pool_in_t *in, payout_line_t *lines, int64_t *pool)
     add_line(lines, &n, "Add-ons", in->addons, in->addon_price, in->addons * in->addon_price);
     int64_t rake = 0;
     if (in->rake_bp > 0 && gross > 0) /* at most all of it */
-        rake = (int64_t)exact_muldiv(
-            (uint64_t)gross, (uint64_t)(in->rake_bp < 10000 ? in->rake_bp : 10000), 10000, NULL);
+        rake = (int64_t)exact_muldiv((uint64_t)gross,
+                                     (uint64_t)(in->rake_bp < 10000 ? in->rake_bp : 10000), 10000,
+                                     NULL);
     add_line(lines, &n, "Rake", 0, 0, -rake);
     add_line(lines, &n, "Added", 0, 0, in->added);
     int64_t sum = gross - rake + in->added;

@@ -1,4 +1,5 @@
-/* Payouts the director sets while the tournament runs: the places' shares, the rounding unit, where the remainder goes. */
+/* Payouts the director sets while the tournament runs: the places' shares, the rounding unit, where
+ * the remainder goes. */
 #include <stdio.h>
 #include <string.h>
 
@@ -6,7 +7,8 @@
 #include "model/prizes.h"
 
 /* Fixed amounts: whole multiples of the unit, adding up to the pool now. */
-static apply_status check_amounts(const tourney_t *t, const command_t *c, int64_t now, refusal_t *err)
+static apply_status check_amounts(const tourney_t *t, const command_t *c, int64_t now,
+                                  refusal_t *err)
 {
     int64_t sum = 0, unit = c->payouts.unit;
     for (int k = 0; k < c->payouts.n; k++) {

@@ -1,4 +1,5 @@
-/* Payouts the director sets while the tournament runs: the places' shares, the rounding unit, where the remainder goes. */
+/* Payouts the director sets while the tournament runs: the places' shares, the rounding unit, where
+ * the remainder goes. */
 #ifndef POKERCLOCK_PRIZES_H
 #define POKERCLOCK_PRIZES_H
 

@@ -283,9 +283,7 @@ static apply_status hand_for_hand(tourney_t *t, const command_t *c, int64_t now,
         hfh_next_hand(t, now);
         return APPLY_OK;
     case CMD_HFH_TABLES: return hfh_tables(t, c, now, err);
-    default: /* CMD_HFH_STOP */
-        hfh_end(t, now);
-        return APPLY_OK;
+    default: /* CMD_HFH_STOP */ hfh_end(t, now); return APPLY_OK;
     }
 }
 
@@ -377,14 +375,16 @@ static apply_status penalty(tourney_t *t, const command_t *c, int64_t now, refus
         return refuse_penalty_kind(err);
     if (c->minutes < 0 || c->minutes > TOURNEY_MAX_PENALTY_MINUTES || c->rounds < 0 ||
         c->rounds > TOURNEY_MAX_PENALTY_ROUNDS)
-        return refuse_penalty_too_long(err, TOURNEY_MAX_PENALTY_MINUTES, TOURNEY_MAX_PENALTY_ROUNDS);
+        return refuse_penalty_too_long(err, TOURNEY_MAX_PENALTY_MINUTES,
+                                       TOURNEY_MAX_PENALTY_ROUNDS);
     /* A seat serves one penalty: a new one replaces the running one (the
      * floor gives the escalated total). */
     if (k == TOURNEY_MAX_PENALTIES)
         return refuse_penalties_full(err, TOURNEY_MAX_PENALTIES);
     t->n_penalties = k;
-    t->penalties[t->n_penalties++] = (penalty_t){
-        c->table, c->seat, now, c->minutes ? now + (int64_t)c->minutes * 60000 : 0, c->rounds};
+    t->penalties[t->n_penalties++] = (penalty_t){c->table, c->seat, now,
+                                                 c->minutes ? now + (int64_t)c->minutes * 60000 : 0,
+                                                 c->rounds};
     return APPLY_OK;
 }
 

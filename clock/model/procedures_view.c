@@ -229,14 +229,14 @@ static void color_up_problem(const structure_t *s, int L, uint32_t told, problem
     int64_t v = s->levels[L].color_up;
     int i = chip_index(s, v);
     if (i < 0) {
-        problem_add(q, L, true, "color_up = %lld, but the chip set has no %lld chip",
-                    (long long)v, (long long)v);
+        problem_add(q, L, true, "color_up = %lld, but the chip set has no %lld chip", (long long)v,
+                    (long long)v);
         return;
     }
     int at = color_up_level(s, i);
     if (at != L) {
-        problem_add(q, L, false, "the %lld chips are already colored up at level %d",
-                    (long long)v, at + 1);
+        problem_add(q, L, false, "the %lld chips are already colored up at level %d", (long long)v,
+                    at + 1);
         return;
     }
     if (i == s->n_chips - 1) {
@@ -311,8 +311,8 @@ void procedures_view(const tourney_t *t, int64_t now, tourney_view_t *v)
 
     const level_t *cur = &s->levels[v->level];
     v->day_end_level = cur->day_end;
-    v->day_end_window =
-        cur->day_end && v->remaining_ms <= 15 * 60000 && v->remaining_ms >= 5 * 60000;
+    v->day_end_window = cur->day_end && v->remaining_ms <= 15 * 60000 &&
+                        v->remaining_ms >= 5 * 60000;
     if (t->day_end.active) {
         int left = t->day_end.left_field;
         if (s->house.day_end_per_table) {

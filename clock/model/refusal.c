@@ -15,20 +15,24 @@
 #define DEF_TEXT_S(name) true
 #define DEF0(id, st) [REFUSAL_##id] = {#id, APPLY_##st, 0, {NULL}, {false}},
 #define DEF1(id, st, a) [REFUSAL_##id] = {#id, APPLY_##st, 1, {DEF_NAME(a)}, {DEF_TEXT(a)}},
-#define DEF2(id, st, a, b) \
+#define DEF2(id, st, a, b)                                                                         \
     [REFUSAL_##id] = {#id, APPLY_##st, 2, {DEF_NAME(a), DEF_NAME(b)}, {DEF_TEXT(a), DEF_TEXT(b)}},
-#define DEF3(id, st, a, b, c)                                                                   \
-    [REFUSAL_##id] = {#id, APPLY_##st, 3, {DEF_NAME(a), DEF_NAME(b), DEF_NAME(c)},              \
+#define DEF3(id, st, a, b, c)                                                                      \
+    [REFUSAL_##id] = {#id,                                                                         \
+                      APPLY_##st,                                                                  \
+                      3,                                                                           \
+                      {DEF_NAME(a), DEF_NAME(b), DEF_NAME(c)},                                     \
                       {DEF_TEXT(a), DEF_TEXT(b), DEF_TEXT(c)}},
 
-#define DEF4(id, st, a, b, c, d)                                                                \
-    [REFUSAL_##id] = {#id, APPLY_##st, 4, {DEF_NAME(a), DEF_NAME(b), DEF_NAME(c), DEF_NAME(d)}, \
+#define DEF4(id, st, a, b, c, d)                                                                   \
+    [REFUSAL_##id] = {#id,                                                                         \
+                      APPLY_##st,                                                                  \
+                      4,                                                                           \
+                      {DEF_NAME(a), DEF_NAME(b), DEF_NAME(c), DEF_NAME(d)},                        \
                       {DEF_TEXT(a), DEF_TEXT(b), DEF_TEXT(c), DEF_TEXT(d)}},
 
-const refusal_def refusal_defs[REFUSAL__COUNT] = {
-    [REFUSAL_NONE] = {"", APPLY_OK, 0, {NULL}, {false}},
-    REFUSALS(DEF0, DEF1, DEF2, DEF3, DEF4)
-};
+const refusal_def refusal_defs[REFUSAL__COUNT] =
+    {[REFUSAL_NONE] = {"", APPLY_OK, 0, {NULL}, {false}}, REFUSALS(DEF0, DEF1, DEF2, DEF3, DEF4)};
 
 const char *refusal_key(refusal_code code, char *buf, size_t len)
 {

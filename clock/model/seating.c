@@ -130,8 +130,7 @@ int roster_add_table(roster_t *r, int number, const char *name, int seats, uint1
     if (seats < 2 || seats > ROSTER_MAX_SEATS)
         return refused(refuse_table_seats_range(err, ROSTER_MAX_SEATS)), -1;
     if (name && strlen(name) >= ROSTER_TABLE_NAME_MAX)
-        return refused(refuse_table_name_long(err, ROSTER_TABLE_NAME_MAX - 1)),
-               -1;
+        return refused(refuse_table_name_long(err, ROSTER_TABLE_NAME_MAX - 1)), -1;
     uint16_t all = (uint16_t)((1u << seats) - 1);
     if ((blocked & ~all) || (blocked & all) == all)
         return refused(refuse_table_blocked_seats(err)), -1;
@@ -373,14 +372,12 @@ static bool count_up(roster_t *r, int player, uint16_t *n, refusal_t *err)
 
 bool roster_rebuy(roster_t *r, int player, refusal_t *err)
 {
-    return player_ok(r, player, err) &&
-           count_up(r, player, &r->players[player].rebuys, err);
+    return player_ok(r, player, err) && count_up(r, player, &r->players[player].rebuys, err);
 }
 
 bool roster_addon(roster_t *r, int player, refusal_t *err)
 {
-    return player_ok(r, player, err) &&
-           count_up(r, player, &r->players[player].addons, err);
+    return player_ok(r, player, err) && count_up(r, player, &r->players[player].addons, err);
 }
 
 int roster_entries(const roster_t *r)
@@ -425,8 +422,7 @@ uint16_t roster_usual_blocked(const roster_t *r, int seats)
 
 bool roster_move_stands(const roster_t *r, const move_rec_t *m)
 {
-    if (m->player < 0 || m->player >= r->n_players || m->to_table < 0 ||
-        m->to_table >= r->n_tables)
+    if (m->player < 0 || m->player >= r->n_players || m->to_table < 0 || m->to_table >= r->n_tables)
         return false;
     const player_t *p = &r->players[m->player];
     return p->status == PLAYER_SEATED && p->table == m->to_table && p->seat == m->to_seat;
@@ -813,8 +809,8 @@ int roster_propose_final(const roster_t *r, const uint64_t *rnd, move_t *out, in
         int x = seats[n];
         seats[n] = seats[j];
         seats[j] = x;
-        out[n] =
-            (move_t){p, pl->status == PLAYER_SEATED ? pl->table : -1, pl->seat, f, seats[n], false};
+        out[n] = (move_t){p,    pl->status == PLAYER_SEATED ? pl->table : -1, pl->seat, f, seats[n],
+                          false};
         n++;
     }
     return n;

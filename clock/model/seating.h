@@ -56,11 +56,11 @@ typedef enum {
 } player_status;
 
 typedef struct {
-    int32_t id;         /* 1-based index, stable for the tournament */
-    int32_t out_seq;    /* out: the elimination (result_t.seq) he went out in */
+    int32_t id;             /* 1-based index, stable for the tournament */
+    int32_t out_seq;        /* out: the elimination (result_t.seq) he went out in */
     int32_t unnamed_before; /* out: players without a record out before him */
-    int16_t table;      /* index into tables; -1: none */
-    uint16_t entries; /* buy-in plus re-entries */
+    int16_t table;          /* index into tables; -1: none */
+    uint16_t entries;       /* buy-in plus re-entries */
     uint16_t rebuys, addons;
     uint8_t status;             /* player_status */
     uint8_t seat;               /* 1..seats when seated; 0 otherwise */
@@ -71,7 +71,7 @@ typedef struct {
      * (undo and the journal's changes leave it out: ROSTER_PLAYER_KEPT). */
     int16_t place_best; /* finishing place (a range when tied); 0: in */
     int16_t place_worst;
-    int64_t prize;      /* what his place pays now; 0: none */
+    int64_t prize; /* what his place pays now; 0: none */
 } player_t;
 
 /* The bytes of a player record that are his (the rest is derived). */

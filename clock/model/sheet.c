@@ -9,8 +9,8 @@
 
 bool sheet_points_rule(const points_config_t *pc, int *formula)
 {
-    static const char *const names[] = {[POINTS_FIXED] = "fixed", [POINTS_LINEAR] = "linear",
-                                        [POINTS_SQRT] = "sqrt"};
+    static const char *const names[] =
+        {[POINTS_FIXED] = "fixed", [POINTS_LINEAR] = "linear", [POINTS_SQRT] = "sqrt"};
     for (int i = 0; i < 3; i++)
         if (strcmp(pc->formula, names[i]) == 0) {
             *formula = i;
@@ -58,8 +58,16 @@ int sheet_rows(const tourney_t *t, const roster_t *r, sheet_row_t *out, int max)
         if (p->place_best < 1)
             continue;
         int64_t amount;
-        sheet_row_t row = {p->place_best, p->place_worst, i, p->entries, p->rebuys,
-                           p->addons, p->prize, settle_amount_of(t, i, &amount), false, 0};
+        sheet_row_t row = {p->place_best,
+                           p->place_worst,
+                           i,
+                           p->entries,
+                           p->rebuys,
+                           p->addons,
+                           p->prize,
+                           settle_amount_of(t, i, &amount),
+                           false,
+                           0};
         int64_t spent = (int64_t)p->entries * s->buy_in + (int64_t)p->rebuys * s->rebuy_price +
                         (int64_t)p->addons * s->addon_price;
         add_points(s, entrants, spent, &row);
@@ -71,8 +79,16 @@ int sheet_rows(const tourney_t *t, const roster_t *r, sheet_row_t *out, int max)
         const result_t *res = &t->results[i];
         if (res->player > 0)
             continue;
-        sheet_row_t row = {res->place_best, res->place_worst, -1, -1, -1, -1, res->prize_each,
-                           t->deal.players > 0 && res->place_best <= t->deal.players, false, 0};
+        sheet_row_t row = {res->place_best,
+                           res->place_worst,
+                           -1,
+                           -1,
+                           -1,
+                           -1,
+                           res->prize_each,
+                           t->deal.players > 0 && res->place_best <= t->deal.players,
+                           false,
+                           0};
         add_points(s, entrants, s->buy_in, &row);
         out[n++] = row;
     }

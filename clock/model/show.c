@@ -158,8 +158,7 @@ static void storage_error_strip(decide_t *d)
 static void follower_notice_strip(decide_t *d)
 {
     show_item_t *it;
-    if (d->in->follows[0] && d->in->notice[0] &&
-        (it = item_add(d, SHOW_FOLLOWER_NOTICE, 30))) {
+    if (d->in->follows[0] && d->in->notice[0] && (it = item_add(d, SHOW_FOLLOWER_NOTICE, 30))) {
         it->line = text_begin(d->sh);
         add_text(d->sh, d->in->notice);
         text_end(d->sh, &it->line);
@@ -490,10 +489,10 @@ static void final_table_takeover(decide_t *d)
 /* Every strip and takeover the screen knows, each adding itself when its
  * moment has come; among equal priorities the earlier one here goes first. */
 static void (*const makers[])(decide_t *d) = {
-    storage_error_strip,   follower_notice_strip, power_loss_strip,      announcement_strip,
-    new_level_strip,       bubble_strip,          color_up_next_strip,   penalties_strip,
-    clock_call_takeover,   day_end_takeover,      in_the_money_takeover, hand_for_hand_takeover,
-    color_up_takeover,     winner_takeover,       final_table_takeover,  move_strips,
+    storage_error_strip, follower_notice_strip, power_loss_strip,      announcement_strip,
+    new_level_strip,     bubble_strip,          color_up_next_strip,   penalties_strip,
+    clock_call_takeover, day_end_takeover,      in_the_money_takeover, hand_for_hand_takeover,
+    color_up_takeover,   winner_takeover,       final_table_takeover,  move_strips,
 };
 
 /* ---- the figures of the takeover that won ---- */
@@ -716,8 +715,14 @@ void show_decide(const show_input_t *in, int64_t now, int dismissed_level, show_
     out->changes_in_ms = INT64_MAX;
     tourney_view(in->t, now, &out->v);
     const structure_t *s = &in->t->s;
-    decide_t d = {.sh = out, .in = in, .t = in->t, .s = s, .v = &out->v, .now = now,
-                  .dismissed_level = dismissed_level, .running = in->t->clock.running,
+    decide_t d = {.sh = out,
+                  .in = in,
+                  .t = in->t,
+                  .s = s,
+                  .v = &out->v,
+                  .now = now,
+                  .dismissed_level = dismissed_level,
+                  .running = in->t->clock.running,
                   .is_break = s->levels[out->v.level].kind == LEVEL_BREAK};
     out->running = d.running;
     for (size_t i = 0; i < sizeof makers / sizeof *makers; i++)

@@ -24,20 +24,34 @@ enum {
     SHOW_TURN_MS = 8000,       /* strips take turns in the footer */
     SHOW_MAX_ITEMS = 16,       /* strips and takeovers that apply at once */
     SHOW_MAX_PARTS = 384,
-    SHOW_POOL = 4096,          /* the bytes of the texts given as they are */
+    SHOW_POOL = 4096, /* the bytes of the texts given as they are */
     SHOW_MAX_PERIODS = 3,
-    SHOW_PAY_ROWS = 5,         /* the payouts column of /display */
+    SHOW_PAY_ROWS = 5, /* the payouts column of /display */
 };
 
 /* What an item is; its name in the state (show_kind_name) is the pages'
  * class for it. */
 typedef enum {
     /* strips: in the footer, one at a time */
-    SHOW_STORAGE_ERROR, SHOW_FOLLOWER_NOTICE, SHOW_POWER_LOSS, SHOW_ANNOUNCEMENT,
-    SHOW_NEW_LEVEL, SHOW_BUBBLE, SHOW_COLOR_UP_NEXT, SHOW_PENALTIES, SHOW_MOVE,
+    SHOW_STORAGE_ERROR,
+    SHOW_FOLLOWER_NOTICE,
+    SHOW_POWER_LOSS,
+    SHOW_ANNOUNCEMENT,
+    SHOW_NEW_LEVEL,
+    SHOW_BUBBLE,
+    SHOW_COLOR_UP_NEXT,
+    SHOW_PENALTIES,
+    SHOW_MOVE,
     /* takeovers: the procedure the whole room follows, over the body */
-    SHOW_CLOCK_CALL, SHOW_DAY_END_CARD, SHOW_DAY_OVER, SHOW_DAY_END_HANDS, SHOW_IN_THE_MONEY,
-    SHOW_HAND_FOR_HAND, SHOW_COLOR_UP, SHOW_WINNER, SHOW_FINAL_TABLE,
+    SHOW_CLOCK_CALL,
+    SHOW_DAY_END_CARD,
+    SHOW_DAY_OVER,
+    SHOW_DAY_END_HANDS,
+    SHOW_IN_THE_MONEY,
+    SHOW_HAND_FOR_HAND,
+    SHOW_COLOR_UP,
+    SHOW_WINNER,
+    SHOW_FINAL_TABLE,
     SHOW__COUNT
 } show_kind;
 
@@ -54,12 +68,12 @@ typedef enum {
 } part_kind;
 
 typedef struct {
-    uint8_t kind;              /* part_kind */
-    uint8_t n_args;            /* PART_WORD: its conversions, in order */
-    uint8_t chips_args;        /* bit i: args[i] is chips (a %s), else a %d */
-    uint16_t word;             /* word_id: PART_WORD, PART_LABEL */
-    uint16_t len;              /* PART_TEXT: its bytes at pool[v] */
-    int64_t v;                 /* the number, amount or ms; PART_TEXT: offset in pool */
+    uint8_t kind;       /* part_kind */
+    uint8_t n_args;     /* PART_WORD: its conversions, in order */
+    uint8_t chips_args; /* bit i: args[i] is chips (a %s), else a %d */
+    uint16_t word;      /* word_id: PART_WORD, PART_LABEL */
+    uint16_t len;       /* PART_TEXT: its bytes at pool[v] */
+    int64_t v;          /* the number, amount or ms; PART_TEXT: offset in pool */
     int64_t args[2];
 } show_part_t;
 
@@ -70,9 +84,9 @@ typedef struct {
 
 typedef struct {
     show_kind kind;
-    int priority;              /* higher first; the highest takeover wins the body */
+    int priority; /* higher first; the highest takeover wins the body */
     show_text_t title, line;
-    int64_t chip;              /* SHOW_COLOR_UP_NEXT: the chip's value */
+    int64_t chip; /* SHOW_COLOR_UP_NEXT: the chip's value */
 } show_item_t;
 
 /* One line of a payouts column. */
@@ -83,7 +97,7 @@ typedef enum {
 } pay_row_kind;
 
 typedef struct {
-    uint8_t kind;              /* pay_row_kind */
+    uint8_t kind; /* pay_row_kind */
     int16_t place;
     int64_t amount;
 } show_pay_row_t;
@@ -91,35 +105,35 @@ typedef struct {
 typedef enum { SEAT_PLAYING, SEAT_DONE, SEAT_WAITING } hfh_table_state;
 
 typedef struct {
-    tourney_view_t v;          /* the tournament at now, which all this is from */
+    tourney_view_t v; /* the tournament at now, which all this is from */
     int64_t now;
 
     /* The body: the winning takeover (takeover.kind < SHOW_CLOCK_CALL: none). */
     bool has_takeover;
     show_item_t takeover;
-    bool animating;            /* it moves by itself (the card, the confetti) */
-    struct {                   /* SHOW_CLOCK_CALL */
+    bool animating; /* it moves by itself (the card, the confetti) */
+    struct {        /* SHOW_CLOCK_CALL */
         int64_t remaining_ms, total_ms, countdown_ms;
         bool counting, expired;
     } call;
-    struct {                   /* SHOW_DAY_END_CARD, _HANDS: the card, and since when */
+    struct { /* SHOW_DAY_END_CARD, _HANDS: the card, and since when */
         int drawn;
         int64_t since_ms;
     } card;
-    int64_t itm_since_ms;      /* SHOW_IN_THE_MONEY */
-    struct {                   /* SHOW_HAND_FOR_HAND */
+    int64_t itm_since_ms;                /* SHOW_IN_THE_MONEY */
+    struct {                             /* SHOW_HAND_FOR_HAND */
         tableset_t shown, done, waiting; /* the tables in play; those done, all-in */
         bool all_done;
         show_text_t hand, label, legend, deal;
-        show_text_t field;     /* "11 players left, 10 paid": who is out next, and what for */
+        show_text_t field; /* "11 players left, 10 paid": who is out next, and what for */
     } hfh;
-    struct {                   /* SHOW_COLOR_UP */
+    struct {                       /* SHOW_COLOR_UP */
         int64_t from, into, times; /* chips; into 0: none */
         uint32_t from_rgb, into_rgb;
-        bool beside_clock;     /* on a break: the break's clock beside the guide */
+        bool beside_clock; /* on a break: the break's clock beside the guide */
         show_text_t gone, race, race_lines[4];
     } color_up;
-    struct {                   /* SHOW_FINAL_TABLE */
+    struct { /* SHOW_FINAL_TABLE */
         int n_seats, button;
         show_text_t who[TOURNEY_FINAL_SEATS]; /* n = 0: an empty seat */
         int card[TOURNEY_FINAL_SEATS];        /* 0..51 (rank * 4 + suit), -1: none */
@@ -141,8 +155,8 @@ typedef struct {
     /* The header: PAUSED over it (not for a procedure that stops the
      * clock, nor at the end), and the word at its right. */
     bool paused;
-    int pill;                  /* W_BREAK, W_OVERTIME, W_LAST_MINUTE; -1: none */
-    bool running;              /* the level clock runs: PART_LEVEL_TIME counts */
+    int pill;     /* W_BREAK, W_OVERTIME, W_LAST_MINUTE; -1: none */
+    bool running; /* the level clock runs: PART_LEVEL_TIME counts */
 
     /* When any of this changes by itself (a strip's time is up, a call
      * starts its counted seconds, ...), besides the counting of the times

@@ -1,4 +1,5 @@
-/* Places and prizes: each player out ranked among the entrants, and what his place pays (standings.h). */
+/* Places and prizes: each player out ranked among the entrants, and what his place pays
+ * (standings.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,8 +67,8 @@ static int out_now(const tourney_t *t)
     return t->busted - t->reentries;
 }
 
-void standings_out(tourney_t *t, int n, const int *players, const int *tables,
-                   const int64_t *chips, int64_t at)
+void standings_out(tourney_t *t, int n, const int *players, const int *tables, const int64_t *chips,
+                   int64_t at)
 {
     int seq = ++t->out_groups, before = out_now(t);
     for (int i = 0; i < n; i++)
@@ -83,8 +84,11 @@ void standings_out(tourney_t *t, int n, const int *players, const int *tables,
 
 void standings_winner(tourney_t *t, int player, int64_t at)
 {
-    result_add(t, (result_t){.at = at, .player = player, .seq = ++t->out_groups,
-                             .out_before = out_now(t), .group = 1});
+    result_add(t, (result_t){.at = at,
+                             .player = player,
+                             .seq = ++t->out_groups,
+                             .out_before = out_now(t),
+                             .group = 1});
 }
 
 void standings_reenter(tourney_t *t, int player)
@@ -171,8 +175,7 @@ void standings_refresh(tourney_t *t)
 static int result_at(const tourney_t *t, int place)
 {
     for (int i = 0; i < t->n_results; i++)
-        if (t->results[i].place_best + member(t, i) == place &&
-            place <= t->results[i].place_worst)
+        if (t->results[i].place_best + member(t, i) == place && place <= t->results[i].place_worst)
             return i;
     return -1;
 }

@@ -44,8 +44,8 @@ int standings_deal_player(const tourney_t *t, int place);
 /* n players out in one hand at one rank, sharing their places: their
  * roster numbers (NULL or 0: without a record), their tables and chips at
  * the start of the hand (NULL: not given). They are counted out. */
-void standings_out(tourney_t *t, int n, const int *players, const int *tables,
-                   const int64_t *chips, int64_t at);
+void standings_out(tourney_t *t, int n, const int *players, const int *tables, const int64_t *chips,
+                   int64_t at);
 /* The one player left won: place 1 (player 0: without a record). */
 void standings_winner(tourney_t *t, int player, int64_t at);
 /* Player (his number) who was out entered again: his elimination no

@@ -10,8 +10,11 @@
 static int utf8_char(const unsigned char *p)
 {
     unsigned c = *p;
-    int more = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2
-             : (c & 0xf8) == 0xf0 ? 3 : -1;
+    int more = c < 0x80             ? 0
+               : (c & 0xe0) == 0xc0 ? 1
+               : (c & 0xf0) == 0xe0 ? 2
+               : (c & 0xf8) == 0xf0 ? 3
+                                    : -1;
     if (more < 0 || (more == 1 && c < 0xc2) || (more == 3 && c > 0xf4))
         return 0;
     unsigned cp = more ? c & (0x3f >> more) : c;

@@ -96,8 +96,7 @@ void tourney_view(const tourney_t *t, int64_t now, tourney_view_t *v)
     for (int i = 0; i < t->n_results && v->players_left == 1; i++)
         v->over |= t->results[i].place_best == 1;
     v->chips_in_play = (int64_t)t->entries * s->starting_stack +
-                       (int64_t)t->rebuys * s->rebuy_chips +
-                       (int64_t)t->addons * s->addon_chips;
+                       (int64_t)t->rebuys * s->rebuy_chips + (int64_t)t->addons * s->addon_chips;
     v->average_stack = v->players_left > 0 ? v->chips_in_play / v->players_left : 0;
     v->prize_pool = standings_pool(t);
 

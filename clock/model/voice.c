@@ -51,7 +51,8 @@ static apply_status say(tourney_t *t, const command_t *c, int64_t now, refusal_t
     return APPLY_OK;
 }
 
-_Static_assert((int)VOICE__COUNT <= (int)TOURNEY_SOUND_EVENTS, "every event has its place in a tourney");
+_Static_assert((int)VOICE__COUNT <= (int)TOURNEY_SOUND_EVENTS,
+               "every event has its place in a tourney");
 
 /* Speech has words for these events only (the sounds, for every one). */
 bool voice_speakable(voice_event e)
@@ -80,7 +81,8 @@ static apply_status sound_settings(tourney_t *t, const command_t *c, refusal_t *
     }
     for (int e = 0; e < TOURNEY_SOUND_EVENTS; e++)
         if ((c->speak_set >> e & 1u) && (e >= VOICE__COUNT || !voice_speakable((voice_event)e)))
-            return refuse_sound_no_words(err, e < VOICE__COUNT ? voice_event_name((voice_event)e) : "that event");
+            return refuse_sound_no_words(err, e < VOICE__COUNT ? voice_event_name((voice_event)e)
+                                                               : "that event");
     if (!any)
         return refuse_sound_settings_empty(err);
     if (c->volume >= 0) {
@@ -140,26 +142,31 @@ apply_status voice_apply(tourney_t *t, const command_t *c, int64_t now, refusal_
 
 /* ---- what the wall hears ---- */
 
-const char *const voice_sounds[] = {"level", "minute", "break_over", "tick", "time", "bubble",
-                                    "money", "day_end", "moves", "chime", NULL};
+const char *const voice_sounds[] = {"level", "minute",  "break_over", "tick",  "time", "bubble",
+                                    "money", "day_end", "moves",      "chime", NULL};
 
 static const char *const event_names[VOICE__COUNT] = {
-    [VOICE_LEVEL] = "level",           [VOICE_MINUTE] = "minute",
-    [VOICE_BREAK] = "break",           [VOICE_BREAK_OVER] = "break_over",
-    [VOICE_CALL_SECOND] = "clock_call_second", [VOICE_CALL_TIME] = "clock_call_time",
-    [VOICE_COLOR_UP] = "color_up",     [VOICE_HFH] = "hand_for_hand",
-    [VOICE_BUBBLE] = "bubble",         [VOICE_MONEY] = "money",
-    [VOICE_DAY_END] = "day_end",       [VOICE_MOVES] = "moves",
+    [VOICE_LEVEL] = "level",
+    [VOICE_MINUTE] = "minute",
+    [VOICE_BREAK] = "break",
+    [VOICE_BREAK_OVER] = "break_over",
+    [VOICE_CALL_SECOND] = "clock_call_second",
+    [VOICE_CALL_TIME] = "clock_call_time",
+    [VOICE_COLOR_UP] = "color_up",
+    [VOICE_HFH] = "hand_for_hand",
+    [VOICE_BUBBLE] = "bubble",
+    [VOICE_MONEY] = "money",
+    [VOICE_DAY_END] = "day_end",
+    [VOICE_MOVES] = "moves",
     [VOICE_SAY] = "say",
 };
 
 /* Each event's own sound; NULL: silent unless the configuration gives one. */
 static const char *const default_sounds[VOICE__COUNT] = {
-    [VOICE_LEVEL] = "level",       [VOICE_MINUTE] = "minute",
-    [VOICE_BREAK] = "level",       [VOICE_BREAK_OVER] = "break_over",
-    [VOICE_CALL_SECOND] = "tick",  [VOICE_CALL_TIME] = "time",
-    [VOICE_BUBBLE] = "bubble",     [VOICE_MONEY] = "money",
-    [VOICE_DAY_END] = "day_end",   [VOICE_MOVES] = "moves",
+    [VOICE_LEVEL] = "level",           [VOICE_MINUTE] = "minute",    [VOICE_BREAK] = "level",
+    [VOICE_BREAK_OVER] = "break_over", [VOICE_CALL_SECOND] = "tick", [VOICE_CALL_TIME] = "time",
+    [VOICE_BUBBLE] = "bubble",         [VOICE_MONEY] = "money",      [VOICE_DAY_END] = "day_end",
+    [VOICE_MOVES] = "moves",
 };
 
 const char *voice_event_name(voice_event e)

@@ -20,19 +20,19 @@ bool voice_language_known(const char *code);
 
 /* What the wall hears about. */
 typedef enum {
-    VOICE_LEVEL,        /* a new play level (not after a break) */
-    VOICE_MINUTE,       /* one minute left in a play level */
-    VOICE_BREAK,        /* a break starts */
-    VOICE_BREAK_OVER,   /* a break is over: play again */
-    VOICE_CALL_SECOND,  /* a counted second of a clock call */
-    VOICE_CALL_TIME,    /* the clock call ran out: TIME */
-    VOICE_COLOR_UP,     /* the director started a color-up */
-    VOICE_HFH,          /* hand-for-hand starts */
-    VOICE_BUBBLE,       /* the bubble */
-    VOICE_MONEY,        /* the field reached the money */
-    VOICE_DAY_END,      /* the end-of-day card drawn, or play over for today */
-    VOICE_MOVES,        /* players moved to other seats */
-    VOICE_SAY,          /* a text typed on the panel */
+    VOICE_LEVEL,       /* a new play level (not after a break) */
+    VOICE_MINUTE,      /* one minute left in a play level */
+    VOICE_BREAK,       /* a break starts */
+    VOICE_BREAK_OVER,  /* a break is over: play again */
+    VOICE_CALL_SECOND, /* a counted second of a clock call */
+    VOICE_CALL_TIME,   /* the clock call ran out: TIME */
+    VOICE_COLOR_UP,    /* the director started a color-up */
+    VOICE_HFH,         /* hand-for-hand starts */
+    VOICE_BUBBLE,      /* the bubble */
+    VOICE_MONEY,       /* the field reached the money */
+    VOICE_DAY_END,     /* the end-of-day card drawn, or play over for today */
+    VOICE_MOVES,       /* players moved to other seats */
+    VOICE_SAY,         /* a text typed on the panel */
     VOICE__COUNT
 } voice_event;
 
@@ -40,14 +40,14 @@ enum { VOICE_SOUND_NAME = 16 };
 
 /* The configuration's sound = { ... } group (model/fields.c: voice_record). */
 typedef struct {
-    int volume;                /* 0..100; -1: not given (80) */
+    int volume; /* 0..100; -1: not given (80) */
     /* Each event's sound by name (assets/sounds/NAME.wav), "none" for
      * silence, "" for its default. */
     char sound[VOICE__COUNT][VOICE_SOUND_NAME];
-    bool speak[VOICE__COUNT];  /* spoken too; off by default */
-    bool pages;                /* /display and /kiosk play the sounds too,
-                                  once tapped (off: a TV nobody taps would
-                                  ask for a tap forever) */
+    bool speak[VOICE__COUNT]; /* spoken too; off by default */
+    bool pages;               /* /display and /kiosk play the sounds too,
+                                 once tapped (off: a TV nobody taps would
+                                 ask for a tap forever) */
 } voice_config_t;
 
 /* The sound names there are (assets/sounds/), in order; NULL-terminated. */
@@ -70,11 +70,11 @@ const char *voice_event_name(voice_event e);
 
 /* What the wall last saw, to tell what is new. */
 typedef struct {
-    bool primed;               /* seen once: the first look hears nothing */
+    bool primed; /* seen once: the first look hears nothing */
     int level;
     bool running;
     int64_t remaining_ms;
-    int call_second;           /* the counted second last heard; 0: none */
+    int call_second; /* the counted second last heard; 0: none */
     bool call_expired;
     int64_t color_up_at, said_at, itm_at;
     bool hfh, bubble, day_drawn, day_over;

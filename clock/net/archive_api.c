@@ -13,8 +13,7 @@
 bool archive_api_is_new(const char *body, size_t len)
 {
     json_t *o = json_loadb(body ? body : "", len, 0, NULL);
-    bool is = json_is_object(o) &&
-              json_is_string(json_object_get(o, "type")) &&
+    bool is = json_is_object(o) && json_is_string(json_object_get(o, "type")) &&
               strcmp(json_string_value(json_object_get(o, "type")), "new_tournament") == 0;
     json_decref(o);
     return is;
@@ -84,8 +83,8 @@ enum MHD_Result archive_api_new(struct MHD_Connection *con, engine_t *e, const c
 enum MHD_Result archive_api_list(struct MHD_Connection *con, const char *state_dir)
 {
     json_t *list = state_dir ? archive_list(state_dir) : json_array();
-    return reply_json(con, MHD_HTTP_OK, list ? json_pack("{s:o}", "tournaments", list) : NULL,
-                      NULL, NULL);
+    return reply_json(con, MHD_HTTP_OK, list ? json_pack("{s:o}", "tournaments", list) : NULL, NULL,
+                      NULL);
 }
 
 enum MHD_Result archive_api_sheet(struct MHD_Connection *con, const char *state_dir, bool get,
@@ -107,8 +106,8 @@ enum MHD_Result archive_api_sheet(struct MHD_Connection *con, const char *state_
         return reply_queue(con, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL);
     }
     bool csv = strcmp(slash + 1, "results.csv") == 0;
-    MHD_add_response_header(r, "Content-Type", csv ? "text/csv; charset=utf-8; header=present"
-                                                   : "application/json");
+    MHD_add_response_header(r, "Content-Type",
+                            csv ? "text/csv; charset=utf-8; header=present" : "application/json");
     char disp[320];
     snprintf(disp, sizeof disp, "inline; filename=\"%s-%s\"", dir, slash + 1);
     MHD_add_response_header(r, "Content-Disposition", disp);

@@ -52,8 +52,7 @@ static bool read_number(json_t *body, const char *key, int64_t def, int64_t *out
 }
 
 static bool parse(json_t *body, deal_method *method, int64_t *stacks, int *n, int64_t *prizes,
-                  int *m, int64_t *play_for, int64_t *unit, refusal_t *no, char *err,
-                  size_t errlen)
+                  int *m, int64_t *play_for, int64_t *unit, refusal_t *no, char *err, size_t errlen)
 {
     if (!json_is_object(body)) {
         snprintf(err, errlen,
@@ -82,8 +81,7 @@ static bool parse(json_t *body, deal_method *method, int64_t *stacks, int *n, in
     *method = (deal_method)which;
     return read_list(body, "stacks", stacks, DEAL_MAX_PLAYERS, n, no) &&
            read_list(body, "prizes", prizes, DEAL_MAX_PLAYERS, m, no) &&
-           read_number(body, "play_for", 0, play_for, no) &&
-           read_number(body, "unit", 1, unit, no);
+           read_number(body, "play_for", 0, play_for, no) && read_number(body, "unit", 1, unit, no);
 }
 
 enum MHD_Result chop_reply(struct MHD_Connection *con, bool logged_in, const char *body, size_t len)
@@ -103,8 +101,7 @@ enum MHD_Result chop_reply(struct MHD_Connection *con, bool logged_in, const cha
     deal_info_t info;
     refusal_t no;
     refusal_clear(&no);
-    bool parsed =
-        parse(j, &method, stacks, &n, prizes, &m, &play_for, &unit, &no, err, sizeof err);
+    bool parsed = parse(j, &method, stacks, &n, prizes, &m, &play_for, &unit, &no, err, sizeof err);
     bool ok = parsed &&
               deal_compute(method, stacks, n, prizes, m, play_for, unit, amounts, &info, &no) == 0;
     json_t *name = json_incref(json_object_get(j, "method"));

@@ -39,27 +39,27 @@ enum {
 /* One per connection, from MHD's "started" to its "closed" notice (both on
  * the thread that owns the connection, which also sets the phase). */
 typedef struct conn {
-    struct conn *prev, *next;  /* conns.lock */
-    int fd;                    /* set before it is linked; then read only */
-    phase_t phase;             /* atomic: its thread writes, the watch reads */
-    int64_t since;             /* atomic, as phase: monotonic ms, connected or last answered */
-    bool cut;                  /* conns.lock: shut down already */
+    struct conn *prev, *next; /* conns.lock */
+    int fd;                   /* set before it is linked; then read only */
+    phase_t phase;            /* atomic: its thread writes, the watch reads */
+    int64_t since;            /* atomic, as phase: monotonic ms, connected or last answered */
+    bool cut;                 /* conns.lock: shut down already */
 } conn_t;
 
 struct conns {
     pthread_mutex_t lock;
-    pthread_cond_t wake;       /* with lock: wakes the watch to stop */
+    pthread_cond_t wake; /* with lock: wakes the watch to stop */
     pthread_t watch;
-    bool closing;              /* lock */
-    int request_max_ms;        /* set before the watch starts */
-    unsigned send_stall_ms;    /* set before the watch starts */
-    conn_t *list;              /* lock: every connection watched */
-    int open;                  /* lock */
-    unsigned long cut;         /* lock */
+    bool closing;           /* lock */
+    int request_max_ms;     /* set before the watch starts */
+    unsigned send_stall_ms; /* set before the watch starts */
+    conn_t *list;           /* lock: every connection watched */
+    int open;               /* lock */
+    unsigned long cut;      /* lock */
     /* The watch thread's own: the burst it is waiting to see end. */
-    int peak;                  /* the most open since memory was last given back */
-    int last_open;             /* open at the last look */
-    int64_t moved_at;          /* when open last changed (monotonic ms) */
+    int peak;         /* the most open since memory was last given back */
+    int last_open;    /* open at the last look */
+    int64_t moved_at; /* when open last changed (monotonic ms) */
 };
 
 /* With the lock held, once a look: has a burst of connections just ended?
@@ -199,17 +199,23 @@ static void set_phase(struct MHD_Connection *con, phase_t p)
     __atomic_store_n(&k->phase, p, __ATOMIC_RELAXED);
 }
 
-void conns_answering(struct MHD_Connection *con) { set_phase(con, ANSWERING); }
+void conns_answering(struct MHD_Connection *con)
+{
+    set_phase(con, ANSWERING);
+}
 void conns_streaming(struct MHD_Connection *con)
 {
-    const union MHD_ConnectionInfo *ci =
-        MHD_get_connection_info(con, MHD_CONNECTION_INFO_CONNECTION_FD);
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(con,
+                                                                 MHD_CONNECTION_INFO_CONNECTION_FD);
     int size = STREAM_SNDBUF;
     if (ci)
         setsockopt(ci->connect_fd, SOL_SOCKET, SO_SNDBUF, &size, sizeof size);
     set_phase(con, STREAMING);
 }
-void conns_answered(struct MHD_Connection *con) { set_phase(con, WAITING); }
+void conns_answered(struct MHD_Connection *con)
+{
+    set_phase(con, WAITING);
+}
 
 int conns_open(conns_t *c)
 {

@@ -32,23 +32,23 @@
 #include <jansson.h>
 
 #include "base/mono.h"
-#include "json/codec.h"
 #include "net/events.h"
 #include "net/reply.h"
+#include "json/codec.h"
 
 enum {
-    SHARE_MS = 25,             /* a rendered state is sent as it is for this long */
-    BLOCK = 4096,              /* bytes per reader call: MHD keeps a buffer of it per stream */
-    WAKE_ID = 0,               /* the epoll key of the shutdown eventfd */
+    SHARE_MS = 25, /* a rendered state is sent as it is for this long */
+    BLOCK = 4096,  /* bytes per reader call: MHD keeps a buffer of it per stream */
+    WAKE_ID = 0,   /* the epoll key of the shutdown eventfd */
 };
 
 /* One state event as sent, shared by every stream sending it. */
 typedef struct {
     atomic_int refs;
-    uint64_t seq;              /* the snapshot it shows */
-    int64_t at_ms;             /* monotonic ms when it was serialised */
+    uint64_t seq;  /* the snapshot it shows */
+    int64_t at_ms; /* monotonic ms when it was serialised */
     size_t len;
-    char text[];               /* "event: state\ndata: ...\n\n" */
+    char text[]; /* "event: state\ndata: ...\n\n" */
 } shared_t;
 
 static void shared_release(shared_t *sh)
@@ -64,15 +64,15 @@ typedef struct stream {
     struct stream *prev, *next;
     events_t *ev;
     struct MHD_Connection *con;
-    uint64_t id;               /* its key in the hang-up set */
-    bool suspended;            /* guarded by hub.lock, like the list */
-    bool gone;                 /* the peer hung up (hub.lock) */
-    bool greeted;              /* the retry hint went out */
-    uint64_t sent_seq;         /* the snapshot it has; 0: none yet */
-    unsigned pinged;           /* the heartbeat round it has had */
-    const char *pfx;           /* a static line to send first (hint, ping) */
+    uint64_t id;       /* its key in the hang-up set */
+    bool suspended;    /* guarded by hub.lock, like the list */
+    bool gone;         /* the peer hung up (hub.lock) */
+    bool greeted;      /* the retry hint went out */
+    uint64_t sent_seq; /* the snapshot it has; 0: none yet */
+    unsigned pinged;   /* the heartbeat round it has had */
+    const char *pfx;   /* a static line to send first (hint, ping) */
     size_t pfx_len, pfx_off;
-    shared_t *sh;              /* then the state, and how far */
+    shared_t *sh; /* then the state, and how far */
     size_t sh_off;
 } stream_t;
 
@@ -81,18 +81,18 @@ typedef struct stream {
 struct events {
     engine_t *e;
     int heartbeat_ms;
-    stream_t *streams;         /* every open stream, waiting or not */
-    int open;                  /* how many */
-    uint64_t latest_seq;       /* the newest snapshot announced */
+    stream_t *streams;   /* every open stream, waiting or not */
+    int open;            /* how many */
+    uint64_t latest_seq; /* the newest snapshot announced */
     uint64_t next_id;
-    unsigned round;            /* heartbeat rounds so far */
+    unsigned round; /* heartbeat rounds so far */
     bool closing;
     pthread_t beat;
-    int ep;                    /* epoll: streams' sockets for hang-ups, and wake */
-    int wake;                  /* eventfd: ends the heartbeat thread's wait */
-    pthread_mutex_t share_lock;     /* one serialisation at a time */
-    shared_t *cur;             /* the newest serialised state (share_lock) */
-    atomic_ulong serialised;   /* how many times the state was serialised */
+    int ep;                     /* epoll: streams' sockets for hang-ups, and wake */
+    int wake;                   /* eventfd: ends the heartbeat thread's wait */
+    pthread_mutex_t share_lock; /* one serialisation at a time */
+    shared_t *cur;              /* the newest serialised state (share_lock) */
+    atomic_ulong serialised;    /* how many times the state was serialised */
 };
 
 /* One lock for every stream list and flag. It outlives any events_t: the
@@ -102,7 +102,7 @@ struct events {
  * so a connection is resumed only when it really is suspended. */
 static struct {
     pthread_mutex_t lock;
-    events_t *live;            /* the running server's, or NULL */
+    events_t *live; /* the running server's, or NULL */
 } hub = {PTHREAD_MUTEX_INITIALIZER, NULL};
 
 /* Called with hub.lock held. */
@@ -358,14 +358,14 @@ struct MHD_Response *events_response(events_t *ev, struct MHD_Connection *con)
     pthread_mutex_unlock(&hub.lock);
     /* Its socket, watched for the peer's hang-up while it is suspended
      * (without it the descriptor is released at the next heartbeat). */
-    const union MHD_ConnectionInfo *ci =
-        MHD_get_connection_info(con, MHD_CONNECTION_INFO_CONNECTION_FD);
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(con,
+                                                                 MHD_CONNECTION_INFO_CONNECTION_FD);
     if (ci) {
         struct epoll_event he = {.events = EPOLLRDHUP | EPOLLONESHOT, .data.u64 = s->id};
         epoll_ctl(ev->ep, EPOLL_CTL_ADD, ci->connect_fd, &he);
     }
-    struct MHD_Response *r =
-        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, BLOCK, stream_read, s, stream_free);
+    struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, BLOCK, stream_read,
+                                                               s, stream_free);
     if (!r) {
         stream_free(s);
         return NULL;
@@ -400,8 +400,10 @@ struct MHD_Response *events_state_response(events_t *ev)
         return NULL;
     static const char head[] = "event: state\ndata: ";
     size_t skip = sizeof head - 1;
-    struct MHD_Response *r = MHD_create_response_from_buffer_with_free_callback_cls(
-        sh->len - skip - 2, sh->text + skip, release_cb, sh);
+    struct MHD_Response *r = MHD_create_response_from_buffer_with_free_callback_cls(sh->len - skip -
+                                                                                        2,
+                                                                                    sh->text + skip,
+                                                                                    release_cb, sh);
     if (!r) {
         shared_release(sh);
         return NULL;

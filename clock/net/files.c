@@ -14,7 +14,7 @@
 #include "net/files.h"
 
 struct files {
-    char *root;                /* realpath of web_dir, or NULL: built in; never changes */
+    char *root; /* realpath of web_dir, or NULL: built in; never changes */
 };
 
 /* What the browser may load: only this program's own files. Inline styles
@@ -26,15 +26,24 @@ static const char csp[] = "default-src 'self'; style-src 'self' 'unsafe-inline';
 static const struct {
     const char *ext, *mime;
 } types[] = {
-    {".html", "text/html; charset=utf-8"},    {".css", "text/css; charset=utf-8"},
-    {".js", "text/javascript; charset=utf-8"}, {".mjs", "text/javascript; charset=utf-8"},
-    {".json", "application/json"},             {".svg", "image/svg+xml"},
-    {".png", "image/png"},                     {".jpg", "image/jpeg"},
-    {".ico", "image/x-icon"},                  {".ttf", "font/ttf"},
-    {".woff2", "font/woff2"},                  {".woff", "font/woff"},
-    {".wav", "audio/wav"},                     {".ogg", "audio/ogg"},
-    {".mp3", "audio/mpeg"},                    {".txt", "text/plain; charset=utf-8"},
-    {".cfg", "text/plain; charset=utf-8"},     {".webmanifest", "application/manifest+json"},
+    {".html", "text/html; charset=utf-8"},
+    {".css", "text/css; charset=utf-8"},
+    {".js", "text/javascript; charset=utf-8"},
+    {".mjs", "text/javascript; charset=utf-8"},
+    {".json", "application/json"},
+    {".svg", "image/svg+xml"},
+    {".png", "image/png"},
+    {".jpg", "image/jpeg"},
+    {".ico", "image/x-icon"},
+    {".ttf", "font/ttf"},
+    {".woff2", "font/woff2"},
+    {".woff", "font/woff"},
+    {".wav", "audio/wav"},
+    {".ogg", "audio/ogg"},
+    {".mp3", "audio/mpeg"},
+    {".txt", "text/plain; charset=utf-8"},
+    {".cfg", "text/plain; charset=utf-8"},
+    {".webmanifest", "application/manifest+json"},
 };
 
 static const char *mime_of(const char *path)
@@ -79,8 +88,10 @@ static bool page_path(const char *url, char *out, size_t len)
 {
     static const struct {
         const char *url, *file;
-    } named[] = {{"/", "index.html"}, {"/display", "display.html"}, {"/kiosk", "kiosk.html"},
-                   {"/results", "results.html"}};
+    } named[] = {{"/", "index.html"},
+                 {"/display", "display.html"},
+                 {"/kiosk", "kiosk.html"},
+                 {"/results", "results.html"}};
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
         if (strcmp(url, named[i].url) == 0)
             return (size_t)snprintf(out, len, "web/%s", named[i].file) < len;
@@ -170,8 +181,8 @@ struct MHD_Response *files_response(files_t *f, const char *url)
     }
     if (!e)
         return NULL;
-    struct MHD_Response *r =
-        MHD_create_response_from_buffer(e->size, (void *)e->data, MHD_RESPMEM_PERSISTENT);
+    struct MHD_Response *r = MHD_create_response_from_buffer(e->size, (void *)e->data,
+                                                             MHD_RESPMEM_PERSISTENT);
     if (r)
         add_headers(r, e->mime ? e->mime : mime_of(e->path));
     return r;

@@ -23,20 +23,20 @@
 
 typedef struct {
     uint8_t who[GUARD_WHO_MAX];
-    size_t wholen;             /* 0: free slot */
+    size_t wholen; /* 0: free slot */
     int failures;
-    int64_t last_fail;         /* ms */
-    int64_t until;             /* no tries before this (ms) */
+    int64_t last_fail; /* ms */
+    int64_t until;     /* no tries before this (ms) */
 } client_t;
 
 struct guard {
     pthread_mutex_t lock;
     /* Everything below is under lock (requests come from several threads). */
-    client_t clients[GUARD_CLIENTS];       /* the least recently failed is reused */
-    double keyspace;                       /* PINs of the protected PIN's kind */
-    double per_ms;                         /* tries the budget regains a ms */
-    double tokens;                         /* tries allowed now (<= BURST + RESERVE) */
-    int64_t filled_at;                     /* ms of the last refill; INT64_MIN: never */
+    client_t clients[GUARD_CLIENTS]; /* the least recently failed is reused */
+    double keyspace;                 /* PINs of the protected PIN's kind */
+    double per_ms;                   /* tries the budget regains a ms */
+    double tokens;                   /* tries allowed now (<= BURST + RESERVE) */
+    int64_t filled_at;               /* ms of the last refill; INT64_MIN: never */
 };
 
 enum { CAPACITY = GUARD_BURST + GUARD_RESERVE };
@@ -95,8 +95,7 @@ static client_t *lookup(guard_t *g, const void *who, size_t wholen, int64_t now_
     client_t *spare = NULL;
     for (int i = 0; i < GUARD_CLIENTS; i++) {
         client_t *c = &g->clients[i];
-        if (c->wholen && now_ms - c->last_fail > GUARD_FORGET_S * 1000LL &&
-            now_ms >= c->until)
+        if (c->wholen && now_ms - c->last_fail > GUARD_FORGET_S * 1000LL && now_ms >= c->until)
             c->wholen = 0;
         if (c->wholen == wholen && memcmp(c->who, who, wholen) == 0)
             return c;

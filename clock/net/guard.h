@@ -10,15 +10,15 @@
 #include "model/refusal.h"
 
 enum {
-    GUARD_FREE_TRIES = 3,             /* wrong PINs before each try must wait */
-    GUARD_MAX_WAIT_S = 900,           /* the wait doubles up to this */
-    GUARD_FORGET_S = 3600,            /* failures older than this are forgiven */
-    GUARD_BURST = 5,                  /* wrong PINs strangers may try at once */
-    GUARD_RESERVE = 3,                /* and tries kept for known phones only */
-    GUARD_RATE_MAX_PER_H = 1800,      /* and never more than this an hour, all together */
+    GUARD_FREE_TRIES = 3,        /* wrong PINs before each try must wait */
+    GUARD_MAX_WAIT_S = 900,      /* the wait doubles up to this */
+    GUARD_FORGET_S = 3600,       /* failures older than this are forgiven */
+    GUARD_BURST = 5,             /* wrong PINs strangers may try at once */
+    GUARD_RESERVE = 3,           /* and tries kept for known phones only */
+    GUARD_RATE_MAX_PER_H = 1800, /* and never more than this an hour, all together */
     GUARD_RATE_MIN_PER_H = 1,
-    GUARD_WHO_MAX = 20,               /* bytes naming who tries: an address, a phone */
-    GUARD_CLIENTS = 1024,             /* addresses and phones kept apart */
+    GUARD_WHO_MAX = 20,   /* bytes naming who tries: an address, a phone */
+    GUARD_CLIENTS = 1024, /* addresses and phones kept apart */
 };
 
 typedef struct guard guard_t;

@@ -81,8 +81,8 @@ bool headers_host_ours(const char *host, const char *name)
         return false;
     const char *port = end + v6;
     size_t digits = *port ? strlen(port + 1) : 0;
-    if (*port && (*port != ':' || digits < 1 || digits > 5 ||
-                  strspn(port + 1, "0123456789") != digits))
+    if (*port &&
+        (*port != ':' || digits < 1 || digits > 5 || strspn(port + 1, "0123456789") != digits))
         return false;
     size_t n = (size_t)(end - start);
     if (v6)

@@ -19,11 +19,10 @@
 #include <jansson.h>
 #include <microhttpd.h>
 
-#include "base/prefix.h"
 #include "base/mono.h"
-#include "json/codec.h"
-#include "json/moves.h"
-#include "json/roster.h"
+#include "base/pin_equal.h"
+#include "base/prefix.h"
+#include "base/sha256.h"
 #include "model/text.h"
 #include "model/voice.h"
 #include "net/archive_api.h"
@@ -34,73 +33,74 @@
 #include "net/guard.h"
 #include "net/headers.h"
 #include "net/net.h"
-#include "base/pin_equal.h"
 #include "net/reply.h"
 #include "net/results.h"
-#include "net/tv_api.h"
 #include "net/session.h"
-#include "base/sha256.h"
 #include "net/shots.h"
 #include "net/slides_api.h"
 #include "net/tally.h"
+#include "net/tv_api.h"
 #include "net/words.h"
 #include "store/picture.h"
 #include "store/pin.h"
+#include "json/codec.h"
+#include "json/moves.h"
+#include "json/roster.h"
 
 enum {
-    BODY_MAX = 16 * 1024,      /* the largest request body kept */
-    DRAIN_MAX = 1024 * 1024,   /* larger ones are refused before they are read */
-    THREADS = 4,               /* a slow fsync must not stall the rest */
-    CONNECTIONS_MAX = 8000,    /* fewer when the descriptors are fewer */
-    CONN_MEMORY = 16 * 1024,   /* MHD's pool per connection (32 KiB by default, touched
-                                * whole): headers only, bodies are kept apart */
-    FD_SPARE_MIN = 32,         /* descriptors kept for files, the journal, SDL */
-    PER_ADDRESS = 256,         /* connections from one address (a screen with tabs, streams gone unseen) */
-    DIRECTOR_ROOM = 48,        /* the last connections: sessions and pages only */
-    REQUEST_MAX_MS = 10000,    /* a whole request must arrive within this */
-    SEND_STALL_MS = 20000,     /* a peer that takes nothing of its answer this long is gone */
+    BODY_MAX = 16 * 1024,    /* the largest request body kept */
+    DRAIN_MAX = 1024 * 1024, /* larger ones are refused before they are read */
+    THREADS = 4,             /* a slow fsync must not stall the rest */
+    CONNECTIONS_MAX = 8000,  /* fewer when the descriptors are fewer */
+    CONN_MEMORY = 16 * 1024, /* MHD's pool per connection (32 KiB by default, touched
+                              * whole): headers only, bodies are kept apart */
+    FD_SPARE_MIN = 32,       /* descriptors kept for files, the journal, SDL */
+    PER_ADDRESS = 256,  /* connections from one address (a screen with tabs, streams gone unseen) */
+    DIRECTOR_ROOM = 48, /* the last connections: sessions and pages only */
+    REQUEST_MAX_MS = 10000, /* a whole request must arrive within this */
+    SEND_STALL_MS = 20000,  /* a peer that takes nothing of its answer this long is gone */
     IDLE_TIMEOUT_S = 30,
 };
 
 #define COOKIE "pc_session"
-#define PHONE_COOKIE "pc_phone"    /* a phone that logged in here: SESSION_PHONE_AGE_S */
+#define PHONE_COOKIE "pc_phone" /* a phone that logged in here: SESSION_PHONE_AGE_S */
 
 /* Set by net_start before the daemon's threads start, then only read: the
  * parts it points to guard their own state. */
 struct net {
     engine_t *e;
     struct MHD_Daemon *d;
-    pin_t pin;                 /* the director PIN, as its salted hash */
+    pin_t pin; /* the director PIN, as its salted hash */
     char *state_dir;
     const settings_t *config;
     session_store_t *sessions;
-    session_store_t *phones;   /* phones that logged in: they may use the guard's reserve */
+    session_store_t *phones; /* phones that logged in: they may use the guard's reserve */
     guard_t *guard;
-    tally_t *wrong_pins;       /* the log's wrong PINs, a line per address a minute */
+    tally_t *wrong_pins; /* the log's wrong PINs, a line per address a minute */
     events_t *events;
     files_t *files;
     conns_t *conns;
     shots_t *shots;
-    net_speech_fn speech;       /* GET /api/speech (main: the wall's words), or NULL */
+    net_speech_fn speech; /* GET /api/speech (main: the wall's words), or NULL */
     void *speech_ctx;
-    words_t *words;            /* renders them off the request threads (with speech) */
-    slides_t *slides;          /* /api/slides, or NULL */
-    tv_t *tv;                  /* /api/tv, or NULL without CEC */
-    int limit;                 /* connections, from the descriptor limit */
-    int streams_public;        /* event streams without a session, at most */
-    int guard_speedup;         /* 1; more makes the guard's time run faster (tests) */
+    words_t *words;     /* renders them off the request threads (with speech) */
+    slides_t *slides;   /* /api/slides, or NULL */
+    tv_t *tv;           /* /api/tv, or NULL without CEC */
+    int limit;          /* connections, from the descriptor limit */
+    int streams_public; /* event streams without a session, at most */
+    int guard_speedup;  /* 1; more makes the guard's time run faster (tests) */
 };
 
 /* Per request, in *con_cls from the first call to the completed callback. */
 typedef struct {
-    char *body;                /* NUL-terminated; NULL while empty */
+    char *body; /* NUL-terminated; NULL while empty */
     size_t len;
-    size_t seen;               /* bytes of body received, kept or not */
-    bool too_large;            /* the rest was read and thrown away */
-    size_t max, drain;         /* BODY_MAX, DRAIN_MAX; a slide's picture more */
-    size_t cap;                /* bytes allocated for body */
-    words_job_t *words;        /* GET /api/speech waiting for its words (words.h): the
-                                * words thread's until resumed, then this request's */
+    size_t seen;        /* bytes of body received, kept or not */
+    bool too_large;     /* the rest was read and thrown away */
+    size_t max, drain;  /* BODY_MAX, DRAIN_MAX; a slide's picture more */
+    size_t cap;         /* bytes allocated for body */
+    words_job_t *words; /* GET /api/speech waiting for its words (words.h): the
+                         * words thread's until resumed, then this request's */
 } request_t;
 
 typedef enum MHD_Result (*handler_fn)(net_t *n, struct MHD_Connection *con, request_t *r);
@@ -168,7 +168,8 @@ static enum MHD_Result get_players(net_t *n, struct MHD_Connection *con, request
     if (j) {
         /* seeded by the moves made, not the version: a seat proposed stays
          * through busts and button marks until a move is made */
-        json_object_set_new(j, "next", roster_json_proposal(snap->roster, snap->roster->moves.total));
+        json_object_set_new(j, "next",
+                            roster_json_proposal(snap->roster, snap->roster->moves.total));
         json_object_set_new(j, "moves",
                             moves_json_list(snap->roster, short_names, engine_now(n->e)));
     }
@@ -220,9 +221,9 @@ static enum MHD_Result get_settings(net_t *n, struct MHD_Connection *con, reques
     const char *l1, *l2;
     wall_languages(snap, c, &l1, &l2);
     json_t *j = json_pack("{s:s, s:o, s:{s:s, s:s, s:s, s:s, s:s, s:s}}", "language", l1,
-                          "language2", l2[0] ? json_string(l2) : json_null(), "theme",
-                          "background", t->bg, "foreground", t->fg, "accent", t->accent,
-                          "paused", t->paused, "break", t->brk, "warning", t->warn);
+                          "language2", l2[0] ? json_string(l2) : json_null(), "theme", "background",
+                          t->bg, "foreground", t->fg, "accent", t->accent, "paused", t->paused,
+                          "break", t->brk, "warning", t->warn);
     /* The kiosk's page of house rules, one paragraph each. */
     json_t *rules = json_array();
     for (int i = 0; rules && i < c->n_house_rules; i++)
@@ -262,8 +263,7 @@ static enum MHD_Result get_settings(net_t *n, struct MHD_Connection *con, reques
 static enum MHD_Result get_events(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     int open = events_open(n->events);
-    if (open >= n->limit - DIRECTOR_ROOM / 2 ||
-        (open >= n->streams_public && !logged_in(n, con)))
+    if (open >= n->limit - DIRECTOR_ROOM / 2 || (open >= n->streams_public && !logged_in(n, con)))
         return reply_no_room(con, "too many screens follow this clock; try again later");
     conns_streaming(con);
     return reply_queue(con, MHD_HTTP_OK, events_response(n->events, con));
@@ -385,10 +385,12 @@ static enum MHD_Result get_speech(net_t *n, struct MHD_Connection *con, request_
         refused = "the wall's sound is off";
     else if (e != VOICE_SAY && !vc.speak[e])
         refused = "that event is not spoken (the panel's sound settings)";
-    else if (!lang || !(strcmp(lang, l1) == 0 || (e != VOICE_SAY && l2[0] && strcmp(lang, l2) == 0)))
+    else if (!lang ||
+             !(strcmp(lang, l1) == 0 || (e != VOICE_SAY && l2[0] && strcmp(lang, l2) == 0)))
         refused = "lang must be the wall's language (or its second one)";
     int64_t now = engine_now(n->e);
-    int rc = refused ? 1 : n->speech(n->speech_ctx, snap, now, e, lang, false, &fd, err, sizeof err);
+    int rc = refused ? 1
+                     : n->speech(n->speech_ctx, snap, now, e, lang, false, &fd, err, sizeof err);
     if (rc == 2)
         r->words = words_render(n->words, con, snap, now, e, lang);
     snapshot_release(snap);
@@ -438,7 +440,7 @@ static int64_t guard_now(const net_t *n)
 typedef struct {
     uint8_t who[GUARD_WHO_MAX];
     size_t len;
-    const char *phone;         /* a known phone's cookie; NULL: a stranger */
+    const char *phone; /* a known phone's cookie; NULL: a stranger */
 } trier_t;
 
 static void who_tries(net_t *n, struct MHD_Connection *con, const void *addr, size_t alen,
@@ -512,8 +514,7 @@ static enum MHD_Result post_login(net_t *n, struct MHD_Connection *con, request_
     guard_succeed(n->guard, t.who, t.len);
     int64_t now = (int64_t)time(NULL);
     char token[SESSION_TOKEN_LEN + 1], phone[SESSION_TOKEN_LEN + 1];
-    if (session_create(n->sessions, now, token) != 0 ||
-        session_create(n->phones, now, phone) != 0)
+    if (session_create(n->sessions, now, token) != 0 || session_create(n->phones, now, phone) != 0)
         return reply_error(con, MHD_HTTP_SERVICE_UNAVAILABLE,
                            "no randomness for a session yet; try again in a moment");
     if (t.phone)
@@ -539,8 +540,9 @@ static enum MHD_Result post_logout(net_t *n, struct MHD_Connection *con, request
     json_error_t je;
     json_t *body = r->body ? json_loadb(r->body, r->len, JSON_REJECT_DUPLICATES, &je) : NULL;
     json_t *everywhere = json_object_get(body, "everywhere");
-    bool well_formed = !r->body || (json_is_object(body) && json_object_size(body) ==
-                                    (everywhere && json_is_boolean(everywhere) ? 1u : 0u));
+    bool well_formed = !r->body || (json_is_object(body) &&
+                                    json_object_size(body) ==
+                                        (everywhere && json_is_boolean(everywhere) ? 1u : 0u));
     bool all = json_is_true(everywhere);
     json_decref(body);
     if (!well_formed)
@@ -550,16 +552,14 @@ static enum MHD_Result post_logout(net_t *n, struct MHD_Connection *con, request
         if (!logged_in(n, con))
             return reply_login_first(con);
         session_end_all(n->sessions, NULL);
-        session_end_all(n->phones,
-                        MHD_lookup_connection_value(con, MHD_COOKIE_KIND, PHONE_COOKIE));
+        session_end_all(n->phones, MHD_lookup_connection_value(con, MHD_COOKIE_KIND, PHONE_COOKIE));
         fprintf(stderr, "pokerclock: the director logged out everywhere\n");
     } else if (token) {
         session_end(n->sessions, token);
     }
-    static const char *const cleared[] = {
-        COOKIE "=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0", NULL};
-    return reply_json(con, MHD_HTTP_OK, json_pack("{s:b}", "ok", 1), add_cookies,
-                      (void *)cleared);
+    static const char *const cleared[] = {COOKIE "=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0",
+                                          NULL};
+    return reply_json(con, MHD_HTTP_OK, json_pack("{s:b}", "ok", 1), add_cookies, (void *)cleared);
 }
 
 /* After a command that named players: their records as they are now
@@ -619,8 +619,7 @@ static enum MHD_Result post_command(net_t *n, struct MHD_Connection *con, reques
     }
     uint64_t seq;
     json_t *state = state_json(n, &seq);
-    json_t *reply =
-        json_pack("{s:b, s:I, s:o*}", "ok", 1, "seq", (json_int_t)seq, "state", state);
+    json_t *reply = json_pack("{s:b, s:I, s:o*}", "ok", 1, "seq", (json_int_t)seq, "state", state);
     /* The players the command named: the seats drawn, the place of a bust. */
     json_t *players = reply ? players_named(n, done) : NULL;
     if (players)
@@ -665,17 +664,26 @@ static const struct route {
     const char *method, *path;
     handler_fn fn;
 } routes[] = {
-    {"GET", "/api/state", get_state},       {"GET", "/api/events", get_events},
-    {"GET", "/api/structure", get_structure}, {"GET", "/api/settings", get_settings},
-    {"GET", "/api/players", get_players},   {"GET", "/api/moves", get_moves},
-    {"GET", "/api/screen.png", get_screen}, {"GET", "/api/speech", get_speech},
+    {"GET", "/api/state", get_state},
+    {"GET", "/api/events", get_events},
+    {"GET", "/api/structure", get_structure},
+    {"GET", "/api/settings", get_settings},
+    {"GET", "/api/players", get_players},
+    {"GET", "/api/moves", get_moves},
+    {"GET", "/api/screen.png", get_screen},
+    {"GET", "/api/speech", get_speech},
     {"GET", "/api/session", get_session},
-    {"POST", "/api/login", post_login},     {"POST", "/api/logout", post_logout},
-    {"POST", "/api/command", post_command}, {"GET", "/healthz", get_healthz},
+    {"POST", "/api/login", post_login},
+    {"POST", "/api/logout", post_logout},
+    {"POST", "/api/command", post_command},
+    {"GET", "/healthz", get_healthz},
     {"POST", "/api/chop", post_chop},
-    {"GET", "/api/results", get_results},   {"GET", "/api/results.csv", get_results_csv},
-    {"GET", "/api/archive", get_archive},   {"GET", "/api/view", get_view},
-    {"GET", "/api/tv", get_tv},             {"POST", "/api/tv/action", post_tv},
+    {"GET", "/api/results", get_results},
+    {"GET", "/api/results.csv", get_results_csv},
+    {"GET", "/api/archive", get_archive},
+    {"GET", "/api/view", get_view},
+    {"GET", "/api/tv", get_tv},
+    {"POST", "/api/tv/action", post_tv},
 };
 
 static void add_allow(struct MHD_Response *resp, void *ctx)
@@ -844,8 +852,8 @@ static enum MHD_Result request_take(request_t *r, const char *data, size_t size)
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *con, const char *url,
-                                  const char *method, const char *version,
-                                  const char *upload_data, size_t *upload_size, void **con_cls)
+                                  const char *method, const char *version, const char *upload_data,
+                                  size_t *upload_size, void **con_cls)
 {
     net_t *n = cls;
     request_t *r = *con_cls;
@@ -891,7 +899,8 @@ static size_t on_unescape(void *cls, struct MHD_Connection *con, char *s)
     char *out = s;
     for (const char *in = s; *in; in++) {
         int hi, lo;
-        if (in[0] == '%' && (hi = text_hex_digit(in[1])) >= 0 && (lo = text_hex_digit(in[2])) >= 0) {
+        if (in[0] == '%' && (hi = text_hex_digit(in[1])) >= 0 &&
+            (lo = text_hex_digit(in[2])) >= 0) {
             *out++ = (char)(hi << 4 | lo) ? (char)(hi << 4 | lo) : '\x01';
             in += 2;
         } else {
@@ -910,7 +919,7 @@ static void on_log(void *cls, const char *fmt, va_list ap)
     static struct {
         const char *fmt;
         int64_t at;
-        unsigned long quiet;   /* held back since it was last written */
+        unsigned long quiet; /* held back since it was last written */
     } seen[16];
     int64_t now = mono_ms();
     pthread_mutex_lock(&lock);
@@ -1048,7 +1057,9 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     n->speech = o->speech;
     n->speech_ctx = o->speech_ctx;
     n->words = o->speech ? words_new(o->speech, o->speech_ctx) : NULL;
-    n->shots = o->screenshot ? shots_new(e, o->screenshot, o->screenshot_ctx, o->screenshot_thread_end) : NULL;
+    n->shots = o->screenshot
+                   ? shots_new(e, o->screenshot, o->screenshot_ctx, o->screenshot_thread_end)
+                   : NULL;
     n->limit = connection_limit();
     n->streams_public = n->limit / 2;
     if (!n->sessions || !n->phones || !n->guard || !n->wrong_pins || !n->events || !n->conns ||
@@ -1060,18 +1071,19 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     if ((fd = listen_on(o->bind, o->port, err, errlen)) < 0)
         goto fail;
     if (n->limit < CONNECTIONS_MAX)
-        fprintf(stderr,
-                "pokerclock: only %d connections at once (the descriptor limit is low)\n",
+        fprintf(stderr, "pokerclock: only %d connections at once (the descriptor limit is low)\n",
                 n->limit);
-    n->d = MHD_start_daemon(
-        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL,
-        NULL, on_request, n, MHD_OPTION_EXTERNAL_LOGGER, on_log, n, MHD_OPTION_LISTEN_SOCKET,
-        fd, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)THREADS, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned)n->limit, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_ADDRESS,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S, MHD_OPTION_NOTIFY_CONNECTION,
-        conns_notify, n->conns, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
-        MHD_OPTION_NOTIFY_COMPLETED, on_completed, n, MHD_OPTION_UNESCAPE_CALLBACK, on_unescape,
-        n, MHD_OPTION_END);
+    n->d = MHD_start_daemon(MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |
+                                MHD_USE_ERROR_LOG,
+                            0, NULL, NULL, on_request, n, MHD_OPTION_EXTERNAL_LOGGER, on_log, n,
+                            MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_THREAD_POOL_SIZE,
+                            (unsigned)THREADS, MHD_OPTION_CONNECTION_LIMIT, (unsigned)n->limit,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_ADDRESS,
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S,
+                            MHD_OPTION_NOTIFY_CONNECTION, conns_notify, n->conns,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
+                            MHD_OPTION_NOTIFY_COMPLETED, on_completed, n,
+                            MHD_OPTION_UNESCAPE_CALLBACK, on_unescape, n, MHD_OPTION_END);
     if (!n->d) {
         snprintf(err, errlen, "cannot start the HTTP server on port %d", o->port);
         close(fd);

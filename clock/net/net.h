@@ -24,23 +24,22 @@ typedef int (*net_screenshot_fn)(void *ctx, int w, int h, unsigned char **png, s
  * With render false it only looks (request threads, never blocks); with
  * render true it renders the words, blocking (net's words thread only). */
 typedef int (*net_speech_fn)(void *ctx, const snapshot_t *snap, int64_t now, int event,
-                             const char *language, bool render, int *fd, char *err,
-                             size_t errlen);
+                             const char *language, bool render, int *fd, char *err, size_t errlen);
 
 typedef struct {
-    const char *bind;          /* "" or NULL: every address */
+    const char *bind; /* "" or NULL: every address */
     int port;
-    const pin_t *pin;          /* the director PIN (NULL: none, nothing matches) */
-    const char *state_dir;     /* sessions, known phones and the "PIN seen" mark live here */
-    const char *web_dir;       /* serve pages from here; NULL: built-in copies */
-    const settings_t *config;    /* language and theme for GET /api/settings */
+    const pin_t *pin;         /* the director PIN (NULL: none, nothing matches) */
+    const char *state_dir;    /* sessions, known phones and the "PIN seen" mark live here */
+    const char *web_dir;      /* serve pages from here; NULL: built-in copies */
+    const settings_t *config; /* language and theme for GET /api/settings */
     net_screenshot_fn screenshot;
     void *screenshot_ctx;
     void (*screenshot_thread_end)(void); /* called by the render thread as it ends */
-    net_speech_fn speech;      /* GET /api/speech; NULL: the pages hear no words */
+    net_speech_fn speech;                /* GET /api/speech; NULL: the pages hear no words */
     void *speech_ctx;
-    slides_t *slides;          /* the venue's slides (/api/slides), or NULL */
-    tv_t *tv;                  /* the TV over HDMI-CEC (/api/tv), or NULL */
+    slides_t *slides; /* the venue's slides (/api/slides), or NULL */
+    tv_t *tv;         /* the TV over HDMI-CEC (/api/tv), or NULL */
 } net_options_t;
 
 typedef struct net net_t;

@@ -1,14 +1,14 @@
 /* JSON replies: every answer of the API, errors included, goes out through here. */
 #include <stdarg.h>
-#include <stdlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "model/text.h"
+#include "net/reply.h"
 #include "json/card.h"
 #include "json/codec.h"
 #include "json/show.h"
-#include "model/text.h"
-#include "net/reply.h"
 
 /* What the screen shows at now, decided as the wall decides it. */
 static json_t *view_of(const snapshot_t *snap, int64_t now)
@@ -16,8 +16,11 @@ static json_t *view_of(const snapshot_t *snap, int64_t now)
     show_t *sh = malloc(sizeof *sh);
     if (!sh)
         return json_null();
-    show_input_t in = {.t = &snap->t, .roster = snap->roster, .storage_error = snap->storage_error,
-                       .follows = snap->follows, .notice = snap->notice};
+    show_input_t in = {.t = &snap->t,
+                       .roster = snap->roster,
+                       .storage_error = snap->storage_error,
+                       .follows = snap->follows,
+                       .notice = snap->notice};
     show_decide(&in, now, -1, sh);
     json_t *j = show_json(sh);
     free(sh);
@@ -82,9 +85,10 @@ static void add_wall_settings(json_t *j, const snapshot_t *snap)
     json_object_set_new(j, "color_up_at",
                         t->color_up_at && t->color_up_value ? json_integer(t->color_up_at)
                                                             : json_null());
-    json_object_set_new(j, "said", t->said_at ? json_pack("{s:s, s:I}", "text", t->said, "at",
-                                                          (json_int_t)t->said_at)
-                                              : json_null());
+    json_object_set_new(j, "said",
+                        t->said_at
+                            ? json_pack("{s:s, s:I}", "text", t->said, "at", (json_int_t)t->said_at)
+                            : json_null());
     json_object_set_new(j, "sound", sound_json(snap));
 }
 
@@ -117,8 +121,8 @@ static json_t *final_table_json(const snapshot_t *snap, int64_t now)
     for (int s = 1; s <= tb->seats && s <= TOURNEY_FINAL_SEATS; s++)
         json_array_append_new(seats, final_seat_json(snap, tb, s));
     return json_pack("{s:i, s:o, s:I, s:o}", "table", t->final_table, "button",
-                     t->final_button ? json_integer(t->final_button) : json_null(),
-                     "remaining_ms", (json_int_t)left, "seats", seats);
+                     t->final_button ? json_integer(t->final_button) : json_null(), "remaining_ms",
+                     (json_int_t)left, "seats", seats);
 }
 
 json_t *reply_state(engine_t *e, uint64_t *seq)
@@ -168,8 +172,9 @@ enum MHD_Result reply_json(struct MHD_Connection *con, unsigned status, json_t *
 {
     char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
     json_decref(j);
-    struct MHD_Response *r =
-        text ? MHD_create_response_from_buffer(strlen(text), text, MHD_RESPMEM_MUST_FREE) : NULL;
+    struct MHD_Response *r = text ? MHD_create_response_from_buffer(strlen(text), text,
+                                                                    MHD_RESPMEM_MUST_FREE)
+                                  : NULL;
     if (!r) {
         free(text);
         return reply_queue(con, status, NULL);

@@ -18,8 +18,8 @@ static sheet_row_t *rows_of(const tourney_t *t, const roster_t *r, int *n)
     return rows;
 }
 
-static void label_of(const tourney_t *t, const roster_t *r, const sheet_row_t *row,
-                     bool director, char *buf, size_t len)
+static void label_of(const tourney_t *t, const roster_t *r, const sheet_row_t *row, bool director,
+                     char *buf, size_t len)
 {
     if (row->player >= 0)
         roster_player_shown(r, row->player, !director && t->s.house.short_names, buf, len);
@@ -45,9 +45,9 @@ json_t *results_json_of(const tourney_t *t, const roster_t *ro, int64_t now, boo
         char label[64];
         label_of(t, ro, r, director, label, sizeof label);
         json_t *j = json_pack("{s:i, s:i, s:s, s:o, s:o, s:o, s:o, s:I, s:b, s:o}", "place",
-                              r->place_best, "place_worst", r->place_worst, "name", label,
-                              "player", r->player >= 0 ? json_integer(r->player + 1) : json_null(),
-                              "entries", known(r->entries), "rebuys", known(r->rebuys), "addons",
+                              r->place_best, "place_worst", r->place_worst, "name", label, "player",
+                              r->player >= 0 ? json_integer(r->player + 1) : json_null(), "entries",
+                              known(r->entries), "rebuys", known(r->rebuys), "addons",
                               known(r->addons), "prize", (json_int_t)r->prize, "deal", r->deal,
                               "points", r->has_points ? json_real(r->points) : json_null());
         json_array_append_new(list, j);
@@ -55,9 +55,9 @@ json_t *results_json_of(const tourney_t *t, const roster_t *ro, int64_t now, boo
     }
     if (rows && list)
         o = json_pack("{s:s, s:s, s:i, s:I, s:I, s:b, s:s, s:o}", "name", t->s.name, "currency",
-                      t->s.currency, "entries", t->entries, "prize_pool",
-                      (json_int_t)v.prize_pool, "total_prizes", (json_int_t)total, "over", v.over,
-                      "points_formula", t->s.points.formula, "rows", list);
+                      t->s.currency, "entries", t->entries, "prize_pool", (json_int_t)v.prize_pool,
+                      "total_prizes", (json_int_t)total, "over", v.over, "points_formula",
+                      t->s.points.formula, "rows", list);
     else
         json_decref(list);
     if (o) /* the players who entered, each once: the places run 1 to this */

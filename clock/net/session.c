@@ -12,20 +12,20 @@
 #include <sys/random.h>
 #include <unistd.h>
 
+#include "base/sha256.h"
 #include "model/text.h"
 #include "net/session.h"
-#include "base/sha256.h"
 
 typedef struct {
-    uint8_t hash[SHA256_LEN];  /* of the token's hex text: a stolen file logs nobody in */
-    int64_t expires;           /* wall seconds */
+    uint8_t hash[SHA256_LEN]; /* of the token's hex text: a stolen file logs nobody in */
+    int64_t expires;          /* wall seconds */
 } session_t;
 
 struct session_store {
-    pthread_mutex_t lock;      /* requests come from several server threads; guards all below */
-    char *path;                /* state_dir/name, or NULL: memory only */
+    pthread_mutex_t lock; /* requests come from several server threads; guards all below */
+    char *path;           /* state_dir/name, or NULL: memory only */
     int max_age_s;
-    pin_hash_t stamp;          /* the mark of the PIN in force */
+    pin_hash_t stamp; /* the mark of the PIN in force */
     int n;
     session_t items[SESSION_MAX];
 };

@@ -9,10 +9,10 @@
 #include "store/pin.h"
 
 enum {
-    SESSION_TOKEN_LEN = 32,     /* 128 random bits as hex */
-    SESSION_MAX_AGE_S = 86400,  /* a session, as the cookie's Max-Age */
+    SESSION_TOKEN_LEN = 32,            /* 128 random bits as hex */
+    SESSION_MAX_AGE_S = 86400,         /* a session, as the cookie's Max-Age */
     SESSION_PHONE_AGE_S = 400 * 86400, /* a known phone (browsers keep a cookie 400 days at most) */
-    SESSION_MAX = 64,           /* the oldest goes when more log in */
+    SESSION_MAX = 64,                  /* the oldest goes when more log in */
 };
 
 typedef struct session_store session_store_t;

@@ -1,4 +1,5 @@
-/* Public pictures of the wall (GET /api/screen.png): a few fixed sizes, rendered off the request threads.
+/* Public pictures of the wall (GET /api/screen.png): a few fixed sizes, rendered off the request
+ * threads.
  *
  * Rendering and encoding a 1080p PNG took 50-80 ms of a core (now about 19); done in the
  * HTTP threads, eight clients asking odd sizes kept every thread busy and
@@ -19,10 +20,10 @@
 
 enum {
     SIZES = 4,
-    SLOTS = 2 * SIZES,         /* landscape and portrait */
-    FRESH_MS = 1000,           /* the countdown shows seconds */
-    IDLE_MS = 30000,           /* nobody asked this long: the canvas goes */
-    WAITING_MAX = 64,          /* suspended requests per size */
+    SLOTS = 2 * SIZES, /* landscape and portrait */
+    FRESH_MS = 1000,   /* the countdown shows seconds */
+    IDLE_MS = 30000,   /* nobody asked this long: the canvas goes */
+    WAITING_MAX = 64,  /* suspended requests per size */
 };
 
 static const int widths[SIZES] = {320, 640, 1280, 1920};
@@ -30,14 +31,14 @@ static const int widths[SIZES] = {320, 640, 1280, 1920};
 /* Guarded by shots.lock, but w and h (set by shots_new). */
 typedef struct {
     int w, h;
-    unsigned char *png;        /* the last picture, or NULL */
+    unsigned char *png; /* the last picture, or NULL */
     size_t len;
-    uint64_t seq;              /* of the state it shows */
-    int64_t at;                /* monotonic ms when rendering began */
-    bool wanted;               /* asked for while stale: render it */
+    uint64_t seq; /* of the state it shows */
+    int64_t at;   /* monotonic ms when rendering began */
+    bool wanted;  /* asked for while stale: render it */
     struct MHD_Connection *waiting[WAITING_MAX];
     int n_waiting;
-    bool failed;               /* the last render failed: do not wait for it */
+    bool failed; /* the last render failed: do not wait for it */
 } slot_t;
 
 /* e, render, ctx and thread_end are set by shots_new and only read after. */
@@ -45,14 +46,14 @@ struct shots {
     engine_t *e;
     shots_render_fn render;
     void *ctx;
-    void (*thread_end)(void);  /* SDL's per-thread storage goes with the thread */
-    pthread_mutex_t lock;      /* the server's threads ask, the render thread answers */
-    pthread_cond_t wake;       /* with lock: a picture is wanted, or closing */
+    void (*thread_end)(void); /* SDL's per-thread storage goes with the thread */
+    pthread_mutex_t lock;     /* the server's threads ask, the render thread answers */
+    pthread_cond_t wake;      /* with lock: a picture is wanted, or closing */
     pthread_t thread;
-    bool closing;              /* lock */
-    bool holding;              /* lock: the renderer keeps a canvas from the last picture */
-    slot_t slots[SLOTS];       /* lock */
-    unsigned long rendered;    /* lock */
+    bool closing;           /* lock */
+    bool holding;           /* lock: the renderer keeps a canvas from the last picture */
+    slot_t slots[SLOTS];    /* lock */
+    unsigned long rendered; /* lock */
 };
 
 static uint64_t current_seq(engine_t *e)

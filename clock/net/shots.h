@@ -1,4 +1,5 @@
-/* Public pictures of the wall (GET /api/screen.png): a few fixed sizes, rendered off the request threads. */
+/* Public pictures of the wall (GET /api/screen.png): a few fixed sizes, rendered off the request
+ * threads. */
 #ifndef POKERCLOCK_SHOTS_H
 #define POKERCLOCK_SHOTS_H
 

@@ -78,8 +78,9 @@ static int change_parse(const char *body, size_t len, slide_change_t *c, refusal
     json_error_t je;
     json_t *j = body ? json_loadb(body, len, JSON_REJECT_DUPLICATES, &je) : NULL;
     if (!json_is_object(j)) {
-        snprintf(err, errlen, "send the slide as JSON, like {\"title\": \"Dinner at 20:00\", "
-                              "\"lines\": [\"Burgers\"], \"seconds\": 10}");
+        snprintf(err, errlen,
+                 "send the slide as JSON, like {\"title\": \"Dinner at 20:00\", "
+                 "\"lines\": [\"Burgers\"], \"seconds\": 10}");
         json_decref(j);
         return -1;
     }
@@ -154,8 +155,7 @@ static enum MHD_Result changes_refused(struct MHD_Connection *con, const refusal
                                     : reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
 }
 
-static enum MHD_Result answer_slide(struct MHD_Connection *con, unsigned status,
-                                    const slide_t *sl)
+static enum MHD_Result answer_slide(struct MHD_Connection *con, unsigned status, const slide_t *sl)
 {
     json_t *j = slides_slide_json(sl);
     if (sl->kind == SLIDE_IMAGE) {

@@ -27,10 +27,10 @@ struct tally {
     int64_t period_ms;
     FILE *out;
     pthread_t thread;
-    pthread_mutex_t lock;      /* guards everything below */
-    pthread_cond_t wake;       /* an event, or stop */
+    pthread_mutex_t lock; /* guards everything below */
+    pthread_cond_t wake;  /* an event, or stop */
     bool stop;
-    int64_t since;             /* monotonic ms of the period's first event; -1: none yet */
+    int64_t since; /* monotonic ms of the period's first event; -1: none yet */
     int n;
     entry_t entries[TALLY_ADDRESSES];
     long unseen, unseen_refused; /* events from addresses past TALLY_ADDRESSES */

@@ -9,8 +9,8 @@
 #include <stdio.h>
 
 enum {
-    TALLY_ADDRESSES = 1024,    /* kept apart in a minute; more are counted together */
-    TALLY_NAMED = 16,          /* named in the log a minute, the busiest first */
+    TALLY_ADDRESSES = 1024, /* kept apart in a minute; more are counted together */
+    TALLY_NAMED = 16,       /* named in the log a minute, the busiest first */
 };
 
 typedef struct tally tally_t;

@@ -17,8 +17,8 @@ enum MHD_Result tv_api_get(struct MHD_Connection *con, tv_t *tv)
                       NULL, NULL);
 }
 
-enum MHD_Result tv_api_post(struct MHD_Connection *con, tv_t *tv, bool logged_in,
-                            const char *body, size_t len)
+enum MHD_Result tv_api_post(struct MHD_Connection *con, tv_t *tv, bool logged_in, const char *body,
+                            size_t len)
 {
     if (!logged_in)
         return reply_login_first(con);

@@ -15,7 +15,7 @@
 enum MHD_Result tv_api_get(struct MHD_Connection *con, tv_t *tv);
 /* {"action": "on" | "show" | "standby"}: 202 once the TV's thread has it;
  * 401 unless logged_in, 409 without CEC, 400 for another action. */
-enum MHD_Result tv_api_post(struct MHD_Connection *con, tv_t *tv, bool logged_in,
-                            const char *body, size_t len);
+enum MHD_Result tv_api_post(struct MHD_Connection *con, tv_t *tv, bool logged_in, const char *body,
+                            size_t len);
 
 #endif

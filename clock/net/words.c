@@ -16,23 +16,23 @@
 #include "net/words.h"
 
 enum {
-    WAITING_MAX = 64,          /* requests waiting for their words; more get 503 */
+    WAITING_MAX = 64, /* requests waiting for their words; more get 503 */
 };
 
 /* The words thread's while queued or rendered, the request's once done and
  * resumed. The fields below next are set by words_render and then only
  * read; rc, fd, err and done belong to words.lock until done. */
 struct words_job {
-    words_job_t *next;         /* words.lock: the queue */
+    words_job_t *next; /* words.lock: the queue */
     words_t *w;
     struct MHD_Connection *con;
-    const snapshot_t *snap;    /* retained until rendered */
+    const snapshot_t *snap; /* retained until rendered */
     int64_t now;
     int event;
     char language[8];
-    bool done;                 /* words.lock */
-    int rc, fd;                /* words.lock until done: the result */
-    char err[300];             /* words.lock until done */
+    bool done;     /* words.lock */
+    int rc, fd;    /* words.lock until done: the result */
+    char err[300]; /* words.lock until done */
 };
 
 /* speech and ctx are set by words_new and only read after. */
@@ -40,11 +40,11 @@ struct words {
     net_speech_fn speech;
     void *ctx;
     pthread_t thread;
-    pthread_mutex_t lock;      /* the queue and closing: request threads and the words thread */
-    pthread_cond_t wake;       /* with lock: a job queued, or closing */
-    words_job_t *head, *tail;  /* lock: queued, the next to render first */
-    int waiting;               /* lock: queued or being rendered */
-    bool closing;              /* lock */
+    pthread_mutex_t lock;     /* the queue and closing: request threads and the words thread */
+    pthread_cond_t wake;      /* with lock: a job queued, or closing */
+    words_job_t *head, *tail; /* lock: queued, the next to render first */
+    int waiting;              /* lock: queued or being rendered */
+    bool closing;             /* lock */
 };
 
 /* With the lock held: the job is done and its request goes on. */

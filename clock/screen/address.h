@@ -12,10 +12,10 @@ enum {
 };
 
 typedef struct {
-    char url[256];             /* the panel's URL they were made for */
-    char qr[320];              /* what the QR code holds */
-    char by_name[320];         /* "NAME.local:8080/", or the URL as given */
-    char by_ip[64];            /* "192.168.1.20:8080/", or "" */
+    char url[256];     /* the panel's URL they were made for */
+    char qr[320];      /* what the QR code holds */
+    char by_name[320]; /* "NAME.local:8080/", or the URL as given */
+    char by_ip[64];    /* "192.168.1.20:8080/", or "" */
 } panel_addr_t;
 
 /* The addresses of the panel at url now. */

@@ -11,15 +11,22 @@
 static const SDL_Color white = {255, 255, 255, 255};
 
 typedef enum {
-    FIG_NONE, FIG_COLOR_UP, FIG_HFH, FIG_CALL, FIG_CARD, FIG_ITM, FIG_HANDS, FIG_SEATS
+    FIG_NONE,
+    FIG_COLOR_UP,
+    FIG_HFH,
+    FIG_CALL,
+    FIG_CARD,
+    FIG_ITM,
+    FIG_HANDS,
+    FIG_SEATS
 } figure_t;
 
 /* An item as the wall draws it: its colours and its picture. */
 typedef struct {
     SDL_Color bg, fg;
     figure_t fig;
-    char title[600];           /* readable in under two seconds */
-    char line[600];            /* the detail under it, or "" */
+    char title[600]; /* readable in under two seconds */
+    char line[600];  /* the detail under it, or "" */
 } banner_t;
 
 /* The item's colours, figure and words. */
@@ -105,10 +112,11 @@ static void strip_draw(frame_t *fr, const banner_t *b, box_t bx, int dots)
     if (lines == 2) {
         /* A long announcement: two lines of title, no second line. */
         int px = title_px * 3 / 4;
-        px = paint_fit(p, FACE_BOLD, px, inner, paint_text_width(p, FACE_BOLD, px, l1) >
-                                                        paint_text_width(p, FACE_BOLD, px, l2)
-                                                    ? l1
-                                                    : l2);
+        px = paint_fit(p, FACE_BOLD, px, inner,
+                       paint_text_width(p, FACE_BOLD, px, l1) >
+                               paint_text_width(p, FACE_BOLD, px, l2)
+                           ? l1
+                           : l2);
         int h = frame_cap_h(fr, FACE_BOLD, px);
         int gap = (bx.h - 2 * h) / 3;
         paint_text(p, FACE_BOLD, px, b->fg, bx.x + bx.w / 2, bx.y + gap, ALIGN_CENTER, l1);
@@ -219,7 +227,8 @@ static void fig_color_up(frame_t *fr, box_t bx)
         r = right.w / 9;
     char colour_line[160], race[128], words[4][160];
     frame_say(fr, sh->color_up.gone, colour_line, sizeof colour_line);
-    int lpx = paint_fit(p, FACE_BOLD, frame_readable(right.h * 8 / 100), right.w * 9 / 10, colour_line);
+    int lpx = paint_fit(p, FACE_BOLD, frame_readable(right.h * 8 / 100), right.w * 9 / 10,
+                        colour_line);
     frame_say(fr, sh->color_up.race, race, sizeof race);
     int hpx = paint_fit(p, FACE_BOLD, frame_readable(right.h * 8 / 100), right.w * 9 / 10, race);
     /* The chip race in four short lines; where they would be smaller than
@@ -372,7 +381,8 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
         }
         /* Readable: the widest number (three digits past table 99) keeps
          * the wall's smallest text at least. */
-        readable = cell >= frame_readable(u * 14 / 100) && hfh_number_px(p, cell, n, nums) >= MIN_TEXT_PX;
+        readable = cell >= frame_readable(u * 14 / 100) &&
+                   hfh_number_px(p, cell, n, nums) >= MIN_TEXT_PX;
     }
     /* Still too many to read (a hundred tables and more on a small
      * screen): as many as fit at a readable size, in order, and "+N". */
@@ -383,7 +393,8 @@ static void fig_hfh(frame_t *fr, box_t bx, const banner_t *b)
         int npx = hfh_number_px(p, cell, n, nums);
         if (npx > 0 && npx < MIN_TEXT_PX)
             cell = cell * MIN_TEXT_PX / npx;
-        for (int k = 0; k < 4 && cell < avail_h && hfh_number_px(p, cell, n, nums) < MIN_TEXT_PX; k++)
+        for (int k = 0; k < 4 && cell < avail_h && hfh_number_px(p, cell, n, nums) < MIN_TEXT_PX;
+             k++)
             cell += 2;
         int more_h = frame_cap_h(fr, FACE_REGULAR, legend_px) * 2;
         cols = bx.w * 9 / 10 / cell > 0 ? bx.w * 9 / 10 / cell : 1;
@@ -504,8 +515,11 @@ static void fig_card(frame_t *fr, box_t bx)
         paint_text(p, FACE_BOLD, cpx, red, cx - cw / 2 + cw / 12, y + ch / 20, ALIGN_LEFT, n);
         /* A diamond under the corner index. */
         int dx = cx - cw / 2 + cw / 12 + cpx / 4, dy = y + ch / 20 + cpx * 3 / 2, d = cpx / 3;
-        paint_polygon(p, (SDL_FPoint[]){{(float)dx, (float)(dy - d)}, {(float)(dx + d * 3 / 4), (float)dy},
-                                        {(float)dx, (float)(dy + d)}, {(float)(dx - d * 3 / 4), (float)dy}},
+        paint_polygon(p,
+                      (SDL_FPoint[]){{(float)dx, (float)(dy - d)},
+                                     {(float)(dx + d * 3 / 4), (float)dy},
+                                     {(float)dx, (float)(dy + d)},
+                                     {(float)(dx - d * 3 / 4), (float)dy}},
                       4, red);
     }
 }
@@ -544,7 +558,11 @@ static void suit_shape(paint_t *p, int suit, int cx, int cy, int d, SDL_Color c)
     float x = (float)cx, y = (float)cy, h = (float)d / 2;
     switch (suit) {
     case 1:
-        paint_polygon(p, (SDL_FPoint[]){{x, y - h}, {x + h * 0.75f, y}, {x, y + h}, {x - h * 0.75f, y}},
+        paint_polygon(p,
+                      (SDL_FPoint[]){{x, y - h},
+                                     {x + h * 0.75f, y},
+                                     {x, y + h},
+                                     {x - h * 0.75f, y}},
                       4, c);
         break;
     case 2: /* two lobes over a point */
@@ -575,13 +593,15 @@ static void fig_seats(frame_t *fr, box_t bx, const banner_t *b)
     const show_t *sh = fr->show;
     int n = sh->final.n_seats, cols = bx.w > bx.h ? 2 : 1, rows = (n + cols - 1) / cols;
     int rh = bx.h / (rows > 0 ? rows : 1), cw = bx.w / cols;
-    static const char *const ranks[] = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"};
+    static const char *const ranks[] = {"2", "3",  "4", "5", "6", "7", "8",
+                                        "9", "10", "J", "Q", "K", "A"};
     SDL_Color red = {200, 30, 45, 255}, black = {20, 20, 24, 255}, card_bg = {250, 250, 250, 255};
     for (int s = 1; s <= n; s++) {
         int i = s - 1, x = bx.x + (i / rows) * cw, y = bx.y + (i % rows) * rh;
         int box = rh * 80 / 100, pad = rh / 10;
         bool button = s == sh->final.button;
-        paint_round_rect(p, x + pad, y + pad, box, box, box / 6, button ? fr->w->col.accent : fr->w->col.line);
+        paint_round_rect(p, x + pad, y + pad, box, box, box / 6,
+                         button ? fr->w->col.accent : fr->w->col.line);
         char num[8];
         snprintf(num, sizeof num, "%d", s);
         int npx = box * 60 / 100;
@@ -608,8 +628,8 @@ static void fig_seats(frame_t *fr, box_t bx, const banner_t *b)
         int px = paint_fit(p, FACE_BOLD, box * 55 / 100, room > 0 ? room : 1, who);
         if (px < MIN_TEXT_PX)
             px = MIN_TEXT_PX;
-        paint_text(p, FACE_BOLD, px, b->fg, nx, y + pad + (box - frame_cap_h(fr, FACE_BOLD, px)) / 2,
-                   ALIGN_LEFT, who);
+        paint_text(p, FACE_BOLD, px, b->fg, nx,
+                   y + pad + (box - frame_cap_h(fr, FACE_BOLD, px)) / 2, ALIGN_LEFT, who);
     }
 }
 

@@ -37,8 +37,8 @@ void wall_clock_block(frame_t *fr, box_t bx)
         for (int i = v->level + 1; i < fr->s->n_levels; i++)
             if (fr->s->levels[i].kind == LEVEL_PLAY) {
                 shown = &fr->s->levels[i];
-                snprintf(l2, sizeof l2, "%s: %s %d", frame_word(fr, W_THEN), frame_word(fr, W_LEVEL),
-                         show_play_number(fr->s, i));
+                snprintf(l2, sizeof l2, "%s: %s %d", frame_word(fr, W_THEN),
+                         frame_word(fr, W_LEVEL), show_play_number(fr->s, i));
                 break;
             }
     }
@@ -89,9 +89,10 @@ void wall_clock_block(frame_t *fr, box_t bx)
         fill = bw;
     if (fill > 0)
         paint_round_rect(p, bxl, y, fill, bar_h, bar_h / 2,
-                         fr->is_break ? c->brk : fr->paused ? c->paused
-                                                : fr->last_minute || v->overtime ? c->warn
-                                                                                 : c->accent);
+                         fr->is_break                     ? c->brk
+                         : fr->paused                     ? c->paused
+                         : fr->last_minute || v->overtime ? c->warn
+                                                          : c->accent);
     y += bar_h + gap;
     if (h_l2) {
         paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, sub_px, bx.w, l2), c->muted, cx, y,

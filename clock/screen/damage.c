@@ -8,8 +8,8 @@
 #include "screen/damage.h"
 
 enum {
-    WORK_MAX = 32,             /* rectangles kept apart while collecting */
-    MATCH_CELLS = 1 << 16,     /* the most the alignment of two frames may cost */
+    WORK_MAX = 32,         /* rectangles kept apart while collecting */
+    MATCH_CELLS = 1 << 16, /* the most the alignment of two frames may cost */
 };
 
 typedef struct {
@@ -108,7 +108,7 @@ static bool align(const paint_op_t *a, int na, const paint_op_t *b, int nb, rect
 #define L(i, j) len[(size_t)(i) * (size_t)(nb + 1) + (size_t)(j)]
     for (int i = na - 1; i >= 0; i--)
         for (int j = nb - 1; j >= 0; j--)
-            L(i, j) = same(&a[i], &b[j]) ? (uint16_t)(L(i + 1, j + 1) + 1)
+            L(i, j) = same(&a[i], &b[j])           ? (uint16_t)(L(i + 1, j + 1) + 1)
                       : L(i + 1, j) >= L(i, j + 1) ? L(i + 1, j)
                                                    : L(i, j + 1);
     int i = 0, j = 0;

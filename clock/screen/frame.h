@@ -16,7 +16,7 @@
 #include "store/config.h"
 
 enum {
-    ROTATE_MS = 8000,          /* a label's two languages take turns */
+    ROTATE_MS = 8000, /* a label's two languages take turns */
     /* The smallest text on a wall, in pixels: a label or the panel's
      * address on a 7-inch 800x480 touchscreen, read at arm's length. */
     MIN_TEXT_PX = 18,
@@ -38,24 +38,24 @@ static inline bool frame_small(int w, int h)
 
 typedef struct {
     SDL_Color bg, fg, accent, paused, brk, warn; /* from the theme, or the defaults */
-    SDL_Color muted, panel, line; /* mixed from bg and fg: labels, bands, tracks */
+    SDL_Color muted, panel, line;                /* mixed from bg and fg: labels, bands, tracks */
 } theme_colours_t;
 
 /* A wall for one renderer (the window's, or an offscreen canvas). */
 struct wall {
-    SDL_Renderer *r;           /* where it draws */
-    text_cache_t *tc;          /* its fonts and rendered strings */
-    paint_t p;                 /* the painter, reused frame after frame */
-    paint_ops_t planned;       /* the calls of the last dry run ... */
-    paint_ops_t shown;         /* ... and of the last frame drawn */
-    const settings_t *config;    /* theme and languages */
+    SDL_Renderer *r;          /* where it draws */
+    text_cache_t *tc;         /* its fonts and rendered strings */
+    paint_t p;                /* the painter, reused frame after frame */
+    paint_ops_t planned;      /* the calls of the last dry run ... */
+    paint_ops_t shown;        /* ... and of the last frame drawn */
+    const settings_t *config; /* theme and languages */
     theme_colours_t col;
-    lang_id lang, lang2;       /* the wall's language, and the second one */
-    bool two_languages;        /* labels show both */
-    SDL_Texture *logo;         /* the venue's logo, or NULL */
+    lang_id lang, lang2; /* the wall's language, and the second one */
+    bool two_languages;  /* labels show both */
+    SDL_Texture *logo;   /* the venue's logo, or NULL */
     int logo_w, logo_h;
-    SDL_Texture *slide_tex;    /* the slide's picture, the only one on the GPU */
-    uint64_t slide_key;        /* which slide it is */
+    SDL_Texture *slide_tex; /* the slide's picture, the only one on the GPU */
+    uint64_t slide_key;     /* which slide it is */
 };
 
 typedef struct {
@@ -69,9 +69,9 @@ typedef struct {
     const wall_frame_t *f;
     const tourney_t *t;
     const structure_t *s;
-    const show_t *show;        /* what the screen shows, decided for this frame */
-    tourney_view_t v;          /* show->v */
-    say_lang_t say;            /* the wall's languages and currency */
+    const show_t *show; /* what the screen shows, decided for this frame */
+    tourney_view_t v;   /* show->v */
+    say_lang_t say;     /* the wall's languages and currency */
     const level_t *cur;
     bool running, started, is_break, last_minute, paused;
     const show_item_t *takeover; /* the body's procedure, or NULL */

@@ -14,30 +14,36 @@ enum {
 };
 
 typedef enum {
-    PAGE_STRUCTURE, PAGE_PAYOUTS, PAGE_SEATS, PAGE_TABLES, PAGE_MOVES, PAGE_RESULTS, PAGE_RULES
+    PAGE_STRUCTURE,
+    PAGE_PAYOUTS,
+    PAGE_SEATS,
+    PAGE_TABLES,
+    PAGE_MOVES,
+    PAGE_RESULTS,
+    PAGE_RULES
 } page_kind;
 
 /* One line of a page: a number, a text, and up to two values on the right. */
 typedef struct {
     char num[16], text[200], mid[64], value[96];
-    SDL_Color col;             /* the text's colour */
+    SDL_Color col; /* the text's colour */
     bool bold;
 } row_t;
 
 /* The pages shown now, and the data they list. */
 typedef struct {
     page_kind kind[64];
-    int chunk[64];             /* the part of a list this page shows */
+    int chunk[64]; /* the part of a list this page shows */
     int n;
-    int *seats;                /* players with a name in or waiting, alphabetically */
+    int *seats; /* players with a name in or waiting, alphabetically */
     int n_seats;
-    int *results;              /* players out (and the winner), best place first */
+    int *results; /* players out (and the winner), best place first */
     int n_results;
     int tables[ROSTER_MAX_TABLES]; /* open tables with players, first to break first */
     int n_tables;
-    int moves[64];             /* log positions of the recent moves that stand, newest first */
+    int moves[64]; /* log positions of the recent moves that stand, newest first */
     int n_moves;
-    int per_page;              /* rows on one page of a list */
+    int per_page; /* rows on one page of a list */
 } pages_t;
 
 /* ---- names in order: case and accents aside (Ødegård with the O) ---- */
@@ -187,8 +193,10 @@ static int structure_rows(frame_t *fr, row_t *rows, int max)
         }
         snprintf(w->value, sizeof w->value, "%lld %s", (long long)(l->duration_ms / 60000),
                  frame_word(fr, W_MIN));
-        w->col = i == fr->v.level ? c->accent : i < fr->v.level ? c->muted
-                 : l->kind == LEVEL_BREAK ? c->brk : c->fg;
+        w->col = i == fr->v.level         ? c->accent
+                 : i < fr->v.level        ? c->muted
+                 : l->kind == LEVEL_BREAK ? c->brk
+                                          : c->fg;
         w->bold = i == fr->v.level;
     }
     return n;
@@ -296,8 +304,9 @@ static void rows_draw(frame_t *fr, box_t bx, const row_t *rows, int n, int row_h
         int right = x + cw;
         if (w->value[0]) {
             int vpx = paint_fit(p, FACE_BOLD, px, cw / 2, w->value);
-            right -= paint_text(p, FACE_BOLD, frame_readable(vpx), c->accent, right, ty, ALIGN_RIGHT,
-                                w->value) + px;
+            right -= paint_text(p, FACE_BOLD, frame_readable(vpx), c->accent, right, ty,
+                                ALIGN_RIGHT, w->value) +
+                     px;
         }
         if (w->mid[0]) {
             int mx = x + cw * 72 / 100;
@@ -333,7 +342,8 @@ static int wrap(frame_t *fr, const char *s, int px, int x, int y, int w, int lin
         snprintf(tryline, sizeof tryline, "%s%s%.*s", line, line[0] ? " " : "", (int)wl, c);
         if (line[0] && paint_text_width(p, FACE_REGULAR, px, tryline) > w) {
             if (draw)
-                paint_text(p, FACE_REGULAR, px, fr->w->col.fg, x, y + lines * line_h, ALIGN_LEFT, line);
+                paint_text(p, FACE_REGULAR, px, fr->w->col.fg, x, y + lines * line_h, ALIGN_LEFT,
+                           line);
             lines++;
             snprintf(line, sizeof line, "%.*s", (int)wl, c);
         } else {
@@ -369,7 +379,9 @@ static void rules_draw(frame_t *fr, box_t bx, int row_h)
                 paint_text(p, FACE_BOLD, px, fr->w->col.accent, bx.x + num_w - px / 3, y,
                            ALIGN_RIGHT, num);
                 y += wrap(fr, cfg->house_rules[i], px, bx.x + num_w, y, bx.w - num_w, line_h,
-                          true) * line_h + line_h / 3;
+                          true) *
+                         line_h +
+                     line_h / 3;
             }
             return;
         }
@@ -381,7 +393,7 @@ static void rules_draw(frame_t *fr, box_t bx, int row_h)
 
 static word_id title_word(page_kind k)
 {
-    static const word_id w[] = {W_STRUCTURE, W_PAYOUTS,  W_SEAT_LIST,  W_BREAK_ORDER,
+    static const word_id w[] = {W_STRUCTURE,    W_PAYOUTS, W_SEAT_LIST,  W_BREAK_ORDER,
                                 W_RECENT_MOVES, W_RESULTS, W_HOUSE_RULES};
     return w[k];
 }
@@ -481,8 +493,9 @@ void kiosk_body(frame_t *fr, box_t body)
             snprintf(pool, sizeof pool, "%s: %s   ·   %d %s", frame_word(fr, W_PRIZE_POOL), money,
                      fr->v.paid_places, frame_word(fr, W_PLACES_PAID));
             int ppx = frame_readable(row_h * 52 / 100);
-            paint_text(p, FACE_REGULAR, ppx, c->muted, body.x + body.w, body.y +
-                       (title_h - frame_cap_h(fr, FACE_REGULAR, ppx)) / 2, ALIGN_RIGHT, pool);
+            paint_text(p, FACE_REGULAR, ppx, c->muted, body.x + body.w,
+                       body.y + (title_h - frame_cap_h(fr, FACE_REGULAR, ppx)) / 2, ALIGN_RIGHT,
+                       pool);
         }
     }
 

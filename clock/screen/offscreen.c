@@ -14,16 +14,16 @@
 static struct {
     pthread_mutex_t lock;
     int w, h;
-    const settings_t *config;    /* the configuration the wall was made for ... */
-    theme_t theme;             /* ... and what it said then */
+    const settings_t *config; /* the configuration the wall was made for ... */
+    theme_t theme;            /* ... and what it said then */
     char language[8], language2[8];
     SDL_Surface *surface;
     SDL_Renderer *renderer;
     wall_t *wall;
-    slideshow_t *slides;       /* the venue's slides, or NULL */
-    show_t show;               /* what the picture shows */
-    panel_addr_t panel;        /* the panel's addresses, looked up ... */
-    int64_t panel_at;          /* ... then (the caller's time) */
+    slideshow_t *slides; /* the venue's slides, or NULL */
+    show_t show;         /* what the picture shows */
+    panel_addr_t panel;  /* the panel's addresses, looked up ... */
+    int64_t panel_at;    /* ... then (the caller's time) */
 } off = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 void wall_render_slides(slideshow_t *ss)
@@ -47,8 +47,8 @@ static void canvas_drop(void)
 static int canvas_get(const settings_t *c, int w, int h)
 {
     if (off.wall && off.w == w && off.h == h && off.config == c &&
-        !memcmp(&off.theme, &c->theme, sizeof off.theme) &&
-        !strcmp(off.language, c->language) && !strcmp(off.language2, c->language2))
+        !memcmp(&off.theme, &c->theme, sizeof off.theme) && !strcmp(off.language, c->language) &&
+        !strcmp(off.language2, c->language2))
         return 0;
     canvas_drop();
     off.surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
@@ -91,8 +91,13 @@ int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, in
             off.panel_at = now;
         }
         wall_show(snap, now, -1, &off.show);
-        wall_frame_t f = {.snap = snap, .now = now, .show = &off.show, .w = w, .h = h,
-                          .panel = url ? &off.panel : NULL, .pin = pin};
+        wall_frame_t f = {.snap = snap,
+                          .now = now,
+                          .show = &off.show,
+                          .w = w,
+                          .h = h,
+                          .panel = url ? &off.panel : NULL,
+                          .pin = pin};
         wall_slide_t *slide = wall_slide_time(c, snap, &off.show)
                                   ? slideshow_get(off.slides, now, time(NULL), &f.slide_next_in_ms)
                                   : NULL;

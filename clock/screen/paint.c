@@ -106,7 +106,8 @@ static int clip_from(paint_t *p, const SDL_Rect *box, int i)
     return -1;
 }
 
-#define EACH_CLIP(p, box, i) for (int i = clip_from(p, box, 0); i >= 0; i = clip_from(p, box, i + 1))
+#define EACH_CLIP(p, box, i)                                                                       \
+    for (int i = clip_from(p, box, 0); i >= 0; i = clip_from(p, box, i + 1))
 
 void paint_clear(paint_t *p, SDL_Color c)
 {
@@ -122,7 +123,7 @@ void paint_clear(paint_t *p, SDL_Color c)
     /* Clearing ignores the clip: each rectangle is filled instead. */
     SDL_SetRenderDrawBlendMode(p->r, SDL_BLENDMODE_NONE);
     EACH_CLIP(p, &all, i)
-        SDL_RenderFillRect(p->r, &p->clip[i]);
+    SDL_RenderFillRect(p->r, &p->clip[i]);
 }
 
 void paint_rect(paint_t *p, int x, int y, int w, int h, SDL_Color c)
@@ -135,7 +136,7 @@ void paint_rect(paint_t *p, int x, int y, int w, int h, SDL_Color c)
     SDL_SetRenderDrawBlendMode(p->r, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(p->r, c.r, c.g, c.b, c.a);
     EACH_CLIP(p, &box, i)
-        SDL_RenderFillRect(p->r, &box);
+    SDL_RenderFillRect(p->r, &box);
 }
 
 /* The box of a shape around points, a pixel wider each side. */
@@ -173,7 +174,7 @@ static void fan(paint_t *p, const SDL_FPoint *pts, int n, SDL_Color c)
     }
     SDL_Rect box = points_box(pts, n);
     EACH_CLIP(p, &box, i)
-        SDL_RenderGeometry(p->r, NULL, v, n, idx, k);
+    SDL_RenderGeometry(p->r, NULL, v, n, idx, k);
 }
 
 void paint_polygon(paint_t *p, const SDL_FPoint *pts, int n, SDL_Color c)
@@ -251,7 +252,7 @@ int paint_fit(paint_t *p, text_face face, int px, int max_w, const char *s)
 static void blit(paint_t *p, SDL_Texture *t, SDL_Rect to)
 {
     EACH_CLIP(p, &to, i)
-        SDL_RenderCopy(p->r, t, NULL, &to);
+    SDL_RenderCopy(p->r, t, NULL, &to);
 }
 
 /* The smallest text of the frame, so that tests can hold every screen size

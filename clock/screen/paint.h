@@ -16,29 +16,29 @@ typedef enum { ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT } paint_align;
 typedef struct {
     uint64_t hash;
     SDL_Rect box;
-    bool whole;                /* scaled: drawn only whole, never cut by a clip */
+    bool whole; /* scaled: drawn only whole, never cut by a clip */
 } paint_op_t;
 
 /* The calls of one frame, in order (screen/damage.h compares two). */
 typedef struct {
     paint_op_t *op;
     int n, cap;
-    bool lost;                 /* a call could not be kept: compare nothing */
+    bool lost; /* a call could not be kept: compare nothing */
 } paint_ops_t;
 
 typedef struct {
     SDL_Renderer *r;
     text_cache_t *tc;
-    int w, h;                  /* the frame */
-    bool dry;                  /* only fingerprint, draw nothing */
-    paint_ops_t *ops;          /* each call is written here; NULL: nowhere */
-    const SDL_Rect *clip;      /* a partial redraw: only inside these ... */
-    int n_clip;                /* ... rectangles; 0: the whole frame */
-    int clip_at;               /* the clip set on the renderer now; -1: none */
-    uint64_t hash;             /* fingerprint of everything painted */
-    int64_t wake_in_ms;        /* when a timer shown next changes; INT64_MAX: never */
-    bool animating;            /* something moves: draw at the display rate */
-    int smallest_text_px;      /* the smallest text painted in this frame; 0: none */
+    int w, h;             /* the frame */
+    bool dry;             /* only fingerprint, draw nothing */
+    paint_ops_t *ops;     /* each call is written here; NULL: nowhere */
+    const SDL_Rect *clip; /* a partial redraw: only inside these ... */
+    int n_clip;           /* ... rectangles; 0: the whole frame */
+    int clip_at;          /* the clip set on the renderer now; -1: none */
+    uint64_t hash;        /* fingerprint of everything painted */
+    int64_t wake_in_ms;   /* when a timer shown next changes; INT64_MAX: never */
+    bool animating;       /* something moves: draw at the display rate */
+    int smallest_text_px; /* the smallest text painted in this frame; 0: none */
 } paint_t;
 
 /* A frame: dry or drawn, its calls recorded in ops (NULL: not kept), drawn

@@ -117,8 +117,8 @@ int png_encode(SDL_Surface *s, unsigned char **out, size_t *len)
     int zrc = Z_OK;
     for (int y = 0; y <= h && zrc == Z_OK; y++) {
         if (y < h) {
-            sub_filter((const uint32_t *)((const unsigned char *)s->pixels + (size_t)y * s->pitch), w,
-                       line);
+            sub_filter((const uint32_t *)((const unsigned char *)s->pixels + (size_t)y * s->pitch),
+                       w, line);
             z.next_in = line;
             z.avail_in = (uInt)row;
         }

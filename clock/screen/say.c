@@ -65,9 +65,7 @@ int64_t say(const show_t *sh, show_text_t t, const say_lang_t *l, char *buf, siz
         char one[320];
         one[0] = 0;
         switch (p->kind) {
-        case PART_TEXT:
-            snprintf(one, sizeof one, "%.*s", (int)p->len, sh->pool + p->v);
-            break;
+        case PART_TEXT: snprintf(one, sizeof one, "%.*s", (int)p->len, sh->pool + p->v); break;
         case PART_NUMBER: snprintf(one, sizeof one, "%" PRId64, p->v); break;
         case PART_WORD: word_fill(p, l->lang, buf, len, &n); break;
         case PART_LABEL: {

@@ -8,13 +8,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "screen/lang.h"
 #include "model/show.h"
+#include "screen/lang.h"
 
 typedef struct {
     lang_id lang, lang2;
-    bool two;                  /* labels show both languages */
-    const char *currency;      /* "" for points */
+    bool two;             /* labels show both languages */
+    const char *currency; /* "" for points */
 } say_lang_t;
 
 /* Text t of sh in words, into buf. Returns the ms until they change by

@@ -21,39 +21,39 @@
 #include "store/pin.h"
 
 enum {
-    TICK_MS = 250,             /* engine_tick a few times a second */
-    ANIM_MS = 16,              /* a frame while something moves (~60 Hz) */
-    DISPLAY_CHECK_MS = 2000,   /* on the console: is a display still connected? */
-    KEY_SLICE_MS = 100,        /* key latency where SDL cannot block for input */
+    TICK_MS = 250,           /* engine_tick a few times a second */
+    ANIM_MS = 16,            /* a frame while something moves (~60 Hz) */
+    DISPLAY_CHECK_MS = 2000, /* on the console: is a display still connected? */
+    KEY_SLICE_MS = 100,      /* key latency where SDL cannot block for input */
 };
 
 struct screen {
     screen_options_t o;
-    bool console;              /* KMSDRM: no X or Wayland */
+    bool console; /* KMSDRM: no X or Wayland */
     SDL_Window *win;
     SDL_Renderer *r;
     wall_t *wall;
-    speaker_t *speaker;        /* sounds and voice; NULL when headless */
+    speaker_t *speaker;          /* sounds and voice; NULL when headless */
     atomic_uint_fast64_t frames; /* frames drawn; read from other threads */
-    bool force;                /* redraw all of it, whatever changed */
-    bool on_surface;           /* the software renderer: it draws into the window's
-                                * own pixels, kept from frame to frame */
-    bool on_canvas;            /* a GPU's: the wall is drawn into canvas and copied
-                                * whole to the back buffer (whose content a present
-                                * leaves undefined) ... */
-    SDL_Texture *canvas;       /* ... NULL: every frame drawn whole */
-    int dismissed_level;       /* new-level banner dismissed locally for this level */
-    bool pin_seen;             /* once seen, the generated PIN is never shown again */
-    char code[PIN_DIGITS + 1]; /* the one-time login code on the wall, or "" */
+    bool force;                  /* redraw all of it, whatever changed */
+    bool on_surface;             /* the software renderer: it draws into the window's
+                                  * own pixels, kept from frame to frame */
+    bool on_canvas;              /* a GPU's: the wall is drawn into canvas and copied
+                                  * whole to the back buffer (whose content a present
+                                  * leaves undefined) ... */
+    SDL_Texture *canvas;         /* ... NULL: every frame drawn whole */
+    int dismissed_level;         /* new-level banner dismissed locally for this level */
+    bool pin_seen;               /* once seen, the generated PIN is never shown again */
+    char code[PIN_DIGITS + 1];   /* the one-time login code on the wall, or "" */
     int64_t pin_checked;
-    bool quit;                 /* the window was closed */
-    bool lost;                 /* the display went away */
-    bool real_wait;            /* the video driver can block waiting for input */
-    bool on_screen_said;       /* the status says the wall is on a screen */
-    char shown_on[200];        /* "1920x1080, opengles2, llvmpipe": what draws it */
-    show_t show;               /* what the wall shows, decided once a frame */
-    panel_addr_t panel;        /* the panel's addresses beside the QR code ... */
-    int64_t panel_due;         /* ... looked up again from then on */
+    bool quit;           /* the window was closed */
+    bool lost;           /* the display went away */
+    bool real_wait;      /* the video driver can block waiting for input */
+    bool on_screen_said; /* the status says the wall is on a screen */
+    char shown_on[200];  /* "1920x1080, opengles2, llvmpipe": what draws it */
+    show_t show;         /* what the wall shows, decided once a frame */
+    panel_addr_t panel;  /* the panel's addresses beside the QR code ... */
+    int64_t panel_due;   /* ... looked up again from then on */
 };
 
 static void sleep_ms(int64_t ms)
@@ -229,9 +229,9 @@ static bool canvas_ready(screen_t *s, int w, int h)
         return true;
     if (s->canvas)
         SDL_DestroyTexture(s->canvas);
-    s->canvas = SDL_RenderTargetSupported(s->r)
-                    ? SDL_CreateTexture(s->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h)
-                    : NULL;
+    s->canvas = SDL_RenderTargetSupported(s->r) ? SDL_CreateTexture(s->r, SDL_PIXELFORMAT_ARGB8888,
+                                                                    SDL_TEXTUREACCESS_TARGET, w, h)
+                                                : NULL;
     if (s->canvas) {
         SDL_SetTextureBlendMode(s->canvas, SDL_BLENDMODE_NONE);
         SDL_SetTextureScaleMode(s->canvas, SDL_ScaleModeNearest);
@@ -461,16 +461,13 @@ static void on_key(screen_t *s, engine_t *e, const SDL_KeyboardEvent *k)
     case SDLK_SPACE:
         if (k->repeat)
             break;
-        apply(s, e, (command_t){.type = !t.clock.started ? CMD_START
-                                     : t.clock.running ? CMD_PAUSE
-                                                       : CMD_RESUME});
+        apply(s, e,
+              (command_t){.type = !t.clock.started  ? CMD_START
+                                  : t.clock.running ? CMD_PAUSE
+                                                    : CMD_RESUME});
         break;
-    case SDLK_UP:
-        apply(s, e, (command_t){.type = CMD_ADJUST, .delta_ms = 60000});
-        break;
-    case SDLK_DOWN:
-        apply(s, e, (command_t){.type = CMD_ADJUST, .delta_ms = -60000});
-        break;
+    case SDLK_UP: apply(s, e, (command_t){.type = CMD_ADJUST, .delta_ms = 60000}); break;
+    case SDLK_DOWN: apply(s, e, (command_t){.type = CMD_ADJUST, .delta_ms = -60000}); break;
     case SDLK_RIGHT:
         if (!k->repeat)
             apply(s, e, (command_t){.type = CMD_NEXT_LEVEL});
@@ -508,20 +505,15 @@ static void on_key(screen_t *s, engine_t *e, const SDL_KeyboardEvent *k)
             s->force = true;
         }
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
 static void on_event(screen_t *s, engine_t *e, const SDL_Event *ev)
 {
     switch (ev->type) {
-    case SDL_QUIT:
-        s->quit = true;
-        break;
-    case SDL_KEYDOWN:
-        on_key(s, e, &ev->key);
-        break;
+    case SDL_QUIT: s->quit = true; break;
+    case SDL_KEYDOWN: on_key(s, e, &ev->key); break;
     case SDL_WINDOWEVENT:
         if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
             ev->window.event == SDL_WINDOWEVENT_EXPOSED)
@@ -531,15 +523,12 @@ static void on_event(screen_t *s, engine_t *e, const SDL_Event *ev)
         canvas_drop(s); /* its texture went with the device */
         s->force = true;
         break;
-    case SDL_RENDER_TARGETS_RESET:
-        s->force = true;
-        break;
+    case SDL_RENDER_TARGETS_RESET: s->force = true; break;
     case SDL_DISPLAYEVENT:
         if (ev->display.event == SDL_DISPLAYEVENT_DISCONNECTED && s->console)
             s->lost = true;
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -581,9 +570,15 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
     SDL_GetRendererOutputSize(s->r, &w, &h);
     /* Decided once for the frame: its plan and its drawing both use it. */
     wall_show(snap, now, s->dismissed_level, &s->show);
-    wall_frame_t f = {.snap = snap, .now = now, .show = &s->show, .w = w, .h = h,
+    wall_frame_t f = {.snap = snap,
+                      .now = now,
+                      .show = &s->show,
+                      .w = w,
+                      .h = h,
                       .panel = s->o.panel_url ? &s->panel : NULL,
-                      .pin = code ? s->code : s->o.pin && !s->pin_seen ? s->o.pin : NULL};
+                      .pin = code                       ? s->code
+                             : s->o.pin && !s->pin_seen ? s->o.pin
+                                                        : NULL};
     wall_slide_t *slide = wall_slide_time(s->o.config, snap, &s->show)
                               ? slideshow_get(s->o.slideshow, now, time(NULL), &f.slide_next_in_ms)
                               : NULL;

@@ -14,20 +14,20 @@
 /* The loop's time. Left empty, the engine's clock and real sleeps; a test
  * gives its own, so that frame rules are checked without waiting. */
 typedef struct {
-    int64_t (*now)(void *ctx);            /* ms, on the engine's time line */
-    void (*wait)(void *ctx, int64_t ms);  /* sleep ms (a test moves time on) */
+    int64_t (*now)(void *ctx);           /* ms, on the engine's time line */
+    void (*wait)(void *ctx, int64_t ms); /* sleep ms (a test moves time on) */
     void *ctx;
 } screen_clock_t;
 
 typedef struct {
     const settings_t *config;
-    bool headless;             /* no window at all: only the main loop runs */
-    const char *panel_url;     /* shown as a QR code while paused / on breaks */
-    const char *pin;           /* a generated PIN, shown until the first login */
-    const char *state_dir;     /* to ask whether the PIN was seen */
-    const char *no_screen;     /* headless because no screen could be opened: why */
-    screen_clock_t clock;      /* the main loop's time; empty: the real one */
-    slideshow_t *slideshow;    /* the venue's slides, or NULL */
+    bool headless;          /* no window at all: only the main loop runs */
+    const char *panel_url;  /* shown as a QR code while paused / on breaks */
+    const char *pin;        /* a generated PIN, shown until the first login */
+    const char *state_dir;  /* to ask whether the PIN was seen */
+    const char *no_screen;  /* headless because no screen could be opened: why */
+    screen_clock_t clock;   /* the main loop's time; empty: the real one */
+    slideshow_t *slideshow; /* the venue's slides, or NULL */
 } screen_options_t;
 
 typedef struct screen screen_t;

@@ -9,13 +9,13 @@
 #include "store/picture.h"
 
 struct slideshow {
-    pthread_mutex_t lock;      /* the window's loop and the picture thread */
+    pthread_mutex_t lock; /* the window's loop and the picture thread */
     slides_t *store;
-    uint64_t version;          /* of the list below */
+    uint64_t version; /* of the list below */
     slide_t list[SLIDES_MAX];
     int n;
     wall_slide_t *held[SLIDESHOW_DECODED]; /* the shown one and the next */
-    size_t alive;              /* bytes of decoded pixels not yet freed, held or not */
+    size_t alive;                          /* bytes of decoded pixels not yet freed, held or not */
 };
 
 slideshow_t *slideshow_new(slides_t *store)
@@ -108,8 +108,7 @@ static wall_slide_t *hold(slideshow_t *ss, const slide_t *s, int keep_a, int kee
             return ss->held[i];
     int slot = -1;
     for (int i = 0; i < SLIDESHOW_DECODED && slot < 0; i++)
-        if (!ss->held[i] ||
-            (ss->held[i]->slide.id != keep_a && ss->held[i]->slide.id != keep_b))
+        if (!ss->held[i] || (ss->held[i]->slide.id != keep_a && ss->held[i]->slide.id != keep_b))
             slot = i;
     if (slot < 0)
         slot = 0;

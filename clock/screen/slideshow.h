@@ -19,10 +19,10 @@ enum {
 /* One slide to draw: a picture's pixels or a text; shared (refcounted),
  * never changed once made. */
 typedef struct wall_slide {
-    uint64_t key;              /* names what it shows, for the wall's fingerprint */
-    slide_t slide;             /* its settings and text */
-    SDL_Surface *pixels;       /* a picture, RGBA; NULL for text (or unreadable) */
-    int refs;                  /* guarded by the slideshow's lock */
+    uint64_t key;        /* names what it shows, for the wall's fingerprint */
+    slide_t slide;       /* its settings and text */
+    SDL_Surface *pixels; /* a picture, RGBA; NULL for text (or unreadable) */
+    int refs;            /* guarded by the slideshow's lock */
     struct slideshow *owner;
 } wall_slide_t;
 

@@ -10,8 +10,8 @@
 #include "screen/sound.h"
 
 struct sound {
-    SDL_AudioDeviceID dev;     /* open and playing */
-    SDL_AudioSpec have;        /* what the queue takes: SOUND_RATE, S16, mono */
+    SDL_AudioDeviceID dev; /* open and playing */
+    SDL_AudioSpec have;    /* what the queue takes: SOUND_RATE, S16, mono */
 };
 
 /* A sound card that can play has /dev/snd/pcmC<card>D<device>p (the unit's
@@ -38,7 +38,9 @@ sound_t *sound_open(char *why, size_t whylen)
         return NULL;
     }
     sound_t *s = calloc(1, sizeof *s);
-    SDL_AudioSpec want = {.freq = SOUND_RATE, .format = AUDIO_S16SYS, .channels = 1,
+    SDL_AudioSpec want = {.freq = SOUND_RATE,
+                          .format = AUDIO_S16SYS,
+                          .channels = 1,
                           .samples = 1024};
     /* No changes allowed: SDL converts to what the card takes. */
     if (s)

@@ -7,7 +7,7 @@
 
 typedef struct sound sound_t;
 
-enum { SOUND_RATE = 22050 };   /* what the sounds and espeak-ng are made at */
+enum { SOUND_RATE = 22050 }; /* what the sounds and espeak-ng are made at */
 
 /* Opens the default device; NULL with why (one line for the log and the
  * panel) when there is none. */

@@ -11,11 +11,11 @@
 #include "screen/speech.h"
 
 struct speaker {
-    const settings_t *config;  /* volume, each event's sound, what is spoken */
-    sound_t *sound;            /* NULL: no sound device */
-    speech_t *speech;          /* NULL: no voice (no device, or no espeak-ng) */
-    voice_watch_t watch;       /* what was seen last */
-    const snapshot_t *last;    /* the snapshot last looked at (its roster: moves) */
+    const settings_t *config; /* volume, each event's sound, what is spoken */
+    sound_t *sound;           /* NULL: no sound device */
+    speech_t *speech;         /* NULL: no voice (no device, or no espeak-ng) */
+    voice_watch_t watch;      /* what was seen last */
+    const snapshot_t *last;   /* the snapshot last looked at (its roster: moves) */
 };
 
 speaker_t *speaker_new(const settings_t *c, engine_t *e)
@@ -77,8 +77,8 @@ void speaker_level_words(lang_id l, const structure_t *s, int i, int number, cha
 }
 
 /* What is said for event e in language l; "" for nothing. */
-static void phrase(lang_id l, voice_event e, const tourney_t *t, const tourney_view_t *v,
-                   char *buf, size_t len)
+static void phrase(lang_id l, voice_event e, const tourney_t *t, const tourney_view_t *v, char *buf,
+                   size_t len)
 {
     const structure_t *s = &t->s;
     char a[300] = "", b[300] = "";
@@ -172,12 +172,12 @@ static void speak(speaker_t *sp, unsigned ev, const snapshot_t *snap, int64_t no
         }
     }
     int next = v.next_level;
-    if ((ev & (1u << VOICE_LEVEL | 1u << VOICE_BREAK_OVER)) && vc->speak[VOICE_LEVEL] && next >= 0 &&
-        snap->t.s.levels[next].kind == LEVEL_PLAY) {
+    if ((ev & (1u << VOICE_LEVEL | 1u << VOICE_BREAK_OVER)) && vc->speak[VOICE_LEVEL] &&
+        next >= 0 && snap->t.s.levels[next].kind == LEVEL_PLAY) {
         for (int i = 0; i < 2; i++)
             if (langs[i][0]) {
-                speaker_level_words(lang_from_code(langs[i]), &snap->t.s, next, v.level_number + 1, text,
-                            sizeof text);
+                speaker_level_words(lang_from_code(langs[i]), &snap->t.s, next, v.level_number + 1,
+                                    text, sizeof text);
                 speech_say(sp->speech, langs[i], text, voice_volume(vc), false);
             }
     }

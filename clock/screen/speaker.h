@@ -24,8 +24,7 @@ void speaker_hear(speaker_t *sp, const snapshot_t *snap, int64_t now);
 
 /* A level's words in language l, as the wall says them: "Level 7. Blinds
  * 400, 800. Big blind ante 800." (levels[i], play level number). */
-void speaker_level_words(lang_id l, const structure_t *s, int i, int number, char *buf,
-                         size_t len);
+void speaker_level_words(lang_id l, const structure_t *s, int i, int number, char *buf, size_t len);
 
 /* The WAV file of what the wall says for event (a voice_event) in
  * language, the snapshot's at now, as the pages play it (GET /api/speech),

@@ -6,8 +6,8 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <spawn.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,10 +23,10 @@
 extern char **environ;
 
 enum {
-    QUEUE = 16,                /* phrases waiting; more are dropped */
-    TEXT_MAX = 600,            /* a phrase in one language */
-    CACHE_MAX = 200,           /* WAV files kept; then the cache starts afresh */
-    RENDER_MS = 20000,         /* espeak-ng takes longer: it is stopped */
+    QUEUE = 16,        /* phrases waiting; more are dropped */
+    TEXT_MAX = 600,    /* a phrase in one language */
+    CACHE_MAX = 200,   /* WAV files kept; then the cache starts afresh */
+    RENDER_MS = 20000, /* espeak-ng takes longer: it is stopped */
 };
 
 typedef struct {
@@ -40,14 +40,14 @@ typedef struct {
  * then only read; the rest belongs to lock. */
 struct speech {
     sound_t *snd;
-    char exe[256];             /* the espeak-ng program */
-    char dir[256];             /* the cache */
+    char exe[256]; /* the espeak-ng program */
+    char dir[256]; /* the cache */
     pthread_t thread;
-    pthread_mutex_t lock;      /* the queue and stop: speech_say and the voice's thread */
-    pthread_cond_t wake;       /* with lock: something to say, or stop */
-    phrase_t q[QUEUE];         /* lock: a ring, head is the next to say */
-    int head, n;               /* lock */
-    bool stop;                 /* lock */
+    pthread_mutex_t lock; /* the queue and stop: speech_say and the voice's thread */
+    pthread_cond_t wake;  /* with lock: something to say, or stop */
+    phrase_t q[QUEUE];    /* lock: a ring, head is the next to say */
+    int head, n;          /* lock */
+    bool stop;            /* lock */
 };
 
 bool speech_find(char *exe, size_t len)
@@ -72,10 +72,10 @@ bool speech_find(char *exe, size_t len)
 static const char *voice_of(const char *language)
 {
     return !strcmp(language, "no") || !strcmp(language, "nb") || !strcmp(language, "nn") ? "nb"
-           : !strcmp(language, "de")                                                    ? "de"
-           : !strcmp(language, "nl")                                                    ? "nl"
-           : !strcmp(language, "da")                                                    ? "da"
-                                                                                        : "en";
+           : !strcmp(language, "de")                                                     ? "de"
+           : !strcmp(language, "nl")                                                     ? "nl"
+           : !strcmp(language, "da")                                                     ? "da"
+                                                                                         : "en";
 }
 
 /* The text goes in on a pipe, never on the command line: nothing in it
@@ -88,8 +88,9 @@ int speech_render(const char *exe, const char *language, const char *text, const
         snprintf(err, errlen, "pipe: %s", strerror(errno));
         return -1;
     }
-    char *argv[] = {(char *)"espeak-ng", (char *)"-v", (char *)voice_of(language),
-                    (char *)"-w", (char *)path, (char *)"--stdin", NULL};
+    char *argv[] =
+        {(char *)"espeak-ng", (char *)"-v", (char *)voice_of(language), (char *)"-w", (char *)path,
+         (char *)"--stdin",   NULL};
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, in[0], 0);
@@ -117,7 +118,8 @@ int speech_render(const char *exe, const char *language, const char *text, const
             break;
         off += (size_t)w;
     }
-    if (write(in[1], "\n", 1) < 0) { /* the exit status says */ }
+    if (write(in[1], "\n", 1) < 0) { /* the exit status says */
+    }
     close(in[1]);
     struct timespec pending = {0, 0};
     sigtimedwait(&pipe_set, NULL, &pending);
@@ -243,8 +245,8 @@ int speech_open(const char *exe, const char *dir, const char *language, const ch
 static void speak(speech_t *sp, const phrase_t *p)
 {
     char path[300], err[300];
-    if (speech_cached(sp->exe, sp->dir, p->language, p->text, path, sizeof path, err,
-                      sizeof err) != 0) {
+    if (speech_cached(sp->exe, sp->dir, p->language, p->text, path, sizeof path, err, sizeof err) !=
+        0) {
         fprintf(stderr, "pokerclock: cannot say \"%.60s\": %s\n", p->text, err);
         return;
     }

@@ -38,14 +38,14 @@ typedef struct {
  * countdown, the time of day) is drawn once and replaced, so it only ever
  * pushes out other fresh strings, never the labels every frame draws. */
 typedef struct tex_slot {
-    uint64_t key;              /* hash of face, px, colour and text */
-    char *text;                /* to tell hash collisions apart */
+    uint64_t key; /* hash of face, px, colour and text */
+    char *text;   /* to tell hash collisions apart */
     SDL_Texture *tex;
     int w, h;
-    size_t bytes;              /* w * h * 4: the texture's pixels */
-    int pool;                  /* POOL_FRESH or POOL_KEPT */
-    struct tex_slot *prev, *next;   /* in its pool, most recent first */
-    struct tex_slot *chain;         /* next in its hash bucket */
+    size_t bytes;                 /* w * h * 4: the texture's pixels */
+    int pool;                     /* POOL_FRESH or POOL_KEPT */
+    struct tex_slot *prev, *next; /* in its pool, most recent first */
+    struct tex_slot *chain;       /* next in its hash bucket */
 } tex_slot_t;
 
 enum { POOL_FRESH = 0, POOL_KEPT = 1 };
@@ -63,25 +63,25 @@ typedef struct {
 enum { MEASURED = 1024, MEASURED_TEXT = 96 };
 
 typedef struct {
-    uint64_t key;              /* key_of(face, px, no colour, text); 0: empty */
+    uint64_t key; /* key_of(face, px, no colour, text); 0: empty */
     char text[MEASURED_TEXT];
     int w, h;
 } measured_t;
 
 struct text_cache {
     SDL_Renderer *r;
-    measured_t *measured;           /* MEASURED slots, or NULL */
-    const void *data[FACE__COUNT];  /* the font files, in memory */
+    measured_t *measured;          /* MEASURED slots, or NULL */
+    const void *data[FACE__COUNT]; /* the font files, in memory */
     size_t size[FACE__COUNT];
-    void *owned;                    /* a theme font read from disk */
+    void *owned; /* a theme font read from disk */
     font_slot_t fonts[TEXT_FONTS_MAX];
     int n_fonts;
     pool_t pool[2];
-    tex_slot_t **bucket;            /* hash table of entries by key */
-    size_t n_bucket;                /* a power of two */
-    SDL_Texture *loose;             /* a texture larger than the budget, not kept */
+    tex_slot_t **bucket; /* hash table of entries by key */
+    size_t n_bucket;     /* a power of two */
+    SDL_Texture *loose;  /* a texture larger than the budget, not kept */
     uint64_t hits, misses, evicted;
-    uint64_t clock;                 /* use counter for the fonts' LRU */
+    uint64_t clock; /* use counter for the fonts' LRU */
 };
 
 text_cache_t *text_cache_new(SDL_Renderer *r, const char *font_path, char *err, size_t errlen)
@@ -116,8 +116,10 @@ text_cache_t *text_cache_new(SDL_Renderer *r, const char *font_path, char *err, 
             tc->data[FACE_BOLD] = tc->data[FACE_REGULAR] = tc->owned;
             tc->size[FACE_BOLD] = tc->size[FACE_REGULAR] = n;
         } else {
-            fprintf(stderr, "pokerclock: theme font %s is not a font that can be read; "
-                            "using the built-in one\n", font_path);
+            fprintf(stderr,
+                    "pokerclock: theme font %s is not a font that can be read; "
+                    "using the built-in one\n",
+                    font_path);
             free(tc->owned);
             tc->owned = NULL;
         }
@@ -373,8 +375,8 @@ static int table_fit(text_cache_t *tc)
     return 0;
 }
 
-SDL_Texture *text_get(text_cache_t *tc, text_face face, int px, SDL_Color c, const char *s,
-                      int *w, int *h)
+SDL_Texture *text_get(text_cache_t *tc, text_face face, int px, SDL_Color c, const char *s, int *w,
+                      int *h)
 {
     *w = *h = 0;
     if (!s || !*s)

@@ -23,8 +23,8 @@ int text_advance(text_cache_t *tc, text_face face, int px, Uint16 ch);
 void text_cap_metrics(text_cache_t *tc, text_face face, int px, int *top, int *height);
 /* The texture of s at px in colour c, owned by the cache (valid until the
  * next text_get). NULL for an empty string or on failure. */
-SDL_Texture *text_get(text_cache_t *tc, text_face face, int px, SDL_Color c, const char *s,
-                      int *w, int *h);
+SDL_Texture *text_get(text_cache_t *tc, text_face face, int px, SDL_Color c, const char *s, int *w,
+                      int *h);
 /* What the cache holds (bytes are the textures' pixels, 4 per pixel), and
  * how often a string was found in it; for tests of its bound and the bench. */
 typedef struct {

@@ -37,8 +37,8 @@ static int label_line(frame_t *fr, box_t bx, int px, const char *label)
 }
 
 /* A label over a value (and an optional small line): the side columns. */
-static int stat_block(frame_t *fr, box_t bx, const char *label, const char *value,
-                      const char *sub, SDL_Color value_col, int label_px, int value_px)
+static int stat_block(frame_t *fr, box_t bx, const char *label, const char *value, const char *sub,
+                      SDL_Color value_col, int label_px, int value_px)
 {
     paint_t *p = fr->p;
     const theme_colours_t *c = &fr->w->col;
@@ -127,8 +127,7 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
     return n;
 }
 
-static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int max_rows,
-                          int cols)
+static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int max_rows, int cols)
 {
     paint_t *p = fr->p;
     const theme_colours_t *c = &fr->w->col;
@@ -167,8 +166,9 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
             lang_ordinal(fr->w->lang, pay[i].place, place, sizeof place);
         frame_money(fr, pay[i].amount, amount, sizeof amount);
         int lpx = frame_readable(paint_fit(p, FACE_REGULAR, row_px, colw * 3 / 5, place));
-        paint_text(p, FACE_REGULAR, lpx, c->muted, x, yy + frame_cap_h(fr, FACE_REGULAR, row_px) -
-                   frame_cap_h(fr, FACE_REGULAR, lpx), ALIGN_LEFT, place);
+        paint_text(p, FACE_REGULAR, lpx, c->muted, x,
+                   yy + frame_cap_h(fr, FACE_REGULAR, row_px) - frame_cap_h(fr, FACE_REGULAR, lpx),
+                   ALIGN_LEFT, place);
         paint_text(p, FACE_BOLD, row_px, pay[i].place == 1 ? c->accent : c->fg, x + colw, yy,
                    ALIGN_RIGHT, amount);
     }
@@ -176,8 +176,9 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
     if (more) {
         char line[96];
         snprintf(line, sizeof line, frame_word(fr, W_ITM_LINE), v->paid_places);
-        paint_text(p, FACE_REGULAR, paint_fit(p, FACE_REGULAR, frame_readable(row_px * 4 / 5), bx.w, line),
-                   c->muted, bx.x, y, ALIGN_LEFT, line);
+        paint_text(p, FACE_REGULAR,
+                   paint_fit(p, FACE_REGULAR, frame_readable(row_px * 4 / 5), bx.w, line), c->muted,
+                   bx.x, y, ALIGN_LEFT, line);
     }
 }
 
@@ -233,8 +234,8 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
         lang_upper(label);
         int px = paint_fit(p, FACE_BOLD, bx.h * 62 / 100, bx.w * 6 / 10, label);
         paint_text(p, FACE_BOLD, px, fr->paused ? (SDL_Color){255, 255, 255, 255} : c->bg,
-                   bx.x + bx.w / 2, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2, ALIGN_CENTER,
-                   label);
+                   bx.x + bx.w / 2, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, px)) / 2,
+                   ALIGN_CENTER, label);
         return;
     }
     paint_rect(p, bx.x, bx.y, bx.w, bx.h, c->panel);
@@ -244,8 +245,8 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
         int lw = fr->w->logo_h > 0 ? fr->w->logo_w * lh / fr->w->logo_h : lh;
         if (lw > bx.w / 5)
             lw = bx.w / 5;
-        paint_texture(p, fr->w->logo, fr->w->logo_w, fr->w->logo_h, x, bx.y + (bx.h - lh) / 2,
-                      lw, lh, fr->w->config->theme.logo);
+        paint_texture(p, fr->w->logo, fr->w->logo_w, fr->w->logo_h, x, bx.y + (bx.h - lh) / 2, lw,
+                      lh, fr->w->config->theme.logo);
         x += lw + pad;
     }
     /* The right side: the state, and during a takeover the level clock small. */
@@ -286,8 +287,8 @@ static void header(frame_t *fr, box_t bx, bool compact_clock)
         paint_digits(p, FACE_BOLD, px, frame_countdown_colour(fr), right, y, ALIGN_RIGHT, cd);
         right -= cdw + pad;
         int lpx = paint_fit(p, FACE_BOLD, px * 8 / 10, right - x - bx.w / 4, line);
-        paint_text(p, FACE_BOLD, lpx, c->accent, right, bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, lpx)) / 2,
-                   ALIGN_RIGHT, line);
+        paint_text(p, FACE_BOLD, lpx, c->accent, right,
+                   bx.y + (bx.h - frame_cap_h(fr, FACE_BOLD, lpx)) / 2, ALIGN_RIGHT, line);
         right -= paint_text_width(p, FACE_BOLD, lpx, line) + pad;
     }
     const char *name = fr->s->name;
@@ -332,8 +333,8 @@ static void footer_qr(frame_t *fr, box_t *bx)
                by_name);
     y += frame_cap_h(fr, FACE_BOLD, px) * step / 10;
     if (by_ip[0]) {
-        paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, px, tw, by_ip), c->fg, tx, y,
-                   ALIGN_RIGHT, by_ip);
+        paint_text(p, FACE_BOLD, paint_fit(p, FACE_BOLD, px, tw, by_ip), c->fg, tx, y, ALIGN_RIGHT,
+                   by_ip);
         y += frame_cap_h(fr, FACE_BOLD, px) * step / 10;
     }
     if (fr->f->pin && *fr->f->pin) {
@@ -411,7 +412,9 @@ static void frame_setup(frame_t *fr, wall_t *w, const wall_frame_t *f)
     w->lang = lang_from_code(l1);
     w->lang2 = lang_from_code(l2);
     w->two_languages = l2[0] && w->lang2 != w->lang;
-    fr->say = (say_lang_t){.lang = w->lang, .lang2 = w->lang2, .two = w->two_languages,
+    fr->say = (say_lang_t){.lang = w->lang,
+                           .lang2 = w->lang2,
+                           .two = w->two_languages,
                            .currency = fr->s->currency};
     fr->started = fr->t->clock.started;
     fr->running = fr->t->clock.running;
@@ -425,7 +428,8 @@ static void frame_setup(frame_t *fr, wall_t *w, const wall_frame_t *f)
 /* A takeover hides the clock: the header then carries it, small. */
 static bool compact_clock_wanted(frame_t *fr)
 {
-    return fr->takeover && !(fr->takeover->kind == SHOW_COLOR_UP && fr->show->color_up.beside_clock);
+    return fr->takeover &&
+           !(fr->takeover->kind == SHOW_COLOR_UP && fr->show->color_up.beside_clock);
 }
 
 /* The body of a landscape wall: the clock in the middle, the field on the
@@ -443,8 +447,8 @@ static void landscape(frame_t *fr, box_t body)
     int label_px = frame_readable(H * 3 / 100), value_px = H * 6 / 100;
     int slot = body.h / 4;
     for (int i = 0; i < 4; i++)
-        stat_block(fr, (box_t){left.x, left.y + i * slot, left.w, slot}, st[i].label,
-                   st[i].value, st[i].sub, st[i].col, label_px, value_px);
+        stat_block(fr, (box_t){left.x, left.y + i * slot, left.w, slot}, st[i].label, st[i].value,
+                   st[i].sub, st[i].col, label_px, value_px);
     int y = right.y;
     for (int i = 4; i < n; i++)
         stat_block(fr, (box_t){right.x, y + (i - 4) * slot, right.w, slot}, st[i].label,
@@ -471,8 +475,8 @@ static void portrait(frame_t *fr, box_t body, int gap)
     int label_px = frame_readable(W * 3 / 100), value_px = W * 6 / 100;
     for (int i = 0; i < n; i++)
         stat_block(fr,
-                   (box_t){body.x + (i % 2) * colw, top + gap / 2 + (i / 2) * slot,
-                           colw - W / 30, slot},
+                   (box_t){body.x + (i % 2) * colw, top + gap / 2 + (i / 2) * slot, colw - W / 30,
+                           slot},
                    st[i].label, st[i].value, st[i].sub, st[i].col, label_px, value_px);
     int py = top + grid_h + gap;
     payouts_block(fr, (box_t){body.x, py, body.w, body.y + body.h - py}, label_px,
@@ -481,8 +485,11 @@ static void portrait(frame_t *fr, box_t body, int gap)
 
 void wall_show(const snapshot_t *snap, int64_t now, int dismissed_level, show_t *out)
 {
-    show_input_t in = {.t = &snap->t, .roster = snap->roster, .storage_error = snap->storage_error,
-                       .follows = snap->follows, .notice = snap->notice};
+    show_input_t in = {.t = &snap->t,
+                       .roster = snap->roster,
+                       .storage_error = snap->storage_error,
+                       .follows = snap->follows,
+                       .notice = snap->notice};
     show_decide(&in, now, dismissed_level, out);
 }
 
@@ -498,8 +505,7 @@ bool wall_slide_time(const settings_t *c, const snapshot_t *snap, const show_t *
 static bool slide_shown(frame_t *fr)
 {
     bool band = fr->s->house.slides_band && fr->p->w > fr->p->h;
-    return fr->f->slide && (fr->is_break || !fr->started || band) && !fr->takeover &&
-           !fr->v.over;
+    return fr->f->slide && (fr->is_break || !fr->started || band) && !fr->takeover && !fr->v.over;
 }
 
 /* A text slide: its title in the accent colour, its lines under it, on a
@@ -554,8 +560,8 @@ static void slide_draw(frame_t *fr, box_t bx)
     }
     char key[48];
     snprintf(key, sizeof key, "slide %llu", (unsigned long long)sl->key);
-    paint_texture(p, p->dry ? NULL : w->slide_tex, sl->pixels->w, sl->pixels->h, bx.x, bx.y,
-                  bx.w, bx.h, key);
+    paint_texture(p, p->dry ? NULL : w->slide_tex, sl->pixels->w, sl->pixels->h, bx.x, bx.y, bx.w,
+                  bx.h, key);
 }
 
 /* A break or the wait before the start with a slide: the clock (the level,
@@ -616,8 +622,8 @@ static void page(frame_t *fr)
     footer(fr, foot);
 }
 
-static void wall_paint(wall_t *w, const wall_frame_t *f, bool dry, const SDL_Rect *clip,
-                       int n_clip, wall_plan_t *plan)
+static void wall_paint(wall_t *w, const wall_frame_t *f, bool dry, const SDL_Rect *clip, int n_clip,
+                       wall_plan_t *plan)
 {
     paint_t *p = &w->p;
     p->w = f->w;

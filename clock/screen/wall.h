@@ -7,8 +7,8 @@
 #include <stdint.h>
 
 #include "engine.h"
-#include "screen/damage.h"
 #include "model/show.h"
+#include "screen/damage.h"
 #include "screen/text.h"
 #include "screen/wall_frame.h"
 #include "store/config.h"
@@ -16,12 +16,12 @@
 /* What a dry run found: what changed since the wall last drew; wake after
  * wake_in_ms. */
 typedef struct {
-    uint64_t hash;             /* fingerprint of the whole frame */
-    int n_damage;              /* rectangles changed since the last frame drawn; */
+    uint64_t hash;               /* fingerprint of the whole frame */
+    int n_damage;                /* rectangles changed since the last frame drawn; */
     SDL_Rect damage[DAMAGE_MAX]; /* 0: none, -1: all of it (or nothing to compare) */
-    int64_t wake_in_ms;        /* INT64_MAX: nothing shown changes by itself */
-    bool animating;            /* something moves: draw at the display rate */
-    int smallest_text_px;      /* the smallest text on it (MIN_TEXT_PX is the floor) */
+    int64_t wake_in_ms;          /* INT64_MAX: nothing shown changes by itself */
+    bool animating;              /* something moves: draw at the display rate */
+    int smallest_text_px;        /* the smallest text on it (MIN_TEXT_PX is the floor) */
 } wall_plan_t;
 
 /* Whether the wall may show a slide now (a break, before the start, the

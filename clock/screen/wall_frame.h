@@ -16,7 +16,7 @@ typedef struct wall wall_t;
 typedef struct {
     const snapshot_t *snap;
     int64_t now;
-    const show_t *show;        /* what the screen shows: show_decide(snap, now) */
+    const show_t *show; /* what the screen shows: show_decide(snap, now) */
     int w, h;
     const panel_addr_t *panel; /* QR code while paused or on a break; NULL: none */
     const char *pin;           /* shown beside it; NULL: none */

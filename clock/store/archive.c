@@ -152,7 +152,8 @@ fail:
 int archive_remove(const char *state_dir, const char *dir)
 {
     char path[4096];
-    if (strstr(dir, "..") || (size_t)snprintf(path, sizeof path, "%s/%s", state_dir, dir) >= sizeof path)
+    if (strstr(dir, "..") ||
+        (size_t)snprintf(path, sizeof path, "%s/%s", state_dir, dir) >= sizeof path)
         return -1;
     int rc = remove_folder(path);
     snprintf(path, sizeof path, "%s/archive", state_dir);
@@ -233,8 +234,7 @@ json_t *archive_list(const char *state_dir)
     return list;
 }
 
-int archive_read(const char *state_dir, const char *dir, const char *file, char **data,
-                 size_t *len)
+int archive_read(const char *state_dir, const char *dir, const char *file, char **data, size_t *len)
 {
     *data = NULL;
     *len = 0;

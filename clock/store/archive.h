@@ -9,7 +9,7 @@
 
 /* One file of an archived tournament. */
 typedef struct {
-    const char *name;          /* "journal", "results.json", "results.csv" */
+    const char *name; /* "journal", "results.json", "results.csv" */
     const char *data;
     size_t len;
 } archive_file_t;

@@ -17,7 +17,7 @@
 #include "store/file.h"
 
 typedef struct {
-    const char *name;          /* for messages: the file name */
+    const char *name; /* for messages: the file name */
     config_problems_t *p;
     bool error;
 } ctx_t;
@@ -69,8 +69,8 @@ static size_t edit_distance(const char *a, const char *b)
         d[0][j] = j;
     for (size_t i = 1; i <= la; i++)
         for (size_t j = 1; j <= lb; j++) {
-            size_t sub = d[i - 1][j - 1] + (tolower((unsigned char)a[i - 1]) !=
-                                            tolower((unsigned char)b[j - 1]));
+            size_t sub = d[i - 1][j - 1] +
+                         (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
             size_t del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
             d[i][j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
         }
@@ -155,8 +155,8 @@ static bool get_int32(ctx_t *x, const config_setting_t *g, const char *key, int 
     return true;
 }
 
-static bool get_number(ctx_t *x, const config_setting_t *g, const char *key, double lo,
-                       double hi, double *out)
+static bool get_number(ctx_t *x, const config_setting_t *g, const char *key, double lo, double hi,
+                       double *out)
 {
     const config_setting_t *s = config_setting_get_member(g, key);
     if (!s)
@@ -218,8 +218,7 @@ static bool text_of(ctx_t *x, const config_setting_t *s, const char *key, char *
     return true;
 }
 
-static bool get_string(ctx_t *x, const config_setting_t *g, const char *key, char *out,
-                       size_t len)
+static bool get_string(ctx_t *x, const config_setting_t *g, const char *key, char *out, size_t len)
 {
     const config_setting_t *s = config_setting_get_member(g, key);
     return s && text_of(x, s, key, out, len);
@@ -282,9 +281,7 @@ static unsigned load_fields(ctx_t *x, const config_setting_t *g, const char *whe
             if ((ok = get_int(x, g, f->name, f->lo, f->hi, &v)))
                 field_set_int(f, r, v);
             break;
-        case FIELD_BOOL:
-            ok = get_bool(x, g, f->name, field_bool(f, r));
-            break;
+        case FIELD_BOOL: ok = get_bool(x, g, f->name, field_bool(f, r)); break;
         case FIELD_BREAK:
             if ((ok = get_bool(x, g, f->name, &b)))
                 *(level_kind *)at = b ? LEVEL_BREAK : LEVEL_PLAY;
@@ -292,24 +289,20 @@ static unsigned load_fields(ctx_t *x, const config_setting_t *g, const char *whe
         case FIELD_MINUTES:
             if ((ok = get_number(x, g, f->name, (double)f->lo, (double)f->hi, &m))) {
                 if (m <= 0)
-                    ERR(x, config_setting_get_member(g, f->name),
-                        "%s: minutes must be more than 0", where);
+                    ERR(x, config_setting_get_member(g, f->name), "%s: minutes must be more than 0",
+                        where);
                 *(int64_t *)at = (int64_t)llround(m * 60000.0);
             }
             break;
-        case FIELD_TEXT:
-            ok = get_string(x, g, f->name, at, f->size);
-            break;
+        case FIELD_TEXT: ok = get_string(x, g, f->name, at, f->size); break;
         case FIELD_RGB:
-            if (get_string(x, g, f->name, text, sizeof text) &&
-                !(ok = field_parse_rgb(text, &rgb)))
+            if (get_string(x, g, f->name, text, sizeof text) && !(ok = field_parse_rgb(text, &rgb)))
                 ERR(x, config_setting_get_member(g, f->name), "%s: %s must be like \"#2e8b57\"",
                     where, f->name);
             if (ok)
                 memcpy(at, &rgb, sizeof rgb);
             break;
-        default: /* groups, lists and the payout places: the caller's */
-            break;
+        default: /* groups, lists and the payout places: the caller's */ break;
         }
         read |= ok ? f->has : 0;
     }
@@ -319,18 +312,17 @@ static unsigned load_fields(ctx_t *x, const config_setting_t *g, const char *whe
 /* ---- the tournament ---- */
 
 /* What a level needs beyond its fields' own ranges. */
-static void check_level(ctx_t *x, const config_setting_t *e, const char *where,
-                        const level_t *l, unsigned read)
+static void check_level(ctx_t *x, const config_setting_t *e, const char *where, const level_t *l,
+                        unsigned read)
 {
     if (!config_setting_get_member(e, "minutes"))
         ERR(x, e, "%s has no duration: add minutes = 20;", where);
     if (l->kind == LEVEL_BREAK) {
-        static const char *const blinds[] = {"small_blind", "big_blind", "ante",
-                                             "big_blind_ante"};
+        static const char *const blinds[] = {"small_blind", "big_blind", "ante", "big_blind_ante"};
         for (size_t k = 0; k < sizeof blinds / sizeof *blinds; k++)
             if (config_setting_get_member(e, blinds[k]))
-                ERR(x, config_setting_get_member(e, blinds[k]),
-                    "%s is a break: it has no %s", where, blinds[k]);
+                ERR(x, config_setting_get_member(e, blinds[k]), "%s is a break: it has no %s",
+                    where, blinds[k]);
         return;
     }
     if (!config_setting_get_member(e, "small_blind"))
@@ -354,8 +346,10 @@ static bool load_level(ctx_t *x, const config_setting_t *e, const char *where, s
     unsigned read = load_fields(x, e, where, &level_record, l, NULL);
     check_level(x, e, where, l, read);
     if (l->kind == LEVEL_BREAK) /* what a break cannot have stays out */
-        *l = (level_t){.kind = LEVEL_BREAK, .duration_ms = l->duration_ms,
-                       .day_end = l->day_end, .color_up = l->color_up};
+        *l = (level_t){.kind = LEVEL_BREAK,
+                       .duration_ms = l->duration_ms,
+                       .day_end = l->day_end,
+                       .color_up = l->color_up};
     return true;
 }
 
@@ -379,8 +373,7 @@ static bool load_chip(ctx_t *x, const config_setting_t *e, const char *where, st
 }
 
 /* places = [50, 30, 20]: percentages of the pool, into basis points. */
-static bool load_places(ctx_t *x, const config_setting_t *e, const char *where,
-                        payout_table_t *p)
+static bool load_places(ctx_t *x, const config_setting_t *e, const char *where, payout_table_t *p)
 {
     const config_setting_t *pl = config_setting_get_member(e, "places");
     if (!pl) {
@@ -449,11 +442,11 @@ static bool load_payout(ctx_t *x, const config_setting_t *e, const char *where, 
 /* The lists of the tournament group: how each is written, and read. */
 static const struct list {
     const record_t *rec;
-    const char *one;           /* an element, in messages: "level 3" */
-    const char *plural;        /* "at most 128 levels" */
-    const char *example;       /* an element as written */
-    const char *list_example;  /* the whole list as written */
-    size_t count;              /* offset of its count in structure_t */
+    const char *one;          /* an element, in messages: "level 3" */
+    const char *plural;       /* "at most 128 levels" */
+    const char *example;      /* an element as written */
+    const char *list_example; /* the whole list as written */
+    size_t count;             /* offset of its count in structure_t */
     bool (*load)(ctx_t *x, const config_setting_t *e, const char *where, structure_t *s);
 } lists[] = {
     {&level_record, "level", "levels", "{ small_blind = 25; big_blind = 50; minutes = 20; }",
@@ -462,8 +455,8 @@ static const struct list {
      "chips = ( { value = 25; }, ... );", offsetof(structure_t, n_chips), load_chip},
     {&payout_record, "payout table", "payout tables",
      "{ min_entries = 10; places = [50, 30, 20]; }",
-     "payouts = ( { min_entries = 2; places = [100]; }, ... );",
-     offsetof(structure_t, n_payouts), load_payout},
+     "payouts = ( { min_entries = 2; places = [100]; }, ... );", offsetof(structure_t, n_payouts),
+     load_payout},
 };
 
 static void load_list(ctx_t *x, const config_setting_t *g, const field_t *f, structure_t *s)
@@ -507,8 +500,8 @@ static void load_list(ctx_t *x, const config_setting_t *g, const field_t *f, str
 }
 
 /* A period refers to a play level by its number; it must exist. */
-static void check_period(ctx_t *x, const config_setting_t *g, const char *key,
-                         const structure_t *s, int value)
+static void check_period(ctx_t *x, const config_setting_t *g, const char *key, const structure_t *s,
+                         int value)
 {
     int play = 0;
     for (int i = 0; i < s->n_levels; i++)
@@ -523,8 +516,8 @@ static void check_period(ctx_t *x, const config_setting_t *g, const char *key,
  * word for its level. */
 static const struct period {
     const record_t *rec;
-    const char *level;         /* its level's key */
-    const char *wrong;         /* the other's, and what to say of it */
+    const char *level; /* its level's key */
+    const char *wrong; /* the other's, and what to say of it */
     const char *wrong_msg;
     const char *no_chips;
 } periods[] = {
@@ -559,12 +552,14 @@ static void load_points(ctx_t *x, const config_setting_t *p, points_config_t *pc
 {
     const char *f = pc->formula;
     if (strcmp(f, "fixed") != 0 && strcmp(f, "linear") != 0 && strcmp(f, "sqrt") != 0)
-        ERR(x, config_setting_get_member(p, "formula") ? config_setting_get_member(p, "formula") : p,
+        ERR(x,
+            config_setting_get_member(p, "formula") ? config_setting_get_member(p, "formula") : p,
             "points: formula must be \"fixed\", \"linear\" or \"sqrt\"");
     const config_setting_t *l = config_setting_get_member(p, "list");
     if (!l) {
         if (strcmp(f, "fixed") == 0)
-            ERR(x, p, "points: a fixed formula needs list = [100, 70, 50]; (points for place 1, 2, ...)");
+            ERR(x, p,
+                "points: a fixed formula needs list = [100, 70, 50]; (points for place 1, 2, ...)");
         return;
     }
     int n = config_setting_length(l);
@@ -623,8 +618,8 @@ static void load_tournament(ctx_t *x, const config_setting_t *g, structure_t *s)
 
 static void load_theme(ctx_t *x, const config_setting_t *g, theme_t *t)
 {
-    static const char *const keys[] = {"background", "foreground", "accent", "paused",
-                                       "break",      "warning",    "logo",   "font", NULL};
+    static const char *const keys[] = {"background", "foreground", "accent", "paused", "break",
+                                       "warning",    "logo",       "font",   NULL};
     check_keys(x, g, "theme", keys);
     get_colour(x, g, "background", t->bg);
     get_colour(x, g, "foreground", t->fg);
@@ -720,9 +715,10 @@ static void table_problem(void *ctx, int line, const char *msg)
 
 static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
 {
-    static const char *const keys[] = {"bind",  "port",       "pin",    "language", "language2",
-                                       "theme", "tournament", "tables", "sound",
-                                       "house_rules", "layout", "slides_folder", "tv", NULL};
+    static const char *const keys[] = {"bind",      "port",        "pin",        "language",
+                                       "language2", "theme",       "tournament", "tables",
+                                       "sound",     "house_rules", "layout",     "slides_folder",
+                                       "tv",        NULL};
     check_keys(x, root, "the file", keys);
     get_string(x, root, "bind", c->bind, sizeof c->bind);
     if (get_int32(x, root, "port", 1, 65535, &c->port))
@@ -739,8 +735,8 @@ static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
     const char *lang_keys[] = {"language", "language2"};
     char *lang_vals[] = {c->language, c->language2};
     for (int i = 0; i < 2; i++)
-        if (get_string(x, root, lang_keys[i], lang_vals[i], sizeof c->language) &&
-            *lang_vals[i] && !language_known(lang_vals[i]))
+        if (get_string(x, root, lang_keys[i], lang_vals[i], sizeof c->language) && *lang_vals[i] &&
+            !language_known(lang_vals[i]))
             ERR(x, config_setting_get_member(root, lang_keys[i]),
                 "%s must be one of \"en\", \"no\", \"de\", \"nl\", \"da\"", lang_keys[i]);
     get_string(x, root, "slides_folder", c->slides_folder, sizeof c->slides_folder);
@@ -939,8 +935,9 @@ static void warn_missing_semicolons(ctx_t *x, const char *text)
             while (isspace((unsigned char)*v))
                 v++;
             if (*v && !strchr("{([", *v) && !strpbrk(v, "{}()[]"))
-                problem(x, line, true, "missing ';' at the end of the line (libconfig lets it "
-                                       "pass, but the next mistake will not)");
+                problem(x, line, true,
+                        "missing ';' at the end of the line (libconfig lets it "
+                        "pass, but the next mistake will not)");
         }
         p += n;
         if (*p)
@@ -1029,9 +1026,8 @@ bool config_port_note(const settings_t *c, const char *name, int port, char *buf
 {
     if (!port || !c->port_line || c->port == port)
         return false;
-    snprintf(buf, len,
-             "%s:%d: port = %d is not used: this clock serves its panel on port %d",
-             name, c->port_line, c->port, port);
+    snprintf(buf, len, "%s:%d: port = %d is not used: this clock serves its panel on port %d", name,
+             c->port_line, c->port, port);
     return true;
 }
 
@@ -1050,8 +1046,8 @@ int config_check(const char *path, int port, FILE *out)
         for (int i = 0; i < c.structure.n_levels; i++)
             play += c.structure.levels[i].kind == LEVEL_PLAY;
         int breaks = c.structure.n_levels - play;
-        fprintf(out, "%s: fine: \"%s\", %d level%s and %d break%s\n", path, c.structure.name,
-                play, play == 1 ? "" : "s", breaks, breaks == 1 ? "" : "s");
+        fprintf(out, "%s: fine: \"%s\", %d level%s and %d break%s\n", path, c.structure.name, play,
+                play == 1 ? "" : "s", breaks, breaks == 1 ? "" : "s");
         char note[600];
         if (config_port_note(&c, path, port, note, sizeof note))
             fprintf(out, "%s\n", note);

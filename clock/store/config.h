@@ -19,8 +19,8 @@ enum { CONFIG_MAX_BYTES = 1 << 20 };
 
 typedef struct {
     char file[CONFIG_PATH_MAX];
-    int line;                  /* 0 when the problem has no line */
-    bool warning;              /* a warning does not make the file unusable */
+    int line;     /* 0 when the problem has no line */
+    bool warning; /* a warning does not make the file unusable */
     char msg[CONFIG_MSG_MAX];
 } config_problem_t;
 
@@ -31,8 +31,8 @@ typedef struct {
 
 typedef struct {
     char bg[8], fg[8], accent[8], paused[8], brk[8], warn[8]; /* "#rrggbb" */
-    char logo[CONFIG_PATH_MAX];   /* PNG; "" for none */
-    char font[CONFIG_PATH_MAX];   /* TTF; "" for the built-in one */
+    char logo[CONFIG_PATH_MAX];                               /* PNG; "" for none */
+    char font[CONFIG_PATH_MAX];                               /* TTF; "" for the built-in one */
 } theme_t;
 
 /* What the screen shows: the clock; the registration area's pages under a
@@ -44,21 +44,21 @@ typedef enum { LAYOUT_WALL = 0, LAYOUT_KIOSK, LAYOUT_SLIDES } screen_layout;
 int config_layout_parse(const char *word, screen_layout *out);
 
 typedef struct {
-    char bind[64];             /* "" or "0.0.0.0": every address */
-    int port;                  /* 8080 */
-    int port_line;             /* the file's line that sets port; 0: none does */
-    char pin[32];              /* "" : none configured */
-    char language[8];          /* "en", "no", "de", "nl", "da" */
-    char language2[8];         /* second language shown beside it, or "" */
+    char bind[64];     /* "" or "0.0.0.0": every address */
+    int port;          /* 8080 */
+    int port_line;     /* the file's line that sets port; 0: none does */
+    char pin[32];      /* "" : none configured */
+    char language[8];  /* "en", "no", "de", "nl", "da" */
+    char language2[8]; /* second language shown beside it, or "" */
     theme_t theme;
     structure_t structure;
-    table_config_t tables;     /* the venue's tables; none: counts only */
-    voice_config_t voice;      /* sound = { ... }: volume, sounds, speech */
-    screen_layout layout;      /* layout = "wall", "kiosk" or "slides" */
+    table_config_t tables;               /* the venue's tables; none: counts only */
+    voice_config_t voice;                /* sound = { ... }: volume, sounds, speech */
+    screen_layout layout;                /* layout = "wall", "kiosk" or "slides" */
     char slides_folder[CONFIG_PATH_MAX]; /* slides read from this folder at start; "" */
-    bool tv_cec;               /* tv = { cec = true; }: the TV over HDMI-CEC */
-    int tv_standby_minutes;    /* tv = { standby_minutes = N; }: after the end; 0: never */
-    int n_house_rules;         /* house_rules = [ ... ]: the kiosk's page */
+    bool tv_cec;                         /* tv = { cec = true; }: the TV over HDMI-CEC */
+    int tv_standby_minutes; /* tv = { standby_minutes = N; }: after the end; 0: never */
+    int n_house_rules;      /* house_rules = [ ... ]: the kiosk's page */
     char house_rules[CONFIG_MAX_RULES][CONFIG_RULE_MAX];
 } settings_t;
 
@@ -67,8 +67,7 @@ typedef struct {
  * alone return true). */
 bool config_load_file(const char *path, settings_t *c, config_problems_t *p);
 /* The same from text in memory; name stands for the file in messages. */
-bool config_load_string(const char *text, const char *name, settings_t *c,
-                        config_problems_t *p);
+bool config_load_string(const char *text, const char *name, settings_t *c, config_problems_t *p);
 /* The built-in default tournament (assets/structures/default.cfg). */
 void config_load_default(settings_t *c);
 /* Writes one problem as "FILE:LINE: message" (or "FILE: message"). */

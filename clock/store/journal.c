@@ -18,11 +18,11 @@ enum { MAGIC = 0x01, HEADER = 9 };
 
 struct journal {
     int fd;
-    int mark_fd;             /* DIR/journal-end, once written; -1 before */
-    char *path; /* DIR/journal */
+    int mark_fd; /* DIR/journal-end, once written; -1 before */
+    char *path;  /* DIR/journal */
     char *dir;
     long size;
-    bool read_only; /* another process writes it: never cut it */
+    bool read_only;          /* another process writes it: never cut it */
     journal_damage_t damage; /* what the last journal_read skipped */
     long record_at;          /* where the record journal_read is at starts */
     long record_end;         /* and where it ends */
@@ -156,10 +156,10 @@ typedef struct {
     int fd;
     unsigned char *buf;
     size_t cap;
-    long base;                 /* the file offset of buf[0] */
-    long len;                  /* bytes of the file in buf */
-    long size;                 /* the file's size when the read began */
-    int error;                 /* errno of a failed read, or 0 */
+    long base; /* the file offset of buf[0] */
+    long len;  /* bytes of the file in buf */
+    long size; /* the file's size when the read began */
+    int error; /* errno of a failed read, or 0 */
 } window_t;
 
 enum { WINDOW_MIN = 64 << 10 };
@@ -286,10 +286,10 @@ static long next_intact(window_t *w, long pos, uint32_t *len)
 
 /* How a read from some byte on went. */
 typedef struct {
-    long count;                /* intact records read */
-    long end;                  /* where the last one read ends */
-    long size;                 /* the file's size when the read began */
-    bool stopped;              /* fn asked to stop */
+    long count;   /* intact records read */
+    long end;     /* where the last one read ends */
+    long size;    /* the file's size when the read began */
+    bool stopped; /* fn asked to stop */
 } span_t;
 
 /* Reads the records from byte `from` on, each to fn; stretches that are not
@@ -473,7 +473,7 @@ typedef struct {
     const char *const *payloads;
     const size_t *lens;
     size_t n;
-    long from;                 /* with n == 0: copy the old file from here */
+    long from; /* with n == 0: copy the old file from here */
 } contents_t;
 
 static int write_contents(journal_t *j, int fd, const contents_t *c, long *size)

@@ -16,11 +16,11 @@ typedef int (*journal_record_fn)(void *ctx, const char *payload, size_t len);
  * between intact records (each cost the records it held), and a torn tail. */
 enum { JOURNAL_DAMAGE_KEPT = 16 };
 typedef struct {
-    long regions;                  /* damaged stretches between records */
-    long total_bytes;              /* in all of them */
-    long at[JOURNAL_DAMAGE_KEPT];  /* where the first ones start ... */
+    long regions;                    /* damaged stretches between records */
+    long total_bytes;                /* in all of them */
+    long at[JOURNAL_DAMAGE_KEPT];    /* where the first ones start ... */
     long bytes[JOURNAL_DAMAGE_KEPT]; /* ... and how long they are */
-    long tail_at, tail_bytes;      /* a torn or garbled end; 0 bytes: none */
+    long tail_at, tail_bytes;        /* a torn or garbled end; 0 bytes: none */
 } journal_damage_t;
 
 /* Opens (creating as needed) DIR/journal. On failure returns NULL and says in
@@ -37,8 +37,7 @@ void journal_free(journal_t *j);
  * says where); a torn or corrupt tail is cut off the file and
  * reported in warn (""  when none); it is never an error. Returns the number
  * of records read, or -1 with err set when the file cannot be read. */
-long journal_read(journal_t *j, journal_record_fn fn, void *ctx,
-                  char *warn, size_t warnlen);
+long journal_read(journal_t *j, journal_record_fn fn, void *ctx, char *warn, size_t warnlen);
 
 /* Reads the intact records from byte `from` on (an offset journal_read
  * gave through journal_record_offset), skipping any damage silently and
@@ -57,13 +56,13 @@ long journal_record_end(const journal_t *j);
 /* Appends one record (at most JOURNAL_MAX_RECORD bytes, never a 0x01 byte:
  * JSON text); with sync, returns only once it is on disk (fsync).
  * On failure (disk full, unwritable) nothing is appended and err says why. */
-int journal_append(journal_t *j, const char *payload, size_t len, bool sync,
-                   char *err, size_t errlen);
+int journal_append(journal_t *j, const char *payload, size_t len, bool sync, char *err,
+                   size_t errlen);
 
 /* Replaces the whole journal atomically (write new file, fsync, rename) by
  * the given records. On failure the old journal is untouched. */
-int journal_rewrite(journal_t *j, const char *const *payloads,
-                    const size_t *lens, size_t n, char *err, size_t errlen);
+int journal_rewrite(journal_t *j, const char *const *payloads, const size_t *lens, size_t n,
+                    char *err, size_t errlen);
 /* Compaction: replaces the journal, the same way, by its own records from
  * byte `offset` (where a record starts) on. */
 int journal_drop_before(journal_t *j, long offset, char *err, size_t errlen);

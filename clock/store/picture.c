@@ -40,7 +40,10 @@ static int jpeg_orientation(const unsigned char *p, size_t len)
             if (!le && !(t[0] == 'M' && t[1] == 'M'))
                 return 1;
 #define U16(q) (le ? (unsigned)(q)[0] | (unsigned)(q)[1] << 8 : be16(q))
-#define U32(q) (le ? (uint32_t)(q)[0] | (uint32_t)(q)[1] << 8 | (uint32_t)(q)[2] << 16 | (uint32_t)(q)[3] << 24 : be32(q))
+#define U32(q)                                                                                     \
+    (le ? (uint32_t)(q)[0] | (uint32_t)(q)[1] << 8 | (uint32_t)(q)[2] << 16 |                      \
+              (uint32_t)(q)[3] << 24                                                               \
+        : be32(q))
             uint32_t ifd = U32(t + 4);
             if (ifd > tn || tn - ifd < 2)
                 return 1;
@@ -143,13 +146,34 @@ static SDL_Surface *orient(SDL_Surface *s, int o)
         for (int x = 0; x < d->w; x++) {
             int sx, sy;
             switch (o) {
-            case 2: sx = W - 1 - x; sy = y; break;
-            case 3: sx = W - 1 - x; sy = H - 1 - y; break;
-            case 4: sx = x; sy = H - 1 - y; break;
-            case 5: sx = y; sy = x; break;
-            case 6: sx = y; sy = H - 1 - x; break;
-            case 7: sx = W - 1 - y; sy = H - 1 - x; break;
-            default: sx = W - 1 - y; sy = x; break; /* 8 */
+            case 2:
+                sx = W - 1 - x;
+                sy = y;
+                break;
+            case 3:
+                sx = W - 1 - x;
+                sy = H - 1 - y;
+                break;
+            case 4:
+                sx = x;
+                sy = H - 1 - y;
+                break;
+            case 5:
+                sx = y;
+                sy = x;
+                break;
+            case 6:
+                sx = y;
+                sy = H - 1 - x;
+                break;
+            case 7:
+                sx = W - 1 - y;
+                sy = H - 1 - x;
+                break;
+            default:
+                sx = W - 1 - y;
+                sy = x;
+                break; /* 8 */
             }
             row[x] = *(uint32_t *)((char *)s->pixels + (size_t)sy * s->pitch + (size_t)sx * 4);
         }
@@ -162,11 +186,11 @@ static SDL_Surface *orient(SDL_Surface *s, int o)
  * the average of the source pixels it covers, so only the result and one
  * row of sums are ever held, however large the source. */
 typedef struct {
-    SDL_Surface *d;            /* the result, w x h */
-    int sw, sh;                /* the source; never smaller than d */
-    int y;                     /* source rows seen (when smaller) */
-    int oy;                    /* the row of d being summed */
-    uint64_t *sum;             /* per pixel of that row: r*a, g*a, b*a, a, n */
+    SDL_Surface *d; /* the result, w x h */
+    int sw, sh;     /* the source; never smaller than d */
+    int y;          /* source rows seen (when smaller) */
+    int oy;         /* the row of d being summed */
+    uint64_t *sum;  /* per pixel of that row: r*a, g*a, b*a, a, n */
 } shrink_t;
 
 static int shrink_start(shrink_t *k, int sw, int sh, int w, int h)
@@ -241,8 +265,8 @@ SDL_Surface *picture_scale(SDL_Surface *src, int w, int h)
  * file's orientation), then turned upright: the file's pixels are never
  * held whole. NULL with err, and *too_large (when not NULL) set when it is
  * too large to decode. */
-static SDL_Surface *decode_into(const void *data, size_t len, picture_type t, int sw, int sh,
-                                int w, int h, bool *too_large, refusal_t *no)
+static SDL_Surface *decode_into(const void *data, size_t len, picture_type t, int sw, int sh, int w,
+                                int h, bool *too_large, refusal_t *no)
 {
     shrink_t k;
     if (shrink_start(&k, sw, sh, w, h) != 0) {
@@ -358,10 +382,14 @@ int picture_prepare(const void *data, size_t len, unsigned char **out, size_t *o
     if (s) {
         pthread_once(&img_once, img_init);
         membuf_t m = {0};
-        SDL_RWops rw = {.size = mem_size, .seek = mem_seek, .write = mem_write,
-                        .close = mem_close, .type = SDL_RWOPS_UNKNOWN};
+        SDL_RWops rw = {.size = mem_size,
+                        .seek = mem_seek,
+                        .write = mem_write,
+                        .close = mem_close,
+                        .type = SDL_RWOPS_UNKNOWN};
         rw.hidden.unknown.data1 = &m;
-        int saved = *type == PICTURE_PNG ? IMG_SavePNG_RW(s, &rw, 0) : IMG_SaveJPG_RW(s, &rw, 0, 85);
+        int saved = *type == PICTURE_PNG ? IMG_SavePNG_RW(s, &rw, 0)
+                                         : IMG_SaveJPG_RW(s, &rw, 0, 85);
         if (saved == 0 && !m.failed && m.len > 0) {
             *out = m.data;
             *out_len = m.len;

@@ -20,7 +20,7 @@ enum {
      * bytes a pixel in the usual 4:2:0: 16 MP). Larger ones are refused
      * before they are decoded. */
     PICTURE_WHOLE_BYTES_MAX = 48 * 1024 * 1024,
-    PICTURE_OUT_W = 1920,                /* what is kept: at most a 1080p screen */
+    PICTURE_OUT_W = 1920, /* what is kept: at most a 1080p screen */
     PICTURE_OUT_H = 1080,
 };
 

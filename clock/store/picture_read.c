@@ -22,16 +22,16 @@
 
 typedef struct {
     const unsigned char *data;
-    size_t len, at;            /* the PNG's bytes read so far */
+    size_t len, at; /* the PNG's bytes read so far */
     int w, h;
     picture_row_fn fn;
     void *ctx;
-    unsigned char *row;        /* one row as decoded */
-    unsigned char *whole;      /* an interlaced PNG's rows */
-    png_bytep *rows;           /* ... and a pointer to each */
+    unsigned char *row;   /* one row as decoded */
+    unsigned char *whole; /* an interlaced PNG's rows */
+    png_bytep *rows;      /* ... and a pointer to each */
     char why[JMSG_LENGTH_MAX > 200 ? JMSG_LENGTH_MAX : 200];
-    bool no_memory;            /* what failed was this machine, not the file */
-    refusal_t *no;             /* why it was refused */
+    bool no_memory; /* what failed was this machine, not the file */
+    refusal_t *no;  /* why it was refused */
 } reader_t;
 
 static void damaged(reader_t *r, const char *type)
@@ -157,10 +157,10 @@ static void jpeg_note(j_common_ptr c, int level)
 {
     jpeg_err_t *e = (jpeg_err_t *)c->err;
     int code = c->err->msg_code;
-    if (level >= 0 || !(code == JWRN_JPEG_EOF || code == JWRN_HIT_MARKER ||
-                         code == JWRN_HUFF_BAD_CODE || code == JWRN_ARITH_BAD_CODE ||
-                         code == JWRN_MUST_RESYNC || code == JWRN_NOT_SEQUENTIAL ||
-                         code == JWRN_BOGUS_PROGRESSION))
+    if (level >= 0 ||
+        !(code == JWRN_JPEG_EOF || code == JWRN_HIT_MARKER || code == JWRN_HUFF_BAD_CODE ||
+          code == JWRN_ARITH_BAD_CODE || code == JWRN_MUST_RESYNC || code == JWRN_NOT_SEQUENTIAL ||
+          code == JWRN_BOGUS_PROGRESSION))
         return;
     if (code == JWRN_JPEG_EOF)
         snprintf(e->r->why, sizeof e->r->why, CUT_SHORT);
@@ -201,8 +201,7 @@ static int jpeg_rows(reader_t *r, struct jpeg_decompress_struct *ci, jpeg_err_t 
     }
     int64_t whole = ci->progressive_mode ? jpeg_whole_bytes(ci) : 0;
     if (whole > PICTURE_WHOLE_BYTES_MAX) {
-        refuse_picture_progressive(r->no, r->w, r->h, whole >> 20,
-                                   PICTURE_WHOLE_BYTES_MAX >> 20);
+        refuse_picture_progressive(r->no, r->w, r->h, whole >> 20, PICTURE_WHOLE_BYTES_MAX >> 20);
         return -2;
     }
     bool cmyk = ci->jpeg_color_space == JCS_CMYK || ci->jpeg_color_space == JCS_YCCK;

@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "model/text.h"
 #include "base/pin_equal.h"
+#include "model/text.h"
 #include "store/pin.h"
 
 static void path_of(const char *dir, const char *name, char *buf, size_t len)

@@ -10,19 +10,19 @@
 #include "base/pin_equal.h"
 
 enum {
-    PIN_DIGITS = 8,            /* a generated PIN and a one-time code */
-    PIN_CODE_MS = 120000,      /* a one-time code is good for 2 minutes */
+    PIN_DIGITS = 8,       /* a generated PIN and a one-time code */
+    PIN_CODE_MS = 120000, /* a one-time code is good for 2 minutes */
     PIN_HASH_TEXT = 2 * PIN_SALT_LEN + 1 + 2 * PIN_HASH_LEN + 1, /* "SALT HASH" in hex */
 };
 
 /* The director PIN as the server holds it. */
 typedef struct {
-    pin_hash_t key;            /* a PIN typed is hashed with key.salt and compared */
-    double kinds;              /* PINs of its kind (10^n for n digits, 62^n otherwise):
-                                * sizes the clock-wide guess budget */
-    bool generated;            /* made by the clock (kept in DIR/pin) */
+    pin_hash_t key;                    /* a PIN typed is hashed with key.salt and compared */
+    double kinds;                      /* PINs of its kind (10^n for n digits, 62^n otherwise):
+                                        * sizes the clock-wide guess budget */
+    bool generated;                    /* made by the clock (kept in DIR/pin) */
     char configured[PIN_TEXT_MAX + 1]; /* a configured PIN as configured, "" for a generated
-                                * one (the configuration holds it in clear anyway) */
+                                        * one (the configuration holds it in clear anyway) */
 } pin_t;
 
 /* PINs of text's kind: 10^n for n digits, 62^n otherwise. */

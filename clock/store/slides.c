@@ -19,12 +19,12 @@
 #include "store/slides.h"
 
 struct slides {
-    pthread_mutex_t lock;      /* HTTP threads change, the wall reads */
-    char *dir;                 /* STATE/slides, or NULL: memory only */
-    uint64_t version;          /* grows with every change */
+    pthread_mutex_t lock; /* HTTP threads change, the wall reads */
+    char *dir;            /* STATE/slides, or NULL: memory only */
+    uint64_t version;     /* grows with every change */
     int next_id;
     int n;
-    slide_t items[SLIDES_MAX]; /* in the order they show */
+    slide_t items[SLIDES_MAX];      /* in the order they show */
     unsigned char *mem[SLIDES_MAX]; /* memory only: the pictures' bytes */
     size_t mem_len[SLIDES_MAX];
     slides_changed_fn changed; /* told after every change, with no lock held */
@@ -172,7 +172,8 @@ int slides_when_parse(const char *text, time_t *out)
     if (strlen(text) != 16 && strlen(text) != 19)
         return -1;
     if (sscanf(text, "%4d-%2d-%2dT%2d:%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour,
-               &tm.tm_min, &n) != 5 || n != 16)
+               &tm.tm_min, &n) != 5 ||
+        n != 16)
         return -1;
     if (text[16] && (text[16] != ':' || sscanf(text + 17, "%2d", &tm.tm_sec) != 1))
         return -1;
@@ -267,8 +268,9 @@ static bool slide_from_json(json_t *j, slide_t *sl)
     }
     const char *title = json_string_value(json_object_get(j, "title"));
     json_t *lines = json_object_get(j, "lines");
-    if (strcmp(kind, "text") != 0 || !title || !text_ok(title) || strlen(title) >= SLIDE_TITLE_MAX ||
-        !json_is_array(lines) || json_array_size(lines) > SLIDE_LINES)
+    if (strcmp(kind, "text") != 0 || !title || !text_ok(title) ||
+        strlen(title) >= SLIDE_TITLE_MAX || !json_is_array(lines) ||
+        json_array_size(lines) > SLIDE_LINES)
         return false;
     sl->kind = SLIDE_TEXT;
     snprintf(sl->title, sizeof sl->title, "%s", title);
@@ -452,8 +454,13 @@ apply_status slides_add_picture(slides_t *s, const void *data, size_t len, int s
     picture_type type;
     if (picture_prepare(data, len, &pic, &pic_len, &type, &w, &h, no) != 0)
         return no->status;
-    slide_t sl = {.kind = SLIDE_IMAGE, .seconds = seconds_or_default(seconds), .enabled = true,
-                  .width = w, .height = h, .png = type == PICTURE_PNG, .bytes = pic_len};
+    slide_t sl = {.kind = SLIDE_IMAGE,
+                  .seconds = seconds_or_default(seconds),
+                  .enabled = true,
+                  .width = w,
+                  .height = h,
+                  .png = type == PICTURE_PNG,
+                  .bytes = pic_len};
     pthread_mutex_lock(&s->lock);
     int status = append(s, &sl, pic, pic_len, no);
     if (status < 0) { /* kept in memory */
@@ -478,15 +485,17 @@ static apply_status text_check(const slide_change_t *c, refusal_t *no)
     return APPLY_OK;
 }
 
-apply_status slides_add_text(slides_t *s, const slide_change_t *text, int seconds,
-                             slide_t *added, refusal_t *no)
+apply_status slides_add_text(slides_t *s, const slide_change_t *text, int seconds, slide_t *added,
+                             refusal_t *no)
 {
     apply_status bad = text_check(text, no);
     if (bad != APPLY_OK)
         return bad;
     if (seconds && (seconds < SLIDE_SECONDS_MIN || seconds > SLIDE_SECONDS_MAX))
         return refuse_slide_seconds(no, SLIDE_SECONDS_MIN, SLIDE_SECONDS_MAX);
-    slide_t sl = {.kind = SLIDE_TEXT, .seconds = seconds_or_default(seconds), .enabled = true,
+    slide_t sl = {.kind = SLIDE_TEXT,
+                  .seconds = seconds_or_default(seconds),
+                  .enabled = true,
                   .n_lines = text->n_lines};
     memcpy(sl.title, text->title, sizeof sl.title);
     memcpy(sl.lines, text->lines, sizeof sl.lines);

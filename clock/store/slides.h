@@ -14,33 +14,33 @@
 
 enum {
     SLIDES_MAX = 50,
-    SLIDE_TITLE_MAX = 121,     /* bytes, with the NUL */
+    SLIDE_TITLE_MAX = 121, /* bytes, with the NUL */
     SLIDE_LINE_MAX = 161,
     SLIDE_LINES = 6,
     SLIDE_SECONDS_MIN = 3,
     SLIDE_SECONDS_MAX = 600,
     SLIDE_SECONDS_DEFAULT = 10,
-    SLIDE_WHEN_LEN = 17,       /* "2026-11-23T18:00" and the NUL */
-    SLIDE_FILE_MAX = 128,      /* a folder's file name, with the NUL */
-    SLIDE_STAMP_MAX = 48,      /* its size and time of change */
+    SLIDE_WHEN_LEN = 17,  /* "2026-11-23T18:00" and the NUL */
+    SLIDE_FILE_MAX = 128, /* a folder's file name, with the NUL */
+    SLIDE_STAMP_MAX = 48, /* its size and time of change */
 };
 
 typedef enum { SLIDE_IMAGE, SLIDE_TEXT } slide_kind;
 
 typedef struct {
-    int id;                    /* 1, 2, ...: never used again */
+    int id; /* 1, 2, ...: never used again */
     slide_kind kind;
-    int seconds;               /* how long it shows */
+    int seconds; /* how long it shows */
     bool enabled;
-    char from[SLIDE_WHEN_LEN]; /* local time it starts showing, or "" */
+    char from[SLIDE_WHEN_LEN];  /* local time it starts showing, or "" */
     char until[SLIDE_WHEN_LEN]; /* local time it stops, or "" */
     char title[SLIDE_TITLE_MAX];
     char lines[SLIDE_LINES][SLIDE_LINE_MAX];
     int n_lines;
-    int width, height;         /* a picture's, as kept */
-    bool png;                  /* a picture: PNG, else JPEG */
-    size_t bytes;              /* a picture's file */
-    char file[SLIDE_FILE_MAX]; /* from the slides folder: its file; "": uploaded */
+    int width, height;           /* a picture's, as kept */
+    bool png;                    /* a picture: PNG, else JPEG */
+    size_t bytes;                /* a picture's file */
+    char file[SLIDE_FILE_MAX];   /* from the slides folder: its file; "": uploaded */
     char stamp[SLIDE_STAMP_MAX]; /* that file's size and time when it was read */
 } slide_t;
 
@@ -50,7 +50,7 @@ typedef struct {
     int seconds;
     bool enabled;
     char from[SLIDE_WHEN_LEN], until[SLIDE_WHEN_LEN];
-    int order;                 /* the new position, 0 first */
+    int order; /* the new position, 0 first */
     char title[SLIDE_TITLE_MAX];
     char lines[SLIDE_LINES][SLIDE_LINE_MAX];
     int n_lines;
@@ -83,8 +83,8 @@ int slides_list(slides_t *s, slide_t *out, int max, uint64_t *version);
  * (unavailable: nothing kept). */
 apply_status slides_add_picture(slides_t *s, const void *data, size_t len, int seconds,
                                 slide_t *added, refusal_t *no);
-apply_status slides_add_text(slides_t *s, const slide_change_t *text, int seconds,
-                             slide_t *added, refusal_t *no);
+apply_status slides_add_text(slides_t *s, const slide_change_t *text, int seconds, slide_t *added,
+                             refusal_t *no);
 /* APPLY_OK with *now, or the outcome with *no (not found among them). */
 apply_status slides_change(slides_t *s, int id, const slide_change_t *c, slide_t *now,
                            refusal_t *no);

@@ -64,8 +64,8 @@ static bool text_slide(char *text, slide_change_t *c, char *err, size_t errlen)
 }
 
 /* Adds the file as a slide marked with where it came from; false with err. */
-static bool add_file(slides_t *s, const char *dir, const char *name, const char *stamp,
-                     char *err, size_t errlen)
+static bool add_file(slides_t *s, const char *dir, const char *name, const char *stamp, char *err,
+                     size_t errlen)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -126,8 +126,7 @@ void slides_folder_sync(slides_t *s, const char *dir, slides_folder_report_t *re
             report->refused++;
             continue;
         }
-        snprintf(stamp, sizeof stamp, "%lld:%lld", (long long)st.st_size,
-                 (long long)st.st_mtime);
+        snprintf(stamp, sizeof stamp, "%lld:%lld", (long long)st.st_size, (long long)st.st_mtime);
         int same = -1;
         for (int i = 0; i < n && same < 0; i++)
             if (strcmp(have[i].file, name) == 0)

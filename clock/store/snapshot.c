@@ -125,7 +125,7 @@ static int encode_fields(json_t *o, const record_t *r, const unsigned char *p,
         /* A configuration's array (levels, chips, payouts) is written
          * whole all the same: the structure is checked as a whole, and one
          * record carrying it makes good a level edit that was lost. */
-        json_t *v = f->n == 1                               ? encode_one(f, q, qb, sparse)
+        json_t *v = f->n == 1                             ? encode_one(f, q, qb, sparse)
                     : sparse && !(f->forms & FORM_CONFIG) ? encode_sparse(f, q, qb)
                                                           : encode_array(f, q);
         if (!v || json_object_set_new(o, f->member, v) != 0)
@@ -181,8 +181,7 @@ static int decode_one(const field_t *f, const json_t *v, unsigned char *p,
             break;
         memcpy(p, json_string_value(v), json_string_length(v) + 1);
         return 0;
-    case FIELD_RECORD:
-        return decode_obj(f->sub, v, p, base, err, errlen);
+    case FIELD_RECORD: return decode_obj(f->sub, v, p, base, err, errlen);
     default: {
         if (!json_is_integer(v))
             break;
@@ -209,15 +208,15 @@ static int decode_sparse(const field_t *f, const json_t *v, unsigned char *q, ch
                          size_t errlen)
 {
     const json_t *n = json_object_get(v, "#");
-    if (!json_is_integer(n) || json_integer_value(n) < 0 ||
-        (size_t)json_integer_value(n) > f->n) {
+    if (!json_is_integer(n) || json_integer_value(n) < 0 || (size_t)json_integer_value(n) > f->n) {
         snprintf(err, errlen, "the %s changed has no count of at most %zu", f->member, f->n);
         return -1;
     }
     size_t used_n = (size_t)json_integer_value(n);
     const char *key;
     const json_t *e;
-    json_object_foreach((json_t *)v, key, e) {
+    json_object_foreach((json_t *)v, key, e)
+    {
         char *end;
         unsigned long k = strtoul(key, &end, 10);
         if (!strcmp(key, "#"))
@@ -303,7 +302,8 @@ static int tourney_check(const tourney_t *t, char *err, size_t errlen)
     if (!in(s->n_chips, 0, TOURNEY_MAX_CHIPS) || !in(s->n_payouts, 0, TOURNEY_MAX_PAYOUT_TABLES) ||
         !places || !in(t->clock.level, 0, s->n_levels - 1) ||
         !in(t->n_penalties, 0, TOURNEY_MAX_PENALTIES) ||
-        !in(t->n_results, 0, TOURNEY_MAX_RESULTS) || !in(t->deal.players, 0, TOURNEY_MAX_DEAL) || !in(t->hfh.tables, 0, TOURNEY_MAX_TABLES) ||
+        !in(t->n_results, 0, TOURNEY_MAX_RESULTS) || !in(t->deal.players, 0, TOURNEY_MAX_DEAL) ||
+        !in(t->hfh.tables, 0, TOURNEY_MAX_TABLES) ||
         !in(t->day_end.tables, 0, TOURNEY_MAX_TABLES) || !in(t->entries, 0, INT_MAX / 2) ||
         !in(t->busted, 0, t->entries)) {
         snprintf(err, errlen, "the snapshot holds a count out of its range");

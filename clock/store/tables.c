@@ -117,8 +117,8 @@ static bool add(sink_t *k, const config_setting_t *at, table_config_t *out, int 
 /* The tables of a list. An entry without seats or blocked has those of the
  * group around the list (a list on its own: ten seats, none blocked); of
  * the group's blocked seats, those its table has. */
-static void load_list(sink_t *k, const config_setting_t *list, table_config_t *out,
-                      int group_seats, uint16_t group_blocked)
+static void load_list(sink_t *k, const config_setting_t *list, table_config_t *out, int group_seats,
+                      uint16_t group_blocked)
 {
     int from_count = out->n;
     static const char *const keys[] = {"number", "seats", "blocked", "name", NULL};
@@ -232,8 +232,7 @@ void tables_roster(const table_config_t *tc, roster_t *r)
 {
     roster_init(r);
     for (int i = 0; i < tc->n; i++)
-        roster_add_table(r, tc->t[i].number, tc->t[i].name, tc->t[i].seats, tc->t[i].blocked,
-                         NULL);
+        roster_add_table(r, tc->t[i].number, tc->t[i].name, tc->t[i].seats, tc->t[i].blocked, NULL);
     if (tc->n_break > 0) {
         int order[ROSTER_MAX_TABLES];
         for (int i = 0; i < tc->n_break; i++)

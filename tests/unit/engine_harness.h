@@ -33,7 +33,8 @@ static int teardown(void **state)
 
 static engine_t *open_engine(const char *state_dir)
 {
-    engine_options_t o = {.state_dir = state_dir, .config_text = ENGINE_TEST_CONFIG,
+    engine_options_t o = {.state_dir = state_dir,
+                          .config_text = ENGINE_TEST_CONFIG,
                           .config_name = "test.cfg"};
     char err[512] = "";
     engine_t *e = engine_new(&o, err, sizeof err);

@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json/codec.h"
 #include "model/game.h"
 #include "store/config.h"
 #include "store/tables.h"
+#include "json/codec.h"
 
 /* Why the model refused the last command a test gave it. */
 static refusal_t no;

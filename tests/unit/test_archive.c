@@ -98,7 +98,8 @@ static void a_full_disk_leaves_nothing(void **state)
     archive_file_t files[] = {{"journal", big, 64 << 10}};
     char out[256] = "", err[256] = "";
     assert_int_equal(archive_put(dir, "Full", 1795462500, files, 1, out, sizeof out, err,
-                                 sizeof err), -1);
+                                 sizeof err),
+                     -1);
     assert_non_null(strstr(err, "No space left"));
     free(big);
     json_t *list = archive_list(dir);

@@ -27,9 +27,9 @@ typedef struct {
     pthread_mutex_t lock;
     cec_frame_t sent[64];
     int n;
-    uint8_t la;                /* ours; CEC_LA_BROADCAST: none */
+    uint8_t la; /* ours; CEC_LA_BROADCAST: none */
     uint16_t pa;
-    int tv_power;              /* what the TV reports; -1: it does not answer */
+    int tv_power; /* what the TV reports; -1: it does not answer */
 } fake_t;
 
 static int fake_send(void *ctx, const cec_frame_t *f, uint8_t reply_op, cec_frame_t *reply)
@@ -50,8 +50,14 @@ static int fake_send(void *ctx, const cec_frame_t *f, uint8_t reply_op, cec_fram
     reply->len = 3;
     return 0;
 }
-static uint8_t fake_la(void *ctx) { return ((fake_t *)ctx)->la; }
-static uint16_t fake_pa(void *ctx) { return ((fake_t *)ctx)->pa; }
+static uint8_t fake_la(void *ctx)
+{
+    return ((fake_t *)ctx)->la;
+}
+static uint16_t fake_pa(void *ctx)
+{
+    return ((fake_t *)ctx)->pa;
+}
 
 static void frame_is(const cec_frame_t *f, size_t len, const uint8_t *want)
 {
@@ -82,7 +88,8 @@ static void the_tvs_power_report_is_read(void **state)
     assert_int_equal(cec_power_status((const uint8_t[]){0x04, 0x90, 0x00}, 3), TV_POWER_ON);
     assert_int_equal(cec_power_status((const uint8_t[]){0x04, 0x90, 0x01}, 3), TV_POWER_STANDBY);
     assert_int_equal(cec_power_status((const uint8_t[]){0x04, 0x90, 0x02}, 3), TV_POWER_TURNING_ON);
-    assert_int_equal(cec_power_status((const uint8_t[]){0x04, 0x90, 0x03}, 3), TV_POWER_TURNING_OFF);
+    assert_int_equal(cec_power_status((const uint8_t[]){0x04, 0x90, 0x03}, 3),
+                     TV_POWER_TURNING_OFF);
     /* Not the TV, not the report, a reserved value, too short. */
     assert_int_equal(cec_power_status((const uint8_t[]){0x54, 0x90, 0x00}, 3), TV_POWER_UNKNOWN);
     assert_int_equal(cec_power_status((const uint8_t[]){0x04, 0x8f, 0x00}, 3), TV_POWER_UNKNOWN);
@@ -170,7 +177,10 @@ static const char *config_text =
     "  levels = ( { small_blind = 100; big_blind = 200; minutes = 20; } ); };\n";
 
 static uint64_t frames_seen;
-static uint64_t frames(void *ctx) { return __atomic_load_n(&frames_seen, __ATOMIC_SEQ_CST); }
+static uint64_t frames(void *ctx)
+{
+    return __atomic_load_n(&frames_seen, __ATOMIC_SEQ_CST);
+}
 
 static int sent(fake_t *k)
 {

@@ -62,8 +62,7 @@ static void parse_ok(const char *text, command_t *c, bool internal)
     json_t *o = json_loads(text, JSON_REJECT_DUPLICATES, &je);
     if (!o)
         fail_msg("bad test JSON %s: %s", text, je.text);
-    int rc = internal ? codec_command_parse_internal(o, c, &no)
-                      : codec_command_parse(o, c, &no);
+    int rc = internal ? codec_command_parse_internal(o, c, &no) : codec_command_parse(o, c, &no);
     json_decref(o);
     if (rc != 0)
         fail_msg("%s refused: %s", text, no.text);
@@ -126,7 +125,7 @@ static void fields_reach_the_command(void **state)
     parse_ok("{\"type\": \"hand_for_hand_tables\", \"tables\": [5, 3]}", &c, false);
     assert_int_equal(c.tables, 2);
     assert_true(tableset_equal(&c.table_set, &(tableset_t){{(1u << 4) | (1u << 2)}}));
-        parse_ok("{\"type\": \"color_up\", \"value\": 500}", &c, false);
+    parse_ok("{\"type\": \"color_up\", \"value\": 500}", &c, false);
     assert_int_equal(c.value, 500);
 }
 
@@ -190,7 +189,8 @@ static void ranges_are_checked(void **state)
                  "ante must be between 0 and 1000000000000");
     refused_with("{\"type\": \"table_done\"}", "table is missing");
     refused_with("{\"type\": \"table_done\", \"table\": 0}", "table must be between 1 and 256");
-    refused_with("{\"type\": \"table_waiting\", \"table\": 257}", "table must be between 1 and 256");
+    refused_with("{\"type\": \"table_waiting\", \"table\": 257}",
+                 "table must be between 1 and 256");
     refused_with("{\"type\": \"table_done\", \"table\": \"3\"}", "table must be a whole number");
     refused_with("{\"type\": \"hand_for_hand_tables\"}", "tables is missing");
     refused_with("{\"type\": \"hand_for_hand_start\", \"tables\": 0}",
@@ -239,8 +239,9 @@ static void ranges_are_checked(void **state)
                  "[{\"table\": 2, \"chips\": 3500}]");
     refused_with("{\"type\": \"bust\", \"players\": [3]}",
                  "players[0] must be an object like {\"table\": 2, \"chips\": 3500}");
-    refused_with("{\"type\": \"bust\", \"players\": [{\"table\": 1, \"chips\": 5}, {\"table\": 1}]}",
-                 "players[1].chips is missing");
+    refused_with(
+        "{\"type\": \"bust\", \"players\": [{\"table\": 1, \"chips\": 5}, {\"table\": 1}]}",
+        "players[1].chips is missing");
     refused_with("{\"type\": \"bust\", \"players\": [{\"table\": 1, \"chips\": 0}]}",
                  "players[0].chips must be between 1 and 1000000000000000");
     refused_with("{\"type\": \"bust\", \"players\": [{\"chips\": 100}]}",
@@ -268,8 +269,8 @@ static structure_t *structure(void)
     s.levels[0] = (level_t){.small_blind = 25, .big_blind = 50, .duration_ms = 20 * MIN};
     s.levels[1] = (level_t){.small_blind = 50, .big_blind = 100, .duration_ms = 20 * MIN};
     s.levels[2] = (level_t){.kind = LEVEL_BREAK, .duration_ms = 10 * MIN};
-    s.levels[3] = (level_t){.small_blind = 100, .big_blind = 200, .duration_ms = 20 * MIN,
-                            .day_end = true};
+    s.levels[3] =
+        (level_t){.small_blind = 100, .big_blind = 200, .duration_ms = 20 * MIN, .day_end = true};
     s.levels[4] = (level_t){.small_blind = 500, .big_blind = 1000, .duration_ms = 20 * MIN};
     s.n_levels = 5;
     s.n_payouts = 1;
@@ -362,7 +363,9 @@ static void state_with_the_procedures_on(void **state)
     ok((command_t){.type = CMD_CLOCK_CALL, .table = 4, .seat = 7}, 3000);
     ok((command_t){.type = CMD_PENALTY, .table = 3, .seat = 5, .minutes = 10}, 3000);
     ok((command_t){.type = CMD_PENALTY, .table = 1, .seat = 2, .rounds = 1}, 3000);
-    command_t b = {.type = CMD_BUST, .n_busts = 2, .count = 2,
+    command_t b = {.type = CMD_BUST,
+                   .n_busts = 2,
+                   .count = 2,
                    .busts = {{.table = 2, .chips = 900}, {.table = 5, .chips = 400}}};
     ok(b, 4000);
     ok((command_t){.type = CMD_COLOR_UP, .value = 25}, 5000);
@@ -383,8 +386,7 @@ static void state_with_the_procedures_on(void **state)
     assert_true(json_is_false(at(call, "expired")));
     json_t *p = at(st, "penalties");
     assert_int_equal(json_array_size(p), 2);
-    assert_int_equal(json_integer_value(at(json_array_get(p, 0), "remaining_ms")),
-                     10 * MIN - 9000);
+    assert_int_equal(json_integer_value(at(json_array_get(p, 0), "remaining_ms")), 10 * MIN - 9000);
     assert_int_equal(json_integer_value(at(json_array_get(p, 0), "rounds")), 0);
     assert_true(json_is_null(at(json_array_get(p, 1), "remaining_ms")));
     assert_int_equal(json_integer_value(at(json_array_get(p, 1), "rounds")), 1);

@@ -11,9 +11,9 @@
 
 #include <cmocka.h>
 
+#include "store/config.h"
 #include "json/codec.h"
 #include "json/parse_state.h"
-#include "store/config.h"
 
 static settings_t c;
 
@@ -131,11 +131,11 @@ static json_t *loaded(const char *path)
         json_array_append_new(problems, json_string(line));
     }
     const theme_t *t = &c.theme;
-    return json_pack("{s:b, s:o, s:o, s:{s:s, s:i, s:s, s:s, s:s, s:[s,s,s,s,s,s,s,s]}}", "ok",
-                     ok, "problems", problems, "structure", codec_structure(&c.structure),
-                     "settings", "bind", c.bind, "port", c.port, "pin", c.pin, "language",
-                     c.language, "language2", c.language2, "theme", t->bg, t->fg, t->accent,
-                     t->paused, t->brk, t->warn, t->logo, t->font);
+    return json_pack("{s:b, s:o, s:o, s:{s:s, s:i, s:s, s:s, s:s, s:[s,s,s,s,s,s,s,s]}}", "ok", ok,
+                     "problems", problems, "structure", codec_structure(&c.structure), "settings",
+                     "bind", c.bind, "port", c.port, "pin", c.pin, "language", c.language,
+                     "language2", c.language2, "theme", t->bg, t->fg, t->accent, t->paused, t->brk,
+                     t->warn, t->logo, t->font);
 }
 
 /* Every configuration file here loads to what it loaded to when
@@ -191,7 +191,8 @@ static void every_file_loads_as_recorded(void **state)
     assert_int_equal(files, (int)json_object_size(want));
     if (record)
         assert_int_equal(json_dump_file(want, "tests/vectors/configs.json",
-                                        JSON_SORT_KEYS | JSON_INDENT(1)), 0);
+                                        JSON_SORT_KEYS | JSON_INDENT(1)),
+                         0);
     json_decref(want);
 }
 

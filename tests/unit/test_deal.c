@@ -29,8 +29,7 @@ static void deal(deal_method method, const int64_t *stacks, int n, const int64_t
                  int64_t play_for, int64_t unit, int64_t *out)
 {
     deal_info_t info;
-    if (deal_compute(method, stacks, n, prizes, m, play_for, unit, out, &info, &no) !=
-        0)
+    if (deal_compute(method, stacks, n, prizes, m, play_for, unit, out, &info, &no) != 0)
         fail_msg("deal refused: %s", no.text);
     assert_int_equal(sum_of(out, n), sum_of(prizes, m) - play_for);
 }
@@ -324,8 +323,7 @@ static void refused(deal_method method, const int64_t *stacks, int n, const int6
     int64_t out[DEAL_MAX_PLAYERS + 1] = {0};
     deal_info_t info;
     no.text[0] = 0;
-    assert_int_equal(
-        deal_compute(method, stacks, n, prizes, m, play_for, 1, out, &info, &no), -1);
+    assert_int_equal(deal_compute(method, stacks, n, prizes, m, play_for, 1, out, &info, &no), -1);
     if (!strstr(no.text, says))
         fail_msg("\"%s\" does not say \"%s\"", err, says);
     for (int i = 0; i < n && i <= DEAL_MAX_PLAYERS; i++)

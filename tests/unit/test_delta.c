@@ -17,8 +17,8 @@
 #include "scratch.h"
 
 #include "engine_core.h"
-#include "json/roster.h"
 #include "store/snapshot.h"
+#include "json/roster.h"
 
 static const char *config_text =
     "tables = { count = 6; seats = 9; blocked = [ 1 ]; };\n"
@@ -82,14 +82,18 @@ static void any_command(command_t *c)
     memset(c, 0, sizeof *c);
     int a = 1 + below(4), z = 1 + below(9);
     switch (below(34)) {
-    case 0: case 1: case 2:
+    case 0:
+    case 1:
+    case 2:
         c->type = CMD_REGISTER;
         c->n_names = 1 + below(6);
         for (int i = 0; i < c->n_names; i++)
             snprintf(c->names[i], sizeof c->names[i], "%s %d", first[below(8)], below(1000));
         break;
     case 3: c->type = CMD_REGISTER, c->count = a; break;
-    case 4: case 5: case 6: c->type = CMD_BUST, c->player = some_player(); break;
+    case 4:
+    case 5:
+    case 6: c->type = CMD_BUST, c->player = some_player(); break;
     case 7: c->type = CMD_BUST, c->table = z % 7, c->seat = z; break;
     case 8: c->type = CMD_REBUY, c->player = some_player(); break;
     case 9: c->type = CMD_ADDON, c->player = some_player(); break;
@@ -98,17 +102,21 @@ static void any_command(command_t *c)
     case 12: c->type = CMD_BREAK_TABLE, c->table = 1 + below(6); break;
     case 13: c->type = CMD_FINAL_TABLE; break;
     case 14: c->type = CMD_BUTTON, c->table = a, c->seat = z; break;
-    case 15: c->type = CMD_TABLE, c->table = 1 + below(8), c->seat = below(3) ? 0 : z,
-             c->on = below(2), c->new_seats = 8;
+    case 15:
+        c->type = CMD_TABLE, c->table = 1 + below(8), c->seat = below(3) ? 0 : z, c->on = below(2),
+        c->new_seats = 8;
         break;
-    case 16: case 17: c->type = CMD_UNDO; break;
+    case 16:
+    case 17: c->type = CMD_UNDO; break;
     case 18: c->type = CMD_START; break;
     case 19: c->type = below(2) ? CMD_PAUSE : CMD_RESUME; break;
     case 20: c->type = CMD_ADJUST, c->delta_ms = 30000 * (a - 2) + 1; break;
     case 21: c->type = below(2) ? CMD_NEXT_LEVEL : CMD_PREV_LEVEL; break;
     case 22:
         c->type = CMD_ADD_LEVEL, c->index = a - 2, c->has = LF_SMALL | LF_BIG | LF_DURATION;
-        c->level = (level_t){.small_blind = 100 * a, .big_blind = 200 * a, .duration_ms = 60000 * z};
+        c->level = (level_t){.small_blind = 100 * a,
+                             .big_blind = 200 * a,
+                             .duration_ms = 60000 * z};
         break;
     case 23:
         c->type = CMD_EDIT_LEVEL, c->index = a, c->has = LF_ANTE | LF_DURATION;
@@ -128,7 +136,8 @@ static void any_command(command_t *c)
         c->type = a > 2 ? CMD_PENALTY : CMD_PENALTY_CLEAR, c->table = a, c->seat = z;
         c->minutes = a == 4 ? 10 : 0, c->rounds = a == 3 ? 2 : 0;
         break;
-    case 32: c->type = a > 2 ? CMD_CLOCK_CALL : CMD_CLOCK_CALL_CANCEL, c->table = a, c->seat = z;
+    case 32:
+        c->type = a > 2 ? CMD_CLOCK_CALL : CMD_CLOCK_CALL_CANCEL, c->table = a, c->seat = z;
         break;
     default:
         c->type = CMD_SET_LANGUAGE;
@@ -223,8 +232,8 @@ static void every_change_is_in_its_record(void **state)
                   accepted, kinds, roster_changes, bytes / (accepted ? accepted : 1));
     assert_true(accepted > EVENINGS * COMMANDS / 3);
     assert_true(kinds >= 28);
-    assert_true(per_type[CMD_BREAK_TABLE] > 0 && per_type[CMD_MOVE] > 0 &&
-                per_type[CMD_UNDO] > 0 && per_type[CMD_REENTER] > 0);
+    assert_true(per_type[CMD_BREAK_TABLE] > 0 && per_type[CMD_MOVE] > 0 && per_type[CMD_UNDO] > 0 &&
+                per_type[CMD_REENTER] > 0);
     free(before);
     free(back);
     free(start);

@@ -1,12 +1,12 @@
 /* The end-of-day card through the engine: 3 to 7, fair, and journaled so a
  * restart shows the same card; every procedure replays after a restart. */
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -55,7 +55,8 @@ static int teardown(void **state)
 
 static engine_t *open_engine(const char *state_dir)
 {
-    engine_options_t o = {.state_dir = state_dir, .config_text = config_text,
+    engine_options_t o = {.state_dir = state_dir,
+                          .config_text = config_text,
                           .config_name = "two-days.cfg"};
     char err[512] = "";
     engine_t *e = engine_new(&o, err, sizeof err);
@@ -214,7 +215,9 @@ static void every_procedure_replays_after_a_restart(void **state)
         {.type = CMD_TABLE_WAITING, .table = 4},
         {.type = CMD_TABLE_DONE, .table = 1},
         {.type = CMD_BUBBLE_START},
-        {.type = CMD_BUST, .n_busts = 2, .count = 2,
+        {.type = CMD_BUST,
+         .n_busts = 2,
+         .count = 2,
          .busts = {{.table = 1, .chips = 3000}, {.table = 4, .chips = 2500}}},
         {.type = CMD_TABLE_DONE, .table = 2},
         {.type = CMD_TABLE_DONE, .table = 4},

@@ -19,17 +19,16 @@
 #include "engine.h"
 #include "store/journal.h"
 
-static const char *config_text =
-    "tournament = {\n"
-    "  name = \"Engine test\";\n"
-    "  starting_stack = 10000;\n"
-    "  late_registration = { until_level = 2; };\n"
-    "  levels = (\n"
-    "    { small_blind = 25; big_blind = 50; minutes = 20; },\n"
-    "    { small_blind = 50; big_blind = 100; minutes = 20; },\n"
-    "    { small_blind = 100; big_blind = 200; minutes = 20; }\n"
-    "  );\n"
-    "};\n";
+static const char *config_text = "tournament = {\n"
+                                 "  name = \"Engine test\";\n"
+                                 "  starting_stack = 10000;\n"
+                                 "  late_registration = { until_level = 2; };\n"
+                                 "  levels = (\n"
+                                 "    { small_blind = 25; big_blind = 50; minutes = 20; },\n"
+                                 "    { small_blind = 50; big_blind = 100; minutes = 20; },\n"
+                                 "    { small_blind = 100; big_blind = 200; minutes = 20; }\n"
+                                 "  );\n"
+                                 "};\n";
 
 #define ENGINE_TEST_NAME "engine"
 #define ENGINE_TEST_CONFIG config_text
@@ -53,7 +52,8 @@ static void restart_replays_exactly(void **state)
     (void)state;
     engine_t *e = open_engine(dir);
     assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), APPLY_OK);
-    assert_int_equal(apply(e, (command_t){.type = CMD_ADJUST, .delta_ms = -60000}, b + 5000), APPLY_OK);
+    assert_int_equal(apply(e, (command_t){.type = CMD_ADJUST, .delta_ms = -60000}, b + 5000),
+                     APPLY_OK);
     assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 42}, b + 6000), APPLY_OK);
     command_t a = {.type = CMD_ANNOUNCE, .seconds = 0};
     snprintf(a.text, sizeof a.text, "Dinner at the break");
@@ -167,7 +167,6 @@ static void invalid_commands_change_nothing(void **state)
     snapshot_release(s);
     engine_free(e);
 }
-
 
 static tourney_t snapshot_tourney(engine_t *e)
 {
@@ -344,8 +343,8 @@ static void compaction_keeps_the_state(void **state)
      * held more than two snapshots and the records after each: four times
      * 64 KiB for a tournament whose snapshot is smaller than that. */
     if (ckpts >= 2600 || max_bytes > 4 * 64 * 1024)
-        fail_msg("after compaction: %ld checkpoints, %ld bytes (at most %ld before)", ckpts,
-                 bytes, max_bytes);
+        fail_msg("after compaction: %ld checkpoints, %ld bytes (at most %ld before)", ckpts, bytes,
+                 max_bytes);
     tourney_t want = snapshot_tourney(e);
     tourney_view_t v_want = view_at(e, t + 1234);
     engine_free(e);
@@ -577,7 +576,8 @@ static const char *rich_config =
     "    { small_blind = 25; big_blind = 50; minutes = 15; },\n"
     "    { small_blind = 50; big_blind = 100; minutes = 15; },\n"
     "    { break = true; minutes = 10; color_up = 25; },\n"
-    "    { small_blind = 100; big_blind = 200; ante = 200; big_blind_ante = true; minutes = 20; },\n"
+    "    { small_blind = 100; big_blind = 200; ante = 200; big_blind_ante = true; minutes = 20; "
+    "},\n"
     "    { small_blind = 200; big_blind = 400; ante = 400; big_blind_ante = true; minutes = 20;\n"
     "      day_end = true; },\n"
     "    { small_blind = 300; big_blind = 600; ante = 600; big_blind_ante = true; minutes = 20; }\n"
@@ -594,8 +594,7 @@ static void restarts_anywhere_keep_everything(void **state)
 {
     (void)state;
     LONG_ON_ONE_THREAD();
-    engine_options_t o = {.state_dir = dir, .config_text = rich_config,
-                          .config_name = "rich.cfg"};
+    engine_options_t o = {.state_dir = dir, .config_text = rich_config, .config_name = "rich.cfg"};
     char err[512] = "";
     engine_t *e = engine_new(&o, err, sizeof err);
     if (!e)
@@ -620,7 +619,8 @@ static void restarts_anywhere_keep_everything(void **state)
         case 7: c.type = CMD_GOTO_LEVEL, c.index = a; break;
         case 8:
             c.type = CMD_ADD_LEVEL, c.index = a - 2, c.has = LF_SMALL | LF_BIG | LF_DURATION;
-            c.level = (level_t){.small_blind = 100 * a, .big_blind = 200 * a,
+            c.level = (level_t){.small_blind = 100 * a,
+                                .big_blind = 200 * a,
                                 .duration_ms = 60000 * z};
             break;
         case 9:
@@ -634,7 +634,8 @@ static void restarts_anywhere_keep_everything(void **state)
             break;
         case 12: c.type = CMD_ANNOUNCE_CLEAR; break;
         case 13: c.type = CMD_UNDO; break;
-        case 14: case 15: c.type = CMD_REGISTER, c.count = z; break;
+        case 14:
+        case 15: c.type = CMD_REGISTER, c.count = z; break;
         case 16: c.type = CMD_UNREGISTER; break;
         case 17:
             c.type = CMD_BUST;
@@ -653,9 +654,11 @@ static void restarts_anywhere_keep_everything(void **state)
         case 24: c.type = a > 2 ? CMD_BUBBLE_START : CMD_BUBBLE_STOP; break;
         case 25: c.type = a > 2 ? CMD_DAY_END_DRAW : CMD_DAY_END_CLEAR; break;
         case 26: c.type = CMD_DAY_END_HAND_DONE, c.table = a; break;
-        case 27: c.type = a > 2 ? CMD_CLOCK_CALL : CMD_CLOCK_CALL_CANCEL, c.table = z, c.seat = a;
+        case 27:
+            c.type = a > 2 ? CMD_CLOCK_CALL : CMD_CLOCK_CALL_CANCEL, c.table = z, c.seat = a;
             break;
-        case 28: c.type = a > 2 ? CMD_COLOR_UP : CMD_COLOR_UP_DONE, c.value = a > 3 ? 100 : 25;
+        case 28:
+            c.type = a > 2 ? CMD_COLOR_UP : CMD_COLOR_UP_DONE, c.value = a > 3 ? 100 : 25;
             break;
         case 29:
             c.type = a > 2 ? CMD_PENALTY : CMD_PENALTY_CLEAR, c.table = 3, c.seat = a;
@@ -680,8 +683,7 @@ static void restarts_anywhere_keep_everything(void **state)
             if (!e)
                 fail_msg("restart after command %d (%s): %s", i, command_name(c.type), err);
             char when[96];
-            snprintf(when, sizeof when, "restart after command %d (%s)", i,
-                     command_name(c.type));
+            snprintf(when, sizeof when, "restart after command %d (%s)", i, command_name(c.type));
             expect_same_tourney(&want, e, when);
             restarts++;
         }
@@ -741,8 +743,10 @@ static void read_only_never_writes(void **state)
     long size = journal_bytes();
 
     setenv("POKERCLOCK_BOOT_ID", "a-screenshot-elsewhere", 1);
-    engine_options_t o = {.state_dir = dir, .config_text = config_text,
-                          .config_name = "test.cfg", .read_only = true};
+    engine_options_t o = {.state_dir = dir,
+                          .config_text = config_text,
+                          .config_name = "test.cfg",
+                          .read_only = true};
     char err[512] = "";
     engine_t *ro = engine_new(&o, err, sizeof err);
     if (!ro)

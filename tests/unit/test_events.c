@@ -28,8 +28,9 @@ static refusal_t no;
 
 enum { CLIENTS = 64, CHANGES = 5 };
 
-static const char CONFIG[] = "tournament = { name = \"Events\"; starting_stack = 10000;\n"
-                             "  levels = ( { small_blind = 25; big_blind = 50; minutes = 20; } ); };\n";
+static const char CONFIG[] =
+    "tournament = { name = \"Events\"; starting_stack = 10000;\n"
+    "  levels = ( { small_blind = 25; big_blind = 50; minutes = 20; } ); };\n";
 
 static events_t *ev;
 
@@ -76,9 +77,10 @@ static void streams(void **state)
     /* A heartbeat far away: anything let go sooner was let go by the hang-up. */
     ev = events_new(e, 600000);
     assert_non_null(ev);
-    struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME, 0, NULL, NULL, on_request, NULL,
-        MHD_OPTION_THREAD_POOL_SIZE, 2u, MHD_OPTION_END);
+    struct MHD_Daemon *d = MHD_start_daemon(MHD_USE_EPOLL_INTERNAL_THREAD |
+                                                MHD_ALLOW_SUSPEND_RESUME,
+                                            0, NULL, NULL, on_request, NULL,
+                                            MHD_OPTION_THREAD_POOL_SIZE, 2u, MHD_OPTION_END);
     assert_non_null(d);
     int port = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT)->port;
 

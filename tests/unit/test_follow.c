@@ -13,9 +13,9 @@
 #include "follow/follow.h"
 #include "follow/http.h"
 #include "follow/sse.h"
+#include "store/config.h"
 #include "json/codec.h"
 #include "json/parse_state.h"
-#include "store/config.h"
 
 /* Why the model refused the last command a test gave it. */
 static refusal_t no;
@@ -116,8 +116,8 @@ static void follower_matches_master(const char *when, int64_t sent, int64_t arri
         json_t *f = state_without_seq(&follower, arrived + later[i]);
         if (!json_equal(m, f)) {
             char *mt = json_dumps(m, JSON_SORT_KEYS), *ft = json_dumps(f, JSON_SORT_KEYS);
-            fail_msg("%s, %lld ms later:\nmaster   %s\nfollower %s", when, (long long)later[i],
-                     mt, ft);
+            fail_msg("%s, %lld ms later:\nmaster   %s\nfollower %s", when, (long long)later[i], mt,
+                     ft);
         }
         json_decref(m);
         json_decref(f);
@@ -195,7 +195,10 @@ static void the_end_of_the_day_as_the_follower_sees_it(void **state)
         follower_matches_master("in the end-of-day window", t + 1000, far);
         /* Tables 2, 70 and 200 are left in play (a big field's numbers). */
         const tableset_t tables = tableset_of(3, (int[]){2, 70, 200});
-        apply_ok((command_t){.type = CMD_DAY_END_DRAW, .drawn = 4, .tables = 3, .table_set = tables},
+        apply_ok((command_t){.type = CMD_DAY_END_DRAW,
+                             .drawn = 4,
+                             .tables = 3,
+                             .table_set = tables},
                  t += 1000);
         apply_ok((command_t){.type = CMD_DAY_END_HAND_DONE, .table = per_table ? 70 : 0},
                  t += 1000);
@@ -543,8 +546,9 @@ static void master_addresses(void **state)
     assert_string_equal(u.host, "fd00::5");
     assert_string_equal(u.path, "/clock");
     assert_string_equal(u.text, "http://[fd00::5]:9000/clock");
-    const char *bad[] = {"https://10.0.0.5", "ftp://x", "http://", "http://x:0", "http://x:99999",
-                         "http://x:80a", "http://a b", "http://[::1", "http://x/a?b"};
+    const char *bad[] = {"https://10.0.0.5", "ftp://x",        "http://",
+                         "http://x:0",       "http://x:99999", "http://x:80a",
+                         "http://a b",       "http://[::1",    "http://x/a?b"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         err[0] = 0;
         if (follow_url_parse(bad[i], &u, err, sizeof err) == 0)
@@ -563,8 +567,10 @@ static void a_follower_engine_refuses_commands(void **state)
     static char text[65536];
     text[fread(text, 1, sizeof text - 1, f)] = 0;
     fclose(f);
-    engine_options_t o = {.state_dir = "/nonexistent/never-written", .config_text = text,
-                          .config_name = "default.cfg", .follow_url = "http://10.0.0.5:8080"};
+    engine_options_t o = {.state_dir = "/nonexistent/never-written",
+                          .config_text = text,
+                          .config_name = "default.cfg",
+                          .follow_url = "http://10.0.0.5:8080"};
     char err[256] = "";
     engine_t *e = engine_new(&o, err, sizeof err);
     if (!e)
@@ -572,7 +578,7 @@ static void a_follower_engine_refuses_commands(void **state)
     command_t c = {.type = CMD_START};
     assert_int_equal(engine_apply(e, &c, engine_now(e), &no), APPLY_CONFLICT);
     assert_string_equal(no.text, "this screen follows http://10.0.0.5:8080: change the tournament "
-                             "there");
+                                 "there");
     const snapshot_t *s = engine_snapshot(e);
     assert_string_equal(s->storage_error, "");
     uint64_t seq = s->seq;

@@ -39,25 +39,46 @@ static int64_t below(int64_t n)
 
 static int64_t any_ms(void)
 {
-    static const int64_t v[] = {0,         1,         -1,        999,        1000,
-                                60000,     -60000,    300000,    -300000,    1200000,
-                                TOURNEY_MAX_DURATION_MS,         -(int64_t)TOURNEY_MAX_DURATION_MS,
+    static const int64_t v[] = {0,
+                                1,
+                                -1,
+                                999,
+                                1000,
+                                60000,
+                                -60000,
+                                300000,
+                                -300000,
+                                1200000,
+                                TOURNEY_MAX_DURATION_MS,
+                                -(int64_t)TOURNEY_MAX_DURATION_MS,
                                 (int64_t)TOURNEY_MAX_DURATION_MS + 1,
-                                -(int64_t)TOURNEY_MAX_DURATION_MS - 1, INT64_MAX, INT64_MIN};
+                                -(int64_t)TOURNEY_MAX_DURATION_MS - 1,
+                                INT64_MAX,
+                                INT64_MIN};
     return below(3) ? (below(2) ? 1 : -1) * below(1800000) : PICK(v);
 }
 
 static int any_int(int small)
 {
-    static const int v[] = {-1, 0, 1, 2, 3, 5, 7, 8, 12, 13, 63, 64, 65, 127, 128, 999, 1000,
-                            10000, 10001, INT_MAX, INT_MIN};
+    static const int v[] = {-1, 0,  1,   2,   3,   5,    7,     8,     12,      13,     63,
+                            64, 65, 127, 128, 999, 1000, 10000, 10001, INT_MAX, INT_MIN};
     return below(3) ? (int)below(small) : PICK(v);
 }
 
 static int64_t any_chips(void)
 {
-    static const int64_t v[] = {-1, 0, 25, 50, 100, 500, 1000, 5000, INT64_C(1000000000000),
-                                INT64_C(1000000000001), INT64_MAX, INT64_MIN};
+    static const int64_t v[] = {-1,
+                                0,
+                                25,
+                                50,
+                                100,
+                                500,
+                                1000,
+                                5000,
+                                INT64_C(1000000000000),
+                                INT64_C(1000000000001),
+                                INT64_MAX,
+                                INT64_MIN};
     return PICK(v);
 }
 
@@ -79,7 +100,8 @@ static void any_command(command_t *c, const tourney_t *t)
     c->has = below(3) ? (unsigned)below(256) : (unsigned)next64();
     c->level.kind = below(10) ? (level_kind)below(2) : (level_kind)any_int(4);
     c->level.small_blind = any_chips();
-    c->level.big_blind = below(2) && c->level.small_blind >= 0 && c->level.small_blind < INT64_C(1) << 40
+    c->level.big_blind = below(2) && c->level.small_blind >= 0 &&
+                                 c->level.small_blind < INT64_C(1) << 40
                              ? c->level.small_blind * 2
                              : any_chips();
     c->level.ante = below(2) ? 0 : any_chips();
@@ -116,10 +138,19 @@ static void any_command(command_t *c, const tourney_t *t)
 
 static structure_t full_structure(void)
 {
-    structure_t s = {.name = "Fuzz", .currency = "EUR", .buy_in = 50, .fee = 5,
-                     .starting_stack = 20000, .rebuy_price = 20, .rebuy_chips = 10000,
-                     .addon_price = 20, .addon_chips = 15000, .late_reg_until_level = 4,
-                     .rebuy_until_level = 4, .addon_after_level = 4, .guarantee = 500};
+    structure_t s = {.name = "Fuzz",
+                     .currency = "EUR",
+                     .buy_in = 50,
+                     .fee = 5,
+                     .starting_stack = 20000,
+                     .rebuy_price = 20,
+                     .rebuy_chips = 10000,
+                     .addon_price = 20,
+                     .addon_chips = 15000,
+                     .late_reg_until_level = 4,
+                     .rebuy_until_level = 4,
+                     .addon_after_level = 4,
+                     .guarantee = 500};
     const int64_t chips[] = {25, 100, 500, 1000, 5000};
     for (int i = 0; i < 5; i++)
         s.chips[s.n_chips++] = (chip_t){.value = chips[i], .rgb = 0x808080, .colour = "grey"};
@@ -140,9 +171,11 @@ static structure_t full_structure(void)
         s.levels[s.n_levels++] = l;
     }
     s.payouts[s.n_payouts++] = (payout_table_t){.min_entries = 2, .places = 1, .bp = {10000}};
-    s.payouts[s.n_payouts++] = (payout_table_t){.min_entries = 6, .places = 3,
+    s.payouts[s.n_payouts++] = (payout_table_t){.min_entries = 6,
+                                                .places = 3,
                                                 .bp = {5000, 3000, 2000}};
-    s.payouts[s.n_payouts++] = (payout_table_t){.min_entries = 20, .places = 5,
+    s.payouts[s.n_payouts++] = (payout_table_t){.min_entries = 20,
+                                                .places = 5,
                                                 .bp = {4000, 2500, 1500, 1000, 1000}};
     s.house = (house_t){.tables = 4, .hfh_deduct_ms = 30000};
     return s;
@@ -155,10 +188,10 @@ static void check_invariants(const model_t *m, int64_t now, int64_t latest, int6
 {
     const tourney_t *t = &m->t;
     char err[256];
-#define CHECK(cond)                                                                       \
-    do {                                                                                  \
-        if (!(cond))                                                                      \
-            fail_msg("step %ld at %lld ms: %s does not hold", step, (long long)now, #cond); \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            fail_msg("step %ld at %lld ms: %s does not hold", step, (long long)now, #cond);        \
     } while (0)
     CHECK(structure_validate(&t->s, err, sizeof err));
     CHECK(t->clock.level >= 0 && t->clock.level < t->s.n_levels);

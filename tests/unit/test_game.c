@@ -12,10 +12,10 @@
 #include "scratch.h"
 
 #include "engine.h"
-#include "json/codec.h"
-#include "json/roster.h"
 #include "model/game.h"
 #include "store/config.h"
+#include "json/codec.h"
+#include "json/roster.h"
 
 static const char *config_text =
     "tables = { count = 3; seats = 9; list = ( { number = 3; seats = 6; blocked = [ 2 ]; } ); };\n"
@@ -828,8 +828,7 @@ static void a_dealers_seat_stays_blocked_at_every_table(void **state)
     for (int i = 0; i < 4; i++) {
         if (added[i].table == 9)
             for (int t = 5; t <= 8; t += 3)
-                assert_int_equal(game_apply(g, table_cmd(t, 5, true, 0), T, &no),
-                                 APPLY_OK);
+                assert_int_equal(game_apply(g, table_cmd(t, 5, true, 0), T, &no), APPLY_OK);
         command_t *c = table_cmd(added[i].table, 0, true, added[i].seats);
         assert_int_equal(game_apply(g, c, T, &no), APPLY_OK);
         assert_int_equal(r->tables[roster_table_by_number(r, added[i].table)].blocked,
@@ -918,8 +917,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(break_table_final_table_and_moves_are_undone_and_replayed,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(engine_restart_restores_every_seat, setup, teardown),
-        cmocka_unit_test_setup_teardown(hand_for_hand_plays_the_tables_with_players_and_moves_buttons,
-                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            hand_for_hand_plays_the_tables_with_players_and_moves_buttons, setup, teardown),
     };
     (void)scratch_mount_tiny_or_skip; /* the full disk is test_engine's */
     return cmocka_run_group_tests(tests, NULL, NULL);

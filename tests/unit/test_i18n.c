@@ -65,8 +65,13 @@ static void formats_hold_at_the_extremes(void **state)
     lang_number(LANG_DE, INT64_MIN, buf, sizeof buf);
     assert_string_equal(buf, "-9.223.372.036.854.775.808");
     lang_chips(LANG_NB, INT64_MAX, buf, sizeof buf);
-    assert_string_equal(buf, "9\xc2\xa0" "223\xc2\xa0" "372\xc2\xa0" "036\xc2\xa0" "854\xc2\xa0"
-                             "775\xc2\xa0" "807");
+    assert_string_equal(buf, "9\xc2\xa0"
+                             "223\xc2\xa0"
+                             "372\xc2\xa0"
+                             "036\xc2\xa0"
+                             "854\xc2\xa0"
+                             "775\xc2\xa0"
+                             "807");
     for (int l = 0; l < LANG__COUNT; l++)
         for (size_t len = 1; len < 12; len++) {
             char small[16];
@@ -103,9 +108,12 @@ static void table_has_every_word_in_every_language(void **state)
     snprintf(up, sizeof up, "%s", lang_word(LANG_DE, W_NOT_STARTED));
     lang_upper(up);
     assert_string_equal(up, "BEGINNT IN K\xc3\x9cRZE");
-    snprintf(up, sizeof up, "bl\xc3\xa5" "b\xc3\xa6r \xc3\xb8l \xc3\xb7 \xc3\x9f");
+    snprintf(up, sizeof up,
+             "bl\xc3\xa5"
+             "b\xc3\xa6r \xc3\xb8l \xc3\xb7 \xc3\x9f");
     lang_upper(up);
-    assert_string_equal(up, "BL\xc3\x85" "B\xc3\x86R \xc3\x98L \xc3\xb7 \xc3\x9f");
+    assert_string_equal(up, "BL\xc3\x85"
+                            "B\xc3\x86R \xc3\x98L \xc3\xb7 \xc3\x9f");
     assert_string_equal(lang_word(LANG_EN, (word_id)-1), "");
 }
 

@@ -599,7 +599,6 @@ static void unusable_directory(void **state)
     assert_non_null(strstr(err, "a-file"));
 }
 
-
 /* A journal crafted to make the reader slow: after one good record, every
  * byte is a record start claiming a payload of 1 MiB. The old reader tried
  * a checksum over up to 1 MiB at each of 3 MiB of bytes (more than 40 s of
@@ -643,7 +642,8 @@ static void crafted_journal_reads_in_linear_time(void **state)
     assert_int_equal(d->at[0], head);
     assert_int_equal(d->total_bytes, noise);
     printf("journal: a crafted %ld MiB journal (a record start every 5 bytes) read in %.1f ms\n",
-           noise >> 20, (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
+           noise >> 20,
+           (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
     recs_free(&r);
     journal_free(j);
     /* Sparse record starts with payloads free of 0x01: each claims up to
@@ -663,8 +663,10 @@ static void crafted_journal_reads_in_linear_time(void **state)
     got = journal_read(j, collect, &r, warn, sizeof warn);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     assert_int_equal(got, 2);
-    printf("journal: a crafted %ld MiB journal (a 1 MiB record claimed every 4 KiB) read in %.1f ms\n",
-           noise >> 20, (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
+    printf(
+        "journal: a crafted %ld MiB journal (a 1 MiB record claimed every 4 KiB) read in %.1f ms\n",
+        noise >> 20,
+        (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
     recs_free(&r);
     journal_free(j);
     free(whole);

@@ -46,12 +46,26 @@ static void build(void)
     master.players[out].prize = 12500;
     master.players[anna].rebuys = 2;
     master.version = 41;
-    move_rec_t a = {.at = NOW - 30000, .player = (int16_t)anna, .from_table = (int16_t)t5,
-                    .from_seat = 2, .to_table = (int16_t)t1, .to_seat = 7, .why = MOVE_BREAK};
-    move_rec_t b = {.at = NOW - 10000, .player = (int16_t)two, .from_table = (int16_t)t1,
-                    .from_seat = 3, .to_table = (int16_t)t2, .to_seat = 4, .why = MOVE_BALANCE};
-    move_rec_t c = {.at = NOW - 5000, .player = (int16_t)two, .from_table = -1,
-                    .to_table = (int16_t)t2, .to_seat = 4, .why = MOVE_FINAL};
+    move_rec_t a = {.at = NOW - 30000,
+                    .player = (int16_t)anna,
+                    .from_table = (int16_t)t5,
+                    .from_seat = 2,
+                    .to_table = (int16_t)t1,
+                    .to_seat = 7,
+                    .why = MOVE_BREAK};
+    move_rec_t b = {.at = NOW - 10000,
+                    .player = (int16_t)two,
+                    .from_table = (int16_t)t1,
+                    .from_seat = 3,
+                    .to_table = (int16_t)t2,
+                    .to_seat = 4,
+                    .why = MOVE_BALANCE};
+    move_rec_t c = {.at = NOW - 5000,
+                    .player = (int16_t)two,
+                    .from_table = -1,
+                    .to_table = (int16_t)t2,
+                    .to_seat = 4,
+                    .why = MOVE_FINAL};
     moves_log_add(&master.moves, &a);
     moves_log_add(&master.moves, &b);
     moves_log_add(&master.moves, &c);
@@ -115,14 +129,14 @@ static void damaged_rosters_are_refused(void **state)
     (void)state;
     build();
     static const char *const damage[][2] = {
-        {"/players/0/id", "7"},             /* out of order */
+        {"/players/0/id", "7"},              /* out of order */
         {"/players/2/status", "\"seated\""}, /* seated at no seat */
-        {"/players/0/table", "9"},          /* no such table */
+        {"/players/0/table", "9"},           /* no such table */
         {"/players/0/name", "[1]"},
-        {"/tables/1/number", "1"},          /* two tables 1 */
-        {"/tables/0/blocked", "[12]"},      /* a seat it does not have */
+        {"/tables/1/number", "1"},     /* two tables 1 */
+        {"/tables/0/blocked", "[12]"}, /* a seat it does not have */
         {"/tables/0/seats", "11"},
-        {"/moves/0/to_table", "3"},         /* a table there is not */
+        {"/moves/0/to_table", "3"}, /* a table there is not */
         {"/moves/0/player", "99"},
         {"/version", "-1"},
     };

@@ -14,14 +14,16 @@
 /* Why the model refused the last command a test gave it. */
 static refusal_t no;
 
-#define SEC(x) ((int64_t)(x) * 1000)
-#define MIN(x) ((int64_t)(x) * 60000)
+#define SEC(x) ((int64_t)(x)*1000)
+#define MIN(x) ((int64_t)(x)*60000)
 
 /* ---- structures ---- */
 
 static level_t play(int64_t sb, int64_t bb, int minutes)
 {
-    return (level_t){.kind = LEVEL_PLAY, .small_blind = sb, .big_blind = bb,
+    return (level_t){.kind = LEVEL_PLAY,
+                     .small_blind = sb,
+                     .big_blind = bb,
                      .duration_ms = MIN(minutes)};
 }
 
@@ -35,7 +37,10 @@ static level_t pause_level(int minutes)
  * 3 [50, 70), 4 [70, 85), and overtime after that. */
 static structure_t standard(void)
 {
-    structure_t s = {.name = "Test", .currency = "EUR", .buy_in = 50, .fee = 5,
+    structure_t s = {.name = "Test",
+                     .currency = "EUR",
+                     .buy_in = 50,
+                     .fee = 5,
                      .starting_stack = 20000};
     s.levels[s.n_levels++] = play(25, 50, 20);
     s.levels[s.n_levels++] = play(50, 100, 20);
@@ -63,21 +68,33 @@ typedef enum { STEP_DO, STEP_SEE } step_kind;
 typedef struct {
     int64_t at;
     step_kind kind;
-    command_t c;               /* DO */
-    int status;                /* DO: the expected status (0: accepted) */
-    const char *why;           /* DO refused: part of the reason given */
-    int level;                 /* SEE: index */
+    command_t c;     /* DO */
+    int status;      /* DO: the expected status (0: accepted) */
+    const char *why; /* DO refused: part of the reason given */
+    int level;       /* SEE: index */
     int64_t remaining;
     bool running;
-    int64_t overtime;          /* -1: not in overtime */
+    int64_t overtime; /* -1: not in overtime */
 } step_t;
 
-#define DO(t, ...) {.at = (t), .kind = STEP_DO, .c = {__VA_ARGS__}}
-#define NO(t, st, msg, ...) {.at = (t), .kind = STEP_DO, .status = (st), .why = (msg), .c = {__VA_ARGS__}}
-#define SEE(t, lvl, rem, run) \
-    {.at = (t), .kind = STEP_SEE, .level = (lvl), .remaining = (rem), .running = (run), .overtime = -1}
-#define OVER(t, lvl, ot, run) \
-    {.at = (t), .kind = STEP_SEE, .level = (lvl), .remaining = 0, .running = (run), .overtime = (ot)}
+#define DO(t, ...)                                                                                 \
+    {                                                                                              \
+        .at = (t), .kind = STEP_DO, .c = { __VA_ARGS__ }                                           \
+    }
+#define NO(t, st, msg, ...)                                                                        \
+    {                                                                                              \
+        .at = (t), .kind = STEP_DO, .status = (st), .why = (msg), .c = { __VA_ARGS__ }             \
+    }
+#define SEE(t, lvl, rem, run)                                                                      \
+    {                                                                                              \
+        .at = (t), .kind = STEP_SEE, .level = (lvl), .remaining = (rem), .running = (run),         \
+        .overtime = -1                                                                             \
+    }
+#define OVER(t, lvl, ot, run)                                                                      \
+    {                                                                                              \
+        .at = (t), .kind = STEP_SEE, .level = (lvl), .remaining = 0, .running = (run),             \
+        .overtime = (ot)                                                                           \
+    }
 
 #define START .type = CMD_START
 #define PAUSE .type = CMD_PAUSE
@@ -89,12 +106,13 @@ typedef struct {
 #define ADJUST(d) .type = CMD_ADJUST, .delta_ms = (d)
 #define SETREM(v) .type = CMD_SET_REMAINING, .ms = (v)
 #define DELETE(i) .type = CMD_DELETE_LEVEL, .index = (i)
-#define EDIT_MS(i, v) .type = CMD_EDIT_LEVEL, .index = (i), .has = LF_DURATION, .level = {.duration_ms = (v)}
-#define ADD_PLAY(after, sb, bb, min)                                                  \
-    .type = CMD_ADD_LEVEL, .index = (after), .has = LF_SMALL | LF_BIG | LF_DURATION, \
+#define EDIT_MS(i, v)                                                                              \
+    .type = CMD_EDIT_LEVEL, .index = (i), .has = LF_DURATION, .level = {.duration_ms = (v)}
+#define ADD_PLAY(after, sb, bb, min)                                                               \
+    .type = CMD_ADD_LEVEL, .index = (after), .has = LF_SMALL | LF_BIG | LF_DURATION,               \
     .level = {.small_blind = (sb), .big_blind = (bb), .duration_ms = MIN(min)}
-#define ADD_BREAK(after, min)                                                 \
-    .type = CMD_ADD_LEVEL, .index = (after), .has = LF_BREAK | LF_DURATION, \
+#define ADD_BREAK(after, min)                                                                      \
+    .type = CMD_ADD_LEVEL, .index = (after), .has = LF_BREAK | LF_DURATION,                        \
     .level = {.kind = LEVEL_BREAK, .duration_ms = MIN(min)}
 
 #define RUN(m, steps) run_script((m), (steps), sizeof(steps) / sizeof(steps)[0])
@@ -218,8 +236,10 @@ static void pause_resume_adjust(void **state)
         DO(MIN(60), ADJUST(-MIN(8))),
         SEE(MIN(60), 3, MIN(20), false),
         NO(MIN(60), APPLY_INVALID, "non-zero", ADJUST(0)),
-        NO(MIN(60), APPLY_INVALID, "at most 24 hours", ADJUST((int64_t)TOURNEY_MAX_DURATION_MS + 1)),
-        NO(MIN(60), APPLY_INVALID, "at most 24 hours", ADJUST(-(int64_t)TOURNEY_MAX_DURATION_MS - 1)),
+        NO(MIN(60), APPLY_INVALID, "at most 24 hours",
+           ADJUST((int64_t)TOURNEY_MAX_DURATION_MS + 1)),
+        NO(MIN(60), APPLY_INVALID, "at most 24 hours",
+           ADJUST(-(int64_t)TOURNEY_MAX_DURATION_MS - 1)),
         NO(MIN(60), APPLY_CONFLICT, "at most 24 hours left", ADJUST(TOURNEY_MAX_DURATION_MS)),
         DO(MIN(60), ADJUST(TOURNEY_MAX_DURATION_MS - MIN(20))),
         SEE(MIN(60), 3, TOURNEY_MAX_DURATION_MS, false),
@@ -335,8 +355,8 @@ static void add_levels_while_running(void **state)
         SEE(MIN(40) - 1, 2, 1, true),
         DO(MIN(28), ADD_BREAK(2, 5)), /* right after the current level */
         SEE(MIN(28), 2, MIN(12), true),
-        SEE(MIN(40), 3, MIN(5), true), /* the new break */
-        SEE(MIN(45), 4, MIN(10), true), /* the old break */
+        SEE(MIN(40), 3, MIN(5), true),         /* the new break */
+        SEE(MIN(45), 4, MIN(10), true),        /* the old break */
         DO(MIN(46), ADD_PLAY(-1, 10, 20, 30)), /* before the first */
         SEE(MIN(46), 5, MIN(9), true),
         NO(MIN(46), APPLY_INVALID, "after must be -1", ADD_PLAY(-2, 10, 20, 30)),
@@ -355,11 +375,12 @@ static void add_levels_while_running(void **state)
            .level = {.small_blind = 5, .big_blind = 10, .ante = -1, .duration_ms = MIN(5)}),
         NO(MIN(46), APPLY_INVALID, "big-blind ante needs an ante", .type = CMD_ADD_LEVEL,
            .index = 0, .has = LF_SMALL | LF_BIG | LF_BBA | LF_DURATION,
-           .level = {.small_blind = 5, .big_blind = 10, .big_blind_ante = true,
-                     .duration_ms = MIN(5)}),
+           .level =
+               {.small_blind = 5, .big_blind = 10, .big_blind_ante = true, .duration_ms = MIN(5)}),
         NO(MIN(46), APPLY_INVALID, "a play level or a break", .type = CMD_ADD_LEVEL, .index = 0,
            .has = LF_BREAK | LF_SMALL | LF_BIG | LF_DURATION,
-           .level = {.kind = (level_kind)7, .small_blind = 5, .big_blind = 10, .duration_ms = MIN(5)}),
+           .level =
+               {.kind = (level_kind)7, .small_blind = 5, .big_blind = 10, .duration_ms = MIN(5)}),
         /* Paused: the same. */
         DO(MIN(47), PAUSE),
         DO(MIN(48), ADD_BREAK(1, 5)),
@@ -640,7 +661,7 @@ static void time_to_next_break(void **state)
 {
     (void)state;
     structure_t s = standard();
-    s.levels[s.n_levels++] = pause_level(5);    /* 5: a second break */
+    s.levels[s.n_levels++] = pause_level(5);     /* 5: a second break */
     s.levels[s.n_levels++] = play(300, 600, 15); /* 6 */
     model_t *m = model_new(&s);
     tourney_view_t v;
@@ -659,8 +680,7 @@ static void time_to_next_break(void **state)
     assert_int_equal(v.to_break_ms, MIN(10 + 20 + 15));
     /* Paused and adjusted: it follows the level. */
     assert_int_equal(model_apply(m, &(command_t){PAUSE}, MIN(60), &no), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){ADJUST(MIN(3))}, MIN(61), &no),
-                     APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){ADJUST(MIN(3))}, MIN(61), &no), APPLY_OK);
     tourney_view(&m->t, MIN(99), &v);
     assert_int_equal(v.level, 3);
     assert_int_equal(v.to_break_ms, MIN(10 + 3 + 15));
@@ -686,10 +706,12 @@ static void tournament_elapsed_is_time_played(void **state)
         int64_t at;
         command_t c;
     } script[] = {
-        {SEC(1), {START}},          {MIN(10), {PAUSE}},       {MIN(15), {RESUME}},
-        {MIN(16), {ADJUST(MIN(5))}}, {MIN(17), {NEXT}},        {MIN(18), {ADJUST(-MIN(30))}},
-        {MIN(19), {GOTO(0)}},       {MIN(20), {SETREM(SEC(1))}}, {MIN(21), {PAUSE}},
-        {MIN(25), {ADD_PLAY(-1, 1, 2, 3)}}, {MIN(26), {RESUME}}, {MIN(27), {DELETE(0)}},
+        {SEC(1), {START}},    {MIN(10), {PAUSE}},
+        {MIN(15), {RESUME}},  {MIN(16), {ADJUST(MIN(5))}},
+        {MIN(17), {NEXT}},    {MIN(18), {ADJUST(-MIN(30))}},
+        {MIN(19), {GOTO(0)}}, {MIN(20), {SETREM(SEC(1))}},
+        {MIN(21), {PAUSE}},   {MIN(25), {ADD_PLAY(-1, 1, 2, 3)}},
+        {MIN(26), {RESUME}},  {MIN(27), {DELETE(0)}},
     };
     for (size_t i = 0; i < sizeof script / sizeof script[0]; i++)
         if (model_apply(m, &script[i].c, script[i].at, &no) != APPLY_OK)
@@ -708,10 +730,8 @@ static void earlier_stamp_gains_no_time(void **state)
     structure_t s = standard();
     model_t *m = model_new(&s);
     assert_int_equal(model_apply(m, &(command_t){START}, SEC(10), &no), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){ADJUST(SEC(30))}, SEC(20), &no),
-                     APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){ADJUST(-SEC(30))}, SEC(20) - 3, &no),
-                     APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){ADJUST(SEC(30))}, SEC(20), &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){ADJUST(-SEC(30))}, SEC(20) - 3, &no), APPLY_OK);
     tourney_view_t v;
     tourney_view(&m->t, SEC(70), &v);
     assert_int_equal(v.remaining_ms, MIN(20) - MIN(1));
@@ -719,8 +739,7 @@ static void earlier_stamp_gains_no_time(void **state)
     /* Paused, a level edited and resumed by requests stamped before the pause. */
     assert_int_equal(model_apply(m, &(command_t){PAUSE}, SEC(80), &no), APPLY_OK);
     assert_int_equal(model_apply(m, &(command_t){EDIT_MS(3, MIN(25))}, SEC(80) - 5, &no), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){RESUME}, SEC(80) - 4, &no),
-                     APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){RESUME}, SEC(80) - 4, &no), APPLY_OK);
     tourney_view(&m->t, SEC(90), &v);
     assert_int_equal(v.remaining_ms, MIN(20) - SEC(80));
     assert_int_equal(v.tournament_elapsed_ms, SEC(80));
@@ -792,8 +811,7 @@ static void undo_depth(void **state)
     structure_t s = standard();
     model_t *m = model_new(&s);
     for (int i = 0; i < TOURNEY_UNDO_DEPTH + 4; i++)
-        assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, i, &no),
-                         APPLY_OK);
+        assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, i, &no), APPLY_OK);
     for (int i = 0; i < TOURNEY_UNDO_DEPTH; i++)
         assert_int_equal(model_apply(m, &(command_t){UNDO}, 100, &no), APPLY_OK);
     assert_int_equal(m->t.entries, 4);
@@ -841,7 +859,8 @@ static void invalid_commands_say_why(void **state)
         NO(0, APPLY_INVALID, "unknown command", .type = CMD_NONE),
         NO(0, APPLY_INVALID, "unknown command", .type = CMD__COUNT),
         NO(0, APPLY_INVALID, "unknown command", .type = (command_type)-1),
-        NO(0, APPLY_INVALID, "an announcement needs some text", .type = CMD_ANNOUNCE, .text = " \t"),
+        NO(0, APPLY_INVALID, "an announcement needs some text", .type = CMD_ANNOUNCE,
+           .text = " \t"),
         NO(0, APPLY_INVALID, "seconds must be 0", .type = CMD_ANNOUNCE, .text = "x", .seconds = -1),
         NO(0, APPLY_INVALID, "seconds must be 0", .type = CMD_ANNOUNCE, .text = "x",
            .seconds = 86401),
@@ -887,7 +906,8 @@ static void players_and_prize_pool(void **state)
     s.n_payouts = 3;
     s.payouts[0] = (payout_table_t){.min_entries = 2, .places = 1, .bp = {10000}};
     s.payouts[1] = (payout_table_t){.min_entries = 5, .places = 3, .bp = {5000, 3000, 2000}};
-    s.payouts[2] = (payout_table_t){.min_entries = 20, .places = 5,
+    s.payouts[2] = (payout_table_t){.min_entries = 20,
+                                    .places = 5,
                                     .bp = {4000, 2500, 1500, 1000, 1000}};
     model_t *m = model_new(&s);
     tourney_view_t v;
@@ -897,7 +917,8 @@ static void players_and_prize_pool(void **state)
     assert_int_equal(v.prize_pool, 0);
     assert_int_equal(v.paid_places, 0);
 
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 3}, 0, &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 3}, 0, &no),
+                     APPLY_OK);
     tourney_view(&m->t, 0, &v);
     assert_int_equal(v.players_left, 3);
     assert_int_equal(v.chips_in_play, 60000);
@@ -906,10 +927,13 @@ static void players_and_prize_pool(void **state)
     assert_int_equal(v.paid_places, 1);
     assert_int_equal(v.payouts[0], 1000);
 
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 27}, 0, &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 27}, 0, &no),
+                     APPLY_OK);
     assert_int_equal(model_apply(m, &(command_t){START}, 0, &no), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REBUY, .count = 4}, MIN(1), &no), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_BUST, .count = 7}, MIN(2), &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REBUY, .count = 4}, MIN(1), &no),
+                     APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_BUST, .count = 7}, MIN(2), &no),
+                     APPLY_OK);
     tourney_view(&m->t, MIN(2), &v);
     assert_int_equal(v.players_left, 23);
     assert_int_equal(v.chips_in_play, 30 * 20000 + 4 * 10000);
@@ -924,7 +948,8 @@ static void players_and_prize_pool(void **state)
 
     /* The add-on at the break after level 2, with its chips and money. */
     assert_int_equal(model_apply(m, &(command_t){GOTO(2)}, MIN(3), &no), APPLY_OK);
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_ADDON, .count = 20}, MIN(4), &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_ADDON, .count = 20}, MIN(4), &no),
+                     APPLY_OK);
     tourney_view(&m->t, MIN(4), &v);
     assert_int_equal(v.chips_in_play, 30 * 20000 + 4 * 10000 + 20 * 15000);
     assert_int_equal(v.prize_pool, 1580 + 20 * 25);
@@ -933,7 +958,8 @@ static void players_and_prize_pool(void **state)
         sum += v.payouts[k];
     assert_int_equal(sum, v.prize_pool);
     /* No more add-ons than entries and rebuys. */
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_ADDON, .count = 15}, MIN(4), &no), APPLY_CONFLICT);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_ADDON, .count = 15}, MIN(4), &no),
+                     APPLY_CONFLICT);
     assert_non_null(strstr(no.text, "more add-ons than entries"));
     /* Counts stay within what can be counted: a million rebuys at most. */
     m->t.rebuys = 1000000 - 3;
@@ -956,19 +982,16 @@ static void payouts_pro_rata(void **state)
     s.payouts[0] = (payout_table_t){.min_entries = 2, .places = 3, .bp = {5000, 3000, 2000}};
     model_t *m = model_new(&s);
     tourney_view_t v;
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, 0, &no),
-                     APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, 0, &no), APPLY_OK);
     tourney_view(&m->t, 0, &v);
     assert_int_equal(v.paid_places, 0); /* one entry: no table applies */
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, 0, &no),
-                     APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, 0, &no), APPLY_OK);
     tourney_view(&m->t, 0, &v);
     assert_int_equal(v.prize_pool, 200);
     assert_int_equal(v.paid_places, 2);
     assert_int_equal(v.payouts[0], 125); /* 50 / 80 of 200 */
     assert_int_equal(v.payouts[1], 75);  /* 30 / 80 */
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, 0, &no),
-                     APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER}, 0, &no), APPLY_OK);
     tourney_view(&m->t, 0, &v);
     assert_int_equal(v.paid_places, 3);
     assert_int_equal(v.payouts[0], 150);
@@ -978,7 +1001,8 @@ static void payouts_pro_rata(void **state)
     s.buy_in = 33;
     free(m);
     m = model_new(&s);
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 7}, 0, &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 7}, 0, &no),
+                     APPLY_OK);
     tourney_view(&m->t, 0, &v);
     assert_int_equal(v.prize_pool, 231);
     assert_int_equal(v.payouts[0] + v.payouts[1] + v.payouts[2], 231);
@@ -997,7 +1021,8 @@ static void periods_open_and_close(void **state)
     s.rebuy_until_level = 2, s.rebuy_price = 10, s.rebuy_chips = 1000;
     s.addon_after_level = 2, s.addon_price = 10, s.addon_chips = 1000;
     model_t *m = model_new(&s);
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 10}, 0, &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 10}, 0, &no),
+                     APPLY_OK);
     assert_int_equal(model_apply(m, &(command_t){START}, 0, &no), APPLY_OK);
     /* And the countdowns to closing the wall shows (-1: closed). */
     const struct {
@@ -1056,7 +1081,8 @@ static void addon_without_a_break(void **state)
     structure_t s = standard();
     s.addon_after_level = 3, s.addon_price = 10, s.addon_chips = 1000;
     model_t *m = model_new(&s);
-    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 2}, 0, &no), APPLY_OK);
+    assert_int_equal(model_apply(m, &(command_t){.type = CMD_REGISTER, .count = 2}, 0, &no),
+                     APPLY_OK);
     assert_int_equal(model_apply(m, &(command_t){START}, 0, &no), APPLY_OK);
     tourney_view_t v;
     tourney_view(&m->t, MIN(60), &v);
@@ -1131,7 +1157,7 @@ static void twelve_hours_no_drift(void **state)
     int lvl = 0;
     bool running = true;
     int64_t ends_at = t0 + s.levels[0].duration_ms; /* while running */
-    int64_t left = 0;                              /* while paused */
+    int64_t left = 0;                               /* while paused */
     int64_t played = 0, run_since = t0;
     bool overtime_seen = false;
     assert_int_equal(model_apply(m, &(command_t){START}, t0, &no), APPLY_OK);
@@ -1161,8 +1187,7 @@ static void twelve_hours_no_drift(void **state)
             }
             /* In overtime there is no time left to take off. */
             bool refused = c.type == CMD_ADJUST && c.delta_ms < 0 && rem <= 0;
-            assert_int_equal(model_apply(m, &c, at, &no),
-                             refused ? APPLY_CONFLICT : APPLY_OK);
+            assert_int_equal(model_apply(m, &c, at, &no), refused ? APPLY_CONFLICT : APPLY_OK);
             commands++;
             if (refused) {
             } else if (c.type == CMD_PAUSE) {

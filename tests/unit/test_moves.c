@@ -1,4 +1,5 @@
-/* The log of recent moves: filled by moves, breaks and the redraw, taken back by undo, replayed and snapshotted exactly. */
+/* The log of recent moves: filled by moves, breaks and the redraw, taken back by undo, replayed and
+ * snapshotted exactly. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,10 +13,10 @@
 #include "scratch.h"
 
 #include "engine.h"
+#include "model/game.h"
 #include "json/codec.h"
 #include "json/moves.h"
 #include "json/roster.h"
-#include "model/game.h"
 
 static const char *config_text =
     "tables = { count = 3; seats = 9; list = ( { number = 3; seats = 6; blocked = [ 2 ]; } ); };\n"

@@ -1,9 +1,9 @@
 /* Wrong-PIN throttling (per address, per known phone and clock-wide), the
  * log's summary of wrong PINs, and the session store, with time passed in. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,7 +89,8 @@ static void the_clock_wide_budget_follows_the_pin(void **state)
     (void)state;
     guard_t *g = guard_new(pin_kinds("2468"));
     refusal_t msg;
-    assert_true(fabs(guard_rate_per_hour(g) - (10000 * 0.01 - GUARD_BURST - GUARD_RESERVE) / 12) < 1e-9);
+    assert_true(fabs(guard_rate_per_hour(g) - (10000 * 0.01 - GUARD_BURST - GUARD_RESERVE) / 12) <
+                1e-9);
     assert_true(guard_rate_per_hour(g) * 12 + GUARD_BURST + GUARD_RESERVE <= 100 + 1e-9);
     assert_true(guard_expected_hours(g) >= 652 && guard_expected_hours(g) <= 653);
     unsigned char addr[4] = {10, 1, 0, 0};
@@ -244,9 +245,11 @@ static void the_log_sums_up_each_address_a_minute(void **state)
     }
     char text[8192];
     assert_int_equal(wait_lines(f, text, sizeof text, TALLY_NAMED + 1), TALLY_NAMED + 1);
-    const char *first = strstr(text, "pokerclock: wrong PIN from 127.0.0.7: 100 in the last minute, "
-                                     "97 of them refused unread\n");
-    const char *second = strstr(text, "pokerclock: wrong PIN from 127.0.0.9: 50 in the last minute");
+    const char *first = strstr(text,
+                               "pokerclock: wrong PIN from 127.0.0.7: 100 in the last minute, "
+                               "97 of them refused unread\n");
+    const char *second = strstr(text,
+                                "pokerclock: wrong PIN from 127.0.0.9: 50 in the last minute");
     assert_non_null(first);
     assert_non_null(second);
     assert_true(first < second);

@@ -15,14 +15,24 @@
 static void json_must_say_so(void **state)
 {
     (void)state;
-    const char *yes[] = {"application/json", "APPLICATION/Json", " application/json ",
-                         "application/json;charset=utf-8", "application/json; charset=UTF-8",
+    const char *yes[] = {"application/json",
+                         "APPLICATION/Json",
+                         " application/json ",
+                         "application/json;charset=utf-8",
+                         "application/json; charset=UTF-8",
                          "application/json ; charset = \"utf-8\" "};
-    const char *no[] = {NULL, "", "text/plain", "text/plain; charset=utf-8",
-                        "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
-                        "application/jsonp", "application/json; charset=latin1",
-                        "application/json; boundary=x", "application/json; charset=\"utf-8",
-                        "application/json;", "application/json, text/plain"};
+    const char *no[] = {NULL,
+                        "",
+                        "text/plain",
+                        "text/plain; charset=utf-8",
+                        "application/x-www-form-urlencoded",
+                        "multipart/form-data; boundary=x",
+                        "application/jsonp",
+                        "application/json; charset=latin1",
+                        "application/json; boundary=x",
+                        "application/json; charset=\"utf-8",
+                        "application/json;",
+                        "application/json, text/plain"};
     for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
         if (!headers_type_is(yes[i], "application/json"))
             fail_msg("'%s' was not taken for JSON", yes[i]);
@@ -42,18 +52,38 @@ static void json_must_say_so(void **state)
 static void hosts_of_this_clock(void **state)
 {
     (void)state;
-    const char *ours[] = {"127.0.0.1", "127.0.0.1:8080", "192.168.1.20:80", "10.0.0.5",
-                          "[::1]", "[::1]:8080", "[fe80::1]:80", "[2001:db8::5]",
-                          "localhost", "LOCALHOST:8080", "localhost.", "pokerclock",
-                          "PokerClock:8080", "pokerclock.local", "pokerclock.LOCAL:80",
-                          "pokerclock.local.:8080", "pokerclock.", "0.0.0.0"};
-    const char *theirs[] = {"", "evil.example", "evil.example:8080", "pokerclock.evil.example",
-                            "pokerclock.local.evil.example", "localhost.evil.example",
-                            "127.0.0.1.nip.io", "x.pokerclock", "pokerclocks", "pokerclock.lan",
-                            "[::1", "[::1]x", "[::1]:", "[evil.example]", "[127.0.0.1]",
-                            "::1", "127.0.0.1:", "127.0.0.1:80x", "127.0.0.1:123456",
-                            "127.0.0.1:-1", "127.1", "0x7f.0.0.1", ".local", "local",
-                            "pokerclock..local", "evil.example:8080:80"};
+    const char *ours[] =
+        {"127.0.0.1",       "127.0.0.1:8080",   "192.168.1.20:80",     "10.0.0.5",
+         "[::1]",           "[::1]:8080",       "[fe80::1]:80",        "[2001:db8::5]",
+         "localhost",       "LOCALHOST:8080",   "localhost.",          "pokerclock",
+         "PokerClock:8080", "pokerclock.local", "pokerclock.LOCAL:80", "pokerclock.local.:8080",
+         "pokerclock.",     "0.0.0.0"};
+    const char *theirs[] = {"",
+                            "evil.example",
+                            "evil.example:8080",
+                            "pokerclock.evil.example",
+                            "pokerclock.local.evil.example",
+                            "localhost.evil.example",
+                            "127.0.0.1.nip.io",
+                            "x.pokerclock",
+                            "pokerclocks",
+                            "pokerclock.lan",
+                            "[::1",
+                            "[::1]x",
+                            "[::1]:",
+                            "[evil.example]",
+                            "[127.0.0.1]",
+                            "::1",
+                            "127.0.0.1:",
+                            "127.0.0.1:80x",
+                            "127.0.0.1:123456",
+                            "127.0.0.1:-1",
+                            "127.1",
+                            "0x7f.0.0.1",
+                            ".local",
+                            "local",
+                            "pokerclock..local",
+                            "evil.example:8080:80"};
     for (size_t i = 0; i < sizeof ours / sizeof *ours; i++)
         if (!headers_host_ours(ours[i], "pokerclock"))
             fail_msg("'%s' was refused", ours[i]);

@@ -101,8 +101,9 @@ static void every_field_and_unit_sums_exactly_ties_included(void **state)
         for (size_t u = 0; u < sizeof units / sizeof units[0]; u++) {
             int64_t unit = units[u];
             for (int rule = PAYOUT_REMAINDER_FIRST; rule <= PAYOUT_REMAINDER_LARGEST; rule++) {
-                assert_int_equal(
-                    payout_by_weights(pool, w, places, unit, rule, out, err, sizeof err), 0);
+                assert_int_equal(payout_by_weights(pool, w, places, unit, rule, out, err,
+                                                   sizeof err),
+                                 0);
                 assert_int_equal(sum_of(out, places), pool);
                 for (int k = 1; k < places; k++) {
                     assert_true(out[k] >= 0);
@@ -224,11 +225,14 @@ static void a_tie_in_the_clock_loses_no_unit(void **state)
     s.buy_in = 100;
     s.starting_stack = 10000;
     s.n_levels = 1;
-    s.levels[0] = (level_t){
-        .kind = LEVEL_PLAY, .small_blind = 25, .big_blind = 50, .duration_ms = 20 * 60000};
+    s.levels[0] = (level_t){.kind = LEVEL_PLAY,
+                            .small_blind = 25,
+                            .big_blind = 50,
+                            .duration_ms = 20 * 60000};
     s.n_payouts = 1;
-    s.payouts[0] = (payout_table_t){
-        .min_entries = 2, .places = 7, .bp = {2500, 2000, 1500, 1010, 1000, 1000, 990}};
+    s.payouts[0] = (payout_table_t){.min_entries = 2,
+                                    .places = 7,
+                                    .bp = {2500, 2000, 1500, 1010, 1000, 1000, 990}};
     model_init(&m, &s);
     command_t reg = {.type = CMD_REGISTER, .count = 10};
     assert_int_equal(model_apply(&m, &reg, 1000, &no), APPLY_OK);
@@ -265,12 +269,15 @@ static void the_view_pays_out_the_whole_pool(void **state)
     s.rebuy_until_level = 1;
     s.starting_stack = 10000;
     s.n_levels = 1;
-    s.levels[0] = (level_t){
-        .kind = LEVEL_PLAY, .small_blind = 25, .big_blind = 50, .duration_ms = 20 * 60000};
+    s.levels[0] = (level_t){.kind = LEVEL_PLAY,
+                            .small_blind = 25,
+                            .big_blind = 50,
+                            .duration_ms = 20 * 60000};
     s.n_payouts = 3;
     s.payouts[0] = (payout_table_t){.min_entries = 2, .places = 3, .bp = {5000, 3000, 2000}};
-    s.payouts[1] = (payout_table_t){
-        .min_entries = 30, .places = 9, .bp = {3000, 2000, 1300, 1000, 800, 700, 500, 400, 300}};
+    s.payouts[1] = (payout_table_t){.min_entries = 30,
+                                    .places = 9,
+                                    .bp = {3000, 2000, 1300, 1000, 800, 700, 500, 400, 300}};
     s.payouts[2] = (payout_table_t){.min_entries = 300, .places = 40};
     for (int k = 0; k < 40; k++)
         s.payouts[2].bp[k] = k < 10 ? 500 + 100 * (10 - k) : 125;

@@ -1,4 +1,5 @@
-/* The director PIN: comparing it, making it, keeping it as a hash, and the one-time code from the wall. */
+/* The director PIN: comparing it, making it, keeping it as a hash, and the one-time code from the
+ * wall. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

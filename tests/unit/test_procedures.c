@@ -9,8 +9,8 @@
 
 #include <cmocka.h>
 
-#include "json/codec.h"
 #include "model/procedures.h"
+#include "json/codec.h"
 
 /* Why the model refused the last command a test gave it. */
 static refusal_t no;
@@ -36,7 +36,10 @@ static int teardown(void **state)
 
 static level_t play(int64_t sb, int64_t bb, int64_t ante, int minutes)
 {
-    return (level_t){.kind = LEVEL_PLAY, .small_blind = sb, .big_blind = bb, .ante = ante,
+    return (level_t){.kind = LEVEL_PLAY,
+                     .small_blind = sb,
+                     .big_blind = bb,
+                     .ante = ante,
                      .duration_ms = (int64_t)minutes * MIN};
 }
 
@@ -69,16 +72,17 @@ static structure_t *chip_structure(void)
     add_chip(&s, 100, "black");
     add_chip(&s, 500, "purple");
     add_chip(&s, 1000, "yellow");
-    level_t l[] = {play(25, 50, 0, 20),    play(50, 100, 0, 20),   play(75, 150, 0, 20),
-                   pause_of(15),           play(100, 200, 0, 20),  play(200, 400, 0, 20),
-                   play(300, 600, 0, 20),  play(400, 800, 0, 20),  play(500, 1000, 0, 20),
+    level_t l[] = {play(25, 50, 0, 20),    play(50, 100, 0, 20),    play(75, 150, 0, 20),
+                   pause_of(15),           play(100, 200, 0, 20),   play(200, 400, 0, 20),
+                   play(300, 600, 0, 20),  play(400, 800, 0, 20),   play(500, 1000, 0, 20),
                    pause_of(15),           play(1000, 2000, 0, 20), play(1500, 3000, 0, 20),
                    play(2000, 4000, 0, 20)};
     s.n_levels = (int)(sizeof l / sizeof l[0]);
     memcpy(s.levels, l, sizeof l);
     /* 10 and more entries: 3 places; fewer: 6 places, for the tie cases. */
     s.n_payouts = 2;
-    s.payouts[0] = (payout_table_t){.min_entries = 2, .places = 6,
+    s.payouts[0] = (payout_table_t){.min_entries = 2,
+                                    .places = 6,
                                     .bp = {4000, 2500, 1500, 1000, 600, 400}};
     s.payouts[1] = (payout_table_t){.min_entries = 10, .places = 3, .bp = {5000, 3000, 2000}};
     return &s;
@@ -103,8 +107,7 @@ static void refused(command_t c, int64_t now, apply_status want, const char *msg
     if (st != want)
         fail_msg("%s: status %d, wanted %d (%s)", command_name(c.type), st, want, no.text);
     if (msg_part && !strstr(no.text, msg_part))
-        fail_msg("%s: message \"%s\" does not say \"%s\"", command_name(c.type), no.text,
-                 msg_part);
+        fail_msg("%s: message \"%s\" does not say \"%s\"", command_name(c.type), no.text, msg_part);
 }
 
 static tourney_view_t view(int64_t now)
@@ -157,7 +160,9 @@ static void color_up_moves_when_the_structure_changes(void **state)
     start_with(chip_structure(), 0);
     /* With 75/150 made 100/200, 50/100 is the last level needing a 25, and
      * no break follows it: at the first break after it. */
-    ok((command_t){.type = CMD_EDIT_LEVEL, .index = 2, .has = LF_SMALL | LF_BIG,
+    ok((command_t){.type = CMD_EDIT_LEVEL,
+                   .index = 2,
+                   .has = LF_SMALL | LF_BIG,
                    .level = {.small_blind = 100, .big_blind = 200}},
        T0 + 1);
     assert_int_equal(color_up_level(&m->t.s, 0), 3);
@@ -217,8 +222,9 @@ static void color_up_announced_ahead_and_shown_at_the_break(void **state)
     assert_int_equal(v.color_up_due, 500);
     assert_true(v.chips_in_use & chip_bit(500));
     json_t *st = codec_state(&m->t, 1, T0 + 14, NULL, NULL);
-    assert_int_equal(json_integer_value(json_object_get(
-                         json_object_get(json_object_get(st, "color_up"), "due"), "value")),
+    assert_int_equal(json_integer_value(
+                         json_object_get(json_object_get(json_object_get(st, "color_up"), "due"),
+                                         "value")),
                      500);
     json_decref(st);
     ok((command_t){.type = CMD_COLOR_UP, .value = 500}, T0 + 15);
@@ -312,8 +318,7 @@ static void color_up_by_the_director(void **state)
     json_decref(js);
     refused((command_t){.type = CMD_COLOR_UP, .value = 100}, T0 + 7, APPLY_CONFLICT,
             "no longer in play");
-    refused((command_t){.type = CMD_COLOR_UP, .value = 30}, T0 + 8, APPLY_INVALID,
-            "no 30 chip");
+    refused((command_t){.type = CMD_COLOR_UP, .value = 30}, T0 + 8, APPLY_INVALID, "no 30 chip");
     refused((command_t){.type = CMD_COLOR_UP, .value = 1000}, T0 + 9, APPLY_CONFLICT,
             "nothing to color up into");
     refused((command_t){.type = CMD_COLOR_UP_DONE}, T0 + 10, APPLY_CONFLICT, "no color-up");
@@ -646,8 +651,7 @@ static void tie_on_the_bubble_shares_the_last_paid_place(void **state)
     assert_int_equal(v.players_left, 2);
     assert_true(v.in_the_money);
     assert_false(m->t.bubble); /* burst */
-    refused((command_t){.type = CMD_BUBBLE_START}, T0 + 3 * MIN, APPLY_CONFLICT,
-            "in the money");
+    refused((command_t){.type = CMD_BUBBLE_START}, T0 + 3 * MIN, APPLY_CONFLICT, "in the money");
 }
 
 static void same_table_fewer_chips_finishes_lower(void **state)
@@ -765,9 +769,9 @@ static void day_end_window_is_fifteen_to_five_minutes(void **state)
     /* Level 2 (20 minutes) ends the day; it starts at T0 + 20 min. */
     v = view(T0 + 24 * MIN);
     assert_true(v.day_end_level);
-    assert_false(v.day_end_window); /* 16 minutes left */
-    assert_true(view(T0 + 25 * MIN).day_end_window);  /* 15 left */
-    assert_true(view(T0 + 35 * MIN).day_end_window);  /* 5 left */
+    assert_false(v.day_end_window);                  /* 16 minutes left */
+    assert_true(view(T0 + 25 * MIN).day_end_window); /* 15 left */
+    assert_true(view(T0 + 35 * MIN).day_end_window); /* 5 left */
     assert_false(view(T0 + 35 * MIN + 1).day_end_window);
 }
 
@@ -853,8 +857,8 @@ static void hand_for_hand_and_day_end_on_250_tables(void **state)
     assert_int_equal(m->t.day_end.tables, 156);
     for (int i = 0; i < 3; i++)
         ok((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 255}, T0 + 5 * MIN + i);
-    refused((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 255}, T0 + 6 * MIN,
-            APPLY_CONFLICT, "table 255 has played all its hands");
+    refused((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 255}, T0 + 6 * MIN, APPLY_CONFLICT,
+            "table 255 has played all its hands");
     refused((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 99}, T0 + 6 * MIN, APPLY_INVALID,
             "table 99 is not in play (in play: 100-255)");
     assert_int_equal(view(T0 + 6 * MIN).day_end_hands_left, 3);
@@ -879,8 +883,8 @@ static void day_end_hands_per_table(void **state)
             "which table? (in play: 1, 2)");
     for (int i = 0; i < 3; i++)
         ok((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 1}, T0 + 29 * MIN + i);
-    refused((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 1}, T0 + 30 * MIN,
-            APPLY_CONFLICT, "table 1 has played all its hands");
+    refused((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 1}, T0 + 30 * MIN, APPLY_CONFLICT,
+            "table 1 has played all its hands");
     tourney_view_t v = view(T0 + 30 * MIN);
     assert_int_equal(v.day_end_hands_left, 3); /* table 2 has not started */
     assert_false(v.day_over);
@@ -895,7 +899,8 @@ static void day_end_hands_per_table(void **state)
     assert_true(view(T0 + 32 * MIN).day_over);
     /* A draw for the tables given by number. */
     ok((command_t){.type = CMD_DAY_END_CLEAR}, T0 + 32 * MIN);
-    ok((command_t){.type = CMD_DAY_END_DRAW, .drawn = 3,
+    ok((command_t){.type = CMD_DAY_END_DRAW,
+                   .drawn = 3,
                    .table_set = tableset_of(2, (int[]){7, 9})},
        T0 + 32 * MIN);
     refused((command_t){.type = CMD_DAY_END_HAND_DONE, .table = 8}, T0 + 32 * MIN, APPLY_INVALID,
@@ -1044,14 +1049,15 @@ static void undo_names_what_it_takes_back(void **state)
     start_with(chip_structure(), 40);
     assert_string_equal(state_text(T0, "undo", -1), "start of the clock");
     ok((command_t){.type = CMD_BUST, .count = 3}, T0 + MIN);
-    assert_string_equal(state_text(T0 + MIN, "undo", -1),
-                        "bust of 3 players, places 38\u2013""40");
+    assert_string_equal(state_text(T0 + MIN, "undo", -1), "bust of 3 players, places 38\u2013"
+                                                          "40");
     ok((command_t){.type = CMD_ADJUST, .delta_ms = -10 * SEC}, T0 + MIN);
     refused((command_t){.type = CMD_PREV_LEVEL}, T0 + MIN, APPLY_CONFLICT, "first level");
     /* The latest first. */
     assert_string_equal(state_text(T0 + MIN, "last_actions", 0), "-0:10 on the clock");
     assert_string_equal(state_text(T0 + MIN, "last_actions", 1),
-                        "bust of 3 players, places 38\u2013""40");
+                        "bust of 3 players, places 38\u2013"
+                        "40");
     assert_string_equal(state_text(T0 + MIN, "last_actions", 3), "registration of 40 players");
     ok((command_t){.type = CMD_UNDO}, T0 + MIN);
     ok((command_t){.type = CMD_UNDO}, T0 + MIN);
@@ -1092,12 +1098,11 @@ static void penalty_by_minutes_runs_out(void **state)
     assert_int_equal(json_array_size(penalties_at(T0 + 10 * MIN)), 0);
     /* Served penalties do not take room from new ones. */
     for (int i = 0; i < TOURNEY_MAX_PENALTIES; i++)
-        ok((command_t){.type = CMD_PENALTY, .table = 1 + i / 12, .seat = 1 + i % 12,
-                       .minutes = 10},
+        ok((command_t){.type = CMD_PENALTY, .table = 1 + i / 12, .seat = 1 + i % 12, .minutes = 10},
            T0 + 11 * MIN);
     assert_int_equal(json_array_size(penalties_at(T0 + 11 * MIN)), TOURNEY_MAX_PENALTIES);
-    refused((command_t){.type = CMD_PENALTY, .table = 9, .seat = 1, .minutes = 10},
-            T0 + 12 * MIN, APPLY_CONFLICT, "at most 16 penalties");
+    refused((command_t){.type = CMD_PENALTY, .table = 9, .seat = 1, .minutes = 10}, T0 + 12 * MIN,
+            APPLY_CONFLICT, "at most 16 penalties");
     ok((command_t){.type = CMD_PENALTY, .table = 9, .seat = 1, .minutes = 10}, T0 + 21 * MIN);
     assert_int_equal(json_array_size(penalties_at(T0 + 21 * MIN)), 1);
     (void)penalties_at(0);
@@ -1124,8 +1129,8 @@ static void penalty_by_rounds_until_cleared(void **state)
             APPLY_CONFLICT, "no penalty on table 2, seat 9");
     refused((command_t){.type = CMD_PENALTY, .table = 2, .seat = 9}, T0, APPLY_INVALID,
             "either minutes or rounds");
-    refused((command_t){.type = CMD_PENALTY, .table = 2, .seat = 9, .minutes = 10, .rounds = 1},
-            T0, APPLY_INVALID, "either minutes or rounds");
+    refused((command_t){.type = CMD_PENALTY, .table = 2, .seat = 9, .minutes = 10, .rounds = 1}, T0,
+            APPLY_INVALID, "either minutes or rounds");
     refused((command_t){.type = CMD_PENALTY, .table = 2, .seat = 9, .rounds = 11}, T0,
             APPLY_INVALID, "10 rounds");
     (void)penalties_at(0);

@@ -19,16 +19,15 @@
 #include "store/journal.h"
 #include "store/snapshot.h"
 
-static const char *config_text =
-    "tournament = {\n"
-    "  name = \"Recovery test\";\n"
-    "  starting_stack = 10000;\n"
-    "  levels = (\n"
-    "    { small_blind = 25; big_blind = 50; minutes = 20; },\n"
-    "    { small_blind = 50; big_blind = 100; minutes = 20; },\n"
-    "    { small_blind = 100; big_blind = 200; minutes = 20; }\n"
-    "  );\n"
-    "};\n";
+static const char *config_text = "tournament = {\n"
+                                 "  name = \"Recovery test\";\n"
+                                 "  starting_stack = 10000;\n"
+                                 "  levels = (\n"
+                                 "    { small_blind = 25; big_blind = 50; minutes = 20; },\n"
+                                 "    { small_blind = 50; big_blind = 100; minutes = 20; },\n"
+                                 "    { small_blind = 100; big_blind = 200; minutes = 20; }\n"
+                                 "  );\n"
+                                 "};\n";
 
 #define ENGINE_TEST_NAME "recovery"
 #define ENGINE_TEST_CONFIG config_text
@@ -115,9 +114,13 @@ static void write_records(const char *const *recs, int n)
 static void build_128_levels(engine_t *e)
 {
     for (int i = 0; i < 125; i++) {
-        command_t c = {.type = CMD_ADD_LEVEL, .index = 2 + i, .has = LF_SMALL | LF_BIG | LF_DURATION};
-        c.level = (level_t){.kind = LEVEL_PLAY, .small_blind = 200 * (i + 1),
-                            .big_blind = 400 * (i + 1), .duration_ms = 20 * 60000};
+        command_t c = {.type = CMD_ADD_LEVEL,
+                       .index = 2 + i,
+                       .has = LF_SMALL | LF_BIG | LF_DURATION};
+        c.level = (level_t){.kind = LEVEL_PLAY,
+                            .small_blind = 200 * (i + 1),
+                            .big_blind = 400 * (i + 1),
+                            .duration_ms = 20 * 60000};
         if (apply(e, c, b + 1000 + i) != APPLY_OK)
             fail_msg("add_level %d refused", i);
     }
@@ -252,7 +255,8 @@ static void first_record_damaged_without_snapshots(void **state)
     (void)state;
     const char *recs[] = {
         "{\"k\":\"init\",\"t\":1,\"boot\":\"x\",\"offset\":0,\"config_name\":\"old.cfg\","
-        "\"config\":\"tournament = { levels = ( { small_blind = 1; big_blind = 2; minutes = 5; } ); };\"}",
+        "\"config\":\"tournament = { levels = ( { small_blind = 1; big_blind = 2; minutes = 5; } "
+        "); };\"}",
         "{\"k\":\"cmd\",\"t\":2,\"cmd\":{\"type\":\"register\",\"count\":9}}",
         "{\"k\":\"cmd\",\"t\":3,\"cmd\":{\"type\":\"register\",\"count\":4}}",
     };
@@ -298,7 +302,8 @@ static void good_checksum_garbage(void **state)
  * writes a snapshot, so the journal holds several. */
 static void commands_with_snapshots(void)
 {
-    command_t cs[] = {{.type = CMD_REGISTER, .count = 20}, {.type = CMD_BUST, .count = 3},
+    command_t cs[] = {{.type = CMD_REGISTER, .count = 20},
+                      {.type = CMD_BUST, .count = 3},
                       {.type = CMD_NEXT_LEVEL}};
     for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
         engine_t *e = open_engine(dir);
@@ -332,7 +337,8 @@ static void damaged_snapshot_falls_back(void **state)
     engine_free(e);
 
     /* Good checksum, impossible content: 500 levels. */
-    const char *bad = "{\"k\":\"snap\",\"t\":5,\"model\":{\"v\":1,\"t\":{\"s\":{\"n_levels\":500}}}}";
+    const char *bad =
+        "{\"k\":\"snap\",\"t\":5,\"model\":{\"v\":1,\"t\":{\"s\":{\"n_levels\":500}}}}";
     write_records(&bad, 1);
     e = open_engine(dir);
     t = tourney_of(e, NULL, 0, NULL);
@@ -459,7 +465,8 @@ static void cut_short_journal_says_what_was_lost(void **state)
         if (!strstr(notice, "3 records lost at ") || !strstr(notice, "the journal was cut short"))
             fail_msg("cut %s a record: notice: %s", mid ? "inside" : "before", notice);
         /* A command after it is kept, and nothing more is said. */
-        assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 1}, b + 200), APPLY_OK);
+        assert_int_equal(apply(e, (command_t){.type = CMD_REGISTER, .count = 1}, b + 200),
+                         APPLY_OK);
         engine_free(e);
         e = open_engine(dir);
         t = tourney_of(e, notice, sizeof notice, NULL);
@@ -555,8 +562,8 @@ static void seq_grows_across_restarts(void **state)
              * must stay below the next start's. */
             assert_int_equal(apply(e, (command_t){.type = CMD_START}, b + 1000), APPLY_OK);
             int64_t end = b + 1000 + 20 * 60000; /* of the first level */
-            engine_tick(e, end - 500);            /* a checkpoint ... */
-            engine_tick(e, end + 100);            /* ... and a new level 600 ms later */
+            engine_tick(e, end - 500);           /* a checkpoint ... */
+            engine_tick(e, end + 100);           /* ... and a new level 600 ms later */
         }
         tourney_of(e, NULL, 0, &last);
         engine_free(e);

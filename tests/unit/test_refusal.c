@@ -156,9 +156,13 @@ static void the_model_refuses_with_codes(void **state)
 {
     (void)state;
     structure_t s = {.name = "Codes", .currency = "EUR", .n_levels = 2};
-    s.levels[0] = (level_t){.kind = LEVEL_PLAY, .small_blind = 100, .big_blind = 200,
+    s.levels[0] = (level_t){.kind = LEVEL_PLAY,
+                            .small_blind = 100,
+                            .big_blind = 200,
                             .duration_ms = 20 * 60000};
-    s.levels[1] = (level_t){.kind = LEVEL_PLAY, .small_blind = 200, .big_blind = 400,
+    s.levels[1] = (level_t){.kind = LEVEL_PLAY,
+                            .small_blind = 200,
+                            .big_blind = 400,
                             .duration_ms = 20 * 60000};
     model_t *m = malloc(sizeof *m);
     model_init(m, &s);
@@ -177,7 +181,9 @@ static void the_model_refuses_with_codes(void **state)
     assert_int_equal(model_apply(m, &(command_t){.type = CMD_START}, 1000, &r), APPLY_OK);
     assert_int_equal(model_apply(m, &(command_t){.type = CMD_START}, 2000, &r), APPLY_CONFLICT);
     assert_string_equal(refusal_defs[r.code].code, "clock_started");
-    command_t edit = {.type = CMD_EDIT_LEVEL, .index = 0, .has = LF_BIG,
+    command_t edit = {.type = CMD_EDIT_LEVEL,
+                      .index = 0,
+                      .has = LF_BIG,
                       .level = {.big_blind = 50}};
     assert_int_equal(model_apply(m, &edit, 3000, &r), APPLY_INVALID);
     assert_string_equal(refusal_defs[r.code].code, "level_blinds_order");
@@ -191,10 +197,10 @@ static void no_refusal_is_written_without_a_code(void **state)
 {
     (void)state;
     static const char *files[] = {
-        "clock/model/model.c",  "clock/model/game.c",  "clock/model/seating.c",
-        "clock/model/procedures.c", "clock/model/settle.c", "clock/model/voice.c",
-        "clock/model/prizes.c", "clock/model/deal.c", "clock/json/codec.c",
-        "clock/net/guard.c", "clock/net/tv_api.c", "clock/store/picture.c",
+        "clock/model/model.c",        "clock/model/game.c",   "clock/model/seating.c",
+        "clock/model/procedures.c",   "clock/model/settle.c", "clock/model/voice.c",
+        "clock/model/prizes.c",       "clock/model/deal.c",   "clock/json/codec.c",
+        "clock/net/guard.c",          "clock/net/tv_api.c",   "clock/store/picture.c",
         "clock/store/picture_read.c",
     };
     static const char *bare[] = {"snprintf(err", "model_fail(", " fail("};

@@ -18,23 +18,22 @@
 
 /* 2 tables of 6; 50 a buy-in, rebuys of 50 until level 2, an add-on of 25
  * at the break after it; 3 places paid 50/30/20. */
-static const char *config_text =
-    "tables = { count = 2; seats = 6; };\n"
-    "tournament = {\n"
-    "  name = \"Registration test\";\n"
-    "  buy_in = 50;\n"
-    "  starting_stack = 10000;\n"
-    "  late_registration = { until_level = 2; };\n"
-    "  rebuy = { price = 50; chips = 10000; until_level = 2; };\n"
-    "  addon = { price = 25; chips = 10000; after_level = 2; };\n"
-    "  levels = (\n"
-    "    { small_blind = 25; big_blind = 50; minutes = 20; },\n"
-    "    { small_blind = 50; big_blind = 100; minutes = 20; },\n"
-    "    { break = true; minutes = 10; },\n"
-    "    { small_blind = 100; big_blind = 200; minutes = 20; }\n"
-    "  );\n"
-    "  payouts = ( { min_entries = 2; places = [ 50, 30, 20 ]; } );\n"
-    "};\n";
+static const char *config_text = "tables = { count = 2; seats = 6; };\n"
+                                 "tournament = {\n"
+                                 "  name = \"Registration test\";\n"
+                                 "  buy_in = 50;\n"
+                                 "  starting_stack = 10000;\n"
+                                 "  late_registration = { until_level = 2; };\n"
+                                 "  rebuy = { price = 50; chips = 10000; until_level = 2; };\n"
+                                 "  addon = { price = 25; chips = 10000; after_level = 2; };\n"
+                                 "  levels = (\n"
+                                 "    { small_blind = 25; big_blind = 50; minutes = 20; },\n"
+                                 "    { small_blind = 50; big_blind = 100; minutes = 20; },\n"
+                                 "    { break = true; minutes = 10; },\n"
+                                 "    { small_blind = 100; big_blind = 200; minutes = 20; }\n"
+                                 "  );\n"
+                                 "  payouts = ( { min_entries = 2; places = [ 50, 30, 20 ]; } );\n"
+                                 "};\n";
 
 #define GAME_TEST_NAME "registration"
 #define GAME_TEST_CONFIG config_text
@@ -43,8 +42,8 @@ static const char *config_text =
 /* Why the model refused the last command a test gave it. */
 static refusal_t no;
 
-static const char *const NAMES[] = {"Anna Berg", "Bo Ek", "Cy Dahl", "Dan Falk", "Eva Gran",
-                                    "Åse Ødegård"};
+static const char *const NAMES[] = {"Anna Berg", "Bo Ek",    "Cy Dahl",
+                                    "Dan Falk",  "Eva Gran", "Åse Ødegård"};
 
 static void six_seated(void)
 {
@@ -111,8 +110,7 @@ static void a_name_is_corrected_and_undone(void **state)
                          "{\"type\": \"rename\", \"name\": \"Bo\"}",
                          "{\"type\": \"rename\", \"player\": 2, \"name\": \"Bo\", \"seat\": 1}"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        assert_int_equal(codec_command_parse_text(bad[i], strlen(bad[i]), &back, &no),
-                         -1);
+        assert_int_equal(codec_command_parse_text(bad[i], strlen(bad[i]), &back, &no), -1);
     /* undo takes the old name back */
     assert_int_equal(game_apply(g, cmd(CMD_UNDO), T + 2000, &no), APPLY_OK);
     assert_string_equal(g->r.players[1].name, "Bo Ek");

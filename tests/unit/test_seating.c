@@ -142,8 +142,10 @@ static structure_t *structure(void)
     s.buy_in = 100;
     s.starting_stack = 10000;
     s.n_levels = 1;
-    s.levels[0] = (level_t){
-        .kind = LEVEL_PLAY, .small_blind = 100, .big_blind = 200, .duration_ms = 20 * 60000};
+    s.levels[0] = (level_t){.kind = LEVEL_PLAY,
+                            .small_blind = 100,
+                            .big_blind = 200,
+                            .duration_ms = 20 * 60000};
     s.n_payouts = 1;
     s.payouts[0] = (payout_table_t){.min_entries = 2,
                                     .places = 10,
@@ -245,8 +247,8 @@ static void late_entry_never_between_small_blind_and_button(void **state)
     (void)state;
     tables(1, 9);
     sit_at(1, (const int[]){1, 3, 5, 7}, 4);
-    expect_choices((const int[]){2, 4, 6, 8, 9}, 5, false);   /* no button: any seat */
-    assert_true(roster_set_button(r, 0, 3, &no)); /* small blind 5 */
+    expect_choices((const int[]){2, 4, 6, 8, 9}, 5, false); /* no button: any seat */
+    assert_true(roster_set_button(r, 0, 3, &no));           /* small blind 5 */
     expect_choices((const int[]){2, 6, 8, 9}, 4, false);
 }
 
@@ -869,8 +871,7 @@ static void change_and_undo(roster_t *before, void (*change)(void))
 static void ch_register(void)
 {
     move_t mv[3];
-    assert_true(
-        roster_register_seated(r, NULL, 3, (const uint64_t[]){1, 2, 3}, mv, &no));
+    assert_true(roster_register_seated(r, NULL, 3, (const uint64_t[]){1, 2, 3}, mv, &no));
 }
 
 static void ch_register_many(void)

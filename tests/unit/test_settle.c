@@ -1,4 +1,5 @@
-/* The deal command: prizes become the agreed amounts, exactly; refused, undone, replayed, restarted. */
+/* The deal command: prizes become the agreed amounts, exactly; refused, undone, replayed,
+ * restarted. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,26 +13,25 @@
 #include "scratch.h"
 
 #include "engine.h"
-#include "json/codec.h"
 #include "model/game.h"
 #include "model/settle.h"
 #include "model/sheet.h"
 #include "store/config.h"
+#include "json/codec.h"
 
 /* 5 entries of 100: a pool of 500 paid 50/30/20 = 250, 150, 100. */
-static const char *config_text =
-    "tables = { count = 1; seats = 9; };\n"
-    "tournament = {\n"
-    "  name = \"Deal test\";\n"
-    "  buy_in = 100;\n"
-    "  starting_stack = 10000;\n"
-    "  late_registration = { until_level = 2; };\n"
-    "  levels = (\n"
-    "    { small_blind = 25; big_blind = 50; minutes = 20; },\n"
-    "    { small_blind = 50; big_blind = 100; minutes = 20; }\n"
-    "  );\n"
-    "  payouts = ( { min_entries = 2; places = [ 50, 30, 20 ]; } );\n"
-    "};\n";
+static const char *config_text = "tables = { count = 1; seats = 9; };\n"
+                                 "tournament = {\n"
+                                 "  name = \"Deal test\";\n"
+                                 "  buy_in = 100;\n"
+                                 "  starting_stack = 10000;\n"
+                                 "  late_registration = { until_level = 2; };\n"
+                                 "  levels = (\n"
+                                 "    { small_blind = 25; big_blind = 50; minutes = 20; },\n"
+                                 "    { small_blind = 50; big_blind = 100; minutes = 20; }\n"
+                                 "  );\n"
+                                 "  payouts = ( { min_entries = 2; places = [ 50, 30, 20 ]; } );\n"
+                                 "};\n";
 
 #define GAME_TEST_NAME "settle"
 #define GAME_TEST_CONFIG config_text
@@ -106,8 +106,7 @@ static void deal_ends_with_places_prizes_and_undo(void **state)
     assert_int_equal(last->prize_each, 171);
     assert_string_equal(g->m.t.done[(g->m.t.n_done - 1) % TOURNEY_DONE_MAX], "deal of 4 players");
     /* A second deal is refused. */
-    assert_int_equal(game_apply(g, deal_of(who, amounts, 4, 0), T + 6, &no),
-                     APPLY_CONFLICT);
+    assert_int_equal(game_apply(g, deal_of(who, amounts, 4, 0), T + 6, &no), APPLY_CONFLICT);
     /* Undo takes back all of it: players, prizes, the deal. */
     assert_int_equal(game_apply(g, cmd(CMD_UNDO), T + 7, &no), APPLY_OK);
     assert_memory_equal(g->r.players, before->r.players, sizeof g->r.players[0] * 5);
@@ -126,8 +125,12 @@ static void refusals_change_nothing(void **state)
     int who[] = {3, 1, 4, 2}, out[] = {3, 1, 4, 5}, twice[] = {3, 1, 3, 2};
     int64_t short_by_one[] = {171, 139, 101, 88}, fine[] = {171, 139, 101, 89};
     const char *says[] = {
-        "add up to 499, but 500 is left", "player 5 is not left", "named twice", "4 players",
-        "names each of them", "add up to 510",
+        "add up to 499, but 500 is left",
+        "player 5 is not left",
+        "named twice",
+        "4 players",
+        "names each of them",
+        "add up to 510",
     };
     for (size_t i = 0; i < sizeof says / sizeof says[0]; i++) {
         command_t c;
@@ -160,8 +163,7 @@ static void refusals_change_nothing(void **state)
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         command_t c;
         refusal_clear(&no);
-        assert_int_equal(codec_command_parse_text(texts[i], strlen(texts[i]), &c, &no),
-                         -1);
+        assert_int_equal(codec_command_parse_text(texts[i], strlen(texts[i]), &c, &no), -1);
         assert_true(no.text[0]);
     }
     free(before);
@@ -173,8 +175,7 @@ static void play_for_goes_to_the_winner(void **state)
     five_then_one_out();
     int who[] = {3, 1, 4, 2};
     int64_t amounts[] = {150, 120, 90, 80}; /* 440, and 60 played for */
-    assert_int_equal(game_apply(g, deal_of(who, amounts, 4, 60), T + 5, &no),
-                     APPLY_OK);
+    assert_int_equal(game_apply(g, deal_of(who, amounts, 4, 60), T + 5, &no), APPLY_OK);
     tourney_view_t v;
     tourney_view(&g->m.t, T + 6, &v);
     assert_false(v.over);

@@ -19,42 +19,42 @@
 
 #include "tsan.h"
 
-#include "json/codec.h"
 #include "model/game.h"
 #include "model/settle.h"
 #include "model/sheet.h"
 #include "net/results.h"
 #include "store/config.h"
 #include "store/tables.h"
+#include "json/codec.h"
 
 /* Why the model refused the last command a test gave it. */
 static refusal_t no;
 
 /* Late registration and re-entries until level 3, rebuys until level 2,
  * the add-on at the break after it; three payout tables by field size. */
-#define STRUCTURE                                                                    \
-    "tournament = {\n"                                                               \
-    "  name = \"Evening\";\n"                                                        \
-    "  currency = \"EUR\";\n"                                                        \
-    "  buy_in = 30;\n"                                                               \
-    "  fee = 5;\n"                                                                   \
-    "  starting_stack = 10000;\n"                                                    \
-    "  late_registration = { until_level = 3; };\n"                                  \
-    "  rebuy = { price = 30; chips = 10000; until_level = 2; };\n"                   \
-    "  addon = { price = 20; chips = 15000; after_level = 2; };\n"                   \
-    "  levels = (\n"                                                                 \
-    "    { small_blind = 25; big_blind = 50; minutes = 20; },\n"                     \
-    "    { small_blind = 50; big_blind = 100; minutes = 20; },\n"                    \
-    "    { break = true; minutes = 10; },\n"                                         \
-    "    { small_blind = 100; big_blind = 200; minutes = 20; },\n"                   \
-    "    { small_blind = 200; big_blind = 400; minutes = 20; },\n"                   \
-    "    { small_blind = 300; big_blind = 600; minutes = 20; }\n"                    \
-    "  );\n"                                                                         \
-    "  payouts = (\n"                                                                \
-    "    { min_entries = 2; places = [ 50, 30, 20 ]; },\n"                           \
-    "    { min_entries = 7; places = [ 40, 25, 17, 10, 8 ]; },\n"                    \
-    "    { min_entries = 12; places = [ 30, 20, 15, 11, 9, 8, 7 ]; }\n"              \
-    "  );\n"                                                                         \
+#define STRUCTURE                                                                                  \
+    "tournament = {\n"                                                                             \
+    "  name = \"Evening\";\n"                                                                      \
+    "  currency = \"EUR\";\n"                                                                      \
+    "  buy_in = 30;\n"                                                                             \
+    "  fee = 5;\n"                                                                                 \
+    "  starting_stack = 10000;\n"                                                                  \
+    "  late_registration = { until_level = 3; };\n"                                                \
+    "  rebuy = { price = 30; chips = 10000; until_level = 2; };\n"                                 \
+    "  addon = { price = 20; chips = 15000; after_level = 2; };\n"                                 \
+    "  levels = (\n"                                                                               \
+    "    { small_blind = 25; big_blind = 50; minutes = 20; },\n"                                   \
+    "    { small_blind = 50; big_blind = 100; minutes = 20; },\n"                                  \
+    "    { break = true; minutes = 10; },\n"                                                       \
+    "    { small_blind = 100; big_blind = 200; minutes = 20; },\n"                                 \
+    "    { small_blind = 200; big_blind = 400; minutes = 20; },\n"                                 \
+    "    { small_blind = 300; big_blind = 600; minutes = 20; }\n"                                  \
+    "  );\n"                                                                                       \
+    "  payouts = (\n"                                                                              \
+    "    { min_entries = 2; places = [ 50, 30, 20 ]; },\n"                                         \
+    "    { min_entries = 7; places = [ 40, 25, 17, 10, 8 ]; },\n"                                  \
+    "    { min_entries = 12; places = [ 30, 20, 15, 11, 9, 8, 7 ]; }\n"                            \
+    "  );\n"                                                                                       \
     "};\n"
 
 static const char *seated_config = "tables = { count = 3; seats = 6; };\n" STRUCTURE;
@@ -147,12 +147,12 @@ static void print_log(void)
         print_message("  %s\n", evening_log[i]);
 }
 
-#define check(cond, ...)                       \
-    do {                                       \
-        if (!(cond)) {                         \
-            print_log();                       \
-            fail_msg(__VA_ARGS__);             \
-        }                                      \
+#define check(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            print_log();                                                                           \
+            fail_msg(__VA_ARGS__);                                                                 \
+        }                                                                                          \
     } while (0)
 
 /* Applies c at now with its draws; an accepted command goes into the log. */
@@ -263,7 +263,8 @@ static void check_evening(int64_t now)
               "a place %d-%d outside 1..%d", row->place_best, row->place_worst, e);
         int width = row->place_worst - row->place_best + 1, tied = 0;
         for (int k = 0; k < n; k++)
-            tied += rows[k].place_best == row->place_best && rows[k].place_worst == row->place_worst;
+            tied += rows[k].place_best == row->place_best &&
+                    rows[k].place_worst == row->place_worst;
         check(tied == width, "places %d-%d are shared by %d players", row->place_best,
               row->place_worst, tied);
         for (int p = row->place_best; p <= row->place_worst; p++)
@@ -511,8 +512,9 @@ static void do_deal(int64_t now)
 
 static void do_payouts(int64_t now)
 {
-    static const int32_t shapes[][5] = {
-        {6000, 4000, 0, 0, 0}, {5000, 3000, 2000, 0, 0}, {4000, 2500, 1700, 1000, 800}};
+    static const int32_t shapes[][5] = {{6000, 4000, 0, 0, 0},
+                                        {5000, 3000, 2000, 0, 0},
+                                        {4000, 2500, 1700, 1000, 800}};
     static const int64_t units[] = {1, 5, 10, 25};
     command_t *c = cmd(CMD_SET_PAYOUTS);
     int s = below(3);
@@ -639,8 +641,7 @@ static void bust_two_tied(int *pair)
 {
     int count[ROSTER_MAX_TABLES] = {0}, table = -1;
     for (int i = 0; i < g->r.n_players && table < 0; i++)
-        if (g->r.players[i].status == PLAYER_SEATED &&
-            ++count[g->r.players[i].table] == 2)
+        if (g->r.players[i].status == PLAYER_SEATED && ++count[g->r.players[i].table] == 2)
             table = g->r.players[i].table;
     int n = 0;
     for (int i = 0; i < g->r.n_players && n < 2; i++)
@@ -788,10 +789,10 @@ static void random_evenings_pay_the_pool(void **state)
                   "busts (%ld ties, %ld of them at one table), %ld deals (%ld playing on for "
                   "an amount; %ld evenings ended by one), %ld undos, %ld unregistrations, %ld "
                   "payouts set; %ld evenings paid in units above 1, %ld without tables\n",
-                  seen.accepted[CMD_REGISTER], seen.accepted[CMD_REENTER],
-                  seen.accepted[CMD_REBUY], seen.accepted[CMD_ADDON], seen.accepted[CMD_BUST],
-                  seen.ties, seen.ties_one_table, seen.accepted[CMD_DEAL], seen.play_for,
-                  seen.ended_by_deal, seen.accepted[CMD_UNDO], seen.accepted[CMD_UNREGISTER],
+                  seen.accepted[CMD_REGISTER], seen.accepted[CMD_REENTER], seen.accepted[CMD_REBUY],
+                  seen.accepted[CMD_ADDON], seen.accepted[CMD_BUST], seen.ties, seen.ties_one_table,
+                  seen.accepted[CMD_DEAL], seen.play_for, seen.ended_by_deal,
+                  seen.accepted[CMD_UNDO], seen.accepted[CMD_UNREGISTER],
                   seen.accepted[CMD_SET_PAYOUTS], seen.units, seen.unnamed);
     /* each kind happened, many times */
     for (int k = 0; k < CMD__COUNT; k++)

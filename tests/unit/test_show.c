@@ -15,11 +15,11 @@
 #include <jansson.h>
 
 #include "engine.h"
-#include "json/codec.h"
-#include "json/show.h"
+#include "model/show.h"
 #include "screen/say.h"
 #include "screen/wall.h"
-#include "model/show.h"
+#include "json/codec.h"
+#include "json/show.h"
 
 /* Why the model refused the last command a test gave it. */
 static refusal_t no;
@@ -40,7 +40,10 @@ static char *file_text(const char *path)
     return s;
 }
 
-static const say_lang_t english = {.lang = LANG_EN, .lang2 = LANG_EN, .two = false, .currency = "EUR"};
+static const say_lang_t english = {.lang = LANG_EN,
+                                   .lang2 = LANG_EN,
+                                   .two = false,
+                                   .currency = "EUR"};
 
 /* A text of the decision as the wall writes it in English. */
 static const char *words(const show_t *sh, show_text_t t)
@@ -255,8 +258,8 @@ static void changes_are_announced(void **state)
      * counting at 35 s, TIME at 45 s, gone at 55 s; the last minute's word
      * at 19:00; nothing after that until the level ends (a new state). */
     const int64_t want_at[] = {6000, 20000, 35000, 45000, 55000, 19 * 60000};
-    const char *want[] = {"clock_call 2", "clock_call 1", "clock_call counting 1",
-                          "clock_call TIME 1", "- 1", "- 1"};
+    const char *want[] = {"clock_call 2",      "clock_call 1", "clock_call counting 1",
+                          "clock_call TIME 1", "- 1",          "- 1"};
     assert_int_equal(n, 5);
     for (int i = 0; i <= n; i++) {
         assert_int_equal(at[i], want_at[i]);

@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cmocka.h>
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_image.h>
+#include <cmocka.h>
 #include <jpeglib.h>
 
 #include "engine.h"
@@ -31,7 +31,8 @@
 static refusal_t no;
 
 /* scratch.h also mounts tiny file systems: not needed here. */
-static void (*const unused_mount)(const char *) __attribute__((unused)) = scratch_mount_tiny_or_skip;
+static void (*const unused_mount)(const char *)
+    __attribute__((unused)) = scratch_mount_tiny_or_skip;
 
 static const int64_t T0 = 1000000;
 
@@ -59,7 +60,8 @@ static SDL_Surface *painted(int w, int h, uint32_t (*rgb)(int x, int y, int w, i
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
-            ((uint32_t *)((char *)s->pixels + (size_t)y * s->pitch))[x] = 0xff000000 | rgb(x, y, w, h);
+            ((uint32_t *)((char *)s->pixels + (size_t)y * s->pitch))[x] = 0xff000000 |
+                                                                          rgb(x, y, w, h);
     return s;
 }
 
@@ -94,9 +96,9 @@ static bool reddish(uint32_t c)
 /* Adds an EXIF block with this orientation after a JPEG's SOI. */
 static unsigned char *with_orientation(const unsigned char *jpg, size_t len, int o, size_t *out)
 {
-    static const unsigned char head[] = {0xff, 0xe1, 0x00, 0x22, 'E', 'x', 'i', 'f', 0, 0,
-                                         'I', 'I', 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00,
-                                         0x01, 0x00, 0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00};
+    static const unsigned char head[] = {0xff, 0xe1, 0x00, 0x22, 'E',  'x',  'i',  'f',  0,    0,
+                                         'I',  'I',  0x2a, 0x00, 0x08, 0x00, 0x00, 0x00, 0x01, 0x00,
+                                         0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00};
     unsigned char tail[] = {(unsigned char)o, 0, 0, 0, 0, 0, 0, 0};
     *out = len + sizeof head + sizeof tail;
     unsigned char *d = malloc(*out);
@@ -131,8 +133,9 @@ static void exif_orientation_turns_the_photo(void **state)
     unsigned char *jpg = encode(s, false, &len);
     SDL_FreeSurface(s);
     /* Where the red is: one point of each quarter, in reading order. */
-    struct { int o, w, h, red; } cases[] = {{1, 80, 40, 0}, {6, 40, 80, 1}, {8, 40, 80, 2},
-                                           {3, 80, 40, 3}};
+    struct {
+        int o, w, h, red;
+    } cases[] = {{1, 80, 40, 0}, {6, 40, 80, 1}, {8, 40, 80, 2}, {3, 80, 40, 3}};
     for (size_t i = 0; i < 4; i++) {
         unsigned char *d = with_orientation(jpg, len, cases[i].o, &olen);
         SDL_Surface *got = picture_decode(d, olen, &no);
@@ -156,8 +159,8 @@ static void exif_orientation_turns_the_photo(void **state)
 static void header_sizes_refuse_bombs(void **state)
 {
     (void)state;
-    unsigned char png[33] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13,
-                             'I', 'H', 'D', 'R', 0, 0, 0x4e, 0x20, 0, 0, 0x4e, 0x20, 1, 0};
+    unsigned char png[33] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0,    0,    13, 'I',
+                             'H',  'D', 'R', 0,   0,    0x4e, 0x20, 0,    0, 0x4e, 0x20, 1,  0};
     int w, h;
     assert_int_equal(picture_probe(png, sizeof png, &w, &h, &no), PICTURE_NONE);
     assert_int_equal(w, 20000);
@@ -259,8 +262,8 @@ static void damaged_and_too_large_jpegs_are_refused(void **state)
         for (size_t cut = len / 3; cut < len; cut += len / 5) {
             SDL_Surface *got = picture_decode(jpg, cut, &no);
             if (got)
-                fail_msg("%s JPEG of %zu bytes cut at %zu was read", progressive ? "a progressive" : "a",
-                         len, cut);
+                fail_msg("%s JPEG of %zu bytes cut at %zu was read",
+                         progressive ? "a progressive" : "a", len, cut);
             assert_non_null(strstr(no.text, "the JPEG picture is damaged or cut short"));
         }
         free(jpg);
@@ -270,9 +273,10 @@ static void damaged_and_too_large_jpegs_are_refused(void **state)
     picture_type type;
     int w, h;
     assert_int_equal(picture_prepare(big, len, &out, &out_len, &type, &w, &h, &no), -2);
-    assert_string_equal(no.text, "the picture is 6000 x 4000 pixels and a progressive JPEG: decoding it "
-                             "would take 68 MB, at most 48 MB (save it as a standard JPEG, or "
-                             "smaller)");
+    assert_string_equal(no.text,
+                        "the picture is 6000 x 4000 pixels and a progressive JPEG: decoding it "
+                        "would take 68 MB, at most 48 MB (save it as a standard JPEG, or "
+                        "smaller)");
     free(big);
 }
 
@@ -284,8 +288,9 @@ static void scaling_down_averages(void **state)
     SDL_Surface *src = SDL_CreateRGBSurfaceWithFormat(0, 400, 400, 32, SDL_PIXELFORMAT_ABGR8888);
     for (int y = 0; y < 400; y++)
         for (int x = 0; x < 400; x++)
-            ((uint32_t *)((char *)src->pixels + (size_t)y * src->pitch))[x] =
-                (x + y) % 2 ? 0xffffffff : 0xff000000;
+            ((uint32_t *)((char *)src->pixels + (size_t)y * src->pitch))[x] = (x + y) % 2
+                                                                                  ? 0xffffffff
+                                                                                  : 0xff000000;
     SDL_Surface *d = picture_scale(src, 100, 100);
     for (int i = 0; i < 100; i += 17) {
         uint32_t c = pixel(d, i, 99 - i);
@@ -436,10 +441,15 @@ static void tournament(void)
     snprintf(s.currency, sizeof s.currency, "EUR");
     s.buy_in = 50;
     s.starting_stack = 20000;
-    level_t l[] = {{.kind = LEVEL_PLAY, .small_blind = 100, .big_blind = 200, .duration_ms = 1200000},
-                   {.kind = LEVEL_BREAK, .duration_ms = 900000},
-                   {.kind = LEVEL_PLAY, .small_blind = 200, .big_blind = 400, .ante = 400,
-                    .big_blind_ante = true, .duration_ms = 1200000}};
+    level_t l[] =
+        {{.kind = LEVEL_PLAY, .small_blind = 100, .big_blind = 200, .duration_ms = 1200000},
+         {.kind = LEVEL_BREAK, .duration_ms = 900000},
+         {.kind = LEVEL_PLAY,
+          .small_blind = 200,
+          .big_blind = 400,
+          .ante = 400,
+          .big_blind_ante = true,
+          .duration_ms = 1200000}};
     s.n_levels = 3;
     memcpy(s.levels, l, sizeof l);
     s.n_payouts = 1;
@@ -580,8 +590,8 @@ static void a_slide_change_is_one_redraw(void **state)
     slideshow_t *ss = slideshow_new(st);
     structure_t s;
     memset(&s, 0, sizeof s);
-    s.levels[0] = (level_t){.kind = LEVEL_PLAY, .small_blind = 25, .big_blind = 50,
-                            .duration_ms = 1200000};
+    s.levels[0] =
+        (level_t){.kind = LEVEL_PLAY, .small_blind = 25, .big_blind = 50, .duration_ms = 1200000};
     s.n_levels = 1;
     model_init(&m, &s);
     static snapshot_t snap;

@@ -52,8 +52,12 @@ static void test_each_language_says_a_level(void **state)
     (void)state;
     static structure_t s;
     s.n_levels = 1;
-    s.levels[0] = (level_t){.kind = LEVEL_PLAY, .small_blind = 400, .big_blind = 800,
-                            .ante = 800, .big_blind_ante = true, .duration_ms = 1200000};
+    s.levels[0] = (level_t){.kind = LEVEL_PLAY,
+                            .small_blind = 400,
+                            .big_blind = 800,
+                            .ante = 800,
+                            .big_blind_ante = true,
+                            .duration_ms = 1200000};
     static const char *const langs[] = {"en", "no", "de", "nl", "da"};
     for (size_t i = 0; i < sizeof langs / sizeof *langs; i++) {
         char text[400];

@@ -81,7 +81,7 @@ static void the_first_n_tables(void **state)
 static void and_or_minus_within(void **state)
 {
     (void)state;
-    tableset_t a = tableset_first(100);                   /* 1..100 */
+    tableset_t a = tableset_first(100); /* 1..100 */
     tableset_t b = tableset_of(4, (int[]){50, 100, 101, 250});
     tableset_t both = tableset_and(&a, &b), either = tableset_or(&a, &b),
                rest = tableset_minus(&a, &b);

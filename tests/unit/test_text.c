@@ -15,7 +15,7 @@ static void utf8_checked(void **state)
 {
     (void)state;
     assert_true(text_utf8_valid("Bjørn Ødegård ♠ 🂡"));
-    const char *bad[] = {"\xc3", "a\xffz", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
+    const char *bad[] = {"\xc3",     "a\xffz", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
                          "\xe2\x99", "\x80"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         assert_false(text_utf8_valid(bad[i]));
@@ -27,15 +27,14 @@ static void utf8_checked(void **state)
 static void utf8_repaired(void **state)
 {
     (void)state;
-    struct { const char *in, *out; } cases[] = {
-        {"Bjørn ♠", "Bjørn ♠"},
-        {"there is no /api/é\xc3", "there is no /api/é?"},
-        {"a\xe2\x99 b", "a?? b"},
-        {"\xff\xfe ok", "?? ok"},
-        {"\xc0\xaf", "??"},             /* an overlong '/' */
-        {"\xed\xa0\x80", "???"},        /* a surrogate */
-        {"\x80z", "?z"},
-        {"", ""},
+    struct {
+        const char *in, *out;
+    } cases[] = {
+        {"Bjørn ♠", "Bjørn ♠"},   {"there is no /api/é\xc3", "there is no /api/é?"},
+        {"a\xe2\x99 b", "a?? b"}, {"\xff\xfe ok", "?? ok"},
+        {"\xc0\xaf", "??"},      /* an overlong '/' */
+        {"\xed\xa0\x80", "???"}, /* a surrogate */
+        {"\x80z", "?z"},          {"", ""},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char s[64];

@@ -197,7 +197,8 @@ static void test_sound_settings_from_the_panel(void **state)
     assert_int_equal(voice_volume(&in_force), 70);
     assert_null(voice_sound_for(&in_force, VOICE_MOVES));
 
-    command_t c = {.type = CMD_SOUND_SETTINGS, .volume = 40,
+    command_t c = {.type = CMD_SOUND_SETTINGS,
+                   .volume = 40,
                    .speak_set = 1u << VOICE_BUBBLE | 1u << VOICE_LEVEL,
                    .speak_on = 1u << VOICE_BUBBLE};
     snprintf(c.sounds[VOICE_MOVES], sizeof c.sounds[0], "chime");
@@ -242,7 +243,8 @@ static void test_moves(void **state)
     memset(&a, 0, sizeof a);
     a.n_players = 3;
     for (int i = 0; i < 3; i++)
-        a.players[i] = (player_t){.id = i + 1, .status = PLAYER_SEATED, .table = 0, .seat = (uint8_t)(i + 1)};
+        a.players[i] =
+            (player_t){.id = i + 1, .status = PLAYER_SEATED, .table = 0, .seat = (uint8_t)(i + 1)};
     b = a;
     b.version = 1;
     assert_int_equal(voice_moves(&a, &b), 0);

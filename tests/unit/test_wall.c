@@ -11,10 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cmocka.h>
-#include <pthread.h>
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_image.h>
+#include <cmocka.h>
+#include <pthread.h>
 
 #include "tsan.h"
 
@@ -36,8 +36,12 @@ static const int64_t T0 = 1000000; /* the clock starts here in every state */
 
 static level_t play(int64_t sb, int64_t bb, int64_t ante, bool bba)
 {
-    return (level_t){.kind = LEVEL_PLAY, .small_blind = sb, .big_blind = bb, .ante = ante,
-                     .big_blind_ante = bba, .duration_ms = 20 * 60000};
+    return (level_t){.kind = LEVEL_PLAY,
+                     .small_blind = sb,
+                     .big_blind = bb,
+                     .ante = ante,
+                     .big_blind_ante = bba,
+                     .duration_ms = 20 * 60000};
 }
 
 static void structure_make(structure_t *s)
@@ -77,7 +81,8 @@ static void structure_make(structure_t *s)
     s->n_payouts = 3;
     s->payouts[0] = (payout_table_t){.min_entries = 2, .places = 1, .bp = {10000}};
     s->payouts[1] = (payout_table_t){.min_entries = 10, .places = 3, .bp = {5000, 3000, 2000}};
-    s->payouts[2] = (payout_table_t){.min_entries = 30, .places = 8,
+    s->payouts[2] = (payout_table_t){.min_entries = 30,
+                                     .places = 8,
                                      .bp = {3000, 2000, 1400, 1100, 900, 700, 500, 400}};
     s->house.tables = 5;
 }
@@ -407,10 +412,20 @@ static roster_t *moves_roster(int64_t at)
     int two = roster_register(&r, "", &no);
     assert_true(roster_seat_player(&r, anna, t1, 7, &no));
     assert_true(roster_seat_player(&r, two, t2, 4, &no));
-    move_rec_t a = {.at = at - 30000, .player = (int16_t)anna, .from_table = (int16_t)t5,
-                    .from_seat = 2, .to_table = (int16_t)t1, .to_seat = 7, .why = MOVE_BREAK};
-    move_rec_t b = {.at = at - 10000, .player = (int16_t)two, .from_table = (int16_t)t1,
-                    .from_seat = 3, .to_table = (int16_t)t2, .to_seat = 4, .why = MOVE_BALANCE};
+    move_rec_t a = {.at = at - 30000,
+                    .player = (int16_t)anna,
+                    .from_table = (int16_t)t5,
+                    .from_seat = 2,
+                    .to_table = (int16_t)t1,
+                    .to_seat = 7,
+                    .why = MOVE_BREAK};
+    move_rec_t b = {.at = at - 10000,
+                    .player = (int16_t)two,
+                    .from_table = (int16_t)t1,
+                    .from_seat = 3,
+                    .to_table = (int16_t)t2,
+                    .to_seat = 4,
+                    .why = MOVE_BALANCE};
     moves_log_add(&r.moves, &a);
     moves_log_add(&r.moves, &b);
     return &r;
@@ -470,8 +485,14 @@ static int64_t st_final_table(void)
     int64_t now = st_running();
     roster_init(&r);
     int t = roster_add_table(&r, 1, "", 9, 0, &no);
-    static const char *const names[] = {"Kari Nordmann", "Bo Ek", "", "Anna-Sofie Vestergaard-Lindholm",
-                                        "Jan de Vries", "Åse Ødegård", "Klaus Müller", "Mia Berg",
+    static const char *const names[] = {"Kari Nordmann",
+                                        "Bo Ek",
+                                        "",
+                                        "Anna-Sofie Vestergaard-Lindholm",
+                                        "Jan de Vries",
+                                        "Åse Ødegård",
+                                        "Klaus Müller",
+                                        "Mia Berg",
                                         "Lars Holm"};
     static const uint8_t cards[] = {12, 7, 30, 45, 2, 51, 21, 38, 16};
     for (int i = 0; i < 9; i++) {
@@ -521,7 +542,8 @@ static int64_t kiosk_at(int k)
     int tables[5];
     for (int t = 0; t < 5; t++)
         tables[t] = roster_add_table(&r, t + 1, "", 9, 0, &no);
-    static const char *const first[] = {"Anna", "Bjørn", "Carla", "Dag", "Eva", "Frode", "Gro", "Hans"};
+    static const char *const first[] = {"Anna", "Bjørn", "Carla", "Dag",
+                                        "Eva",  "Frode", "Gro",   "Hans"};
     static const char *const last[] = {"Berg", "Ødegård", "Núñez", "Ek", "Lindqvist"};
     for (int i = 0; i < 40; i++) {
         char name[64];
@@ -537,10 +559,20 @@ static int64_t kiosk_at(int k)
     /* Dag Berg went to table 4, seat 1, where he sits; Dag Lindqvist was
      * moved too, then went back to waiting: his move no longer stands and
      * the moves' page leaves it out. */
-    move_rec_t a = {.at = now - 240000, .player = 3, .from_table = (int16_t)tables[4],
-                    .from_seat = 2, .to_table = (int16_t)tables[3], .to_seat = 1, .why = MOVE_BALANCE};
-    move_rec_t b = {.at = now - 60000, .player = 35, .from_table = -1, .from_seat = 0,
-                    .to_table = (int16_t)tables[1], .to_seat = 9, .why = MOVE_BALANCE};
+    move_rec_t a = {.at = now - 240000,
+                    .player = 3,
+                    .from_table = (int16_t)tables[4],
+                    .from_seat = 2,
+                    .to_table = (int16_t)tables[3],
+                    .to_seat = 1,
+                    .why = MOVE_BALANCE};
+    move_rec_t b = {.at = now - 60000,
+                    .player = 35,
+                    .from_table = -1,
+                    .from_seat = 0,
+                    .to_table = (int16_t)tables[1],
+                    .to_seat = 9,
+                    .why = MOVE_BALANCE};
     moves_log_add(&r.moves, &a);
     moves_log_add(&r.moves, &b);
     r.players[35].status = PLAYER_WAITING; /* "waiting for a seat" */
@@ -549,14 +581,38 @@ static int64_t kiosk_at(int k)
     return now + ((k - q % 8 + 8) % 8) * KIOSK_PAGE_MS;
 }
 
-static int64_t st_kiosk_structure(void) { return kiosk_at(0); }
-static int64_t st_kiosk_payouts(void) { return kiosk_at(1); }
-static int64_t st_kiosk_seats(void) { return kiosk_at(2); }
-static int64_t st_kiosk_seats2(void) { return kiosk_at(3); }
-static int64_t st_kiosk_tables(void) { return kiosk_at(4); }
-static int64_t st_kiosk_moves(void) { return kiosk_at(5); }
-static int64_t st_kiosk_results(void) { return kiosk_at(6); }
-static int64_t st_kiosk_rules(void) { return kiosk_at(7); }
+static int64_t st_kiosk_structure(void)
+{
+    return kiosk_at(0);
+}
+static int64_t st_kiosk_payouts(void)
+{
+    return kiosk_at(1);
+}
+static int64_t st_kiosk_seats(void)
+{
+    return kiosk_at(2);
+}
+static int64_t st_kiosk_seats2(void)
+{
+    return kiosk_at(3);
+}
+static int64_t st_kiosk_tables(void)
+{
+    return kiosk_at(4);
+}
+static int64_t st_kiosk_moves(void)
+{
+    return kiosk_at(5);
+}
+static int64_t st_kiosk_results(void)
+{
+    return kiosk_at(6);
+}
+static int64_t st_kiosk_rules(void)
+{
+    return kiosk_at(7);
+}
 
 typedef struct {
     const char *name;
@@ -564,7 +620,7 @@ typedef struct {
     int w, h;
     const char *lang, *lang2;
     const char *url, *pin;
-    bool themed;               /* the venue's colours, logo and font */
+    bool themed; /* the venue's colours, logo and font */
     const char *storage_error;
 } shot_t;
 
@@ -581,7 +637,8 @@ static const shot_t shots[] = {
     {"running-de-en-800x480", st_running, 800, 480, "de", "en", NULL, NULL, false, NULL},
     {"running-nl-en-1920x1080", st_running, 1920, 1080, "nl", "en", NULL, NULL, false, NULL},
     {"running-nl-en-800x480", st_running, 800, 480, "nl", "en", NULL, NULL, false, NULL},
-    {"running-nl-en-800x480-turned", st_running_turned, 800, 480, "nl", "en", NULL, NULL, false, NULL},
+    {"running-nl-en-800x480-turned", st_running_turned, 800, 480, "nl", "en", NULL, NULL, false,
+     NULL},
     {"running-da-en-1920x1080", st_running, 1920, 1080, "da", "en", NULL, NULL, false, NULL},
     {"running-da-en-800x480", st_running, 800, 480, "da", "en", NULL, NULL, false, NULL},
     {"not-started-1920x1080", st_not_started, 1920, 1080, "en", "", NULL, NULL, false, NULL},
@@ -604,18 +661,23 @@ static const shot_t shots[] = {
     {"power-loss-1920x1080", st_power_loss, 1920, 1080, "en", "", URL, NULL, false, NULL},
     {"bubble-1920x1080", st_bubble, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"hand-for-hand-1920x1080", st_hand_for_hand, 1920, 1080, "en", "", NULL, NULL, false, NULL},
-    {"banners-compete-1920x1080", st_banners_compete, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"banners-compete-1920x1080", st_banners_compete, 1920, 1080, "en", "", NULL, NULL, false,
+     NULL},
     {"hand-for-hand-1080x1920", st_hand_for_hand, 1080, 1920, "en", "", NULL, NULL, false, NULL},
-    {"hand-for-hand-deal-1920x1080", st_hand_for_hand_deal, 1920, 1080, "en", "", NULL, NULL, false, NULL},
-    {"hand-for-hand-80-tables-1920x1080", st_hand_for_hand_80, 1920, 1080, "en", "", NULL, NULL, false, NULL},
-    {"hand-for-hand-250-tables-1280x720", st_hand_for_hand_250, 1280, 720, "en", "", NULL, NULL, false, NULL},
+    {"hand-for-hand-deal-1920x1080", st_hand_for_hand_deal, 1920, 1080, "en", "", NULL, NULL, false,
+     NULL},
+    {"hand-for-hand-80-tables-1920x1080", st_hand_for_hand_80, 1920, 1080, "en", "", NULL, NULL,
+     false, NULL},
+    {"hand-for-hand-250-tables-1280x720", st_hand_for_hand_250, 1280, 720, "en", "", NULL, NULL,
+     false, NULL},
     {"in-the-money-1920x1080", st_in_the_money, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"day-end-draw-1920x1080", st_day_end_draw, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"day-end-card-1920x1080", st_day_end_card, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"day-end-hands-1920x1080", st_day_end_hands, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"day-over-1920x1080", st_day_over, 1920, 1080, "no", "", NULL, NULL, false, NULL},
     {"clock-call-1920x1080", st_clock_call, 1920, 1080, "en", "", NULL, NULL, false, NULL},
-    {"clock-call-start-1280x720", st_clock_call_start, 1280, 720, "en", "", NULL, NULL, false, NULL},
+    {"clock-call-start-1280x720", st_clock_call_start, 1280, 720, "en", "", NULL, NULL, false,
+     NULL},
     {"penalties-1920x1080", st_penalties, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"penalties-3840x2160", st_penalties, 3840, 2160, "en", "", NULL, NULL, false, NULL},
     {"break-color-up-3840x2160", st_break_color_up, 3840, 2160, "en", "", URL, NULL, false, NULL},
@@ -635,7 +697,8 @@ static const shot_t shots[] = {
     {"winner-named-1280x720", st_winner_named, 1280, 720, "nb", "", NULL, NULL, false, NULL},
     {"clock-call-time-1280x720", st_clock_call_time, 1280, 720, "en", "", NULL, NULL, false, NULL},
     {"clock-call-gone-1280x720", st_clock_call_gone, 1280, 720, "en", "", NULL, NULL, false, NULL},
-    {"clock-call-stays-1280x720", st_clock_call_stays, 1280, 720, "en", "", NULL, NULL, false, NULL},
+    {"clock-call-stays-1280x720", st_clock_call_stays, 1280, 720, "en", "", NULL, NULL, false,
+     NULL},
     {"day-end-hands-800x480", st_day_end_hands, 800, 480, "en", "", NULL, NULL, false, NULL},
     {"running-720x1280", st_running, 720, 1280, "en", "", NULL, NULL, false, NULL},
     {"paused-720x1280", st_paused, 720, 1280, "en", "", URL, "482913", false, NULL},
@@ -655,19 +718,25 @@ static const shot_t shots[] = {
     {"final-table-1920x1080", st_final_table, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"final-table-1280x720", st_final_table, 1280, 720, "de", "en", NULL, NULL, false, NULL},
     {"final-table-720x1280", st_final_table, 720, 1280, "nb", "", NULL, NULL, false, NULL},
-    {"final-table-short-1920x1080", st_final_table_short, 1920, 1080, "en", "", NULL, NULL, false, NULL},
-    {"wall-kiosk-structure-1920x1080", st_kiosk_structure, 1920, 1080, "en", "", NULL, NULL, false, NULL},
-    {"wall-kiosk-payouts-1920x1080", st_kiosk_payouts, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"final-table-short-1920x1080", st_final_table_short, 1920, 1080, "en", "", NULL, NULL, false,
+     NULL},
+    {"wall-kiosk-structure-1920x1080", st_kiosk_structure, 1920, 1080, "en", "", NULL, NULL, false,
+     NULL},
+    {"wall-kiosk-payouts-1920x1080", st_kiosk_payouts, 1920, 1080, "en", "", NULL, NULL, false,
+     NULL},
     {"wall-kiosk-seats-1920x1080", st_kiosk_seats, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"wall-kiosk-seats2-1920x1080", st_kiosk_seats2, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"wall-kiosk-tables-1920x1080", st_kiosk_tables, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"wall-kiosk-moves-1920x1080", st_kiosk_moves, 1920, 1080, "en", "", NULL, NULL, false, NULL},
-    {"wall-kiosk-results-1920x1080", st_kiosk_results, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"wall-kiosk-results-1920x1080", st_kiosk_results, 1920, 1080, "en", "", NULL, NULL, false,
+     NULL},
     {"wall-kiosk-rules-1920x1080", st_kiosk_rules, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"wall-kiosk-seats-1080x1920", st_kiosk_seats, 1080, 1920, "nb", "", NULL, NULL, false, NULL},
     {"wall-kiosk-rules-1080x1920", st_kiosk_rules, 1080, 1920, "de", "", NULL, NULL, false, NULL},
-    {"wall-kiosk-payouts-no-en-1920x1080", st_kiosk_payouts, 1920, 1080, "no", "en", NULL, NULL, false, NULL},
-    {"wall-kiosk-structure-de-en-1920x1080", st_kiosk_structure, 1920, 1080, "de", "en", NULL, NULL, false, NULL},
+    {"wall-kiosk-payouts-no-en-1920x1080", st_kiosk_payouts, 1920, 1080, "no", "en", NULL, NULL,
+     false, NULL},
+    {"wall-kiosk-structure-de-en-1920x1080", st_kiosk_structure, 1920, 1080, "de", "en", NULL, NULL,
+     false, NULL},
 };
 
 /* A venue's logo: a gold disc with a dark ring, made here so the test
@@ -818,7 +887,8 @@ static void no_text_below_the_minimum(void **state)
         const shot_t *s = &shots[i];
         static snapshot_t snap;
         int64_t now = shot_state(s, &snap);
-        SDL_Surface *surface = SDL_CreateRGBSurfaceWithFormat(0, s->w, s->h, 32, SDL_PIXELFORMAT_RGB888);
+        SDL_Surface *surface = SDL_CreateRGBSurfaceWithFormat(0, s->w, s->h, 32,
+                                                              SDL_PIXELFORMAT_RGB888);
         assert_non_null(surface);
         SDL_Renderer *r = SDL_CreateSoftwareRenderer(surface);
         assert_non_null(r);
@@ -830,8 +900,13 @@ static void no_text_below_the_minimum(void **state)
         wall_show(&snap, now, -1, &show);
         if (s->url)
             panel_addr_lookup(s->url, &panel);
-        wall_frame_t f = {.snap = &snap, .now = now, .show = &show, .w = s->w, .h = s->h,
-                          .panel = s->url ? &panel : NULL, .pin = s->pin};
+        wall_frame_t f = {.snap = &snap,
+                          .now = now,
+                          .show = &show,
+                          .w = s->w,
+                          .h = s->h,
+                          .panel = s->url ? &panel : NULL,
+                          .pin = s->pin};
         wall_plan_t plan;
         wall_plan(w, &f, &plan);
         int least = (s->w < s->h ? s->w : s->h) / 50;
@@ -881,7 +956,7 @@ typedef struct {
     const char *what;
     int64_t ms;
     command_t c;
-    bool tick;                 /* only the clock moved: a small part changes */
+    bool tick; /* only the clock moved: a small part changes */
 } moment_t;
 
 static const moment_t evening[] = {
@@ -935,8 +1010,13 @@ static void evening_in_parts(const shot_t *shot, bool ticks_small)
         snap.seq++;
         static show_t show;
         wall_show(&snap, now, -1, &show);
-        wall_frame_t f = {.snap = &snap, .now = now, .show = &show, .w = shot->w, .h = shot->h,
-                          .panel = shot->url ? &panel : NULL, .pin = shot->pin};
+        wall_frame_t f = {.snap = &snap,
+                          .now = now,
+                          .show = &show,
+                          .w = shot->w,
+                          .h = shot->h,
+                          .panel = shot->url ? &panel : NULL,
+                          .pin = shot->pin};
         wall_plan_t plan;
         wall_plan(part.w, &f, &plan);
         if (i == 0)
@@ -1013,12 +1093,15 @@ static void a_scaled_picture_is_redrawn_whole(void **state)
     assert_non_null(src);
     for (int y = 0; y < 120; y++)
         for (int x = 0; x < 120; x++)
-            ((Uint32 *)((Uint8 *)src->pixels + y * src->pitch))[x] =
-                0xff000000u | (Uint32)(x * 2) << 16 | (Uint32)(y * 2) << 8 | (Uint32)((x ^ y) & 0xff);
+            ((Uint32 *)((Uint8 *)src->pixels + y * src->pitch))[x] = 0xff000000u |
+                                                                     (Uint32)(x * 2) << 16 |
+                                                                     (Uint32)(y * 2) << 8 |
+                                                                     (Uint32)((x ^ y) & 0xff);
     SDL_Surface *sa = SDL_CreateRGBSurfaceWithFormat(0, 400, 400, 32, SDL_PIXELFORMAT_RGB888);
     SDL_Surface *sb = SDL_CreateRGBSurfaceWithFormat(0, 400, 400, 32, SDL_PIXELFORMAT_RGB888);
     SDL_Renderer *ra = SDL_CreateSoftwareRenderer(sa), *rb = SDL_CreateSoftwareRenderer(sb);
-    SDL_Texture *ta = SDL_CreateTextureFromSurface(ra, src), *tb = SDL_CreateTextureFromSurface(rb, src);
+    SDL_Texture *ta = SDL_CreateTextureFromSurface(ra, src),
+                *tb = SDL_CreateTextureFromSurface(rb, src);
     assert_non_null(ta);
     assert_non_null(tb);
     paint_ops_t shown = {0}, next = {0};
@@ -1050,11 +1133,14 @@ static void partial_redraws_match_whole_frames(void **state)
     /* The plain wall at 1080p; the venue's theme (a logo scaled into the
      * header, a font of its own) with the QR code at 720p; portrait. */
     evening_in_parts(&(shot_t){"running-1920x1080", st_running, 1920, 1080, "en", "", NULL, NULL,
-                               false, NULL}, true);
+                               false, NULL},
+                     true);
     evening_in_parts(&(shot_t){"themed-1280x720", st_running, 1280, 720, "de", "en", URL, "482913",
-                               true, NULL}, false);
+                               true, NULL},
+                     false);
     evening_in_parts(&(shot_t){"running-1080x1920", st_running, 1080, 1920, "en", "", NULL, NULL,
-                               false, NULL}, true);
+                               false, NULL},
+                     true);
 }
 
 /* Every state at its sizes looks exactly like the picture a person checked. */
@@ -1089,10 +1175,11 @@ static void golden_images_match(void **state)
                 file_write(out, png, len);
                 if (diff < 0)
                     print_message("%s: no golden image %s (UPDATE_GOLDEN=1 makes it); "
-                                  "this render is in %s\n", s->name, path, out);
+                                  "this render is in %s\n",
+                                  s->name, path, out);
                 else
-                    print_message("%s: %ld pixels differ from %s; this render is in %s\n",
-                                  s->name, diff, path, out);
+                    print_message("%s: %ld pixels differ from %s; this render is in %s\n", s->name,
+                                  diff, path, out);
                 failures++;
             }
             SDL_FreeSurface(want);
@@ -1152,9 +1239,11 @@ static void countdown_does_not_move(void **state)
     config_for(&s);
     free(a);
     assert_int_equal(wall_render_png(&config, &snap, now + 1200000 - 671000, 1280, 720, NULL, NULL,
-                                     &a, &la), 0);
+                                     &a, &la),
+                     0);
     assert_int_equal(wall_render_png(&config, &snap, now + 1200000 - 608000, 1280, 720, NULL, NULL,
-                                     &b, &lb), 0);
+                                     &b, &lb),
+                     0);
     SDL_Surface *sa = decode(a, la), *sb = decode(b, lb);
     /* Find the colon: the columns of the countdown's middle band where the
      * two frames agree, between the digits that differ. */
@@ -1366,8 +1455,8 @@ static void every_word_in_every_language(void **state)
             char c[16];
             conversions(t, c, sizeof c);
             if (strcmp(c, en) != 0)
-                fail_msg("word %d in language %d: \"%s\" takes other arguments than \"%s\"", w,
-                         l, t, lang_word(LANG_EN, (word_id)w));
+                fail_msg("word %d in language %d: \"%s\" takes other arguments than \"%s\"", w, l,
+                         t, lang_word(LANG_EN, (word_id)w));
         }
     }
     assert_int_equal(lang_from_code("nb"), LANG_NB);
@@ -1398,8 +1487,10 @@ static void screenshot_writes_png_of_requested_size(void **state)
     assert_non_null(mkdtemp(dir));
     char cmd[1024], out[512];
     snprintf(out, sizeof out, "%s/wall.png", dir);
-    snprintf(cmd, sizeof cmd, "SDL_VIDEODRIVER=dummy '%s' --screenshot '%s' --size 1280x800 "
-             "--state '%s' 2>/dev/null", bin, out, dir);
+    snprintf(cmd, sizeof cmd,
+             "SDL_VIDEODRIVER=dummy '%s' --screenshot '%s' --size 1280x800 "
+             "--state '%s' 2>/dev/null",
+             bin, out, dir);
     assert_int_equal(system(cmd), 0);
     SDL_Surface *s = IMG_Load(out);
     assert_non_null(s);

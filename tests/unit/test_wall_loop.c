@@ -14,8 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <cmocka.h>
 #include <SDL2/SDL.h>
+#include <cmocka.h>
 
 #include "engine.h"
 #include "screen/screen.h"
@@ -25,16 +25,15 @@
 /* Why the model refused the last command a test gave it. */
 static refusal_t no;
 
-static const char *config_text =
-    "tournament = {\n"
-    "  name = \"Loop test\";\n"
-    "  starting_stack = 10000;\n"
-    "  levels = (\n"
-    "    { small_blind = 25; big_blind = 50; minutes = 20; },\n"
-    "    { small_blind = 50; big_blind = 100; minutes = 20; },\n"
-    "    { small_blind = 100; big_blind = 200; minutes = 20; }\n"
-    "  );\n"
-    "};\n";
+static const char *config_text = "tournament = {\n"
+                                 "  name = \"Loop test\";\n"
+                                 "  starting_stack = 10000;\n"
+                                 "  levels = (\n"
+                                 "    { small_blind = 25; big_blind = 50; minutes = 20; },\n"
+                                 "    { small_blind = 50; big_blind = 100; minutes = 20; },\n"
+                                 "    { small_blind = 100; big_blind = 200; minutes = 20; }\n"
+                                 "  );\n"
+                                 "};\n";
 
 enum { MAX_FRAMES = 4096 };
 
@@ -45,9 +44,9 @@ struct loop {
     screen_t *screen;
     engine_t *engine;
     volatile sig_atomic_t stop;
-    int64_t start;             /* the engine's time when the test began */
-    int64_t now;               /* the loop's time */
-    int64_t end;               /* the loop is stopped here */
+    int64_t start; /* the engine's time when the test began */
+    int64_t now;   /* the loop's time */
+    int64_t end;   /* the loop is stopped here */
     /* What the test does while the loop runs: called at each wait, with the
      * loop's time, before time moves on. */
     void (*script)(loop_t *l);
@@ -257,7 +256,7 @@ static void pin_leaves_the_wall_after_first_login(void **state)
     l.script = director_logs_in;
     loop_run_until(&l, 20000);
     loop_pin = loop_state_dir = NULL;
-    assert_int_equal(frames_between(&l, 0, 2500), 1);     /* with the PIN */
+    assert_int_equal(frames_between(&l, 0, 2500), 1); /* with the PIN */
     /* It looks every 2 s (and the 2 ms past): at 2002 ms the PIN is not
      * seen yet, at 4004 ms it is, and the wall is drawn without it. */
     assert_int_equal(frames_between(&l, 2500, 4004), 0);
@@ -288,16 +287,28 @@ static void keypad_script(loop_t *l)
     static int64_t left;
     switch (l->step++) {
     case 0: press(SDLK_SPACE); break;
-    case 1: assert_true(running); press(SDLK_SPACE); break;
+    case 1:
+        assert_true(running);
+        press(SDLK_SPACE);
+        break;
     case 2:
         assert_false(running);
         left = v.remaining_ms;
         press(SDLK_UP);
         break;
-    case 3: assert_int_equal(v.remaining_ms, left + 60000); press(SDLK_DOWN); break;
+    case 3:
+        assert_int_equal(v.remaining_ms, left + 60000);
+        press(SDLK_DOWN);
+        break;
     case 4: press(SDLK_DOWN); break;
-    case 5: assert_int_equal(v.remaining_ms, left - 60000); press(SDLK_RIGHT); break;
-    case 6: assert_int_equal(v.level, 1); press(SDLK_LEFT); break;
+    case 5:
+        assert_int_equal(v.remaining_ms, left - 60000);
+        press(SDLK_RIGHT);
+        break;
+    case 6:
+        assert_int_equal(v.level, 1);
+        press(SDLK_LEFT);
+        break;
     case 7: {
         assert_int_equal(v.level, 0);
         command_t a = {.type = CMD_ANNOUNCE};
