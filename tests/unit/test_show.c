@@ -209,21 +209,30 @@ static const char *config_text =
     "  );\n"
     "};\n";
 
+/* A clock on config_text with 20 players, started at *t0. */
+static engine_t *started(int64_t *t0)
+{
+    engine_options_t o = {.config_text = config_text, .config_name = "show.cfg"};
+    char err[512] = "";
+    engine_t *e = engine_new(&o, err, sizeof err);
+    assert_non_null(e);
+    *t0 = engine_now(e);
+    command_t c = {.type = CMD_REGISTER, .count = 20};
+    assert_int_equal(engine_apply(e, &c, *t0, &no), APPLY_OK);
+    c = (command_t){.type = CMD_START};
+    assert_int_equal(engine_apply(e, &c, *t0, &no), APPLY_OK);
+    return e;
+}
+
 /* When the decision changes by itself: the new level's strip goes after
  * 20 s, a clock call starts counting, runs out and is gone 10 s later; the
  * strips turn every 8 s; and each time said is the moment it changes. */
 static void changes_are_announced(void **state)
 {
     (void)state;
-    engine_options_t o = {.config_text = config_text, .config_name = "show.cfg"};
-    char err[512] = "";
-    engine_t *e = engine_new(&o, err, sizeof err);
-    assert_non_null(e);
-    int64_t t0 = engine_now(e);
-    command_t c = {.type = CMD_REGISTER, .count = 20};
-    assert_int_equal(engine_apply(e, &c, t0, &no), APPLY_OK);
-    c = (command_t){.type = CMD_START};
-    assert_int_equal(engine_apply(e, &c, t0, &no), APPLY_OK);
+    int64_t t0;
+    engine_t *e = started(&t0);
+    command_t c;
     c = (command_t){.type = CMD_CLOCK_CALL, .table = 2, .seat = 3};
     assert_int_equal(engine_apply(e, &c, t0 + 5000, &no), APPLY_OK);
     c = (command_t){.type = CMD_ANNOUNCE};
@@ -279,15 +288,9 @@ static void changes_are_announced(void **state)
 static void the_view_in_json(void **state)
 {
     (void)state;
-    engine_options_t o = {.config_text = config_text, .config_name = "show.cfg"};
-    char err[512] = "";
-    engine_t *e = engine_new(&o, err, sizeof err);
-    assert_non_null(e);
-    int64_t t0 = engine_now(e);
-    command_t c = {.type = CMD_REGISTER, .count = 20};
-    assert_int_equal(engine_apply(e, &c, t0, &no), APPLY_OK);
-    c = (command_t){.type = CMD_START};
-    assert_int_equal(engine_apply(e, &c, t0, &no), APPLY_OK);
+    int64_t t0;
+    engine_t *e = started(&t0);
+    command_t c;
     c = (command_t){.type = CMD_PENALTY, .table = 3, .seat = 5, .minutes = 10};
     assert_int_equal(engine_apply(e, &c, t0, &no), APPLY_OK);
     const snapshot_t *snap = engine_snapshot(e);
