@@ -107,9 +107,9 @@ static int post(int port, const char *cookie, const char *body)
         return -1;
     char req[1024];
     int n = snprintf(req, sizeof req,
-                     "POST /api/command HTTP/1.1\r\nHost: x\r\nCookie: %s\r\nContent-Type: "
+                     "POST /api/command HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nCookie: %s\r\nContent-Type: "
                      "application/json\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n%s",
-                     cookie, strlen(body), body);
+                     port, cookie, strlen(body), body);
     if (write(fd, req, (size_t)n) != n)
         return -1;
     return fd; /* read and closed by the caller later: the answer is not timed */
@@ -128,7 +128,8 @@ int main(int argc, char **argv)
     int ep = epoll_create1(0);
     char req[512];
     int reqlen = snprintf(req, sizeof req,
-                          "GET /api/events HTTP/1.1\r\nHost: x\r\nCookie: %s\r\n\r\n", cookie);
+                          "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nCookie: %s\r\n\r\n", port,
+                          cookie);
     double t0 = now_ms();
     for (int i = 0; i < n; i++) {
         client_t *c = &cl[i];
@@ -170,6 +171,20 @@ int main(int argc, char **argv)
            "the clock's PSS %.1f MB (%.1f MB before), RSS %.1f MB (%.1f MB before)\n",
            n, connected, closed, pss / 1024.0, before_pss / 1024.0, rss / 1024.0,
            before_rss / 1024.0);
+    /* What one phone that only listens costs, against the budget. */
+    double per = (pss - before_pss) / (double)n;
+    const char *max_env = getenv("BENCH_EVENT_KB_MAX");
+    double max = max_env ? atof(max_env) : 12.0;
+    printf("%d clients: %.1f KB of the clock's memory per client (budget %.0f KB)\n", n, per, max);
+    if (per > max) {
+        fprintf(stderr, "over the budget of %.0f KB per client\n", max);
+        return 1;
+    }
+    /* A figure from clients the clock turned away measures nothing. */
+    if (closed > 0) {
+        fprintf(stderr, "%d of %d clients were refused or closed: no figures\n", closed, n);
+        return 1;
+    }
     double *all = calloc((size_t)n * (size_t)rounds, sizeof *all), *last = calloc((size_t)rounds, sizeof *last);
     size_t na = 0;
     int missed = 0;
