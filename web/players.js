@@ -131,13 +131,19 @@
     deskLabel();
   }
 
-  /* A refusal for want of seats: what to do, one tap each. */
+  /* A refusal for want of seats: what to do, one tap each. A seat blocked
+   * at an open table (a dealer's, one kept for later) is freed with a tap,
+   * and the names wait in the box to be registered again. */
   function noSeats(answer, msg, names) {
     const room = { seats_short: answer.free, seat_free_one: 1, seats_none_free: 0, no_free_seat_open: 0 }[answer.code];
     if (room === undefined) return;
+    const blocked = (roster ? roster.tables : []).filter((t) => t.open)
+      .flatMap((t) => t.blocked.map((seat) => ({ table: t.number, seat }))).slice(0, 3);
     msg.append(el('div', { class: 'acts' },
       room > 0 ? el('button', { type: 'button', class: 'primary', text: room === 1 ? tp('Register only %s', names[0]) : tp('Register the first %s', room),
         onclick: () => registerNames(names.slice(0, room)) }) : null,
+      ...blocked.map((b) => el('button', { type: 'button', text: tp('Free table %s, seat %s', b.table, b.seat),
+        onclick: (ev) => send({ type: 'table', table: b.table, seat: b.seat, blocked: false }, ev.currentTarget) })),
       el('button', { type: 'button', text: tp('Add a table'),
         onclick: () => { setMode('tables'); deskWaits = true; PCPanel.reveal($('#seat-add')); $('#seat-add-seats').focus(); } })));
   }
