@@ -379,6 +379,15 @@ apply_status refusal_make(refusal_t *r, refusal_code code, const refusal_arg *ar
 void refusal_say(const refusal_t *r, int lang, char *out, size_t len);
 /* The catalog key of a code: "refusal.seats_short", or NULL. */
 const char *refusal_key(refusal_code code, char *buf, size_t len);
+/* The catalog's text of key ("refusal.seats_short") in lang, or NULL. */
+const char *catalog_text(const char *key, int lang);
+/* A value of a catalog's text called name (n bytes, not ended) into buf:
+ * false when there is none of that name. */
+typedef bool (*words_value_fn)(const void *ctx, const char *name, size_t n, char *buf,
+                               size_t len);
+/* form with each {name} replaced by its value (a {name} without one stays
+ * as written), into out. */
+void words_fill(const char *form, words_value_fn value, const void *ctx, char *out, size_t len);
 /* Empties *r (when not NULL). */
 void refusal_clear(refusal_t *r);
 

@@ -179,7 +179,9 @@ static int decode_one(const field_t *f, const json_t *v, unsigned char *p,
         if (!json_is_string(v) || json_string_length(v) >= f->size ||
             strlen(json_string_value(v)) != json_string_length(v))
             break;
-        memcpy(p, json_string_value(v), json_string_length(v) + 1);
+        /* Whole: no bytes of the text it replaces left after its end. */
+        memset(p, 0, f->size);
+        memcpy(p, json_string_value(v), json_string_length(v));
         return 0;
     case FIELD_RECORD: return decode_obj(f->sub, v, p, base, err, errlen);
     default: {
