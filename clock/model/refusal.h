@@ -265,12 +265,17 @@ typedef enum {
     X1(pins_clock_seconds, TOO_MANY, N(seconds))                                                   \
     X1(pins_clock_minutes, TOO_MANY, N(minutes))                                                   \
     X0(login_first, UNAUTHORIZED)                                                                  \
+    X0(login_pin_missing, INVALID)                                                                 \
+    X0(body_not_object, INVALID)                                                                   \
     X1(tv_no_cec, CONFLICT, S(setting))                                                            \
     X0(tv_action, INVALID)                                                                         \
     X1(chop_list, INVALID, S(key))                                                                 \
     X2(chop_list_long, INVALID, S(key), N(most))                                                   \
     X2(chop_item_whole, INVALID, S(key), N(index))                                                 \
     X1(chop_number_whole, INVALID, S(key))                                                         \
+    X1(chop_key, INVALID, S(key))                                                                  \
+    X1(slide_key, INVALID, S(key))                                                                 \
+    X1(slide_when, INVALID, S(field))                                                              \
     X1(slide_title_long, INVALID, N(most))                                                         \
     X1(slide_lines_most, INVALID, N(most))                                                         \
     X2(slide_line_long, INVALID, N(line), N(most))                                                 \
@@ -279,6 +284,7 @@ typedef enum {
     X2(picture_too_large, TOO_LARGE, S(size), N(most))                                             \
     X4(picture_pixels, TOO_LARGE, N(width), N(height), N(side), N(megapixels))                     \
     X0(picture_kind, UNSUPPORTED)                                                                  \
+    X0(picture_body_empty, INVALID)                                                                \
     X0(picture_jpeg_size, UNSUPPORTED)                                                             \
     X2(picture_damaged, INVALID, S(kind), S(why))                                                  \
     X4(picture_interlaced, TOO_LARGE, N(width), N(height), N(need), N(most))                       \
