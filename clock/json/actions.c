@@ -33,8 +33,8 @@ void actions_json(json_t *o, const tourney_t *t)
     json_object_set_new(o, "last_actions", lines);
     json_object_set_new(o, "last_action_codes", codes);
     history_words(t, 0, words, sizeof words);
-    json_object_set_new(o, "undo", t->undoable > 0 && t->n_done > 0 ? json_string(words)
-                                                                     : json_null());
+    json_object_set_new(o, "undo",
+                        t->undoable > 0 && t->n_done > 0 ? json_string(words) : json_null());
 }
 
 /* The action the master wrote as v (an object of last_action_codes) into

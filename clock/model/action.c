@@ -21,7 +21,8 @@
 #define DEF_KIND_S(name) 'S'
 #define DEF0(id) [ACTION_##id] = {#id, 0, {NULL}, {0}},
 #define DEF1(id, a) [ACTION_##id] = {#id, 1, {DEF_NAME(a)}, {DEF_KIND(a)}},
-#define DEF2(id, a, b) [ACTION_##id] = {#id, 2, {DEF_NAME(a), DEF_NAME(b)}, {DEF_KIND(a), DEF_KIND(b)}},
+#define DEF2(id, a, b)                                                                             \
+    [ACTION_##id] = {#id, 2, {DEF_NAME(a), DEF_NAME(b)}, {DEF_KIND(a), DEF_KIND(b)}},
 #define DEF3(id, a, b, c)                                                                          \
     [ACTION_##id] = {#id,                                                                          \
                      3,                                                                            \

@@ -389,8 +389,7 @@ const char *refusal_key(refusal_code code, char *buf, size_t len);
 const char *catalog_text(const char *key, int lang);
 /* A value of a catalog's text called name (n bytes, not ended) into buf:
  * false when there is none of that name. */
-typedef bool (*words_value_fn)(const void *ctx, const char *name, size_t n, char *buf,
-                               size_t len);
+typedef bool (*words_value_fn)(const void *ctx, const char *name, size_t n, char *buf, size_t len);
 /* form with each {name} replaced by its value (a {name} without one stays
  * as written), into out. */
 void words_fill(const char *form, words_value_fn value, const void *ctx, char *out, size_t len);

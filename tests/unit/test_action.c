@@ -243,8 +243,7 @@ static void an_older_snapshot_shows_its_words(void **state)
     assert_string_equal(json_string_value(json_object_get(st, "undo")),
                         "bust of 2 players, places 39\u201340");
     json_decref(st);
-    assert_int_equal(model_apply(back, &(command_t){.type = CMD_PAUSE}, 2000, &no),
-                     APPLY_CONFLICT);
+    assert_int_equal(model_apply(back, &(command_t){.type = CMD_PAUSE}, 2000, &no), APPLY_CONFLICT);
     assert_int_equal(model_apply(back, &(command_t){.type = CMD_START}, 2000, &no), APPLY_OK);
     assert_string_equal(history_action(&back->t, 0)->code, "start");
     char said[ACTION_LINE_MAX];
@@ -261,9 +260,9 @@ static void a_follower_reads_codes_and_words(void **state)
 {
     (void)state;
     json_t *st = json_pack("{s:[s,s,s], s:[{s:s,s:i,s:i,s:i},{s:n},{s:s}], s:s}", "last_actions",
-                           "bust of 2 players, places 9\u201310", "an older line",
-                           "a newer line", "last_action_codes", "code", "bust", "players", 2,
-                           "first", 9, "last", 10, "code", "code", "from_the_future", "undo",
+                           "bust of 2 players, places 9\u201310", "an older line", "a newer line",
+                           "last_action_codes", "code", "bust", "players", 2, "first", 9, "last",
+                           10, "code", "code", "from_the_future", "undo",
                            "bust of 2 players, places 9\u201310");
     tourney_t *t = calloc(1, sizeof *t);
     char err[256] = "";
@@ -279,8 +278,8 @@ static void a_follower_reads_codes_and_words(void **state)
     assert_int_equal(t->undoable, 1);
     json_t *again = json_object();
     actions_json(again, t);
-    assert_true(json_equal(json_object_get(again, "last_actions"),
-                           json_object_get(st, "last_actions")));
+    assert_true(
+        json_equal(json_object_get(again, "last_actions"), json_object_get(st, "last_actions")));
     json_decref(again);
     json_decref(st);
     free(t);
