@@ -21,7 +21,7 @@
  * is in po/en.po under msgctxt "action.CODE" with {name} where a value
  * goes, and in every other catalog. To add one: a line here, the entry in
  * each po/ file; tests/unit/test_action.c checks both. A code, once
- * written to a journal, stays: an older clock's line is read by its code. */
+ * released, stays as it is: journals and API users know it by its name. */
 #define ACTIONS(X0, X1, X2, X3, X4, X5)                                                            \
     X0(start)                                                                                      \
     X0(pause)                                                                                      \
