@@ -6,6 +6,7 @@
 
 #include "model/fields.h"
 #include "model/voice.h"
+#include "json/actions.h"
 #include "json/codec.h"
 #include "json/roster.h"
 #include "json/settle.h"
@@ -290,16 +291,7 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
     json_object_set_new(o, "storage_error",
                         storage_error && *storage_error ? json_string(storage_error) : json_null());
     json_object_set_new(o, "notice", notice && *notice ? json_string(notice) : json_null());
-    /* The last actions, the latest first; undo takes back the first
-     * `undoable` of them. */
-    json_t *done = json_array();
-    for (uint32_t k = 0; k < t->n_done && k < TOURNEY_DONE_MAX; k++)
-        json_array_append_new(done, json_string(t->done[(t->n_done - 1 - k) % TOURNEY_DONE_MAX]));
-    json_object_set_new(o, "last_actions", done);
-    json_object_set_new(o, "undo",
-                        t->undoable > 0 && t->n_done > 0
-                            ? json_string(t->done[(t->n_done - 1) % TOURNEY_DONE_MAX])
-                            : json_null());
+    actions_json(o, t);
     procedures_json(o, t, &v, now);
     return o;
 }

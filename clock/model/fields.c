@@ -284,6 +284,13 @@ static const field_t deal_fields[] = {
 };
 static const record_t deal_record = RECORD(tourney_deal_t, deal_fields);
 
+static const field_t action_fields[] = {
+    KEPT(action_t, code, FIELD_TEXT),
+    KEPT_ARRAY(action_t, num, FIELD_INT, NULL),
+    KEPT_ARRAY(action_t, text, FIELD_TEXT, NULL),
+};
+static const record_t action_record = RECORD(action_t, action_fields);
+
 static const field_t tourney_fields[] = {
     KEPT_RECORD(tourney_t, s, structure_record),
     KEPT_RECORD(tourney_t, clock, clock_record),
@@ -311,6 +318,7 @@ static const field_t tourney_fields[] = {
     KEPT(tourney_t, chips_removed, FIELD_UINT),
     KEPT(tourney_t, n_done, FIELD_UINT),
     KEPT_ARRAY(tourney_t, done, FIELD_TEXT, NULL),
+    KEPT_ARRAY(tourney_t, acts, FIELD_RECORD, &action_record),
     KEPT(tourney_t, undoable, FIELD_INT),
     KEPT(tourney_t, language, FIELD_TEXT),
     KEPT(tourney_t, language2, FIELD_TEXT),

@@ -467,9 +467,9 @@ static void model_push_same(model_t *m, const command_t *c)
         m->n_undo--;
     }
     m->undo[m->n_undo++] = m->t;
-    char what[TOURNEY_DONE_TEXT];
-    history_describe(&m->t, &m->t, c, what, sizeof what);
-    history_add(&m->t, what);
+    action_t what;
+    history_describe(&m->t, &m->t, c, &what);
+    history_add(&m->t, &what);
     m->t.undoable = m->n_undo;
 }
 
@@ -734,9 +734,9 @@ static void name_last_action(game_t *g, const game_t *before, const command_t *c
         roster_player_label(&before->r, players[i], labels[i], sizeof labels[i]);
         names[i] = labels[i];
     }
-    char what[4 * TOURNEY_DONE_TEXT];
-    history_describe_named(&before->m.t, &g->m.t, c, names, n, what, sizeof what);
-    history_rename_last(&g->m.t, what);
+    action_t what;
+    history_describe_named(&before->m.t, &g->m.t, c, names, n, &what);
+    history_rename_last(&g->m.t, &what);
 }
 
 /* The players named in a deal are exactly the ones left with records, each once. */

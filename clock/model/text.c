@@ -29,6 +29,16 @@ static int utf8_char(const unsigned char *p)
     return more + 1;
 }
 
+size_t text_whole(const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    if (n <= max)
+        return n;
+    while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+        max--;
+    return max;
+}
+
 bool text_utf8_valid(const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;

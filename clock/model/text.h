@@ -6,6 +6,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The length of s cut to at most max bytes at a whole UTF-8 character. */
+size_t text_whole(const char *s, size_t max);
+
 /* Whether s is well-formed UTF-8 (no overlong forms, no surrogates). */
 bool text_utf8_valid(const char *s);
 

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/action.h"
 #include "model/refusal.h"
 #include "model/tableset.h"
 
@@ -36,7 +37,7 @@ enum {
     TOURNEY_MAX_PENALTY_ROUNDS = 10,
     TOURNEY_CALL_SHOWN_MS = 10000,   /* TIME stays this long after a clock call ran out */
     TOURNEY_FINAL_SHOWN_MS = 180000, /* the final table's seat list after its redraw */
-    TOURNEY_DONE_MAX = 8,            /* the last actions kept in words */
+    TOURNEY_DONE_MAX = 8,            /* the last actions kept */
     TOURNEY_DONE_TEXT = 72,
     TOURNEY_MAX_REGISTER = 100,   /* players registered by name in one command */
     TOURNEY_PLAYER_NAME_MAX = 40, /* UTF-8 bytes with the terminating 0 */
@@ -250,11 +251,14 @@ typedef struct {
     int64_t color_up_value; /* a color-up the director started; 0: none */
     int64_t color_up_at;
     uint32_t chips_removed; /* bit i: chips[i] colored up by the director */
-    /* The last actions in words, a ring: action k (0-based, of n_done in
-     * all) is done[k % TOURNEY_DONE_MAX]. A ring, so that an undo step in
-     * a snapshot differs by one entry, not the whole list. */
+    /* The last actions, a ring: action k (0-based, of n_done in all) is
+     * acts[k % TOURNEY_DONE_MAX], its code and values (model/action.h);
+     * one an older clock journaled has no code, only its words in done[]
+     * at the same place. A ring, so that an undo step in a snapshot
+     * differs by one entry, not the whole list. model/history.h reads it. */
     uint32_t n_done;
     char done[TOURNEY_DONE_MAX][TOURNEY_DONE_TEXT];
+    action_t acts[TOURNEY_DONE_MAX];
     int undoable; /* how many of the last actions undo can take back */
     /* The wall's settings changed on the panel while running (set_language,
      * sound, say): journaled with the tournament. While language is "" the

@@ -499,7 +499,8 @@ static enum MHD_Result post_login(net_t *n, struct MHD_Connection *con, request_
     const char *pin = json_string_value(json_object_get(body, "pin"));
     if (!pin || json_object_size(body) != 1) {
         json_decref(body);
-        return reply_error(con, MHD_HTTP_BAD_REQUEST, "send the PIN as {\"pin\": \"1234\"}");
+        refuse_login_pin_missing(&no);
+        return reply_refused(con, &no);
     }
     bool ok = pin_code_take(pin, engine_now(n->e));
     int clock_wait = 0;
