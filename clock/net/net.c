@@ -38,6 +38,7 @@
 #include "net/session.h"
 #include "net/shots.h"
 #include "net/slides_api.h"
+#include "net/slips_api.h"
 #include "net/tally.h"
 #include "net/tv_api.h"
 #include "net/words.h"
@@ -86,6 +87,7 @@ struct net {
     words_t *words;     /* renders them off the request threads (with speech) */
     slides_t *slides;   /* /api/slides, or NULL */
     tv_t *tv;           /* /api/tv, or NULL without CEC */
+    printer_t *printer; /* POST /api/slip, or NULL without a printer */
     int limit;          /* connections, from the descriptor limit */
     int streams_public; /* event streams without a session, at most */
     int guard_speedup;  /* 1; more makes the guard's time run faster (tests) */
@@ -653,6 +655,11 @@ static enum MHD_Result get_tv(net_t *n, struct MHD_Connection *con, request_t *r
     return tv_api_get(con, n->tv);
 }
 
+static enum MHD_Result post_slip(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return slips_api_again(con, n->printer, logged_in(n, con), r->body, r->len);
+}
+
 static enum MHD_Result post_tv(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     return tv_api_post(con, n->tv, logged_in(n, con), r->body, r->len);
@@ -684,6 +691,7 @@ static const struct route {
     {"GET", "/api/view", get_view},
     {"GET", "/api/tv", get_tv},
     {"POST", "/api/tv/action", post_tv},
+    {"POST", "/api/slip", post_slip},
 };
 
 static void add_allow(struct MHD_Response *resp, void *ctx)
@@ -1019,6 +1027,15 @@ static int connection_limit(void)
     return (int)limit;
 }
 
+/* What the server only keeps of its options. */
+static void take_options(net_t *n, const net_options_t *o)
+{
+    n->config = o->config;
+    n->slides = o->slides;
+    n->tv = o->tv;
+    n->printer = o->printer;
+}
+
 net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
 {
     net_t *n = calloc(1, sizeof *n);
@@ -1034,9 +1051,7 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
         free(n);
         return NULL;
     }
-    n->config = o->config;
-    n->slides = o->slides;
-    n->tv = o->tv;
+    take_options(n, o);
     n->state_dir = o->state_dir ? strdup(o->state_dir) : NULL;
     const char *beat = getenv("POKERCLOCK_SSE_HEARTBEAT_MS");
     int fd = -1;
