@@ -660,6 +660,16 @@ static enum MHD_Result post_slip(net_t *n, struct MHD_Connection *con, request_t
     return slips_api_again(con, n->printer, logged_in(n, con), r->body, r->len);
 }
 
+static enum MHD_Result get_slips(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return slips_api_mark(con);
+}
+
+static enum MHD_Result post_slips_printed(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return slips_api_printed(con, logged_in(n, con), r->body, r->len);
+}
+
 static enum MHD_Result post_tv(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     return tv_api_post(con, n->tv, logged_in(n, con), r->body, r->len);
@@ -692,6 +702,8 @@ static const struct route {
     {"GET", "/api/tv", get_tv},
     {"POST", "/api/tv/action", post_tv},
     {"POST", "/api/slip", post_slip},
+    {"GET", "/api/slips", get_slips},
+    {"POST", "/api/slips/printed", post_slips_printed},
 };
 
 static void add_allow(struct MHD_Response *resp, void *ctx)
@@ -1064,6 +1076,7 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     n->guard = guard_new(n->pin.kinds);
     n->wrong_pins = tally_new("wrong PIN", 60000 / n->guard_speedup, stderr);
     n->events = events_new(e, beat ? atoi(beat) : 10000);
+    slips_mark_open(e, o->state_dir);
     /* POKERCLOCK_REQUEST_MAX_MS, POKERCLOCK_SEND_STALL_MS: shorter limits for tests. */
     const char *rmax = getenv("POKERCLOCK_REQUEST_MAX_MS");
     const char *stall = getenv("POKERCLOCK_SEND_STALL_MS");

@@ -172,3 +172,38 @@ test('a printer that is not there: "missing" in the state; none configured: null
     plain.cleanup();
   }
 });
+
+test('the page of slips: printed through N is the director\'s, kept across a restart, taken down by an undo and a new tournament', async () => {
+  let clock = await startClock({ args: ['--config', resolve('assets/structures/seated.cfg')] });
+  const dir = clock.stateDir;
+  const printed = async () => (await getJson(clock, '/api/slips')).body.printed;
+  try {
+    let cookie = await login(clock);
+    assert.equal(await printed(), 0);
+    for (const name of ['Anna Berg', 'Bo Ek', 'Cy Dahl'])
+      assert.equal((await command(clock, cookie, { type: 'register', names: [name] })).status, 200);
+    assert.equal((await postJson(clock, '/api/slips/printed', { through: 3 })).status, 401);
+    const tooFar = await postJson(clock, '/api/slips/printed', { through: 4 }, { cookie });
+    assert.equal(tooFar.status, 400);
+    assert.equal(tooFar.body.code, 'slips_through');
+    assert.equal(tooFar.body.players, 3);
+    assert.equal((await postJson(clock, '/api/slips/printed', { through: 3 }, { cookie })).status, 200);
+    assert.equal(await printed(), 3);
+
+    await clock.stop();
+    clock = await startClock({ stateDir: dir, args: ['--config', resolve('assets/structures/seated.cfg')] });
+    cookie = await login(clock);
+    assert.equal(await printed(), 3, 'kept across a restart');
+
+    // The registration undone: its slip was never handed out.
+    assert.equal((await command(clock, cookie, { type: 'register', names: ['Dan Falk'] })).status, 200);
+    assert.equal((await command(clock, cookie, { type: 'undo' })).status, 200);
+    assert.equal((await command(clock, cookie, { type: 'undo' })).status, 200);
+    assert.equal(await printed(), 2, 'Cy Dahl\'s registration undone');
+    assert.equal((await command(clock, cookie, { type: 'new_tournament', confirm: true })).status, 200);
+    assert.equal(await printed(), 0, 'a new tournament: none printed');
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+  }
+});
