@@ -30,7 +30,7 @@ typedef struct {
 } job_t;
 
 /* device, columns and engine are set by printer_start and only read
- * after; fd, status and seen are the printer thread's own. */
+ * after; fd, why, status and seen are the printer thread's own. */
 struct printer {
     engine_t *engine;
     char device[256];
@@ -49,6 +49,7 @@ struct printer {
     bool closing;           /* lock */
     atomic_bool stop;       /* closing, for a write waiting on the device */
     int fd;                 /* the device, kept open between slips; -1 */
+    int why;                /* the errno of the last open, status or write that failed */
     int status;             /* printer_status, as last told to the engine; -1 none */
     const snapshot_t *seen; /* the snapshot whose roster was last compared */
 };
@@ -111,6 +112,11 @@ static void tell(printer_t *p, printer_status s)
     if (p->status == (int)s)
         return;
     p->status = (int)s;
+    /* For whoever reads the log: what the device said (a device the clock
+     * may not open is an error, with why). */
+    fprintf(stderr, "pokerclock: printer %s: %s%s%s\n", p->device, printer_status_name(s),
+            s == PRINTER_ERROR && p->why ? ": " : "",
+            s == PRINTER_ERROR && p->why ? strerror(p->why) : "");
     engine_set_printer(p->engine, printer_status_name(s));
 }
 
@@ -127,13 +133,15 @@ static printer_status check(printer_t *p)
 {
     if (p->fd < 0)
         p->fd = open(p->device, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_APPEND);
+    p->why = errno;
     if (p->fd < 0)
-        return errno == ENOENT || errno == ENODEV || errno == ENXIO ? PRINTER_MISSING
-                                                                    : PRINTER_ERROR;
+        return p->why == ENOENT || p->why == ENODEV || p->why == ENXIO ? PRINTER_MISSING
+                                                                       : PRINTER_ERROR;
     int lp = 0;
     if (ioctl(p->fd, LPGETSTATUS, &lp) == 0)
         return printer_status_of_lp(lp);
     if (errno == ENODEV || errno == EIO) {
+        p->why = errno;
         close_device(p);
         return PRINTER_MISSING;
     }
@@ -153,8 +161,9 @@ static printer_status send_head(printer_t *p, job_t *j)
             continue;
         }
         if (w < 0 && errno != EAGAIN && errno != EINTR) {
+            p->why = errno;
             close_device(p);
-            return errno == EPIPE || errno == ENODEV ? PRINTER_MISSING : PRINTER_ERROR;
+            return p->why == EPIPE || p->why == ENODEV ? PRINTER_MISSING : PRINTER_ERROR;
         }
         if (mono_ms() - last_way > PRINTER_STALL_MS)
             return PRINTER_OFFLINE;
