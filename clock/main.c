@@ -535,7 +535,7 @@ static printer_t *start_printer(engine_t *engine, const site_t *site)
     if (!site->config->printer[0] || site->master)
         return NULL;
     printer_options_t po = {.device = site->config->printer, .paper_mm = site->config->paper_width};
-    printer_t *p = printer_start(engine, &po);
+    printer_t *p = printer_new(engine, &po);
     if (!p)
         fprintf(stderr, "pokerclock: printer %s: cannot start; the clock goes on without it\n",
                 site->config->printer);
@@ -585,6 +585,9 @@ static int services_start(engine_t *engine, const site_t *site, const pin_t *pin
         fprintf(stderr, "pokerclock: %s\n", err);
         return -1;
     }
+    /* Its thread publishes: only once every listener is in (net's too). */
+    if (sv->printer && printer_run(sv->printer) != 0)
+        fprintf(stderr, "pokerclock: printer: no thread; the clock goes on without it\n");
     if (!site->master) {
         panel_url_keep(site->state_dir, site->own);
         fprintf(stderr, "pokerclock %s: panel at %s (state in %s)\n", POKERCLOCK_VERSION, site->url,

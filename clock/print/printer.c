@@ -29,13 +29,14 @@ typedef struct {
     size_t sent;
 } job_t;
 
-/* device, columns and engine are set by printer_start and only read
+/* device, columns and engine are set by printer_new and only read
  * after; fd, why, status and seen are the printer thread's own. */
 struct printer {
     engine_t *engine;
     char device[256];
     int columns;
     pthread_t thread;
+    bool running; /* the thread was started (main's) */
     /* lock guards the queue (head, count, the slots past the head),
      * changed and closing: taken by the engine's listener (the publishing
      * thread), the request threads that ask for a slip again, and the
@@ -240,7 +241,7 @@ static void on_publish(void *ctx, uint64_t seq)
     pthread_mutex_unlock(&hub.lock);
 }
 
-printer_t *printer_start(engine_t *engine, const printer_options_t *o)
+printer_t *printer_new(engine_t *engine, const printer_options_t *o)
 {
     printer_t *p = calloc(1, sizeof *p);
     if (!p)
@@ -255,21 +256,23 @@ printer_t *printer_start(engine_t *engine, const printer_options_t *o)
     p->seen = engine_snapshot(engine);
     pthread_mutex_init(&p->lock, NULL);
     mono_cond_init(&p->wake);
-    if (pthread_create(&p->thread, NULL, print_loop, p) != 0) {
-        snapshot_release(p->seen);
-        pthread_cond_destroy(&p->wake);
-        pthread_mutex_destroy(&p->lock);
-        free(p);
-        return NULL;
-    }
     pthread_mutex_lock(&hub.lock);
     hub.live = p;
     pthread_mutex_unlock(&hub.lock);
-    /* Registered once per process: a later printer finds the same hub. */
+    /* Registered once per process, before any thread but the main one
+     * runs (engine_listen's rule): a later printer finds the same hub. */
     static atomic_flag listening = ATOMIC_FLAG_INIT;
     if (!atomic_flag_test_and_set(&listening))
         engine_listen(engine, on_publish, NULL);
     return p;
+}
+
+int printer_run(printer_t *p)
+{
+    if (!p || pthread_create(&p->thread, NULL, print_loop, p) != 0)
+        return -1;
+    p->running = true;
+    return 0;
 }
 
 void printer_stop(printer_t *p)
@@ -285,7 +288,8 @@ void printer_stop(printer_t *p)
     atomic_store(&p->stop, true);
     pthread_cond_signal(&p->wake);
     pthread_mutex_unlock(&p->lock);
-    pthread_join(p->thread, NULL);
+    if (p->running)
+        pthread_join(p->thread, NULL);
     close_device(p);
     if (p->seen)
         snapshot_release(p->seen);

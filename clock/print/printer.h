@@ -38,10 +38,14 @@ typedef struct {
     int paper_mm;       /* 58 or 80 */
 } printer_options_t;
 
-/* Starts the printer's thread on engine; NULL when it cannot (no memory,
- * no thread): the clock goes on without it. */
-printer_t *printer_start(engine_t *engine, const printer_options_t *o);
-/* Stops the thread (within a second; a slip half sent stays half sent). */
+/* The printer on engine, listening to it; NULL without memory (the clock
+ * goes on without it). From the main thread before any other runs:
+ * engine_listen's rule. Slips asked for are queued until printer_run. */
+printer_t *printer_new(engine_t *engine, const printer_options_t *o);
+/* Starts the printer's thread: 0, or -1 (then it prints nothing). */
+int printer_run(printer_t *p);
+/* Stops the thread (within a second; a slip half sent stays half sent)
+ * and frees the printer. */
 void printer_stop(printer_t *p);
 
 /* The slip of player (roster index) as he sits now, queued once more:
