@@ -280,6 +280,19 @@ void engine_set_sound(engine_t *e, const char *sound, const char *speech)
     engine_notify(e, seq);
 }
 
+void engine_set_printer(engine_t *e, const char *status)
+{
+    pthread_mutex_lock(&e->write_lock);
+    bool changed = strncmp(e->printer, status, sizeof e->printer) != 0;
+    snprintf(e->printer, sizeof e->printer, "%s", status);
+    if (changed)
+        engine_publish(e, engine_now(e));
+    uint64_t seq = e->seq;
+    pthread_mutex_unlock(&e->write_lock);
+    if (changed)
+        engine_notify(e, seq);
+}
+
 void engine_set_slides_version(engine_t *e, uint64_t version)
 {
     pthread_mutex_lock(&e->write_lock);

@@ -29,6 +29,8 @@ typedef struct {
     char speech[160];        /* why it does not speak, or "" */
     uint64_t slides_version; /* the venue's slides: screens fetch them again
                                 when it changes */
+    char printer[16];        /* the receipt printer: "ready", "missing",
+                                "paper_out", "offline", "error"; "" none */
 } snapshot_t;
 
 typedef struct {
@@ -95,6 +97,10 @@ const snapshot_t *snapshot_retain(const snapshot_t *s);
 /* What the wall can play, for the panel: why it has no sound and why it
  * cannot speak ("" when it can, NULL keeps what was said); publishes. */
 void engine_set_sound(engine_t *e, const char *sound, const char *speech);
+
+/* How the receipt printer is (print/printer.h's words), for the panel;
+ * publishes when it changed. */
+void engine_set_printer(engine_t *e, const char *status);
 
 /* The venue's slides changed (their list's version): publishes, so that
  * every screen sees it in the state at once. */

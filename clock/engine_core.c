@@ -89,6 +89,7 @@ void engine_publish(engine_t *e, int64_t now)
     snprintf(p->s.sound, sizeof p->s.sound, "%s", e->sound);
     snprintf(p->s.speech, sizeof p->s.speech, "%s", e->speech);
     p->s.slides_version = e->slides_version;
+    memcpy(p->s.printer, e->printer, sizeof p->s.printer);
     atomic_init(&p->refs, 1);
     remember_shown(e, now);
     pthread_mutex_lock(&e->pub_lock);

@@ -80,6 +80,7 @@ struct engine {
     bool sound_known;               /* the wall has said: */
     char sound[160], speech[160];   /* why it has no sound, no voice */
     uint64_t slides_version;
+    char printer[16]; /* the receipt printer's status; "" none */
     char *pending[2]; /* records of a restart that did not fit on
                          the disk: written before any other */
     int n_pending;

@@ -244,7 +244,7 @@
     if (!p) { body.replaceChildren(); body.dataset.k = ''; return; }
     const s = state();
     const why = PCPanel.closedReasons(s);
-    keyed(body, JSON.stringify([p, renaming, why, !!s.over, !!s.deal, s.periods]), () => buildPlayer(body, p, s, why));
+    keyed(body, JSON.stringify([p, renaming, why, !!s.over, !!s.deal, s.periods, s.printer != null]), () => buildPlayer(body, p, s, why));
   }
   function buildPlayer(body, p, s, why) {
     const close = el('button', { type: 'button', class: 'small', 'aria-label': tp('Close'), text: '✕', onclick: () => choose(null) });
@@ -275,6 +275,8 @@
     }
     if (p.status !== 'removed') {
       acts.append(el('button', { text: tp('Rename'), onclick: () => { renaming = true; render(); } }));
+      if ((p.status === 'seated' || p.status === 'waiting') && PCPanel.hasPrinter())
+        acts.append(el('button', { text: tp('Print slip'), onclick: (e) => PCPanel.printSlip(p, e.currentTarget, $('#seat-player > .msg')) }));
       /* Only a registration nothing was played on can be taken back. */
       if ((p.status === 'seated' || p.status === 'waiting') && p.entries === 1 && !s.over && !s.deal)
         acts.append(el('button', { class: 'danger', text: tp('Remove'), onclick: (e) => remove(p, e.currentTarget) }));

@@ -269,6 +269,9 @@ typedef enum {
     X0(body_not_object, INVALID)                                                                   \
     X1(tv_no_cec, CONFLICT, S(setting))                                                            \
     X0(tv_action, INVALID)                                                                         \
+    X1(printer_none, CONFLICT, S(setting))                                                         \
+    X1(printer_queue_full, TOO_MANY, N(most))                                                      \
+    X1(slips_through, INVALID, N(players))                                                         \
     X1(chop_list, INVALID, S(key))                                                                 \
     X2(chop_list_long, INVALID, S(key), N(most))                                                   \
     X2(chop_item_whole, INVALID, S(key), N(index))                                                 \

@@ -38,6 +38,7 @@
 #include "net/session.h"
 #include "net/shots.h"
 #include "net/slides_api.h"
+#include "net/slips_api.h"
 #include "net/tally.h"
 #include "net/tv_api.h"
 #include "net/words.h"
@@ -87,6 +88,7 @@ struct net {
     words_t *words;     /* renders them off the request threads (with speech) */
     slides_t *slides;   /* /api/slides, or NULL */
     tv_t *tv;           /* /api/tv, or NULL without CEC */
+    printer_t *printer; /* POST /api/slip, or NULL without a printer */
     int limit;          /* connections, from the descriptor limit */
     int streams_public; /* event streams without a session, at most */
     int guard_speedup;  /* 1; more makes the guard's time run faster (tests) */
@@ -655,6 +657,21 @@ static enum MHD_Result get_tv(net_t *n, struct MHD_Connection *con, request_t *r
     return tv_api_get(con, n->tv);
 }
 
+static enum MHD_Result post_slip(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return slips_api_again(con, n->printer, logged_in(n, con), r->body, r->len);
+}
+
+static enum MHD_Result get_slips(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return slips_api_mark(con);
+}
+
+static enum MHD_Result post_slips_printed(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return slips_api_printed(con, logged_in(n, con), r->body, r->len);
+}
+
 static enum MHD_Result post_tv(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     return tv_api_post(con, n->tv, logged_in(n, con), r->body, r->len);
@@ -686,6 +703,9 @@ static const struct route {
     {"GET", "/api/view", get_view},
     {"GET", "/api/tv", get_tv},
     {"POST", "/api/tv/action", post_tv},
+    {"POST", "/api/slip", post_slip},
+    {"GET", "/api/slips", get_slips},
+    {"POST", "/api/slips/printed", post_slips_printed},
 };
 
 static void add_allow(struct MHD_Response *resp, void *ctx)
@@ -1021,6 +1041,15 @@ static int connection_limit(void)
     return (int)limit;
 }
 
+/* What the server only keeps of its options. */
+static void take_options(net_t *n, const net_options_t *o)
+{
+    n->config = o->config;
+    n->slides = o->slides;
+    n->tv = o->tv;
+    n->printer = o->printer;
+}
+
 net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
 {
     net_t *n = calloc(1, sizeof *n);
@@ -1036,9 +1065,7 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
         free(n);
         return NULL;
     }
-    n->config = o->config;
-    n->slides = o->slides;
-    n->tv = o->tv;
+    take_options(n, o);
     n->state_dir = o->state_dir ? strdup(o->state_dir) : NULL;
     const char *beat = getenv("POKERCLOCK_SSE_HEARTBEAT_MS");
     int fd = -1;
@@ -1051,6 +1078,7 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     n->guard = guard_new(n->pin.kinds);
     n->wrong_pins = tally_new("wrong PIN", 60000 / n->guard_speedup, stderr);
     n->events = events_new(e, beat ? atoi(beat) : 10000);
+    slips_mark_open(e, o->state_dir);
     /* POKERCLOCK_REQUEST_MAX_MS, POKERCLOCK_SEND_STALL_MS: shorter limits for tests. */
     const char *rmax = getenv("POKERCLOCK_REQUEST_MAX_MS");
     const char *stall = getenv("POKERCLOCK_SEND_STALL_MS");

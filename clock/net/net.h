@@ -7,6 +7,7 @@
 
 #include "cec/tv.h"
 #include "engine.h"
+#include "print/printer.h"
 #include "store/config.h"
 #include "store/pin.h"
 #include "store/slides.h"
@@ -38,8 +39,9 @@ typedef struct {
     void (*screenshot_thread_end)(void); /* called by the render thread as it ends */
     net_speech_fn speech;                /* GET /api/speech; NULL: the pages hear no words */
     void *speech_ctx;
-    slides_t *slides; /* the venue's slides (/api/slides), or NULL */
-    tv_t *tv;         /* the TV over HDMI-CEC (/api/tv), or NULL */
+    slides_t *slides;   /* the venue's slides (/api/slides), or NULL */
+    tv_t *tv;           /* the TV over HDMI-CEC (/api/tv), or NULL */
+    printer_t *printer; /* the receipt printer (POST /api/slip), or NULL */
 } net_options_t;
 
 typedef struct net net_t;

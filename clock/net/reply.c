@@ -90,6 +90,8 @@ static void add_wall_settings(json_t *j, const snapshot_t *snap)
                             ? json_pack("{s:s, s:I}", "text", t->said, "at", (json_int_t)t->said_at)
                             : json_null());
     json_object_set_new(j, "sound", sound_json(snap));
+    /* The receipt printer's status: null without one. */
+    json_object_set_new(j, "printer", snap->printer[0] ? json_string(snap->printer) : json_null());
 }
 
 /* Seat s of the final table: its player and the card dealt for the button. */

@@ -1,8 +1,11 @@
-/* Whole files read into memory: configurations and fonts. */
+/* Whole files read into memory: configurations and fonts; small files of
+ * the state directory written and read whole. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "store/file.h"
 
@@ -58,4 +61,39 @@ char *file_read(const char *path, size_t max, size_t *len, char *err, size_t err
     if (len)
         *len = n;
     return buf;
+}
+
+/* dir/name replaced whole by text (a temporary file, fsync, rename), only
+ * the clock's own user may read it. 0 or -1. */
+int file_replace(const char *dir, const char *name, const char *text)
+{
+    char path[4096], tmp[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return -1;
+    size_t n = strlen(text);
+    int rc = write(fd, text, n) == (ssize_t)n && fsync(fd) == 0 ? 0 : -1;
+    rc = close(fd) == 0 ? rc : -1;
+    if (rc == 0 && rename(tmp, path) != 0)
+        rc = -1;
+    if (rc != 0)
+        unlink(tmp);
+    return rc;
+}
+
+/* The first line of dir/name without its line break, or false. */
+bool file_first_line(const char *dir, const char *name, char *line, size_t len)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    bool ok = fgets(line, (int)len, f) != NULL;
+    fclose(f);
+    if (ok)
+        line[strcspn(line, "\r\n")] = 0;
+    return ok;
 }
