@@ -280,11 +280,10 @@ void engine_set_sound(engine_t *e, const char *sound, const char *speech)
     engine_notify(e, seq);
 }
 
-void engine_set_printer(engine_t *e, const char *status)
+/* With write_lock held and something beside the tournament set: a new
+ * state is published when it changed, and the lock let go. */
+static void publish_unlock(engine_t *e, bool changed)
 {
-    pthread_mutex_lock(&e->write_lock);
-    bool changed = strncmp(e->printer, status, sizeof e->printer) != 0;
-    snprintf(e->printer, sizeof e->printer, "%s", status);
     if (changed)
         engine_publish(e, engine_now(e));
     uint64_t seq = e->seq;
@@ -293,17 +292,20 @@ void engine_set_printer(engine_t *e, const char *status)
         engine_notify(e, seq);
 }
 
+void engine_set_printer(engine_t *e, const char *status)
+{
+    pthread_mutex_lock(&e->write_lock);
+    bool changed = strncmp(e->printer, status, sizeof e->printer) != 0;
+    snprintf(e->printer, sizeof e->printer, "%s", status);
+    publish_unlock(e, changed);
+}
+
 void engine_set_slides_version(engine_t *e, uint64_t version)
 {
     pthread_mutex_lock(&e->write_lock);
     bool changed = e->slides_version != version;
     e->slides_version = version;
-    if (changed)
-        engine_publish(e, engine_now(e));
-    uint64_t seq = e->seq;
-    pthread_mutex_unlock(&e->write_lock);
-    if (changed)
-        engine_notify(e, seq);
+    publish_unlock(e, changed);
 }
 
 int engine_mirror(engine_t *e, const tourney_t *t, const char *notice)
