@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/text.h"
 #include "screen/kiosk.h"
 
 enum {
@@ -47,35 +48,6 @@ typedef struct {
 } pages_t;
 
 /* ---- names in order: case and accents aside (Ødegård with the O) ---- */
-
-/* The letter a character of Latin-1's upper half is written with; 0: none. */
-static char latin_base(unsigned c)
-{
-    static const char map[] = "AAAAAAACEEEEIIIIDNOOOOOxOUUUUYTsaaaaaaaceeeeiiiidnooooo/ouuuuyty";
-    return c >= 0xC0 && c <= 0xFF ? map[c - 0xC0] : 0;
-}
-
-/* The name folded for sorting: lower case ASCII, accented letters as theirs. */
-static void fold(const char *s, char *out, size_t len)
-{
-    size_t o = 0;
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p && o + 1 < len) {
-        char c = 0;
-        if (*p < 0x80) {
-            c = (char)*p++;
-        } else if ((p[0] == 0xC3) && p[1]) {
-            c = latin_base(0xC0u + (p[1] & 0x3Fu));
-            p += 2;
-        } else {
-            c = (char)*p++; /* other scripts: by their bytes */
-        }
-        if (c >= 'A' && c <= 'Z')
-            c = (char)(c + 32);
-        out[o++] = c ? c : '?';
-    }
-    out[o] = 0;
-}
 
 typedef char sort_key_t[48];
 
@@ -131,7 +103,7 @@ static void pages_collect(frame_t *fr, pages_t *pg, int per_page)
             else if (p->name[0] && p->status != PLAYER_REMOVED) { /* unregistered: no seat */
                 char shown[ROSTER_NAME_MAX];
                 frame_player_name(fr, i, shown, sizeof shown);
-                fold(shown, keys[i], sizeof keys[i]);
+                text_fold(shown, keys[i], sizeof keys[i]);
                 pg->seats[pg->n_seats++] = i;
             }
         }
@@ -404,7 +376,7 @@ static void initial(frame_t *fr, int player, char *out, size_t len)
 {
     char name[ROSTER_NAME_MAX], f[2];
     frame_player_name(fr, player, name, sizeof name);
-    fold(name, f, sizeof f);
+    text_fold(name, f, sizeof f);
     if ((unsigned char)f[0] < 0x80) {
         snprintf(out, len, "%c", f[0] >= 'a' && f[0] <= 'z' ? f[0] - 32 : f[0]);
         return;
