@@ -84,8 +84,8 @@ static int by_standing(const void *a, const void *b, void *p)
 
 /* One player's results (idx[0..n), his tournaments' best rows, counted
  * ones marked) into his row. */
-static void sum_player(const league_rules_t *rules, const ctx_t *c, int *idx, int n,
-                       standing_t *pl, league_mark_t *marks, int row)
+static void sum_player(const league_rules_t *rules, const ctx_t *c, int *idx, int n, standing_t *pl,
+                       league_mark_t *marks, int row)
 {
     memset(pl, 0, sizeof *pl);
     int newest = idx[0];
@@ -168,9 +168,9 @@ int league_standings(const league_rules_t *rules, const league_result_t *results
             standing_t *p = &pl[order[i]];
             where[order[i]] = i;
             rows[i] = p->row;
-            rows[i].rank = !p->ranked                                       ? 0
+            rows[i].rank = !p->ranked                                         ? 0
                            : i > 0 && !compare_standing(&pl[order[i - 1]], p) ? rows[i - 1].rank
-                                                                            : i + 1;
+                                                                              : i + 1;
         }
         for (int i = 0; i < n; i++)
             if (mk[i].row >= 0)

@@ -61,8 +61,9 @@ bool text_one_line(const char *s)
 static char latin_base(unsigned cp)
 {
     static const char latin1[] = "AAAAAAACEEEEIIIIDNOOOOOxOUUUUYTsaaaaaaaceeeeiiiidnooooo/ouuuuyty";
-    static const char extended[] = "AaAaAaCcCcCcCcDdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIiIiJjKkkLlLlLl"
-                                   "LlLlNnNnNnnNnOoOoOoOoRrRrRrSsSsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs";
+    static const char extended[] =
+        "AaAaAaCcCcCcCcDdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIiIiJjKkkLlLlLl"
+        "LlLlNnNnNnnNnOoOoOoOoRrRrRrSsSsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs";
     _Static_assert(sizeof latin1 == 0x40 + 1 && sizeof extended == 0x80 + 1, "one letter a code");
     if (cp >= 0xC0 && cp <= 0xFF)
         return latin1[cp - 0xC0];

@@ -1,4 +1,4 @@
-/* Whole files read into memory, with a hard cap on their size. */
+/* Whole files read into memory, with a hard cap on their size, and written whole. */
 #ifndef POKERCLOCK_FILE_H
 #define POKERCLOCK_FILE_H
 
@@ -9,5 +9,9 @@
  * read ("cannot open: No such file or directory") or holds more than max
  * bytes ("the file is larger than N bytes: is it the right file?"). */
 char *file_read(const char *path, size_t max, size_t *len, char *err, size_t errlen);
+
+/* dir/name replaced whole by data: a temporary file beside it, fsync,
+ * rename, the folder synced. 0, or an errno value (nothing changed). */
+int file_write_atomic(const char *dir, const char *name, const void *data, size_t len, int mode);
 
 #endif

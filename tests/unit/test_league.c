@@ -12,7 +12,10 @@
 
 #include "model/league.h"
 
-#define R(t, n, pl, pts) {(t), (n), (pl), true, (pts)}
+#define R(t, n, pl, pts)                                                                           \
+    {                                                                                              \
+        (t), (n), (pl), true, (pts)                                                                \
+    }
 
 static int table(const league_rules_t *rules, const league_result_t *res, int n, league_row_t *rows,
                  league_mark_t *marks)
@@ -37,9 +40,13 @@ static void names_fold(void **state)
 {
     (void)state;
     league_result_t res[] = {
-        R(0, "Åse Lie", 1, 10), R(1, "ase lie", 2, 7), R(2, "ÅSE  LIE", 3, 5),
-        R(0, "Bjørn Ødegård", 2, 7), R(1, "Bjorn Odegard", 1, 10),
-        {2, "bjørn ødegård", 1, false, 0}, R(2, "", 2, 7), /* a row without a name: skipped */
+        R(0, "Åse Lie", 1, 10),
+        R(1, "ase lie", 2, 7),
+        R(2, "ÅSE  LIE", 3, 5),
+        R(0, "Bjørn Ødegård", 2, 7),
+        R(1, "Bjorn Odegard", 1, 10),
+        {2, "bjørn ødegård", 1, false, 0},
+        R(2, "", 2, 7), /* a row without a name: skipped */
     };
     league_row_t rows[7];
     league_mark_t marks[7];
@@ -66,7 +73,7 @@ static void best_of(void **state)
     (void)state;
     league_result_t res[] = {
         R(0, "Kari", 4, 3), R(1, "Kari", 1, 10), R(2, "Kari", 2, 7.5), R(3, "Kari", 3, 5),
-        R(0, "Ola", 1, 10), R(1, "Ola", 2, 7),   R(1, "OLA", 5, 1),    /* twice in one */
+        R(0, "Ola", 1, 10), R(1, "Ola", 2, 7),   R(1, "OLA", 5, 1), /* twice in one */
     };
     league_row_t rows[7];
     league_mark_t marks[7];
@@ -93,8 +100,8 @@ static void minimum(void **state)
 {
     (void)state;
     league_result_t res[] = {
-        R(0, "Once", 1, 50), R(0, "Twice", 2, 1), R(1, "Twice", 2, 1), R(1, "Thrice", 1, 2),
-        R(2, "Thrice", 1, 2), R(3, "Thrice", 1, 2),
+        R(0, "Once", 1, 50),  R(0, "Twice", 2, 1),  R(1, "Twice", 2, 1),
+        R(1, "Thrice", 1, 2), R(2, "Thrice", 1, 2), R(3, "Thrice", 1, 2),
     };
     league_row_t rows[6];
     league_rules_t rules = {0, 2};
@@ -115,15 +122,30 @@ static void tie_breaks(void **state)
     (void)state;
     league_result_t res[] = {
         /* A and B: 20 each, A has a win */
-        R(0, "A", 1, 12), R(1, "A", 5, 8), R(0, "B", 2, 10), R(1, "B", 2, 10),
+        R(0, "A", 1, 12),
+        R(1, "A", 5, 8),
+        R(0, "B", 2, 10),
+        R(1, "B", 2, 10),
         /* C and D: 15, no wins; D finished 2nd */
-        R(2, "C", 3, 7.5), R(3, "C", 3, 7.5), R(2, "D", 2, 10), R(3, "D", 9, 5),
+        R(2, "C", 3, 7.5),
+        R(3, "C", 3, 7.5),
+        R(2, "D", 2, 10),
+        R(3, "D", 9, 5),
         /* E and F: 10 counted, no wins, best 4th; E has 1 more in all */
-        R(4, "E", 4, 6), R(5, "E", 4, 4), R(6, "E", 6, 1), R(4, "F", 4, 6), R(5, "F", 4, 4),
+        R(4, "E", 4, 6),
+        R(5, "E", 4, 4),
+        R(6, "E", 6, 1),
+        R(4, "F", 4, 6),
+        R(5, "F", 4, 4),
         /* G and H: 2.5, best 8th, 2.5 in all; G played more */
-        R(4, "G", 8, 2), R(5, "G", 9, 0.5), R(6, "G", 9, 0), R(4, "H", 8, 2), R(5, "H", 9, 0.5),
+        R(4, "G", 8, 2),
+        R(5, "G", 9, 0.5),
+        R(6, "G", 9, 0),
+        R(4, "H", 8, 2),
+        R(5, "H", 9, 0.5),
         /* I and J: equal on everything: one rank, by name */
-        R(5, "J", 10, 0.25), R(5, "I", 10, 0.25),
+        R(5, "J", 10, 0.25),
+        R(5, "I", 10, 0.25),
     };
     int k = (int)(sizeof res / sizeof *res);
     league_row_t rows[32];

@@ -53,8 +53,12 @@ static void names_folded(void **state)
     struct {
         const char *in, *out;
     } cases[] = {
-        {"Åse Lie", "ase lie"}, {" ÅSE   LIE ", "ase lie"}, {"Bjørn Ødegård", "bjorn odegard"},
-        {"Łukasz Żółć", "lukasz zolc"}, {"Ærø Ñuñez", "aro nunez"}, {"李 Wei", "李 wei"},
+        {"Åse Lie", "ase lie"},
+        {" ÅSE   LIE ", "ase lie"},
+        {"Bjørn Ødegård", "bjorn odegard"},
+        {"Łukasz Żółć", "lukasz zolc"},
+        {"Ærø Ñuñez", "aro nunez"},
+        {"李 Wei", "李 wei"},
         {"", ""},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
