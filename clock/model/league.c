@@ -184,3 +184,12 @@ int league_standings(const league_rules_t *rules, const league_result_t *results
     free(own);
     return players;
 }
+
+void league_points_text(double points, char *out, size_t len)
+{
+    long long cents = llround(points * 100);
+    if (cents % 100 == 0)
+        snprintf(out, len, "%lld", cents / 100);
+    else
+        snprintf(out, len, "%.2f", (double)cents / 100);
+}

@@ -17,6 +17,7 @@
 #define POKERCLOCK_LEAGUE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 enum { LEAGUE_NAME_MAX = 64, LEAGUE_BEST_MAX = 1000 };
 
@@ -57,5 +58,8 @@ typedef struct {
  * result. The number of rows, or -1 when out of memory. */
 int league_standings(const league_rules_t *rules, const league_result_t *results, int n,
                      league_row_t *rows, league_mark_t *marks);
+
+/* Points as a table shows them: "27" when whole, else "22.50". */
+void league_points_text(double points, char *out, size_t len);
 
 #endif

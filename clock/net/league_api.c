@@ -136,6 +136,31 @@ json_t *league_standings_json(seasons_t *s, const char *state_dir, int id, bool 
     return o;
 }
 
+void league_api_board(seasons_t *s, const char *state_dir)
+{
+    season_board_t *b = calloc(1, sizeof *b);
+    if (!b)
+        return;
+    refusal_t no;
+    json_t *j = league_standings_json(s, state_dir, 0, false, &no);
+    const char *season = json_string_value(json_object_get(json_object_get(j, "season"), "name"));
+    snprintf(b->season, sizeof b->season, "%s", season ? season : "");
+    size_t i;
+    json_t *r;
+    json_array_foreach(json_object_get(j, "rows"), i, r)
+    {
+        if (!json_is_integer(json_object_get(r, "rank")) || b->n == SEASON_BOARD_ROWS)
+            break; /* the ranked ones come first */
+        b->rows[b->n].rank = (int)json_integer_value(json_object_get(r, "rank"));
+        snprintf(b->rows[b->n].name, sizeof b->rows[b->n].name, "%s",
+                 json_string_value(json_object_get(r, "name")));
+        b->rows[b->n++].points = json_real_value(json_object_get(r, "points"));
+    }
+    json_decref(j);
+    seasons_board_set(s, b);
+    free(b);
+}
+
 static char *standings_csv(const json_t *j, size_t *len)
 {
     csv_t b = {0};

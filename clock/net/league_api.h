@@ -20,6 +20,11 @@
 json_t *league_standings_json(seasons_t *s, const char *state_dir, int id, bool short_names,
                               refusal_t *no);
 
+/* The wall's and the kiosk's board made again from the current season
+ * (seasons_board_set): at the start, and after the seasons or the archive
+ * changed. */
+void league_api_board(seasons_t *s, const char *state_dir);
+
 /* GET /api/league: the seasons. */
 enum MHD_Result league_api_list(struct MHD_Connection *con, seasons_t *s);
 /* POST /api/league from a director: {"type": "season_save", "season":

@@ -604,8 +604,11 @@ static enum MHD_Result post_command(net_t *n, struct MHD_Connection *con, reques
 {
     if (!logged_in(n, con))
         return reply_login_first(con);
-    if (archive_api_is_new(r->body, r->len))
-        return archive_api_new(con, n->e, r->body, r->len);
+    if (archive_api_is_new(r->body, r->len)) {
+        enum MHD_Result done = archive_api_new(con, n->e, r->body, r->len);
+        league_api_board(n->seasons, n->state_dir); /* one more tournament in the archive */
+        return done;
+    }
     command_t c;
     refusal_t unread;
     if (codec_command_parse_text(r->body ? r->body : "", r->len, &c, &unread) != 0)
@@ -660,7 +663,9 @@ static enum MHD_Result post_league(net_t *n, struct MHD_Connection *con, request
 {
     if (!logged_in(n, con))
         return reply_login_first(con);
-    return league_api_post(con, n->seasons, n->state_dir, r->body, r->len);
+    enum MHD_Result done = league_api_post(con, n->seasons, n->state_dir, r->body, r->len);
+    league_api_board(n->seasons, n->state_dir);
+    return done;
 }
 
 /* The table as a player may read it: short names where the house has them. */
@@ -680,6 +685,11 @@ static enum MHD_Result get_league_standings(net_t *n, struct MHD_Connection *con
 static enum MHD_Result get_league_csv(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     return league_table(n, con, true);
+}
+
+seasons_t *net_seasons(net_t *n)
+{
+    return n ? n->seasons : NULL;
 }
 
 /* The archive's names are the director's record, in full: the desk's. */
@@ -1126,6 +1136,7 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
+    league_api_board(n->seasons, n->state_dir);
     if ((fd = listen_on(o->bind, o->port, err, errlen)) < 0)
         goto fail;
     if (n->limit < CONNECTIONS_MAX)

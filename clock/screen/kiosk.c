@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/league.h"
 #include "model/text.h"
 #include "screen/kiosk.h"
 
@@ -21,7 +22,8 @@ typedef enum {
     PAGE_TABLES,
     PAGE_MOVES,
     PAGE_RESULTS,
-    PAGE_RULES
+    PAGE_RULES,
+    PAGE_LEAGUE /* the current league season's table, named by the season */
 } page_kind;
 
 /* One line of a page: a number, a text, and up to two values on the right. */
@@ -133,6 +135,8 @@ static void pages_collect(frame_t *fr, pages_t *pg, int per_page)
     }
     if (fr->w->config->n_house_rules > 0)
         add(pg, PAGE_RULES, 0);
+    for (int c = 0; fr->f->board && c < chunks(fr->f->board->n, pg->per_page); c++)
+        add(pg, PAGE_LEAGUE, c);
 }
 
 static void pages_free(pages_t *pg)
@@ -230,6 +234,20 @@ static int list_rows(frame_t *fr, const pages_t *pg, page_kind k, int chunk, row
                      r->tables[pg->tables[i]].number, roster_table_players(r, pg->tables[i]));
             w->col = i == 0 ? c->accent : c->fg; /* the next to break */
             w->bold = i == 0;
+        }
+    } else if (k == PAGE_LEAGUE) {
+        const season_board_t *b = fr->f->board;
+        for (int i = chunk * pg->per_page; i < b->n && n < max && n < pg->per_page; i++, n++) {
+            row_t *w = &rows[n];
+            memset(w, 0, sizeof *w);
+            snprintf(w->num, sizeof w->num, "%d.", b->rows[i].rank);
+            if (fr->s->house.short_names)
+                text_short_name(b->rows[i].name, w->text, sizeof w->text);
+            else
+                snprintf(w->text, sizeof w->text, "%s", b->rows[i].name);
+            league_points_text(b->rows[i].points, w->value, sizeof w->value);
+            w->col = c->fg;
+            w->bold = b->rows[i].rank == 1;
         }
     } else if (k == PAGE_MOVES) {
         for (int i = 0; i < pg->n_moves && n < max; i++) {
@@ -365,8 +383,8 @@ static void rules_draw(frame_t *fr, box_t bx, int row_h)
 
 static word_id title_word(page_kind k)
 {
-    static const word_id w[] = {W_STRUCTURE,    W_PAYOUTS, W_SEAT_LIST,  W_BREAK_ORDER,
-                                W_RECENT_MOVES, W_RESULTS, W_HOUSE_RULES};
+    static const word_id w[] = {W_STRUCTURE,    W_PAYOUTS, W_SEAT_LIST,   W_BREAK_ORDER,
+                                W_RECENT_MOVES, W_RESULTS, W_HOUSE_RULES, W_RESULTS /* unused */};
     return w[k];
 }
 
@@ -393,8 +411,14 @@ static void title_text(frame_t *fr, const pages_t *pg, int i, char *buf, size_t 
 {
     page_kind k = pg->kind[i];
     char t[128];
-    frame_label2(fr, title_word(k), t, sizeof t);
-    int total = k == PAGE_SEATS ? pg->n_seats : k == PAGE_RESULTS ? pg->n_results : 0;
+    if (k == PAGE_LEAGUE)
+        snprintf(t, sizeof t, "%s", fr->f->board->season);
+    else
+        frame_label2(fr, title_word(k), t, sizeof t);
+    int total = k == PAGE_SEATS     ? pg->n_seats
+                : k == PAGE_RESULTS ? pg->n_results
+                : k == PAGE_LEAGUE  ? fr->f->board->n
+                                    : 0;
     int parts = chunks(total, pg->per_page);
     if (k == PAGE_SEATS && parts > 1) {
         int a = pg->seats[pg->chunk[i] * pg->per_page];

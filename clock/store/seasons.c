@@ -20,9 +20,10 @@ typedef struct {
 } book_t;
 
 struct seasons {
-    pthread_mutex_t lock; /* guards book */
+    pthread_mutex_t lock; /* guards book and board */
     char *dir;            /* NULL: in memory only; set once, then only read */
     book_t book;
+    season_board_t board;
 };
 
 /* "2026-09-01", a day that exists, or "". */
@@ -368,4 +369,36 @@ bool seasons_get(seasons_t *s, int id, season_t *out)
         *out = s->book.items[at];
     pthread_mutex_unlock(&s->lock);
     return at >= 0 && (id || s->book.current);
+}
+
+void seasons_board_set(seasons_t *s, season_board_t *b)
+{
+    pthread_mutex_lock(&s->lock);
+    b->version = s->board.version;
+    if (memcmp(b, &s->board, sizeof *b) != 0) {
+        b->version++;
+        s->board = *b;
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+void seasons_board_get(seasons_t *s, season_board_t *out)
+{
+    if (!s) {
+        memset(out, 0, sizeof *out);
+        return;
+    }
+    pthread_mutex_lock(&s->lock);
+    *out = s->board;
+    pthread_mutex_unlock(&s->lock);
+}
+
+uint64_t seasons_board_version(seasons_t *s)
+{
+    if (!s)
+        return 0;
+    pthread_mutex_lock(&s->lock);
+    uint64_t v = s->board.version;
+    pthread_mutex_unlock(&s->lock);
+    return v;
 }

@@ -6,6 +6,7 @@
 #define POKERCLOCK_SEASONS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include <jansson.h>
 
@@ -18,6 +19,7 @@ enum {
     SEASON_PICKED_MAX = 100, /* tournaments picked by hand */
     SEASON_DIR_MAX = 64,     /* an archived folder's name, with the NUL */
     SEASON_DATE_LEN = 11,    /* "2026-09-01" and the NUL */
+    SEASON_BOARD_ROWS = 30,  /* the wall's and the kiosk's table: its top */
 };
 
 typedef struct {
@@ -61,5 +63,25 @@ json_t *seasons_json(seasons_t *s);
 /* A copy of the season of id (0: the current one): true, or false when
  * there is none. */
 bool seasons_get(seasons_t *s, int id, season_t *out);
+
+/* The current season's table as the wall and the kiosk show it: its ranked
+ * players from the top, names in full. */
+typedef struct {
+    uint64_t version;             /* changes with what it holds */
+    char season[SEASON_NAME_MAX]; /* "": no current season */
+    int n;
+    struct {
+        int rank;
+        char name[LEAGUE_NAME_MAX];
+        double points;
+    } rows[SEASON_BOARD_ROWS];
+} season_board_t;
+
+/* The board replaced (its version is set here: it moves only when what it
+ * holds changed). */
+void seasons_board_set(seasons_t *s, season_board_t *b);
+/* A copy of the board; s NULL: an empty one. */
+void seasons_board_get(seasons_t *s, season_board_t *out);
+uint64_t seasons_board_version(seasons_t *s);
 
 #endif

@@ -63,6 +63,12 @@ const EXPECTED = [
   { rank: null, name: 'Finn Ask', points: 4, all_points: 4, played: 2, wins: 0, best: 4 },
 ];
 
+// Polls fn (every 200 ms, for at most 5 s) until it is true; its last answer.
+async function until(fn) {
+  for (const end = Date.now() + 5000; ; await new Promise((r) => setTimeout(r, 200)))
+    if ((await fn()) || Date.now() > end) return fn();
+}
+
 const pick = (row) => Object.fromEntries(Object.keys(EXPECTED[0]).map((k) => [k, row[k]]));
 
 async function csvText(clock, path) {
@@ -197,6 +203,25 @@ test('the desk offers names from the archive: a prefix of any word, case and acc
     const anon = await getJson(clock, '/api/names?prefix=as');
     assert.equal(anon.status, 401);
     assert.equal(anon.body.code, 'login_first');
+  } finally {
+    await clock.stop();
+    clock.cleanup();
+  }
+});
+
+test('the wall before the start shows the current season, and not once it is no longer current', { timeout: 60000 }, async () => {
+  const clock = await startClock({ args: ['--config', CONFIG] });
+  try {
+    const cookie = await login(clock);
+    await play(clock, cookie, ['Åse Lie', 'Bo Ek', 'Cy Ro'], [1, 2, 3]);
+    const wall = async () => Buffer.from(await (await fetch(`${clock.base}/api/screen.png?w=1280&h=720`)).arrayBuffer());
+    const before = await wall();
+    const season = { name: 'Spring League', best: 0, min: 0 };
+    assert.equal((await postJson(clock, '/api/league', { type: 'season_save', season, current: true }, { cookie })).status, 200);
+    // A picture is drawn again once it is a second old: asked again, the new one.
+    assert.ok(await until(async () => !(await wall()).equals(before)), 'the season beside the clock');
+    assert.equal((await postJson(clock, '/api/league', { type: 'season_save', season: { id: 1, ...season }, current: false }, { cookie })).status, 200);
+    assert.ok(await until(async () => (await wall()).equals(before)), 'no current season: the wall as it was');
   } finally {
     await clock.stop();
     clock.cleanup();
