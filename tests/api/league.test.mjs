@@ -6,7 +6,7 @@
 // the desk's names from the archive.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startClock, getJson, login, command, postJson } from './clock.mjs';
 
@@ -200,6 +200,15 @@ test('the desk offers names from the archive: a prefix of any word, case and acc
     assert.deepEqual((await names('LI')).map((n) => n.name), ['Åse Lie']);
     assert.deepEqual((await names('åse l')).map((n) => n.name), ['Åse Lie']);
     assert.deepEqual(await names('se'), []);
+    // Answered from an index, not from the sheets at each keystroke: a
+    // sheet changed under it is not read again until a tournament is put
+    // aside (the archive's folder changes).
+    const sheet = join(clock.stateDir, 'archive', readdirSync(join(clock.stateDir, 'archive')).sort()[0], 'results.json');
+    writeFileSync(sheet, readFileSync(sheet, 'utf8').replace('Tor Åsen', 'Tor Aasen'));
+    assert.deepEqual((await names('tor')).map((n) => n.name), ['Tor Åsen']);
+    await play(clock, cookie, ['Ola Dahl', 'Per Ek'], [1, 2]);
+    assert.deepEqual((await names('tor')).map((n) => n.name), ['Tor Aasen']);
+    assert.deepEqual((await names('ola')).map((n) => n.name), ['Ola Dahl']);
     const anon = await getJson(clock, '/api/names?prefix=as');
     assert.equal(anon.status, 401);
     assert.equal(anon.body.code, 'login_first');

@@ -121,22 +121,26 @@ static void tie_breaks(void **state)
 {
     (void)state;
     league_result_t res[] = {
-        /* A and B: 20 each, A has a win */
-        R(0, "A", 1, 12),
-        R(1, "A", 5, 8),
-        R(0, "B", 2, 10),
-        R(1, "B", 2, 10),
+        /* A and B: 20 counted each, both have won; A twice (B has more in all) */
+        R(0, "A", 1, 10),
+        R(1, "A", 1, 10),
+        R(7, "B", 1, 12),
+        R(8, "B", 5, 8),
+        R(9, "B", 6, 5),
         /* C and D: 15, no wins; D finished 2nd */
         R(2, "C", 3, 7.5),
         R(3, "C", 3, 7.5),
         R(2, "D", 2, 10),
         R(3, "D", 9, 5),
-        /* E and F: 10 counted, no wins, best 4th; E has 1 more in all */
+        /* E and F: 10 counted, no wins, best 4th; E has more in all (11 to
+         * 10.75), F played more */
         R(4, "E", 4, 6),
         R(5, "E", 4, 4),
         R(6, "E", 6, 1),
         R(4, "F", 4, 6),
         R(5, "F", 4, 4),
+        R(6, "F", 9, 0.5),
+        R(7, "F", 10, 0.25),
         /* G and H: 2.5, best 8th, 2.5 in all; G played more */
         R(4, "G", 8, 2),
         R(5, "G", 9, 0.5),
