@@ -215,6 +215,14 @@ static int book_save(const char *dir, const book_t *b, refusal_t *no)
     return rc ? -1 : 0;
 }
 
+static int find(const book_t *b, int id)
+{
+    for (int i = 0; i < b->n; i++)
+        if (b->items[i].id == id)
+            return i;
+    return -1;
+}
+
 /* The file's seasons into b: 0, or -1 when it does not read whole. */
 static int book_load(const char *path, book_t *b)
 {
@@ -230,12 +238,16 @@ static int book_load(const char *path, book_t *b)
     json_array_foreach(list, i, v)
     {
         season_t *s = &b->items[b->n];
-        if (rc || season_from_json(v, s, &no) != 0 || s->id <= 0)
+        if (rc || season_from_json(v, s, &no) != 0 || s->id <= 0 || find(b, s->id) >= 0)
             rc = -1;
         else
             b->n++;
     }
+    /* Never an id given again, whatever the file says. */
     b->next_id = (int)json_integer_value(next);
+    for (int k = 0; k < b->n; k++)
+        if (b->items[k].id >= b->next_id)
+            b->next_id = b->items[k].id + 1;
     b->current = json_is_integer(cur) ? (int)json_integer_value(cur) : 0;
     json_decref(j);
     return rc;
@@ -275,14 +287,6 @@ void seasons_free(seasons_t *s)
     pthread_mutex_destroy(&s->lock);
     free(s->dir);
     free(s);
-}
-
-static int find(const book_t *b, int id)
-{
-    for (int i = 0; i < b->n; i++)
-        if (b->items[i].id == id)
-            return i;
-    return -1;
 }
 
 /* Applies a change to a copy of the book, writes it, and only then takes
