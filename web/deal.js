@@ -15,7 +15,12 @@
   const METHODS = [['icm', 'ICM'], ['chip', tp('Chip chop')], ['chip_min', tp('Chips + minimum')]];
   const money = (v) => fmtMoney(v, state && state.currency);
   const method = () => (($('#deal-method input:checked') || {}).value || 'icm');
-  const playFor = () => Math.max(0, Math.floor(Number($('#deal-playfor').value) || 0));
+  /* Money is kept in whole units and chips are whole: "12.50" is not
+   * rounded to 12 behind the director's back, it is asked again. An empty
+   * play-for is none. */
+  const whole = (text) => /^\s*\d+\s*$/.test(text);
+  const playForText = () => $('#deal-playfor').value;
+  const playFor = () => (whole(playForText()) ? Number(playForText()) : 0);
   const left = () => (state ? state.players.remaining : 0);
   /* A deal is made at a table: at most ten players (ROSTER_MAX_SEATS). */
   const DEAL_MAX = 10;
@@ -56,7 +61,8 @@
     later();
   }
 
-  const stacks = () => [...$('#deal-rows').querySelectorAll('input')].map((i) => Math.floor(Number(i.value)));
+  const stackTexts = () => [...$('#deal-rows').querySelectorAll('input')].map((i) => i.value);
+  const stacks = () => stackTexts().map(Number);
 
   function later() {
     clearTimeout(timer);
@@ -78,6 +84,11 @@
     const total = p.reduce((a, b) => a + b, 0);
     setText($('#deal-sum'), players.length >= 2 ? tp('%s players left share %s (places 1 to %s).', players.length, money(total), players.length) : '');
     if (players.length < 2 || s.some((x) => !(x > 0))) { show(players.length >= 2 ? tp('Enter every stack.') : ''); return; }
+    if (!stackTexts().every(whole)) { show(tp('Stacks are whole chips: enter them without decimals.')); return; }
+    if (playForText().trim() !== '' && !whole(playForText())) {
+      show(tp('Play for a whole amount: %s is not one.', playForText().trim()));
+      return;
+    }
     const n = ++asked;
     try {
       const r = await fetch('/api/chop', {

@@ -76,10 +76,17 @@
       el('div', {}, el('b', { text: fmtMoney(s.prize_pool, s.currency) }), el('span', { text: t('prize_pool') })),
       el('div', {}, el('b', { text: fmtNum(p.paid_places) }), el('span', { text: t('places_paid') })),
       el('div', {}, el('b', { text: fmtNum(p.remaining) }), el('span', { text: t('players_left') })));
+    /* After a deal, the clock's lines (what the deal shared, what is still
+     * played for) stand for the places it covers: none of them is listed
+     * with the nothing it has left to win. The places below follow. */
     const pay = s.payouts || [];
+    const from = s.deal ? s.deal.players : 0;
+    const dealt = ((s.view && s.view.payouts) || []).filter((r) => r.deal || r.play_for)
+      .map((r) => [r.deal ? t('pay_deal', r.deal) : t('pay_play_for'), r.amount]);
+    const rows = [...dealt, ...pay.slice(from).map((v, i) => [t('place') + ' ' + (from + i + 1), v])];
     const list = $('#pay-list');
-    list.replaceChildren(...pay.map((v, i) => el('li', {}, el('span', { text: t('place') + ' ' + (i + 1) }), fmtMoney(v, s.currency))));
-    fit(list, pay.length, innerHeight / 16);
+    list.replaceChildren(...rows.map(([what, v]) => el('li', {}, el('span', { text: what }), fmtMoney(v, s.currency))));
+    fit(list, rows.length, innerHeight / 16);
   }
 
   function renderInfo(s) {

@@ -384,17 +384,6 @@ static bool field_allowed(command_type type, const char *key, bool internal)
     }
 }
 
-int codec_unread(refusal_t *no, const char *fmt, ...)
-{
-    char why[REFUSAL_VALUE_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
-    va_end(ap);
-    refuse_command_unread(no, why);
-    return -1;
-}
-
 /* Reads an integer field; absent is fine unless required (shown: its name
  * in a refusal). */
 static int get_int_as(const json_t *obj, const char *key, const char *shown, bool required,

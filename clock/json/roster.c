@@ -5,9 +5,9 @@
 
 #include "model/standings.h"
 #include "model/text.h"
-#include "json/codec.h"
 #include "json/moves.h"
 #include "json/roster.h"
+#include "json/unread.h"
 
 /* ---- commands ---- */
 

@@ -7,8 +7,8 @@
 #include "model/payout.h"
 #include "model/prizes.h"
 #include "model/standings.h"
-#include "json/codec.h"
 #include "json/settle.h"
+#include "json/unread.h"
 
 bool settle_json_command_field(command_type type, const char *key)
 {

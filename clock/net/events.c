@@ -38,7 +38,8 @@
 
 enum {
     SHARE_MS = 25, /* a rendered state is sent as it is for this long */
-    BLOCK = 4096,  /* bytes per reader call: MHD keeps a buffer of it per stream */
+    BLOCK = 1024,  /* bytes per reader call: MHD keeps (and touches) a buffer of it
+                    * per stream, and a state goes out in a few calls */
     WAKE_ID = 0,   /* the epoll key of the shutdown eventfd */
 };
 

@@ -53,8 +53,9 @@ enum {
     DRAIN_MAX = 1024 * 1024, /* larger ones are refused before they are read */
     THREADS = 4,             /* a slow fsync must not stall the rest */
     CONNECTIONS_MAX = 8000,  /* fewer when the descriptors are fewer */
-    CONN_MEMORY = 16 * 1024, /* MHD's pool per connection (32 KiB by default, touched
-                              * whole): headers only, bodies are kept apart */
+    CONN_MEMORY = 8 * 1024,  /* MHD's pool per connection (32 KiB by default), about
+                              * half of it touched: a request's headers (up to about
+                              * 4 KiB) and an answer's; bodies are kept apart */
     FD_SPARE_MIN = 32,       /* descriptors kept for files, the journal, SDL */
     PER_ADDRESS = 256,  /* connections from one address (a screen with tabs, streams gone unseen) */
     DIRECTOR_ROOM = 48, /* the last connections: sessions and pages only */

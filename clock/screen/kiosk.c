@@ -178,15 +178,25 @@ static int structure_rows(frame_t *fr, row_t *rows, int max)
     return n;
 }
 
+/* The payouts as the wall lists them (show_payout_rows): after a deal, one
+ * line for what the dealing players share and one for what they still
+ * play for, then the places below them. */
 static int payout_rows(frame_t *fr, row_t *rows, int max)
 {
-    int n = 0;
-    for (int i = 0; i < fr->v.paid_places && n < max; i++, n++) {
-        memset(&rows[n], 0, sizeof rows[n]);
-        snprintf(rows[n].num, sizeof rows[n].num, "%d.", i + 1);
-        frame_money(fr, fr->v.payouts[i], rows[n].value, sizeof rows[n].value);
-        rows[n].col = fr->w->col.fg;
-        rows[n].bold = i == 0;
+    show_pay_row_t pay[TOURNEY_MAX_PLACES];
+    int n = show_payout_rows(fr->t, &fr->v, max < TOURNEY_MAX_PLACES ? max : TOURNEY_MAX_PLACES,
+                             pay);
+    for (int i = 0; i < n; i++) {
+        memset(&rows[i], 0, sizeof rows[i]);
+        if (pay[i].kind == PAY_DEAL)
+            snprintf(rows[i].text, sizeof rows[i].text, frame_word(fr, W_PAY_DEAL), pay[i].place);
+        else if (pay[i].kind == PAY_PLAY_FOR)
+            snprintf(rows[i].text, sizeof rows[i].text, "%s", frame_word(fr, W_PAY_PLAY_FOR));
+        else
+            snprintf(rows[i].num, sizeof rows[i].num, "%d.", pay[i].place);
+        frame_money(fr, pay[i].amount, rows[i].value, sizeof rows[i].value);
+        rows[i].col = fr->w->col.fg;
+        rows[i].bold = pay[i].place == 1 || pay[i].kind == PAY_PLAY_FOR;
     }
     return n;
 }

@@ -41,6 +41,25 @@ test('garbage, odd requests and huge headers leave the clock serving', async () 
   assert.equal(h.body.ok, true);
 });
 
+// Each connection has a small pool for its headers (thousands of phones
+// keep a stream open): what a phone sends, a long user agent and other
+// pages' cookies included, still fits; headers past the pool are a 431.
+test("a phone's 3 KiB of headers fit, for the state and the event stream; 9 KiB are a 431", async () => {
+  const headers = { 'User-Agent': 'Mozilla/5.0 '.repeat(85), Cookie: 'other=' + 'c'.repeat(2000) };
+  const r = await fetch(clock.base + '/api/state', { headers });
+  assert.equal(r.status, 200);
+  assert.ok((await r.json()).seq > 0);
+  const ctl = new AbortController();
+  const es = await fetch(clock.base + '/api/events', { headers, signal: ctl.signal });
+  assert.equal(es.status, 200);
+  const first = await es.body.getReader().read();
+  assert.match(Buffer.from(first.value).toString(), /retry:|event: state/);
+  ctl.abort();
+  const big = await send(`GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: other=${'c'.repeat(9000)}\r\n\r\n`);
+  assert.match(big, /^HTTP\/1\.1 431/);
+  assert.equal((await fetch(clock.base + '/api/state')).status, 200);
+});
+
 test('an endless chunked body is cut off, not read forever', { timeout: 30000 }, async () => {
   const chunk = Buffer.alloc(64 * 1024, 0x20);
   const got = await new Promise((ok) => {

@@ -79,6 +79,23 @@ static int drain(client_t *c, double t)
     }
 }
 
+/* The process's CPU time so far, in clock ticks (utime + stime). */
+static long cpu_ticks(int pid)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = 0;
+    const char *p = strrchr(buf, ')');
+    long utime = 0, stime = 0;
+    if (p)
+        sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %ld %ld", &utime, &stime);
+    return utime + stime;
+}
+
 static int fd_count(int pid)
 {
     char path[64];
@@ -107,9 +124,9 @@ static int post(int port, const char *cookie, const char *body)
         return -1;
     char req[1024];
     int n = snprintf(req, sizeof req,
-                     "POST /api/command HTTP/1.1\r\nHost: x\r\nCookie: %s\r\nContent-Type: "
+                     "POST /api/command HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nCookie: %s\r\nContent-Type: "
                      "application/json\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n%s",
-                     cookie, strlen(body), body);
+                     port, cookie, strlen(body), body);
     if (write(fd, req, (size_t)n) != n)
         return -1;
     return fd; /* read and closed by the caller later: the answer is not timed */
@@ -128,7 +145,8 @@ int main(int argc, char **argv)
     int ep = epoll_create1(0);
     char req[512];
     int reqlen = snprintf(req, sizeof req,
-                          "GET /api/events HTTP/1.1\r\nHost: x\r\nCookie: %s\r\n\r\n", cookie);
+                          "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nCookie: %s\r\n\r\n", port,
+                          cookie);
     double t0 = now_ms();
     for (int i = 0; i < n; i++) {
         client_t *c = &cl[i];
@@ -170,6 +188,31 @@ int main(int argc, char **argv)
            "the clock's PSS %.1f MB (%.1f MB before), RSS %.1f MB (%.1f MB before)\n",
            n, connected, closed, pss / 1024.0, before_pss / 1024.0, rss / 1024.0,
            before_rss / 1024.0);
+    /* What one phone that only listens costs, against the budget. */
+    double per = (pss - before_pss) / (double)n;
+    const char *max_env = getenv("BENCH_EVENT_KB_MAX");
+    double max = max_env ? atof(max_env) : 12.0;
+    printf("%d clients: %.1f KB of the clock's memory per client (budget %.0f KB)\n", n, per, max);
+    if (per > max) {
+        fprintf(stderr, "over the budget of %.0f KB per client\n", max);
+        return 1;
+    }
+    /* A figure from clients the clock turned away measures nothing. */
+    if (closed > 0) {
+        fprintf(stderr, "%d of %d clients were refused or closed: no figures\n", closed, n);
+        return 1;
+    }
+    /* Idle: no change for 20 s, two heartbeats, every client reading. */
+    long c0 = cpu_ticks(pid);
+    double i0 = now_ms();
+    while (now_ms() - i0 < 20000) {
+        int k = epoll_wait(ep, evs, 512, 500);
+        for (int j = 0; j < k; j++)
+            drain(&cl[evs[j].data.u32], now_ms());
+    }
+    printf("%d clients idle for 20 s: the clock used %.2f %% of a core\n", n,
+           100.0 * (double)(cpu_ticks(pid) - c0) / (double)sysconf(_SC_CLK_TCK) /
+               ((now_ms() - i0) / 1000.0));
     double *all = calloc((size_t)n * (size_t)rounds, sizeof *all), *last = calloc((size_t)rounds, sizeof *last);
     size_t na = 0;
     int missed = 0;

@@ -58,6 +58,18 @@ test('the final four: stacks typed, ICM amounts as typed, the deal accepted and 
   await page.click('#deal-method label:has-text("ICM")');
   await until(async () => (await rows.locator('output').allTextContents()).join() === shown.join(), 'ICM again');
   await page.screenshot({ path: join(OUT, 'panel-deal.png') });
+  // Money is whole: a play-for of 12.50 or a stack of 1.5 chips is asked
+  // again, not rounded down behind the director's back.
+  const msg = page.locator('#sec-deal .msg');
+  await page.fill('#deal-playfor', '12.50');
+  await until(async () => /whole amount: 12\.50/.test(await msg.textContent()), 'the play-for refused');
+  assert.ok(await page.isDisabled('#deal-accept'));
+  await page.fill('#deal-playfor', '0');
+  await rows.nth(2).locator('input').fill('24000.5');
+  await until(async () => /whole chips/.test(await msg.textContent()), 'the stack refused');
+  assert.ok(await page.isDisabled('#deal-accept'));
+  await rows.nth(2).locator('input').fill(String(stacks[2]));
+  await until(async () => (await rows.locator('output').allTextContents()).join() === shown.join(), 'ICM after the corrections');
 
   await page.click('#deal-accept');
   await page.waitForSelector('#confirm[open]');

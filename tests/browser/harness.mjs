@@ -75,10 +75,29 @@ export async function launch() {
 // The API as a director (its own session) and as anyone.
 /* The panel opened and logged in with the PIN, as a director does. */
 export async function logIn(page, clock) {
-  await page.goto(clock.base + '/');
-  await page.fill('#pin', PIN);
-  await page.click('#login-btn');
-  await page.waitForSelector('#controls', { state: 'visible' });
+  const seen = [];
+  const note = (what) => seen.push(`${((performance.now() - t0) / 1000).toFixed(1)} s ${what}`);
+  const answered = (r) => { if (r.url().includes('/api/')) note(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`); };
+  const failed = (r) => note(`${r.method()} ${new URL(r.url()).pathname} failed: ${r.failure()?.errorText}`);
+  const t0 = performance.now();
+  page.on('response', answered);
+  page.on('requestfailed', failed);
+  try {
+    await page.goto(clock.base + '/');
+    await page.fill('#pin', PIN);
+    await page.click('#login-btn');
+    note('login tapped');
+    await page.waitForSelector('#controls', { state: 'visible' });
+  } catch (e) {
+    /* What the director would see, and what the page asked: a failed
+     * login says why instead of only "hidden". */
+    const said = await page.textContent('#login-msg').catch(() => '?');
+    throw new Error(`${e.message}\nthe login form says: "${said}"\nthe page's requests: ${seen.join('; ')}\n` +
+      `the clock's log: ${clock.stderr.slice(-1500)}`);
+  } finally {
+    page.off('response', answered);
+    page.off('requestfailed', failed);
+  }
 }
 
 /* A part of the panel brought into view as a director does: on a phone, a

@@ -19,6 +19,7 @@
 #include "tsan.h"
 
 #include "engine.h"
+#include "model/settle.h"
 #include "screen/frame.h"
 #include "screen/kiosk.h"
 #include "screen/lang.h"
@@ -589,6 +590,23 @@ static int64_t st_kiosk_payouts(void)
 {
     return kiosk_at(1);
 }
+/* The payouts page after a deal of the last four: one line for what they
+ * shared, as the wall says it, then the places paid before the deal. */
+static int64_t st_kiosk_deal(void)
+{
+    int64_t at = kiosk_at(1);
+    run((command_t){.type = CMD_BUST, .count = 33}, at - 120000);
+    int64_t pool = settle_pool_left(&m.t, at - 60000), given = 0;
+    command_t c = {.type = CMD_DEAL};
+    c.deal.n = 4;
+    static const int share[4] = {40, 25, 20, 15};
+    for (int i = 0; i < 4; i++) {
+        c.deal.amount[i] = i == 3 ? pool - given : pool * share[i] / 100;
+        given += c.deal.amount[i];
+    }
+    run(c, at - 60000);
+    return at;
+}
 static int64_t st_kiosk_seats(void)
 {
     return kiosk_at(2);
@@ -724,6 +742,7 @@ static const shot_t shots[] = {
      NULL},
     {"wall-kiosk-payouts-1920x1080", st_kiosk_payouts, 1920, 1080, "en", "", NULL, NULL, false,
      NULL},
+    {"wall-kiosk-deal-1920x1080", st_kiosk_deal, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"wall-kiosk-seats-1920x1080", st_kiosk_seats, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"wall-kiosk-seats2-1920x1080", st_kiosk_seats2, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"wall-kiosk-tables-1920x1080", st_kiosk_tables, 1920, 1080, "en", "", NULL, NULL, false, NULL},
