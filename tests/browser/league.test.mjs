@@ -61,3 +61,16 @@ test('a director sets a season up on /league; a hundred players print on one A4 
   execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', pdf, join(OUT, 'league-100-pdf')]);
   await page.close();
 });
+
+test('the kiosk in a browser gives the current season a page: its name, its ranked players', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.goto(clock.base + '/kiosk?page=league');
+  await page.waitForSelector('#p-league.on');
+  assert.equal(await page.textContent('#h-league'), 'Winter League');
+  const rows = page.locator('#league-list li');
+  await until(async () => (await rows.count()) === 40, 'the top 40');
+  assert.deepEqual(await rows.first().locator('span').allTextContents(), ['1. Player with a longish name 1', '10']);
+  assert.deepEqual(await rows.nth(2).locator('span').allTextContents(), ['3. Player with a longish name 2', '7']);
+  await page.screenshot({ path: join(OUT, 'kiosk-league.png') });
+  await page.close();
+});
