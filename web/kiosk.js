@@ -328,28 +328,20 @@
     if (rules.length) fit(list, rules.length * 2, innerHeight / 18);
     dots();
   }
-  /* The current league season's table (/api/league/standings): a page of
-   * its own, titled with the season's name, its ranked players from the
-   * top; looked at again every minute (a season changes between evenings). */
-  const LEAGUE_MS = 60000;
-  async function loadLeague() {
-    let table = null;
-    try {
-      const r = await fetch('/api/league/standings', { cache: 'no-store' });
-      if (r.ok) table = await r.json();
-    } catch (e) { /* offline: as it was */ return; }
-    const rows = table ? table.rows.filter((x) => x.rank).slice(0, 40) : [];
+  /* The current league season's table: a page of its own, titled with the
+   * season's name, its ranked players from the top. */
+  function renderLeague(board) {
+    const rows = board ? board.rows.slice(0, 40) : [];
     $('#p-league').hidden = rows.length === 0;
-    setText($('#h-league'), table ? table.season.name : '');
+    setText($('#h-league'), board ? board.season : '');
     const list = $('#league-list');
-    const pts = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
     list.replaceChildren(...rows.map((x) => el('li', {},
-      el('span', { class: 'who', text: x.rank + '. ' + x.name }), el('span', { class: 'where', text: pts(x.points) }))));
+      el('span', { class: 'who', text: x.rank + '. ' + x.name }), el('span', { class: 'where', text: PCLeague.points(x.points) }))));
     if (rows.length) fit(list, rows.length, innerHeight / 20);
     if (fixed) show(0);
     dots();
   }
-  setInterval(loadLeague, LEAGUE_MS);
+  PCLeague.onBoard(renderLeague);
 
   async function loadSettings() {
     const st = await PC.settings();
@@ -375,7 +367,7 @@
   if (!fixed) PCSlides.start().then(() => (slidesOnly ? turn() : setTimeout(turn, PAGE_MS)));
   PC.onOnline((on) => {
     $('#offline').hidden = on;
-    if (on) { loadSettings(); loadStructure(); loadLeague(); }
+    if (on) { loadSettings(); loadStructure(); PCLeague.load(); }
   });
   PC.onState(render);
   /* The wall's language changed on the panel: the page follows it. */

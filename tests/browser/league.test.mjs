@@ -74,3 +74,19 @@ test('the kiosk in a browser gives the current season a page: its name, its rank
   await page.screenshot({ path: join(OUT, 'kiosk-league.png') });
   await page.close();
 });
+
+test('the wall in a browser before the start: the current season beside the clock', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.goto(clock.base + '/display');
+  await page.waitForSelector('#league:not([hidden])');
+  assert.equal(await page.textContent('#league h2'), 'Winter League');
+  assert.deepEqual(await page.locator('#league p').allTextContents(), [
+    '1. Player with a longish name 1   10', '1. Player with a longish name 100   10',
+    '3. Player with a longish name 2   7', '3. Player with a longish name 99   7',
+    '5. Player with a longish name 3   5', '5. Player with a longish name 98   5']);
+  await page.screenshot({ path: join(OUT, 'display-league.png') });
+  // The clock started: the wall is the clock's.
+  await (await api(clock)).command({ type: 'start' });
+  await page.waitForSelector('#league', { state: 'hidden' });
+  await page.close();
+});
