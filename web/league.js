@@ -8,7 +8,7 @@
   let seasonId = Number(params.get('season')) || 0;
   let league = { seasons: [], current: null };
 
-  const num = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
+  const num = PCLeague.points;
   const ordinal = (n) => { const s = ['th', 'st', 'nd', 'rd'], v = n % 100; return n + (s[(v - 20) % 10] || s[v] || s[0]); };
 
   function rulesText(t) {
