@@ -602,6 +602,7 @@ static int services_start(engine_t *engine, const site_t *site, const pin_t *pin
 static void services_stop(services_t *sv)
 {
     follow_stop(sv->follow);
+    wall_render_seasons(NULL);
     net_stop(sv->net);
     tv_stop(sv->tv);
     wall_render_slides(NULL);
@@ -627,12 +628,14 @@ static int serve(engine_t *engine, const site_t *site)
     }
     sv.show = sv.slides ? slideshow_new(sv.slides) : NULL;
     wall_render_slides(sv.show);
+    wall_render_seasons(net_seasons(sv.net));
     screen_options_t so = {.config = site->config,
                            .headless = site->o->headless,
                            .panel_url = site->url,
                            .pin = shown[0] ? shown : NULL,
                            .state_dir = site->state_dir,
-                           .slideshow = sv.show};
+                           .slideshow = sv.show,
+                           .seasons = net_seasons(sv.net)};
     int rc = run_screen(engine, &so);
     services_stop(&sv);
     return rc;

@@ -328,6 +328,21 @@
     if (rules.length) fit(list, rules.length * 2, innerHeight / 18);
     dots();
   }
+  /* The current league season's table: a page of its own, titled with the
+   * season's name, its ranked players from the top. */
+  function renderLeague(board) {
+    const rows = board ? board.rows.slice(0, 40) : [];
+    $('#p-league').hidden = rows.length === 0;
+    setText($('#h-league'), board ? board.season : '');
+    const list = $('#league-list');
+    list.replaceChildren(...rows.map((x) => el('li', {},
+      el('span', { class: 'who', text: x.rank + '. ' + x.name }), el('span', { class: 'where', text: PCLeague.points(x.points) }))));
+    if (rows.length) fit(list, rows.length, innerHeight / 20);
+    if (fixed) show(0);
+    dots();
+  }
+  PCLeague.onBoard(renderLeague);
+
   async function loadSettings() {
     const st = await PC.settings();
     I18N.use(st.language || 'en', st.language2);
@@ -352,7 +367,7 @@
   if (!fixed) PCSlides.start().then(() => (slidesOnly ? turn() : setTimeout(turn, PAGE_MS)));
   PC.onOnline((on) => {
     $('#offline').hidden = on;
-    if (on) { loadSettings(); loadStructure(); }
+    if (on) { loadSettings(); loadStructure(); PCLeague.load(); }
   });
   PC.onState(render);
   /* The wall's language changed on the panel: the page follows it. */

@@ -254,6 +254,13 @@ typedef enum {
     X1(new_config, CONFLICT, S(why))                                                               \
     X1(new_not_archived, UNAVAILABLE, S(why))                                                      \
     X1(new_not_begun, UNAVAILABLE, S(why))                                                         \
+    X1(season_name, INVALID, N(most))                                                              \
+    X0(season_dates, INVALID)                                                                      \
+    X1(season_picks, INVALID, N(most))                                                             \
+    X1(season_pick_unknown, INVALID, S(tournament))                                                \
+    X1(season_none, NOT_FOUND, N(season))                                                          \
+    X1(seasons_full, CONFLICT, N(most))                                                            \
+    X1(seasons_not_saved, UNAVAILABLE, S(why))                                                     \
     X0(pin_wrong, UNAUTHORIZED)                                                                    \
     X0(pin_wrong_second, UNAUTHORIZED)                                                             \
     X1(pin_wrong_seconds, UNAUTHORIZED, N(seconds))                                                \

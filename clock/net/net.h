@@ -10,6 +10,7 @@
 #include "print/printer.h"
 #include "store/config.h"
 #include "store/pin.h"
+#include "store/seasons.h"
 #include "store/slides.h"
 
 /* Renders the wall as it looks now at w x h into a malloc'd PNG; 0 or -1.
@@ -51,5 +52,8 @@ typedef struct net net_t;
  * stream's heartbeat (10 s) for tests. */
 net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen);
 void net_stop(net_t *n);
+/* The venue's league seasons (/api/league), for the wall and the kiosk;
+ * they live as long as the server. */
+seasons_t *net_seasons(net_t *n);
 
 #endif

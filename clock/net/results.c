@@ -5,6 +5,7 @@
 
 #include "model/sheet.h"
 #include "model/standings.h"
+#include "net/csv.h"
 #include "net/reply.h"
 #include "net/results.h"
 
@@ -80,62 +81,17 @@ json_t *results_json(engine_t *e, bool director)
     return o;
 }
 
-/* A growing text with a hard cap: the sheet of the largest field fits. */
-typedef struct {
-    char *p;
-    size_t len, cap;
-    bool failed;
-} text_t;
-
-static void put(text_t *b, const char *s, size_t n)
-{
-    if (b->failed)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = (b->len + n + 1) * 2;
-        char *p = cap <= 4 * 1024 * 1024 ? realloc(b->p, cap) : NULL;
-        if (!p) {
-            b->failed = true;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = 0;
-}
-
-/* A field as RFC 4180 wants it: quoted when it holds a comma, a quote or a
- * line break, its quotes doubled. Names come from the panel and may hold
- * any of them. */
-static void put_field(text_t *b, const char *s, bool last)
-{
-    if (strpbrk(s, ",\"\r\n")) {
-        put(b, "\"", 1);
-        for (const char *c = s; *c; c++) {
-            put(b, c, 1);
-            if (*c == '"')
-                put(b, "\"", 1);
-        }
-        put(b, "\"", 1);
-    } else {
-        put(b, s, strlen(s));
-    }
-    put(b, last ? "\r\n" : ",", last ? 2 : 1);
-}
-
 char *results_csv_of(const tourney_t *t, const roster_t *ro, bool director, size_t *len)
 {
     int n = 0;
     sheet_row_t *rows = rows_of(t, ro, &n);
-    text_t b = {0};
+    csv_t b = {0};
     if (!rows)
         b.failed = true;
     /* A byte-order mark first: Excel on Windows reads the file as UTF-8
      * only with it (without, "Åse Ødegård" comes out as mojibake). */
-    put(&b, "\xEF\xBB\xBF", 3);
-    put(&b, "place,name,entries,rebuys,addons,prize,deal,points\r\n", 52);
+    csv_put(&b, "\xEF\xBB\xBF", 3);
+    csv_put(&b, "place,name,entries,rebuys,addons,prize,deal,points\r\n", 52);
     for (int i = 0; i < n && !b.failed; i++) {
         const sheet_row_t *r = &rows[i];
         char f[64];
@@ -143,25 +99,25 @@ char *results_csv_of(const tourney_t *t, const roster_t *ro, bool director, size
             snprintf(f, sizeof f, "%d-%d", r->place_best, r->place_worst);
         else
             snprintf(f, sizeof f, "%d", r->place_best);
-        put_field(&b, f, false);
+        csv_field(&b, f, false);
         label_of(t, ro, r, director, f, sizeof f);
-        put_field(&b, f, false);
+        csv_field(&b, f, false);
         const int counts[] = {r->entries, r->rebuys, r->addons};
         for (int k = 0; k < 3; k++) {
             if (counts[k] < 0)
                 f[0] = 0;
             else
                 snprintf(f, sizeof f, "%d", counts[k]);
-            put_field(&b, f, false);
+            csv_field(&b, f, false);
         }
         snprintf(f, sizeof f, "%lld", (long long)r->prize);
-        put_field(&b, f, false);
-        put_field(&b, r->deal ? "yes" : "", false);
+        csv_field(&b, f, false);
+        csv_field(&b, r->deal ? "yes" : "", false);
         if (r->has_points)
             snprintf(f, sizeof f, "%.2f", r->points);
         else
             f[0] = 0;
-        put_field(&b, f, true);
+        csv_field(&b, f, true);
     }
     free(rows);
     if (b.failed) {

@@ -58,7 +58,7 @@ static int set_through(int n)
         return 0;
     char text[32];
     snprintf(text, sizeof text, "%d\n", n);
-    return file_replace(mark.state_dir, MARK_FILE, text);
+    return file_write_atomic(mark.state_dir, MARK_FILE, text, strlen(text), 0600) == 0 ? 0 : -1;
 }
 
 /* After each change: fewer players than the mark (a registration undone,

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/league.h"
+#include "model/text.h"
 #include "screen/frame.h"
 #include "screen/kiosk.h"
 #include "screen/qr.h"
@@ -564,6 +566,39 @@ static void slide_draw(frame_t *fr, box_t bx)
                   bx.h, key);
 }
 
+/* Before the start, when no slide shows: the current league season's
+ * leaders, as a text slide (its name, then a line each). */
+static bool league_shown(frame_t *fr)
+{
+    return fr->f->board && !fr->started && !fr->takeover && !fr->v.over && !slide_shown(fr);
+}
+
+static void league_draw(frame_t *fr, box_t bx)
+{
+    const season_board_t *b = fr->f->board;
+    slide_t sl = {.kind = SLIDE_TEXT};
+    snprintf(sl.title, sizeof sl.title, "%s", b->season);
+    for (int i = 0; i < b->n && i < SLIDE_LINES; i++, sl.n_lines++) {
+        char name[LEAGUE_NAME_MAX], pts[32];
+        if (fr->s->house.short_names)
+            text_short_name(b->rows[i].name, name, sizeof name);
+        else
+            snprintf(name, sizeof name, "%s", b->rows[i].name);
+        league_points_text(b->rows[i].points, pts, sizeof pts);
+        snprintf(sl.lines[i], sizeof sl.lines[i], "%d. %s   %s", b->rows[i].rank, name, pts);
+    }
+    slide_text(fr, bx, &sl);
+}
+
+/* What goes beside the clock: the slide, or the league. */
+static void beside_draw(frame_t *fr, box_t bx)
+{
+    if (slide_shown(fr))
+        slide_draw(fr, bx);
+    else
+        league_draw(fr, bx);
+}
+
 /* A break or the wait before the start with a slide: the clock (the level,
  * the time left, what follows) beside it in landscape, above it in portrait;
  * a running level with the house's band of slides: the clock larger. */
@@ -574,13 +609,13 @@ static void slide_page(frame_t *fr, box_t body, bool tall, int gap)
         box_t clock = {body.x, body.y, body.w, body.h * 38 / 100};
         wall_clock_block(fr, clock);
         int top = clock.y + clock.h + gap;
-        slide_draw(fr, (box_t){body.x, top, body.w, body.y + body.h - top});
+        beside_draw(fr, (box_t){body.x, top, body.w, body.y + body.h - top});
         return;
     }
     /* While a level runs the clock keeps most of the screen. */
     int cw = body.w * (fr->is_break || !fr->started ? 36 : 58) / 100, sep = W / 40;
     wall_clock_block(fr, (box_t){body.x, body.y, cw, body.h});
-    slide_draw(fr, (box_t){body.x + cw + sep, body.y, body.w - cw - sep, body.h});
+    beside_draw(fr, (box_t){body.x + cw + sep, body.y, body.w - cw - sep, body.h});
 }
 
 /* Header, body and footer in proportions of the screen; a takeover fills
@@ -613,7 +648,7 @@ static void page(frame_t *fr)
     header(fr, head, compact_clock_wanted(fr));
     if (fr->takeover)
         banner_takeover_draw(fr, body);
-    else if (slide_shown(fr))
+    else if (slide_shown(fr) || league_shown(fr))
         slide_page(fr, body, tall, gap);
     else if (tall)
         portrait(fr, body, gap);

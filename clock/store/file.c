@@ -1,5 +1,5 @@
-/* Whole files read into memory: configurations and fonts; small files of
- * the state directory written and read whole. */
+/* Whole files read into memory (configurations and fonts); files of the
+ * state directory written whole, and their first line read. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -63,24 +63,42 @@ char *file_read(const char *path, size_t max, size_t *len, char *err, size_t err
     return buf;
 }
 
-/* dir/name replaced whole by text (a temporary file, fsync, rename), only
- * the clock's own user may read it. 0 or -1. */
-int file_replace(const char *dir, const char *name, const char *text)
+int file_write_atomic(const char *dir, const char *name, const void *data, size_t len, int mode)
 {
     char path[4096], tmp[4200];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path)
+        return ENAMETOOLONG;
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
     if (fd < 0)
-        return -1;
-    size_t n = strlen(text);
-    int rc = write(fd, text, n) == (ssize_t)n && fsync(fd) == 0 ? 0 : -1;
-    rc = close(fd) == 0 ? rc : -1;
+        return errno;
+    const char *p = data;
+    int rc = 0;
+    while (len > 0 && rc == 0) {
+        ssize_t w = write(fd, p, len);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            rc = w < 0 ? errno : ENOSPC;
+        else
+            p += w, len -= (size_t)w;
+    }
+    if (rc == 0 && fsync(fd) != 0)
+        rc = errno;
+    if (close(fd) != 0 && rc == 0)
+        rc = errno;
     if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1;
-    if (rc != 0)
+        rc = errno;
+    if (rc != 0) {
         unlink(tmp);
-    return rc;
+        return rc;
+    }
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    return 0;
 }
 
 /* The first line of dir/name without its line break, or false. */

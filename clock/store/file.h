@@ -1,4 +1,4 @@
-/* Whole files read into memory, with a hard cap on their size. */
+/* Whole files read into memory, with a hard cap on their size, and written whole. */
 #ifndef POKERCLOCK_FILE_H
 #define POKERCLOCK_FILE_H
 
@@ -11,9 +11,9 @@
  * bytes ("the file is larger than N bytes: is it the right file?"). */
 char *file_read(const char *path, size_t max, size_t *len, char *err, size_t errlen);
 
-/* dir/name replaced whole by text (a temporary file, fsync, rename), only
- * the clock's own user may read it. 0 or -1. */
-int file_replace(const char *dir, const char *name, const char *text);
+/* dir/name replaced whole by data: a temporary file beside it, fsync,
+ * rename, the folder synced. 0, or an errno value (nothing changed). */
+int file_write_atomic(const char *dir, const char *name, const void *data, size_t len, int mode);
 /* The first line of dir/name without its line break, or false. */
 bool file_first_line(const char *dir, const char *name, char *line, size_t len);
 

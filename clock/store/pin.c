@@ -133,13 +133,13 @@ static int keep(const char *dir, const char *text, bool seen, pin_t *p, char *sh
     char line[2 * PIN_TEXT_MAX], hash[PIN_HASH_TEXT];
     if (!seen) {
         snprintf(line, sizeof line, "%s\n", text);
-        if (file_replace(dir, "pin-wall", line) != 0)
+        if (file_write_atomic(dir, "pin-wall", line, strlen(line), 0600) != 0)
             return -1;
         snprintf(shown, shownlen, "%s", text);
     }
     pin_hash_write(&p->key, hash);
     snprintf(line, sizeof line, "sha256 %c%zu %s\n", kind_of(text), strlen(text), hash);
-    return file_replace(dir, "pin", line);
+    return file_write_atomic(dir, "pin", line, strlen(line), 0600) == 0 ? 0 : -1;
 }
 
 int pin_resolve(const char *state_dir, const char *configured, pin_t *p, char *shown,

@@ -9,7 +9,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-export const PANEL_SCRIPTS = ['web/panel-errors.js', 'web/panel.js', 'web/players.js', 'web/voice.js',
+export const PANEL_SCRIPTS = ['web/panel-errors.js', 'web/panel.js', 'web/players.js', 'web/desk-names.js', 'web/voice.js',
   'web/slides-panel.js', 'web/tv-panel.js', 'web/printer-panel.js', 'web/deal.js', 'web/payouts.js', 'web/newtour.js'];
 export const CONTEXT = 'panel.ui';
 
