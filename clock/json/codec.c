@@ -565,10 +565,11 @@ static int parse_bust(const json_t *obj, command_t *c, refusal_t *no)
         json_object_foreach(pl, key, val)
         {
             if (strcmp(key, "table") != 0 && strcmp(key, "chips") != 0 &&
-                strcmp(key, "player") != 0) {
-                codec_unread(
-                    no, "players[%d] does not take \"%.40s\" (only table or player, and chips)", i,
-                    key);
+                strcmp(key, "player") != 0 && strcmp(key, "by") != 0) {
+                codec_unread(no,
+                             "players[%d] does not take \"%.40s\" (only table or player, chips "
+                             "and by)",
+                             i, key);
                 return -1;
             }
         }
@@ -580,6 +581,12 @@ static int parse_bust(const json_t *obj, command_t *c, refusal_t *no)
         bool named = json_object_get(pl, "player") != NULL;
         if (named && (json_object_get(pl, "table") || (i > 0 && !c->movers[0]))) {
             codec_unread(no, "players[%d]: name every player by player, or none (tables)", i);
+            return -1;
+        }
+        if (roster_json_by(pl, c->busts[i].by, &c->busts[i].n_by, no))
+            return -1;
+        if (!named && c->busts[i].n_by > 0) {
+            codec_unread(no, "players[%d]: by names who knocked out a player named by player", i);
             return -1;
         }
         if (named) {
@@ -934,11 +941,15 @@ json_t *codec_command(const command_t *c)
     case CMD_BUST:
         if (c->n_busts > 0) {
             json_t *players = json_array();
-            for (int i = 0; i < c->n_busts && i < TOURNEY_MAX_BUSTS; i++)
-                json_array_append_new(players,
-                                      json_pack("{s:i, s:I}", c->movers[i] ? "player" : "table",
-                                                c->movers[i] ? c->movers[i] : c->busts[i].table,
-                                                "chips", (json_int_t)c->busts[i].chips));
+            for (int i = 0; i < c->n_busts && i < TOURNEY_MAX_BUSTS; i++) {
+                json_t *one = json_pack("{s:i, s:I}", c->movers[i] ? "player" : "table",
+                                        c->movers[i] ? c->movers[i] : c->busts[i].table, "chips",
+                                        (json_int_t)c->busts[i].chips);
+                if (c->busts[i].n_by > 0)
+                    json_object_set_new(one, "by",
+                                        roster_json_by_list(c->busts[i].by, c->busts[i].n_by));
+                json_array_append_new(players, one);
+            }
             json_object_set_new(o, "players", players);
         } else {
             json_object_set_new(o, "count", json_integer(c->count ? c->count : 1));
