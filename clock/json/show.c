@@ -160,10 +160,13 @@ json_t *show_json(const show_t *sh)
         json_array_append_new(periods, text_json(sh, sh->periods[i]));
     for (int i = 0; i < sh->n_pay; i++)
         json_array_append_new(pay, pay_json(&sh->pay[i]));
-    return json_pack("{s:o, s:o, s:i, s:o, s:i, s:o, s:b, s:o, s:b, s:o, s:o}", "takeover",
+    json_t *o = json_pack("{s:o, s:o, s:i, s:o, s:i, s:o, s:b, s:o, s:b, s:o, s:o}", "takeover",
                      sh->has_takeover ? takeover_json(sh) : json_null(), "strips", strips, "turn",
                      sh->turn, "turn_in_ms", ms_or_null(sh->turn_in_ms), "turn_ms", SHOW_TURN_MS,
                      "periods", periods, "paused", sh->paused, "pill",
                      sh->pill >= 0 ? json_string(lang_keys[sh->pill]) : json_null(), "running",
                      sh->running, "changes_in_ms", ms_or_null(sh->changes_in_ms), "payouts", pay);
+    if (o && sh->bounty.n > 0) /* only with bounties */
+        json_object_set_new(o, "bounty", text_json(sh, sh->bounty));
+    return o;
 }

@@ -752,6 +752,16 @@ static void name_last_action(game_t *g, const game_t *before, const command_t *c
     }
     char what[4 * TOURNEY_DONE_TEXT];
     history_describe_named(&before->m.t, &g->m.t, c, names, n, what, sizeof what);
+    if (c->type == CMD_BUST && n == 1 && c->busts[0].n_by > 0) {
+        char by_labels[TOURNEY_MAX_KO][ROSTER_NAME_MAX + 16];
+        const char *by[TOURNEY_MAX_KO];
+        for (int i = 0; i < c->busts[0].n_by; i++) {
+            roster_player_label(&before->r, c->busts[0].by[i] - 1, by_labels[i],
+                                sizeof by_labels[i]);
+            by[i] = by_labels[i];
+        }
+        history_knocked_out_by(what, sizeof what, by, c->busts[0].n_by);
+    }
     history_rename_last(&g->m.t, what);
 }
 

@@ -242,6 +242,16 @@ void history_describe_named(const tourney_t *before, const tourney_t *after, con
     }
 }
 
+void history_knocked_out_by(char *buf, size_t len, const char *const *by, int n_by)
+{
+    char who[3 * TOURNEY_PLAYER_NAME_MAX + 32];
+    size_t at = strlen(buf);
+    if (n_by < 1 || at >= len)
+        return;
+    names_words(by, n_by, who, sizeof who);
+    snprintf(buf + at, len - at, ", knocked out by %s", who);
+}
+
 /* what into a slot of the list, cut at a whole UTF-8 character. */
 static void words_put(char *slot, const char *what)
 {

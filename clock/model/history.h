@@ -13,6 +13,9 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
  * Anna Berg, place 7", "rebuy of Bo Ek", "rename of Bo Ek to Bo Eklund". */
 void history_describe_named(const tourney_t *before, const tourney_t *after, const command_t *c,
                             const char *const *names, int n, char *buf, size_t len);
+/* A bust of one player's words with who knocked him out (n_by names):
+ * "bust of Bo Ek, place 7, knocked out by Anna Berg". */
+void history_knocked_out_by(char *buf, size_t len, const char *const *by, int n_by);
 /* Appends an action to t's list, the oldest falling out; words too long are
  * cut at a whole character. */
 void history_add(tourney_t *t, const char *what);

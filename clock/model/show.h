@@ -27,6 +27,7 @@ enum {
     SHOW_POOL = 4096, /* the bytes of the texts given as they are */
     SHOW_MAX_PERIODS = 3,
     SHOW_PAY_ROWS = 5, /* the payouts column of /display */
+    SHOW_KNOCKOUT_MS = 60000, /* a knockout's strip */
 };
 
 /* What an item is; its name in the state (show_kind_name) is the pages'
@@ -42,6 +43,7 @@ typedef enum {
     SHOW_COLOR_UP_NEXT,
     SHOW_PENALTIES,
     SHOW_MOVE,
+    SHOW_KNOCKOUT,
     /* takeovers: the procedure the whole room follows, over the body */
     SHOW_CLOCK_CALL,
     SHOW_DAY_END_CARD,
@@ -151,6 +153,9 @@ typedef struct {
     /* The payouts column of /display (the wall's has its own room). */
     show_pay_row_t pay[SHOW_PAY_ROWS];
     int n_pay;
+    /* Beside the payouts, with bounties (model/bounty.h): the bounty on
+     * every head (fixed), or the biggest heads now (progressive). */
+    show_text_t bounty;
 
     /* The header: PAUSED over it (not for a procedure that stops the
      * clock, nor at the end), and the word at its right. */
