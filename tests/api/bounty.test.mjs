@@ -104,6 +104,14 @@ test('a fixed knockout evening: heads, a split pot, a re-entry, undo; the sheet 
     // The CSV says the same, row by row.
     assert.deepEqual(csv.map((r) => [r.name, Number(r.prize), Number(r.bounties)]),
       json.rows.map((r) => [r.name, r.prize, r.bounties]));
+    // kill -9 and back, from the journal: the same sheet.
+    await clock.kill();
+    const again = await startClock({ stateDir: clock.stateDir, args: ['--config', FIXED] });
+    try {
+      assert.deepEqual((await sheetOf(again)).json, json);
+    } finally {
+      await again.stop();
+    }
   } finally {
     await clock.stop();
     clock.cleanup();
