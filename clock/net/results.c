@@ -40,7 +40,7 @@ json_t *results_bounty_json(const tourney_t *t, const roster_t *r)
     bounty_totals_t b;
     bounty_totals(t, r, &b);
     return json_pack("{s:I, s:s, s:b, s:I, s:I, s:I, s:I}", "amount",
-                     (json_int_t)t->s.bounty.amount, "kind",
+                     (json_int_t)bounty_per_entry(&t->s), "kind",
                      bounty_progressive(&t->s) ? "progressive" : "fixed", "rebuys",
                      t->s.bounty.rebuys, "paid_in", (json_int_t)b.paid_in, "won",
                      (json_int_t)b.won, "on_heads", (json_int_t)b.on_heads, "unclaimed",
