@@ -151,6 +151,24 @@ static json_t *pay_json(const show_pay_row_t *p)
     }
 }
 
+/* {"title": [...], "per_head": 25} (fixed), or {"title": [...], "heads":
+ * [{"who": [...], "amount": 47}, ...]} (progressive). */
+static json_t *bounty_json(const show_t *sh)
+{
+    json_t *o = json_pack("{s:o}", "title", text_json(sh, sh->bounty.title));
+    if (sh->bounty.per_head > 0)
+        json_object_set_new(o, "per_head", json_integer(sh->bounty.per_head));
+    else {
+        json_t *heads = json_array();
+        for (int i = 0; i < sh->bounty.n_heads; i++)
+            json_array_append_new(heads, json_pack("{s:o, s:I}", "who",
+                                                   text_json(sh, sh->bounty.who[i]), "amount",
+                                                   (json_int_t)sh->bounty.head[i]));
+        json_object_set_new(o, "heads", heads);
+    }
+    return o;
+}
+
 json_t *show_json(const show_t *sh)
 {
     json_t *strips = json_array(), *periods = json_array(), *pay = json_array();
@@ -166,7 +184,7 @@ json_t *show_json(const show_t *sh)
                      "periods", periods, "paused", sh->paused, "pill",
                      sh->pill >= 0 ? json_string(lang_keys[sh->pill]) : json_null(), "running",
                      sh->running, "changes_in_ms", ms_or_null(sh->changes_in_ms), "payouts", pay);
-    if (o && sh->bounty.n > 0) /* only with bounties */
-        json_object_set_new(o, "bounty", text_json(sh, sh->bounty));
+    if (o && sh->bounty.title.n > 0) /* only with bounties */
+        json_object_set_new(o, "bounty", bounty_json(sh));
     return o;
 }

@@ -657,31 +657,29 @@ static void period_left(decide_t *d, int until)
     }
 }
 
-/* The bounty line beside the payouts: fixed, "Bounty per head: €25";
- * progressive, "Biggest bounties: Ada €47 · Dee €22 · Eve €22". */
-static void bounty_line(decide_t *d)
+/* Under the payouts: fixed, "Bounty per head" and the amount;
+ * progressive, "Biggest bounties" and the three biggest heads now. */
+static void bounty_lines(decide_t *d)
 {
     show_t *sh = d->sh;
     if (!bounty_on(d->s) || d->v->over)
         return;
-    sh->bounty = text_begin(sh);
-    if (!bounty_progressive(d->s)) {
-        add_word(sh, W_BOUNTY_PER_HEAD);
-        add_text(sh, ": ");
-        add_value(sh, PART_MONEY, bounty_per_entry(d->s));
-    } else if (d->in->roster) {
-        bounty_totals_t b;
-        bounty_totals(d->t, d->in->roster, &b);
-        add_word(sh, W_BIGGEST_BOUNTIES);
-        add_text(sh, ":");
-        for (int i = 0; i < 3 && b.biggest[i] > 0; i++) {
-            add_text(sh, i ? " · " : " ");
-            add_player(sh, d->in, b.biggest_player[i] - 1);
-            add_text(sh, " ");
-            add_value(sh, PART_MONEY, b.biggest[i]);
-        }
+    bool progressive = bounty_progressive(d->s);
+    sh->bounty.title = word_text(sh, progressive ? W_BIGGEST_BOUNTIES : W_BOUNTY_PER_HEAD, false);
+    if (!progressive) {
+        sh->bounty.per_head = bounty_per_entry(d->s);
+        return;
     }
-    text_end(sh, &sh->bounty);
+    if (!d->in->roster)
+        return;
+    bounty_totals_t b;
+    bounty_totals(d->t, d->in->roster, &b);
+    for (int i = 0; i < 3 && b.biggest[i] > 0; i++) {
+        sh->bounty.who[i] = text_begin(sh);
+        add_player(sh, d->in, b.biggest_player[i] - 1);
+        text_end(sh, &sh->bounty.who[i]);
+        sh->bounty.head[sh->bounty.n_heads++] = b.biggest[i];
+    }
 }
 
 /* What is open now: late registration, rebuys, the add-on; nothing once
@@ -789,7 +787,7 @@ void show_decide(const show_input_t *in, int64_t now, int dismissed_level, show_
     sort_out(&d);
     figure(&d);
     periods_open(&d);
-    bounty_line(&d);
+    bounty_lines(&d);
     heading(&d);
     out->n_pay = show_payout_rows(in->t, &out->v, SHOW_PAY_ROWS, out->pay);
 }

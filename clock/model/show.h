@@ -153,9 +153,16 @@ typedef struct {
     /* The payouts column of /display (the wall's has its own room). */
     show_pay_row_t pay[SHOW_PAY_ROWS];
     int n_pay;
-    /* Beside the payouts, with bounties (model/bounty.h): the bounty on
-     * every head (fixed), or the biggest heads now (progressive). */
-    show_text_t bounty;
+    /* Under the payouts, with bounties (model/bounty.h): the bounty on
+     * every head (fixed: per_head), or the biggest heads now (progressive:
+     * who and how much). title.n 0: no bounties shown. */
+    struct {
+        show_text_t title;
+        int64_t per_head;
+        int n_heads;
+        show_text_t who[3];
+        int64_t head[3];
+    } bounty;
 
     /* The header: PAUSED over it (not for a procedure that stops the
      * clock, nor at the end), and the word at its right. */

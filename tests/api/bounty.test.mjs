@@ -63,7 +63,7 @@ test('a fixed knockout evening: heads, a split pot, a re-entry, undo; the sheet 
     // The wall's strip and its line beside the payouts, as /display gets them.
     const strip = state.view.strips.find((x) => x.kind === 'knockout');
     assert.deepEqual(strip.title, ['Ada', ' ', { w: 'knocks_out' }, ' ', 'Bo', ': ', { money: 25 }]);
-    assert.deepEqual(state.view.bounty, [{ w: 'bounty_per_head' }, ': ', { money: 25 }]);
+    assert.deepEqual(state.view.bounty, { title: [{ w: 'bounty_per_head' }], per_head: 25 });
 
     // Bo re-enters: a new head of 25. Cy rebuys: no bounty in a rebuy here.
     await ok({ type: 'reenter', player: id('Bo') });
@@ -138,8 +138,8 @@ test('a progressive knockout: half of each head in cash, half onto the winner of
     assert.deepEqual([p.Dee.bounties, p.Dee.head, p.Eve.bounties, p.Eve.head], [8, 22, 8, 22]);
     // The biggest heads are in the state, for the wall; the strip names both.
     const view = (await getJson(clock, '/api/state')).body.view;
-    assert.deepEqual(view.bounty, [{ w: 'biggest_bounties' }, ':', ' ', 'Ada', ' ', { money: 22 },
-      ' · ', 'Dee', ' ', { money: 22 }, ' · ', 'Eve', ' ', { money: 22 }]);
+    assert.deepEqual(view.bounty, { title: [{ w: 'biggest_bounties' }], heads: [
+      { who: ['Ada'], amount: 22 }, { who: ['Dee'], amount: 22 }, { who: ['Eve'], amount: 22 }] });
     assert.deepEqual(view.strips.find((x) => x.kind === 'knockout').title,
       ['Dee', ' & ', 'Eve', ' ', { w: 'knock_out' }, ' ', 'Cy', ': ', { money: 16 }]);
     await ok({ type: 'bust', player: id('Dee'), by: [id('Ada')] }); // 22: 11 + 11

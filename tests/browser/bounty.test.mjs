@@ -83,3 +83,23 @@ test('the bust form asks who knocked the player out: his table first, anyone by 
   assert.equal(sheet.bounty.won, 50);
   await page.screenshot({ path: join(OUT, 'panel-bounty-done.png') });
 });
+
+test('/display shows the bounty per head under the payouts and the knockout in a strip', async () => {
+  // Bo comes back and goes out again, to Ada: three are left, play goes on.
+  const p = await players();
+  await director.command({ type: 'reenter', player: p['Bo Ek'].id });
+  await director.command({ type: 'bust', player: p['Bo Ek'].id, by: [p['Ada Lind'].id] });
+  const wall = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  try {
+    await wall.goto(clock.base + '/display');
+    const strip = await until(async () => {
+      const t = await wall.textContent('#banners').catch(() => '');
+      return /Ada Lind knocks out Bo Ek: €25/.test(t) && t;
+    }, 'the knockout strip');
+    assert.match(strip, /Bounty/);
+    assert.equal((await wall.textContent('#bounty')).replace(/\s+/g, ' ').trim(), 'Bounty per head€25');
+    await wall.screenshot({ path: join(OUT, 'display-bounty.png') });
+  } finally {
+    await wall.close();
+  }
+});
