@@ -1,6 +1,7 @@
 // A knockout evening on a 390x844 phone against the real pokerclock: the
 // panel's bust asks who knocked the player out (his table first, anyone by
-// name, two for a split pot, or nobody), and the clock records it.
+// name, two for a split pot, or nobody), and the clock records it; /display
+// and the kiosk show the bounty under the payouts and the knockout's strip.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
@@ -84,7 +85,7 @@ test('the bust form asks who knocked the player out: his table first, anyone by 
   await page.screenshot({ path: join(OUT, 'panel-bounty-done.png') });
 });
 
-test('/display shows the bounty per head under the payouts and the knockout in a strip', async () => {
+test('/display and the kiosk show the bounty per head under the payouts, /display the knockout in a strip', async () => {
   // Bo comes back and goes out again, to Ada: three are left, play goes on.
   const p = await players();
   await director.command({ type: 'reenter', player: p['Bo Ek'].id });
@@ -99,6 +100,9 @@ test('/display shows the bounty per head under the payouts and the knockout in a
     assert.match(strip, /Bounty/);
     assert.equal((await wall.textContent('#bounty')).replace(/\s+/g, ' ').trim(), 'Bounty per head€25');
     await wall.screenshot({ path: join(OUT, 'display-bounty.png') });
+    // The kiosk's payouts page says it too.
+    await wall.goto(clock.base + '/kiosk');
+    await until(async () => /Bounty per head€25/.test(await wall.textContent('#pay-list').catch(() => '')), 'the kiosk\'s bounty line');
   } finally {
     await wall.close();
   }
