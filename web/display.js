@@ -136,7 +136,7 @@
     /* With bounties, as the wall: the bounty per head, or the biggest heads. */
     const b = (s.view || view || {}).bounty;
     put($('#bounty'), !b ? [] : [el('li', { class: 'title' }, el('span', { text: say(b.title) }),
-      b.per_head ? el('b', { text: money(b.per_head) }) : null),
+      b.amount ? el('b', { text: money(b.amount) }) : null),
     ...(b.heads || []).map((h) => el('li', {}, el('span', { text: say(h.who) }), el('b', { text: money(h.amount) })))]);
     tick();
   }

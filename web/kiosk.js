@@ -81,7 +81,7 @@
     /* With bounties, as on the wall: the bounty per head, or the biggest heads. */
     const b = s.view && s.view.bounty;
     const say = (parts) => (parts || []).map((x) => (typeof x === 'string' ? x : x.w ? t(x.w, ...(x.a || [])) : '')).join('');
-    const bounty = !b ? [] : [el('li', { class: 'bounty' }, el('span', { text: say(b.title) }), b.per_head ? fmtMoney(b.per_head, s.currency) : ''),
+    const bounty = !b ? [] : [el('li', { class: 'bounty' }, el('span', { text: say(b.title) }), b.amount ? fmtMoney(b.amount, s.currency) : ''),
       ...(b.heads || []).map((h) => el('li', { class: 'bounty' }, el('span', { text: say(h.who) }), fmtMoney(h.amount, s.currency)))];
     list.replaceChildren(...pay.map((v, i) => el('li', {}, el('span', { text: t('place') + ' ' + (i + 1) }), fmtMoney(v, s.currency))), ...bounty);
     fit(list, pay.length + bounty.length, innerHeight / 16);

@@ -151,13 +151,13 @@ static json_t *pay_json(const show_pay_row_t *p)
     }
 }
 
-/* {"title": [...], "per_head": 25} (fixed), or {"title": [...], "heads":
- * [{"who": [...], "amount": 47}, ...]} (progressive). */
+/* {"title": [...], "amount": 25} (fixed; the heads dealt in), or
+ * {"title": [...], "heads": [{"who": [...], "amount": 47}, ...]}. */
 static json_t *bounty_json(const show_t *sh)
 {
     json_t *o = json_pack("{s:o}", "title", text_json(sh, sh->bounty.title));
-    if (sh->bounty.per_head > 0)
-        json_object_set_new(o, "per_head", json_integer(sh->bounty.per_head));
+    if (sh->bounty.amount > 0)
+        json_object_set_new(o, "amount", json_integer(sh->bounty.amount));
     else {
         json_t *heads = json_array();
         for (int i = 0; i < sh->bounty.n_heads; i++)

@@ -141,6 +141,23 @@ void bounty_play_over(roster_t *r, tourney_t *t)
     }
 }
 
+int64_t bounty_heads_left(const roster_t *r, const tourney_t *t)
+{
+    int64_t sum = t->bounty_loose;
+    for (int i = 0; i < r->n_players; i++)
+        if (r->players[i].status == PLAYER_SEATED || r->players[i].status == PLAYER_WAITING)
+            sum += r->players[i].head;
+    return sum;
+}
+
+void bounty_dealt_in(roster_t *r, tourney_t *t)
+{
+    t->bounty_loose = 0;
+    for (int i = 0; i < r->n_players; i++)
+        if (r->players[i].status == PLAYER_SEATED || r->players[i].status == PLAYER_WAITING)
+            r->players[i].head = 0;
+}
+
 /* ---- players without a record ---- */
 
 void bounty_loose_add(tourney_t *t, int64_t amount)
@@ -164,6 +181,7 @@ void bounty_totals(const tourney_t *t, const roster_t *r, bounty_totals_t *out)
     memset(out, 0, sizeof *out);
     out->paid_in = bounty_paid_in(t);
     out->unclaimed = t->bounty_unclaimed;
+    out->dealt = t->deal.bounties;
     out->on_heads = t->bounty_loose;
     for (int i = 0; i < r->n_players; i++) {
         const player_t *p = &r->players[i];

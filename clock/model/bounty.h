@@ -13,13 +13,16 @@
  * - A player out with no eliminator recorded: his head is not claimed; the
  *   sheet says how much was not claimed.
  * - When play ends, the winner takes his own head; a deal that ends play
- *   gives each of its players his own head (the deal is of the prize pool).
+ *   gives each of its players his own head: the deal is of the prize pool,
+ *   unless the players deal the heads left in too (then the amounts hold
+ *   them, and tourney_deal_t.bounties says how much).
  * - Players without a record (a tournament run by counts) have their heads
  *   together in tourney_t.bounty_loose: an entry or rebuy by count adds a
  *   bounty, k of u such players out take k/u of it (all of it for the last)
  *   to the bounties not claimed.
  * So prizes + bounties won + bounties on heads + bounties not claimed =
- * everything paid in, exactly, whatever came in, went back or was undone. */
+ * everything paid in, exactly, whatever came in, went back or was undone
+ * (the prizes of a deal that dealt the heads in hold those heads). */
 #ifndef POKERCLOCK_BOUNTY_H
 #define POKERCLOCK_BOUNTY_H
 
@@ -67,6 +70,11 @@ bool bounty_check(const roster_t *r, const structure_t *s, const int *out, int n
  * claimed. */
 void bounty_play_over(roster_t *r, tourney_t *t);
 
+/* What the heads of the players still in hold (with those without a
+ * record); and those heads dealt in with the prizes (a deal). */
+int64_t bounty_heads_left(const roster_t *r, const tourney_t *t);
+void bounty_dealt_in(roster_t *r, tourney_t *t);
+
 /* ---- players without a record ---- */
 
 /* n entries (negative: unregistered) or rebuys by count. */
@@ -79,6 +87,7 @@ void bounty_loose_out(tourney_t *t, int k, int unnamed);
 typedef struct {
     int64_t paid_in;   /* bounty_paid_in */
     int64_t won;       /* paid out in cash to the players */
+    int64_t dealt;     /* dealt in with the prizes (t->deal.bounties) */
     int64_t on_heads;  /* still on the heads of players in (and loose) */
     int64_t unclaimed; /* heads of players out with no eliminator */
     int64_t biggest[3]; /* the biggest heads now, largest first (0: none) */

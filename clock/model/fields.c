@@ -290,6 +290,7 @@ static const field_t deal_fields[] = {
     KEPT(tourney_deal_t, at, FIELD_INT),
     KEPT_ARRAY(tourney_deal_t, who, FIELD_INT, NULL),
     KEPT_ARRAY(tourney_deal_t, amount, FIELD_INT, NULL),
+    KEPT(tourney_deal_t, bounties, FIELD_INT),
 };
 static const record_t deal_record = RECORD(tourney_deal_t, deal_fields);
 

@@ -797,8 +797,14 @@ static apply_status deal_with_roster(model_t *m, roster_t *r, const command_t *c
     /* A deal made already, or too few left: the model's own refusal. */
     bool possible = m->t.deal.players == 0 && m->t.entries - m->t.busted >= 2;
     apply_status st = possible ? deal_players(r, c, err) : APPLY_OK;
+    command_t dc = *c; /* with the bounties on the heads left */
+    dc.deal.heads = bounty_heads_left(r, &m->t);
+    if (dc.deal.bounties && !bounty_on(&m->t.s))
+        st = st == APPLY_OK ? refuse_bounty_none(err) : st;
     if (st == APPLY_OK)
-        st = model_apply(m, c, now, err);
+        st = model_apply(m, &dc, now, err);
+    if (st == APPLY_OK && dc.deal.bounties)
+        bounty_dealt_in(r, &m->t);
     if (st != APPLY_OK || c->deal.n_players == 0)
         return st;
     const tourney_deal_t *d = &m->t.deal;

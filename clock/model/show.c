@@ -658,16 +658,22 @@ static void period_left(decide_t *d, int until)
 }
 
 /* Under the payouts: fixed, "Bounty per head" and the amount;
- * progressive, "Biggest bounties" and the three biggest heads now. */
+ * progressive, "Biggest bounties" and the three biggest heads now; after
+ * a deal, "Bounties in the deal" and what they came to, or "Bounties not
+ * in the deal" and the heads as before. */
 static void bounty_lines(decide_t *d)
 {
     show_t *sh = d->sh;
+    const tourney_deal_t *deal = &d->t->deal;
     if (!bounty_on(d->s) || d->v->over)
         return;
     bool progressive = bounty_progressive(d->s);
-    sh->bounty.title = word_text(sh, progressive ? W_BIGGEST_BOUNTIES : W_BOUNTY_PER_HEAD, false);
-    if (!progressive) {
-        sh->bounty.per_head = bounty_per_entry(d->s);
+    word_id title = deal->players == 0 ? (progressive ? W_BIGGEST_BOUNTIES : W_BOUNTY_PER_HEAD)
+                    : deal->bounties > 0 ? W_BOUNTIES_IN_DEAL
+                                         : W_BOUNTIES_NOT_IN_DEAL;
+    sh->bounty.title = word_text(sh, title, false);
+    if (deal->bounties > 0 || !progressive) {
+        sh->bounty.amount = deal->bounties > 0 ? deal->bounties : bounty_per_entry(d->s);
         return;
     }
     if (!d->in->roster)

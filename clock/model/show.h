@@ -154,11 +154,12 @@ typedef struct {
     show_pay_row_t pay[SHOW_PAY_ROWS];
     int n_pay;
     /* Under the payouts, with bounties (model/bounty.h): the bounty on
-     * every head (fixed: per_head), or the biggest heads now (progressive:
-     * who and how much). title.n 0: no bounties shown. */
+     * every head (fixed: amount), or the biggest heads now (progressive:
+     * who and how much); after a deal, whether the heads left are in it
+     * (and then what they came to: amount). title.n 0: no bounties shown. */
     struct {
         show_text_t title;
-        int64_t per_head;
+        int64_t amount;
         int n_heads;
         show_text_t who[3];
         int64_t head[3];

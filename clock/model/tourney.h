@@ -233,6 +233,8 @@ typedef struct {
     int16_t who[TOURNEY_MAX_DEAL]; /* roster player numbers; 0: by place (no
                                       records): who[i] finished i + 1 */
     int64_t amount[TOURNEY_MAX_DEAL];
+    int64_t bounties; /* the bounties on the heads left, dealt in with the
+                         prizes (in the amounts); 0: each keeps his own */
 } tourney_deal_t;
 
 typedef struct {
@@ -496,6 +498,8 @@ typedef struct {
         int16_t player[TOURNEY_MAX_DEAL];
         int64_t amount[TOURNEY_MAX_DEAL];
         int64_t play_for;
+        bool bounties; /* the bounties on the heads left dealt in too */
+        int64_t heads; /* what they are (model/game.c fills it in) */
     } deal;
     /* set_payouts: basis points per place, or fixed amounts, the rounding
      * unit, the rule. */

@@ -39,12 +39,12 @@ json_t *results_bounty_json(const tourney_t *t, const roster_t *r)
         return json_null();
     bounty_totals_t b;
     bounty_totals(t, r, &b);
-    return json_pack("{s:I, s:s, s:b, s:I, s:I, s:I, s:I}", "amount",
+    return json_pack("{s:I, s:s, s:b, s:I, s:I, s:I, s:I, s:I}", "amount",
                      (json_int_t)bounty_per_entry(&t->s), "kind",
                      bounty_progressive(&t->s) ? "progressive" : "fixed", "rebuys",
                      t->s.bounty.rebuys, "paid_in", (json_int_t)b.paid_in, "won",
                      (json_int_t)b.won, "on_heads", (json_int_t)b.on_heads, "unclaimed",
-                     (json_int_t)b.unclaimed);
+                     (json_int_t)b.unclaimed, "dealt", (json_int_t)b.dealt);
 }
 
 json_t *results_json_of(const tourney_t *t, const roster_t *ro, int64_t now, bool director)
@@ -85,8 +85,9 @@ json_t *results_json_of(const tourney_t *t, const roster_t *ro, int64_t now, boo
                                 ? json_pack("{s:i, s:I}", "players", t->deal.players, "play_for",
                                             (json_int_t)t->deal.play_for)
                                 : json_null());
-    if (o && t->deal.players > 0 && bounty_on(&t->s)) /* a deal is of the prize pool */
-        json_object_set_new(json_object_get(o, "deal"), "bounties", json_string("excluded"));
+    if (o && t->deal.players > 0 && bounty_on(&t->s)) /* the heads left: dealt in, or kept */
+        json_object_set_new(json_object_get(o, "deal"), "bounties",
+                            json_string(t->deal.bounties > 0 ? "included" : "excluded"));
     if (o)
         json_object_set_new(o, "bounty", results_bounty_json(t, ro));
     free(rows);

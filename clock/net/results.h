@@ -19,7 +19,8 @@ char *results_csv(engine_t *e, bool director, size_t *len);
 json_t *results_json_of(const tourney_t *t, const roster_t *r, int64_t now, bool director);
 char *results_csv_of(const tourney_t *t, const roster_t *r, bool director, size_t *len);
 /* The sheet's bounty pool: {"amount", "kind", "rebuys", "paid_in", "won",
- * "on_heads", "unclaimed"}, or null without bounties. */
+ * "on_heads", "unclaimed", "dealt" (in a deal's amounts)}, or null without
+ * bounties. */
 json_t *results_bounty_json(const tourney_t *t, const roster_t *r);
 
 enum MHD_Result results_reply_json(struct MHD_Connection *con, engine_t *e, bool director);

@@ -217,8 +217,8 @@ static int payout_rows(frame_t *fr, row_t *rows, int max)
     if (sh->bounty.title.n > 0 && n < max) {
         memset(&rows[n], 0, sizeof rows[n]);
         frame_say(fr, sh->bounty.title, rows[n].text, sizeof rows[n].text);
-        if (sh->bounty.per_head > 0)
-            frame_money(fr, sh->bounty.per_head, rows[n].value, sizeof rows[n].value);
+        if (sh->bounty.amount > 0)
+            frame_money(fr, sh->bounty.amount, rows[n].value, sizeof rows[n].value);
         rows[n++].col = fr->w->col.accent;
     }
     for (int i = 0; sh->bounty.title.n > 0 && i < sh->bounty.n_heads && n < max; i++, n++) {

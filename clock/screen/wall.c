@@ -135,7 +135,7 @@ static int bounty_heads(const show_t *sh, int rows, int *taken)
 {
     int heads = sh->bounty.n_heads < rows - 5 ? sh->bounty.n_heads : rows - 5;
     heads = heads > 1 ? heads : 1;
-    *taken = sh->bounty.title.n == 0 ? 0 : sh->bounty.per_head > 0 ? 1 : 1 + heads;
+    *taken = sh->bounty.title.n == 0 ? 0 : sh->bounty.amount > 0 ? 1 : 1 + heads;
     return heads;
 }
 
@@ -150,8 +150,8 @@ static void bounty_block(frame_t *fr, box_t bx, int y, int row_px, int row_h, in
     paint_text(p, FACE_REGULAR, lpx, c->muted, bx.x,
                y + frame_cap_h(fr, FACE_REGULAR, row_px) - frame_cap_h(fr, FACE_REGULAR, lpx),
                ALIGN_LEFT, text);
-    if (sh->bounty.per_head > 0) {
-        frame_money(fr, sh->bounty.per_head, amount, sizeof amount);
+    if (sh->bounty.amount > 0) {
+        frame_money(fr, sh->bounty.amount, amount, sizeof amount);
         paint_text(p, FACE_BOLD, row_px, c->accent, bx.x + bx.w, y, ALIGN_RIGHT, amount);
     }
     for (int i = 0; i < sh->bounty.n_heads && i < heads; i++) {

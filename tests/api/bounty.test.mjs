@@ -63,7 +63,7 @@ test('a fixed knockout evening: heads, a split pot, a re-entry, undo; the sheet 
     // The wall's strip and its line beside the payouts, as /display gets them.
     const strip = state.view.strips.find((x) => x.kind === 'knockout');
     assert.deepEqual(strip.title, ['Ada', ' ', { w: 'knocks_out' }, ' ', 'Bo', ': ', { money: 25 }]);
-    assert.deepEqual(state.view.bounty, { title: [{ w: 'bounty_per_head' }], per_head: 25 });
+    assert.deepEqual(state.view.bounty, { title: [{ w: 'bounty_per_head' }], amount: 25 });
 
     // Bo re-enters: a new head of 25. Cy rebuys: no bounty in a rebuy here.
     await ok({ type: 'reenter', player: id('Bo') });
@@ -93,7 +93,7 @@ test('a fixed knockout evening: heads, a split pot, a re-entry, undo; the sheet 
     const { json, csv } = await sheetOf(clock);
     // 7 entries and a rebuy of 50: 400 paid in; 175 of it bounties.
     assert.deepEqual(json.bounty, {
-      amount: 25, kind: 'fixed', rebuys: false, paid_in: 175, won: 150, on_heads: 0, unclaimed: 25,
+      amount: 25, kind: 'fixed', rebuys: false, paid_in: 175, won: 150, on_heads: 0, unclaimed: 25, dealt: 0,
     });
     assert.equal(json.total_prizes, 225);
     const won = sum(json.rows.map((r) => r.bounties));
@@ -159,5 +159,37 @@ test('a progressive knockout: half of each head in cash, half onto the winner of
   } finally {
     await clock.stop();
     clock.cleanup();
+  }
+});
+
+test('a deal of the players left: of the prize pool, each keeping his head; or with the heads dealt in', async () => {
+  for (const dealtIn of [false, true]) {
+    const { clock, ok, refused, players } = await evening(FIXED, ['Ada', 'Bo', 'Cy', 'Dee']);
+    try {
+      let p = await players();
+      await ok({ type: 'bust', player: p.Bo.id, by: [p.Ada.id] });
+      // 4 entries: 100 in prizes (60/40) and 100 in bounties, 75 of it on the three heads left.
+      const who = [p.Ada.id, p.Cy.id, p.Dee.id];
+      const deal = (amounts) => ({ type: 'deal', players: who, amounts, play_for: 0, ...(dealtIn ? { bounties: 'included' } : {}) });
+      const wrong = await refused(deal(dealtIn ? [50, 30, 20] : [90, 50, 35]));
+      assert.equal(wrong.code, 'deal_sum');
+      await ok(deal(dealtIn ? [90, 50, 35] : [50, 30, 20]));
+      p = await players();
+      const { json } = await sheetOf(clock);
+      assert.equal(json.deal.bounties, dealtIn ? 'included' : 'excluded');
+      if (dealtIn) {
+        // the amounts hold the heads; Ada's cash bounty is hers besides
+        assert.deepEqual(json.rows.map((r) => [r.name, r.prize, r.bounties]), [['Ada', 90, 25], ['Cy', 50, 0], ['Dee', 35, 0], ['Bo', 0, 0]]);
+        assert.equal(json.bounty.dealt, 75);
+      } else {
+        // each takes his own head as play ends
+        assert.deepEqual(json.rows.map((r) => [r.name, r.prize, r.bounties]), [['Ada', 50, 50], ['Cy', 30, 25], ['Dee', 20, 25], ['Bo', 0, 0]]);
+      }
+      assert.equal(json.bounty.on_heads, 0);
+      assert.equal(json.total_prizes + json.bounty.won + json.bounty.unclaimed, 200);
+    } finally {
+      await clock.stop();
+      clock.cleanup();
+    }
   }
 });

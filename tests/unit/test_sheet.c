@@ -23,6 +23,7 @@
 
 #include "tsan.h"
 
+#include "model/bounty.h"
 #include "model/game.h"
 #include "model/settle.h"
 #include "model/sheet.h"
@@ -104,7 +105,7 @@ static uint64_t rng;
 static struct {
     long accepted[CMD__COUNT];
     long ties, ties_one_table, play_for, units, unnamed, ended_by_deal;
-    long bounty_evenings, progressive, knockouts, split, not_recorded;
+    long bounty_evenings, progressive, knockouts, split, not_recorded, dealt_in;
 } seen;
 
 static uint64_t next_rnd(void)
@@ -199,6 +200,7 @@ static bool apply(command_t *c, int64_t now)
         return false;
     seen.accepted[c->type]++;
     seen.play_for += c->type == CMD_DEAL && c->deal.play_for > 0;
+    seen.dealt_in += c->type == CMD_DEAL && c->deal.bounties;
     for (int i = 0; c->type == CMD_BUST && g->m.t.s.bounty.amount > 0 &&
                     i < (c->n_busts > 0 ? c->n_busts : (c->player > 0));
          i++) {
@@ -304,16 +306,17 @@ static void check_bounties(int64_t now)
         heads += p->head;
         check(in || p->head == 0, "player %d is out with %lld on his head", i + 1,
               (long long)p->head);
-        check(!in || v.over || p->head >= per_entry, "player %d is in with %lld on his head", i + 1,
-              (long long)p->head);
+        check(!in || v.over || t->deal.bounties > 0 || p->head >= per_entry,
+              "player %d is in with %lld on his head", i + 1, (long long)p->head);
         check(p->bounties >= 0, "player %d won %lld", i + 1, (long long)p->bounties);
     }
     check(t->bounty_loose >= 0 && t->bounty_unclaimed >= 0, "loose %lld, not claimed %lld",
           (long long)t->bounty_loose, (long long)t->bounty_unclaimed);
-    check(won + heads + t->bounty_loose + t->bounty_unclaimed == paid_in,
-          "bounties won %lld, on heads %lld + %lld, not claimed %lld: not the %lld paid in",
+    check(won + heads + t->bounty_loose + t->bounty_unclaimed + t->deal.bounties == paid_in,
+          "bounties won %lld, on heads %lld + %lld, not claimed %lld, dealt in %lld: not the %lld "
+          "paid in",
           (long long)won, (long long)heads, (long long)t->bounty_loose,
-          (long long)t->bounty_unclaimed, (long long)paid_in);
+          (long long)t->bounty_unclaimed, (long long)t->deal.bounties, (long long)paid_in);
     check(!v.over || heads + t->bounty_loose == 0, "play is over with %lld still on heads",
           (long long)(heads + t->bounty_loose));
 }
@@ -367,17 +370,19 @@ static void check_evening(int64_t now)
     int64_t owed = still_to_win(g, &v);
     if (v.paid_places == 0) /* a field smaller than any payout table's */
         return;
-    check(paid + owed == v.prize_pool,
+    /* a deal that dealt the heads left in pays them with the prizes */
+    int64_t pool = v.prize_pool + t->deal.bounties;
+    check(paid + owed == pool,
           "the sheet pays %lld and %lld is still to be won: %lld, but the prize pool is %lld",
-          (long long)paid, (long long)owed, (long long)(paid + owed), (long long)v.prize_pool);
+          (long long)paid, (long long)owed, (long long)(paid + owed), (long long)pool);
     /* The state's results: every place it holds, as the sheet. */
     if (t->n_results < TOURNEY_MAX_RESULTS) {
         int64_t in_results = 0;
         for (int i = 0; i < t->n_results; i++)
             in_results += t->results[i].prize_each;
-        check(in_results + owed == v.prize_pool,
+        check(in_results + owed == pool,
               "the state's results pay %lld and %lld is still to be won, but the pool is %lld",
-              (long long)in_results, (long long)owed, (long long)v.prize_pool);
+              (long long)in_results, (long long)owed, (long long)pool);
     }
     /* The roster's prizes are the sheet's, player by player. */
     int64_t roster_paid = 0;
@@ -403,11 +408,12 @@ static void check_printed(int64_t now)
     json_t *row;
     json_array_foreach(json_object_get(j, "rows"), i, row)
         rows_sum += json_integer_value(json_object_get(row, "prize"));
-    check(total == v.prize_pool && rows_sum == v.prize_pool,
-          "the printed sheet pays %lld (rows %lld) of a pool of %lld", (long long)total,
-          (long long)rows_sum, (long long)v.prize_pool);
-    /* with bounties: prizes + bounties won + not claimed = all paid in */
     const tourney_t *t = &g->m.t;
+    int64_t pool = v.prize_pool + t->deal.bounties; /* the heads dealt in, with the prizes */
+    check(total == pool && rows_sum == pool,
+          "the printed sheet pays %lld (rows %lld) of a pool of %lld", (long long)total,
+          (long long)rows_sum, (long long)pool);
+    /* with bounties: prizes + bounties won + not claimed = all paid in */
     json_t *b = json_object_get(j, "bounty");
     json_int_t won = 0;
     json_array_foreach(json_object_get(j, "rows"), i, row)
@@ -446,8 +452,7 @@ static void check_printed(int64_t now)
         bounties += t->s.bounty.amount > 0 ? strtoll(f, NULL, 10) : 0;
         line = strstr(line + 2, "\r\n");
     }
-    check(sum == v.prize_pool, "the CSV pays %lld of a pool of %lld", (long long)sum,
-          (long long)v.prize_pool);
+    check(sum == pool, "the CSV pays %lld of a pool of %lld", (long long)sum, (long long)pool);
     check(bounties == won, "the CSV pays %lld in bounties, the sheet %lld", (long long)bounties,
           (long long)won);
     free(csv);
@@ -631,6 +636,11 @@ static void do_deal(int64_t now)
         return;
     int64_t unit = unit_of(&g->m.t), pool = settle_pool_left(&g->m.t, now);
     command_t *c = cmd(CMD_DEAL);
+    /* with bounties, the heads left dealt in too, half the time */
+    if (g->m.t.s.bounty.amount > 0 && below(2)) {
+        c->deal.bounties = true;
+        pool += bounty_heads_left(&g->r, &g->m.t);
+    }
     c->deal.n = left;
     c->deal.n_players = n;
     int64_t units = pool / unit;
@@ -946,12 +956,13 @@ static void random_evenings_pay_the_pool(void **state)
             assert_true(seen.accepted[k] > evenings / 50);
     assert_true(seen.ties_one_table > evenings / 50 && seen.play_for > evenings / 100);
     print_message("%ld evenings with bounties (%ld progressive): %ld knockouts recorded, %ld of "
-                  "them split pots, %ld players out with nobody recorded\n",
+                  "them split pots, %ld players out with nobody recorded, %ld deals that dealt "
+                  "the heads in\n",
                   seen.bounty_evenings, seen.progressive, seen.knockouts, seen.split,
-                  seen.not_recorded);
+                  seen.not_recorded, seen.dealt_in);
     assert_true(seen.bounty_evenings > evenings / 4 && seen.progressive > evenings / 8);
     assert_true(seen.knockouts > evenings && seen.split > evenings / 10 &&
-                seen.not_recorded > evenings / 10);
+                seen.not_recorded > evenings / 10 && seen.dealt_in > evenings / 50);
 }
 
 int main(void)
