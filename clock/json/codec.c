@@ -243,10 +243,10 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
     json_object_set_new(o, "currency", json_string(s->currency));
     /* bounties (model/bounty.h): what each entry puts on a head, and how it is taken */
     json_object_set_new(o, "bounty",
-                        bounty_on(s) ? json_pack("{s:I, s:s}", "amount",
-                                                 (json_int_t)bounty_per_entry(s), "kind",
-                                                 bounty_progressive(s) ? "progressive" : "fixed")
-                                     : json_null());
+                        bounty_on(s)
+                            ? json_pack("{s:I, s:s}", "amount", (json_int_t)bounty_per_entry(s),
+                                        "kind", bounty_progressive(s) ? "progressive" : "fixed")
+                            : json_null());
     json_object_set_new(o, "started", json_boolean(t->clock.started));
     json_object_set_new(o, "running", json_boolean(t->clock.running));
     json_object_set_new(o, "over", json_boolean(v.over));

@@ -542,8 +542,8 @@ json_t *roster_json_players(const roster_t *r, bool short_names)
  * were in the array, then what a player out went out in. */
 static json_t *player_save(const player_t *p)
 {
-    json_t *a = json_pack("[i,i,i,i,i,i,I,i,i,i,s,i,i]", (int)p->id, (int)p->status,
-                          (int)p->table, (int)p->seat, (int)p->place_best, (int)p->place_worst,
+    json_t *a = json_pack("[i,i,i,i,i,i,I,i,i,i,s,i,i]", (int)p->id, (int)p->status, (int)p->table,
+                          (int)p->seat, (int)p->place_best, (int)p->place_worst,
                           (json_int_t)p->prize, (int)p->entries, (int)p->rebuys, (int)p->addons,
                           p->name, (int)p->out_seq, (int)p->unnamed_before);
     /* bounties: his head and what he won, when he has either */

@@ -161,9 +161,9 @@ static json_t *bounty_json(const show_t *sh)
     else {
         json_t *heads = json_array();
         for (int i = 0; i < sh->bounty.n_heads; i++)
-            json_array_append_new(heads, json_pack("{s:o, s:I}", "who",
-                                                   text_json(sh, sh->bounty.who[i]), "amount",
-                                                   (json_int_t)sh->bounty.head[i]));
+            json_array_append_new(heads,
+                                  json_pack("{s:o, s:I}", "who", text_json(sh, sh->bounty.who[i]),
+                                            "amount", (json_int_t)sh->bounty.head[i]));
         json_object_set_new(o, "heads", heads);
     }
     return o;
@@ -179,11 +179,12 @@ json_t *show_json(const show_t *sh)
     for (int i = 0; i < sh->n_pay; i++)
         json_array_append_new(pay, pay_json(&sh->pay[i]));
     json_t *o = json_pack("{s:o, s:o, s:i, s:o, s:i, s:o, s:b, s:o, s:b, s:o, s:o}", "takeover",
-                     sh->has_takeover ? takeover_json(sh) : json_null(), "strips", strips, "turn",
-                     sh->turn, "turn_in_ms", ms_or_null(sh->turn_in_ms), "turn_ms", SHOW_TURN_MS,
-                     "periods", periods, "paused", sh->paused, "pill",
-                     sh->pill >= 0 ? json_string(lang_keys[sh->pill]) : json_null(), "running",
-                     sh->running, "changes_in_ms", ms_or_null(sh->changes_in_ms), "payouts", pay);
+                          sh->has_takeover ? takeover_json(sh) : json_null(), "strips", strips,
+                          "turn", sh->turn, "turn_in_ms", ms_or_null(sh->turn_in_ms), "turn_ms",
+                          SHOW_TURN_MS, "periods", periods, "paused", sh->paused, "pill",
+                          sh->pill >= 0 ? json_string(lang_keys[sh->pill]) : json_null(), "running",
+                          sh->running, "changes_in_ms", ms_or_null(sh->changes_in_ms), "payouts",
+                          pay);
     if (o && sh->bounty.title.n > 0) /* only with bounties */
         json_object_set_new(o, "bounty", bounty_json(sh));
     return o;

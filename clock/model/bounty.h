@@ -85,11 +85,11 @@ void bounty_loose_out(tourney_t *t, int k, int unnamed);
 /* ---- what the bounty pool comes to ---- */
 
 typedef struct {
-    int64_t paid_in;   /* bounty_paid_in */
-    int64_t won;       /* paid out in cash to the players */
-    int64_t dealt;     /* dealt in with the prizes (t->deal.bounties) */
-    int64_t on_heads;  /* still on the heads of players in (and loose) */
-    int64_t unclaimed; /* heads of players out with no eliminator */
+    int64_t paid_in;    /* bounty_paid_in */
+    int64_t won;        /* paid out in cash to the players */
+    int64_t dealt;      /* dealt in with the prizes (t->deal.bounties) */
+    int64_t on_heads;   /* still on the heads of players in (and loose) */
+    int64_t unclaimed;  /* heads of players out with no eliminator */
     int64_t biggest[3]; /* the biggest heads now, largest first (0: none) */
     int biggest_player[3];
 } bounty_totals_t;

@@ -668,7 +668,7 @@ static void bounty_lines(decide_t *d)
     if (!bounty_on(d->s) || d->v->over)
         return;
     bool progressive = bounty_progressive(d->s);
-    word_id title = deal->players == 0 ? (progressive ? W_BIGGEST_BOUNTIES : W_BOUNTY_PER_HEAD)
+    word_id title = deal->players == 0   ? (progressive ? W_BIGGEST_BOUNTIES : W_BOUNTY_PER_HEAD)
                     : deal->bounties > 0 ? W_BOUNTIES_IN_DEAL
                                          : W_BOUNTIES_NOT_IN_DEAL;
     sh->bounty.title = word_text(sh, title, false);
@@ -836,11 +836,10 @@ int show_play_number(const structure_t *s, int index)
 const char *show_kind_name(show_kind k)
 {
     static const char *const names[SHOW__COUNT] = {
-        "storage_error", "follower_notice", "power_loss",    "announcement", "new_level",
-        "bubble",        "color_up_next",   "penalties",     "move",         "knockout",
-        "clock_call",
-        "day_end_card",  "day_over",        "day_end_hands", "in_the_money", "hand_for_hand",
-        "color_up",      "winner",          "final_table",
+        "storage_error", "follower_notice", "power_loss", "announcement",  "new_level",
+        "bubble",        "color_up_next",   "penalties",  "move",          "knockout",
+        "clock_call",    "day_end_card",    "day_over",   "day_end_hands", "in_the_money",
+        "hand_for_hand", "color_up",        "winner",     "final_table",
     };
     return (unsigned)k < SHOW__COUNT ? names[k] : "";
 }

@@ -26,7 +26,7 @@ enum {
     SHOW_MAX_PARTS = 384,
     SHOW_POOL = 4096, /* the bytes of the texts given as they are */
     SHOW_MAX_PERIODS = 3,
-    SHOW_PAY_ROWS = 5, /* the payouts column of /display */
+    SHOW_PAY_ROWS = 5,        /* the payouts column of /display */
     SHOW_KNOCKOUT_MS = 60000, /* a knockout's strip */
 };
 

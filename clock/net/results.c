@@ -42,9 +42,9 @@ json_t *results_bounty_json(const tourney_t *t, const roster_t *r)
     return json_pack("{s:I, s:s, s:b, s:I, s:I, s:I, s:I, s:I}", "amount",
                      (json_int_t)bounty_per_entry(&t->s), "kind",
                      bounty_progressive(&t->s) ? "progressive" : "fixed", "rebuys",
-                     t->s.bounty.rebuys, "paid_in", (json_int_t)b.paid_in, "won",
-                     (json_int_t)b.won, "on_heads", (json_int_t)b.on_heads, "unclaimed",
-                     (json_int_t)b.unclaimed, "dealt", (json_int_t)b.dealt);
+                     t->s.bounty.rebuys, "paid_in", (json_int_t)b.paid_in, "won", (json_int_t)b.won,
+                     "on_heads", (json_int_t)b.on_heads, "unclaimed", (json_int_t)b.unclaimed,
+                     "dealt", (json_int_t)b.dealt);
 }
 
 json_t *results_json_of(const tourney_t *t, const roster_t *ro, int64_t now, bool director)

@@ -293,7 +293,8 @@ static void check_bounties(int64_t now)
     const structure_t *s = &t->s;
     int64_t per_entry = s->bounty.amount, per_rebuy = s->bounty.rebuys ? per_entry : 0;
     int64_t paid_in = t->entries * per_entry + t->rebuys * per_rebuy;
-    int64_t money = t->entries * s->buy_in + t->rebuys * s->rebuy_price + t->addons * s->addon_price;
+    int64_t money = t->entries * s->buy_in + t->rebuys * s->rebuy_price +
+                    t->addons * s->addon_price;
     tourney_view_t v;
     tourney_view(t, now, &v);
     check(v.prize_pool == money - paid_in, "the prize pool is %lld of %lld paid in, %lld bounties",
