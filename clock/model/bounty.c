@@ -61,10 +61,15 @@ void bounty_split(const structure_t *s, int64_t head, int n, int64_t *cash, int6
 
 /* ---- the roster's heads ---- */
 
-void bounty_enter(roster_t *r, const structure_t *s, const int *players, int n)
+/* A player still in: his head is still on the table. */
+static bool in_play(const player_t *p)
 {
-    for (int i = 0; i < n; i++)
-        r->players[players[i]].head = bounty_per_entry(s);
+    return p->status == PLAYER_SEATED || p->status == PLAYER_WAITING;
+}
+
+void bounty_enter(roster_t *r, const structure_t *s, int p)
+{
+    r->players[p].head = bounty_per_entry(s);
 }
 
 void bounty_rebuy(roster_t *r, const structure_t *s, int p)
@@ -90,7 +95,7 @@ bool bounty_check(const roster_t *r, const structure_t *s, const int *out, int n
         roster_player_label(r, q, who, sizeof who);
         if (q == p)
             return refuse_bounty_by_self(err, who), false;
-        bool gone = r->players[q].status != PLAYER_SEATED && r->players[q].status != PLAYER_WAITING;
+        bool gone = !in_play(&r->players[q]);
         for (int k = 0; k < n_out; k++)
             gone |= out[k] == q; /* out in the same hand */
         if (gone)
@@ -134,7 +139,7 @@ void bounty_play_over(roster_t *r, tourney_t *t)
     t->bounty_loose = 0;
     for (int i = 0; i < r->n_players; i++) {
         player_t *p = &r->players[i];
-        if (p->status == PLAYER_SEATED || p->status == PLAYER_WAITING) {
+        if (in_play(p)) {
             p->bounties += p->head;
             p->head = 0;
         }
@@ -145,7 +150,7 @@ int64_t bounty_heads_left(const roster_t *r, const tourney_t *t)
 {
     int64_t sum = t->bounty_loose;
     for (int i = 0; i < r->n_players; i++)
-        if (r->players[i].status == PLAYER_SEATED || r->players[i].status == PLAYER_WAITING)
+        if (in_play(&r->players[i]))
             sum += r->players[i].head;
     return sum;
 }
@@ -154,7 +159,7 @@ void bounty_dealt_in(roster_t *r, tourney_t *t)
 {
     t->bounty_loose = 0;
     for (int i = 0; i < r->n_players; i++)
-        if (r->players[i].status == PLAYER_SEATED || r->players[i].status == PLAYER_WAITING)
+        if (in_play(&r->players[i]))
             r->players[i].head = 0;
 }
 
@@ -187,7 +192,7 @@ void bounty_totals(const tourney_t *t, const roster_t *r, bounty_totals_t *out)
         const player_t *p = &r->players[i];
         out->won += p->bounties;
         out->on_heads += p->head;
-        if (p->status != PLAYER_SEATED && p->status != PLAYER_WAITING)
+        if (!in_play(p))
             continue;
         /* the three biggest, the earlier registered first among equals */
         for (int k = 0; k < 3; k++) {

@@ -50,8 +50,8 @@ void bounty_split(const structure_t *s, int64_t head, int n, int64_t *cash, int6
 
 /* ---- the roster's heads ---- */
 
-/* Players (indices) who entered or re-entered: a fresh head each. */
-void bounty_enter(roster_t *r, const structure_t *s, const int *players, int n);
+/* Player p (index) entered or re-entered: a fresh head. */
+void bounty_enter(roster_t *r, const structure_t *s, int p);
 /* A rebuy of player p. */
 void bounty_rebuy(roster_t *r, const structure_t *s, int p);
 /* Player p unregistered: his head goes back with his entry. */

@@ -327,7 +327,7 @@ static apply_status do_register(game_t *g, const command_t *c, int64_t now, refu
         int p = roster_register(r, name_of(c, i), err);
         if (p < 0)
             return APPLY_CONFLICT;
-        bounty_enter(r, &g->m.t.s, &p, 1);
+        bounty_enter(r, &g->m.t.s, p);
         if (r->n_tables == 0)
             continue;
         int t = roster_table_by_number(r, c->seats[i].table);
@@ -468,7 +468,7 @@ static apply_status do_reenter(game_t *g, const command_t *c, int64_t now, refus
     if (!roster_reenter(r, p, err) ||
         (t >= 0 && !roster_seat_player(r, p, t, c->seats[0].seat, err)))
         return APPLY_CONFLICT;
-    bounty_enter(r, &g->m.t.s, &p, 1);
+    bounty_enter(r, &g->m.t.s, p);
     command_t one = {.type = CMD_REENTER, .count = 1, .player = c->player};
     return model_apply(&g->m, &one, now, err);
 }
