@@ -107,3 +107,19 @@ test('/display and the kiosk show the bounty per head under the payouts, /displa
     await wall.close();
   }
 });
+
+test('the printed result sheet has the bounties won beside the prizes, and the bounty pool', async () => {
+  const sheet = await browser.newPage({ viewport: { width: 800, height: 1100 } });
+  try {
+    await sheet.goto(clock.base + '/results');
+    const eve = await until(async () => {
+      const row = await sheet.$('#r-rows tr:has-text("Eve Gran")');
+      return row && (await row.$$eval('td', (tds) => tds.map((t) => t.textContent)));
+    }, 'Eve\'s row');
+    assert.equal(eve[6], '€12'); // her half of Cy's head
+    assert.match(await sheet.textContent('#r-note'), /Bounties \(fixed, €25 a head\): €150 paid in, €75 won, €50 still on heads, €25 not claimed/);
+    await sheet.screenshot({ path: join(OUT, 'results-bounty.png') });
+  } finally {
+    await sheet.close();
+  }
+});
