@@ -335,6 +335,8 @@ json_t *codec_structure(const structure_t *s)
     house_t h;
     house_effective(&s->house, &h);
     json_object_set_new(o, "house", record_json(&house_record, &h));
+    if (bounty_on(s)) /* only with bounties: {"amount", "kind", "rebuys"} */
+        json_object_set_new(o, "bounty", record_json(&bounty_record, &s->bounty));
     return o;
 }
 

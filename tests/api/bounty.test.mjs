@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { startClock, getJson, login, command } from './clock.mjs';
+import { startClock, getJson, login, command, sleep } from './clock.mjs';
 import { parseCsv } from './csv.mjs';
 
 const FIXED = resolve('tests/api/fixtures/knockout-fixed.cfg');
@@ -191,5 +191,29 @@ test('a deal of the players left: of the prize pool, each keeping his head; or w
       await clock.stop();
       clock.cleanup();
     }
+  }
+});
+
+test('a second screen following the clock shows the same biggest heads under its payouts', { timeout: 60000 }, async () => {
+  const { clock, ok, players } = await evening(PROGRESSIVE, ['Ada', 'Bo', 'Cy']);
+  const follower = await startClock({ args: ['--follow', clock.base] });
+  try {
+    const p = await players();
+    await ok({ type: 'bust', player: p.Bo.id, by: [p.Ada.id] }); // Ada: 15 + 7
+    const want = { title: [{ w: 'biggest_bounties' }], heads: [{ who: ['Ada'], amount: 22 }, { who: ['Cy'], amount: 15 }] };
+    assert.deepEqual((await getJson(clock, '/api/state')).body.view.bounty, want);
+    const deadline = Date.now() + 15000;
+    let seen;
+    while (Date.now() < deadline) {
+      seen = (await getJson(follower, '/api/state')).body.view?.bounty;
+      if (JSON.stringify(seen) === JSON.stringify(want)) break;
+      await sleep(100);
+    }
+    assert.deepEqual(seen, want);
+  } finally {
+    await follower.stop();
+    follower.cleanup();
+    await clock.stop();
+    clock.cleanup();
   }
 });
