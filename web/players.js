@@ -214,17 +214,17 @@
     const found = el('div', { class: 'acts ko-found' });
     const showFound = () => {
       const f = PC.fold(ko.query.trim());
-      found.replaceChildren(...(f ? inPlay.filter((q) => !mates.includes(q) && PC.fold(q.label).includes(f)).slice(0, 6).map(pick) : []));
+      found.replaceChildren(...(f ? inPlay.filter((q) => !mates.includes(q) && !ko.by.includes(q.id) && PC.fold(q.label).includes(f)).slice(0, 6).map(pick) : []));
     };
     const find = el('input', { type: 'search', value: ko.query, placeholder: tp('Find a player by name'), 'aria-label': tp('Find a player by name'), autocomplete: 'off' });
     find.addEventListener('input', () => { ko.query = find.value; showFound(); });
     showFound();
-    const chosen = ko.by.filter((id) => !mates.some((q) => q.id === id)).map((id) => byId(id)).filter(Boolean);
+    const picked = ko.by.filter((id) => !mates.some((q) => q.id === id)).map((id) => byId(id)).filter(Boolean);
     const go = el('button', { class: 'danger', text: tp('Bust'), disabled: ko.by.length === 0, onclick: (e) => bust(p, e.currentTarget) });
     const nobody = el('button', { text: tp('Nobody / not recorded'), onclick: (e) => { ko.by = []; bust(p, e.currentTarget); } });
     const cancel = el('button', { type: 'button', text: tp('Cancel'), onclick: () => { knockout = null; render(); } });
     body.replaceChildren(head, el('p', { class: 'ko-ask', text: tp('Who knocked %s out?', p.label) }),
-      el('div', { class: 'acts ko-mates' }, ...mates.map(pick), ...chosen.map(pick)), find, found,
+      el('div', { class: 'acts ko-mates' }, ...mates.map(pick), ...picked.map(pick)), find, found,
       el('p', { class: 'hint', text: tp('Two or more: a split pot, the bounty shared.') }),
       el('div', { class: 'acts' }, go, nobody, cancel));
   }
