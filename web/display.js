@@ -133,6 +133,11 @@
     put($('#payouts'), ((s.view || view || {}).payouts || []).map((r) =>
       el('li', { class: r.place === 1 || r.play_for ? 'first' : '' }, el('span', { text: rowName(r) }), el('b', { text: money(r.amount) }))));
     setText($('#paid'), pay.length ? t('itm_line', pay.length) : '');
+    /* With bounties, as the wall: the bounty per head, or the biggest heads. */
+    const b = (s.view || view || {}).bounty;
+    put($('#bounty'), !b ? [] : [el('li', { class: 'title' }, el('span', { text: say(b.title) }),
+      b.amount ? el('b', { text: money(b.amount) }) : null),
+    ...(b.heads || []).map((h) => el('li', {}, el('span', { text: say(h.who) }), el('b', { text: money(h.amount) })))]);
     tick();
   }
 

@@ -85,8 +85,13 @@
       .map((r) => [r.deal ? t('pay_deal', r.deal) : t('pay_play_for'), r.amount]);
     const rows = [...dealt, ...pay.slice(from).map((v, i) => [t('place') + ' ' + (from + i + 1), v])];
     const list = $('#pay-list');
-    list.replaceChildren(...rows.map(([what, v]) => el('li', {}, el('span', { text: what }), fmtMoney(v, s.currency))));
-    fit(list, rows.length, innerHeight / 16);
+    /* With bounties, as on the wall: the bounty per head, or the biggest heads. */
+    const b = s.view && s.view.bounty;
+    const say = (parts) => (parts || []).map((x) => (typeof x === 'string' ? x : x.w ? t(x.w, ...(x.a || [])) : '')).join('');
+    const bounty = !b ? [] : [el('li', { class: 'bounty' }, el('span', { text: say(b.title) }), b.amount ? fmtMoney(b.amount, s.currency) : ''),
+      ...(b.heads || []).map((h) => el('li', { class: 'bounty' }, el('span', { text: say(h.who) }), fmtMoney(h.amount, s.currency)))];
+    list.replaceChildren(...rows.map(([what, v]) => el('li', {}, el('span', { text: what }), fmtMoney(v, s.currency))), ...bounty);
+    fit(list, rows.length + bounty.length, innerHeight / 16);
   }
 
   function renderInfo(s) {

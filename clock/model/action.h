@@ -57,6 +57,8 @@
     X1(bust_one, N(place))                                                                         \
     X3(bust, N(players), N(first), N(last))                                                        \
     X2(bust_of_one, S(name), N(place))                                                             \
+    X3(bust_of_one_by, S(name), N(place), S(by))                                                   \
+    X4(bust_of_one_split, S(name), N(place), S(by), N(more))                                       \
     X4(bust_of_two, S(name), S(name2), N(first), N(last))                                          \
     X5(bust_of_more, S(name), S(name2), N(more), N(first), N(last))                                \
     X0(hfh_start)                                                                                  \

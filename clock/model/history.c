@@ -178,6 +178,21 @@ void history_describe_named(const tourney_t *before, const tourney_t *after, con
     }
 }
 
+void history_knocked_out_by(action_t *a, const char *by, int n_by)
+{
+    int64_t place = 0, unused;
+    const char *name = action_value(a, 0, &unused);
+    action_value(a, 1, &place);
+    if (action_of(a) != ACTION_bust_of_one || !name || n_by < 1)
+        return;
+    char who[ACTION_TEXT_MAX];
+    snprintf(who, sizeof who, "%s", name);
+    if (n_by == 1)
+        act_bust_of_one_by(a, who, place, by);
+    else
+        act_bust_of_one_split(a, who, place, by, n_by - 1);
+}
+
 /* a into a slot of the list, its older words emptied. */
 static void put(tourney_t *t, uint32_t slot, const action_t *a)
 {

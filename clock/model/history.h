@@ -14,6 +14,10 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
  * Anna Berg, place 7", "rebuy of Bo Ek", "rename of Bo Ek to Bo Eklund". */
 void history_describe_named(const tourney_t *before, const tourney_t *after, const command_t *c,
                             const char *const *names, int n, action_t *a);
+/* A bust of one player (bust_of_one) with who knocked him out: the first
+ * of n_by eliminators by name, the others counted ("bust of Bo Ek, place
+ * 7, knocked out by Anna Berg and 1 more"). */
+void history_knocked_out_by(action_t *a, const char *by, int n_by);
 /* Appends an action to t's list, the oldest falling out. */
 void history_add(tourney_t *t, const action_t *a);
 /* Puts a in place of the last action. */

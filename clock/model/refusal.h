@@ -203,6 +203,11 @@ typedef enum {
     X1(player_named_twice, CONFLICT, N(player))                                                    \
     X1(player_no_seat, CONFLICT, N(player))                                                        \
     X1(bust_no_place, CONFLICT, N(player))                                                         \
+    X0(bounty_none, CONFLICT)                                                                      \
+    X1(bounty_by_self, CONFLICT, S(player))                                                        \
+    X1(bounty_by_not_in, CONFLICT, S(player))                                                      \
+    X1(bounty_by_too_many, INVALID, N(most))                                                       \
+    X1(player_has_bounties, CONFLICT, S(player))                                                   \
     X1(register_room, CONFLICT, N(most))                                                           \
     X0(seats_none_free, CONFLICT)                                                                  \
     X1(seat_free_one, CONFLICT, N(players))                                                        \

@@ -43,6 +43,7 @@ enum {
     TOURNEY_PLAYER_NAME_MAX = 40, /* UTF-8 bytes with the terminating 0 */
     TOURNEY_MAX_DEAL = 20,
     TOURNEY_MAX_POINTS = 100,
+    TOURNEY_MAX_KO = 4, /* players who share one knockout (a split pot) */
     /* places a fixed list of league points gives */ /* players in a deal (ICM is exact up to 20) */
 };
 
@@ -111,6 +112,16 @@ typedef struct {
     int32_t list[TOURNEY_MAX_POINTS]; /* fixed: places 1, 2, ...; the rest 0 */
 } points_config_t;
 
+/* Bounties (model/bounty.h): amount of each entry's buy-in that goes onto
+ * the player's head instead of into the prize pool. */
+typedef struct {
+    int64_t amount; /* per entry; 0: no bounties */
+    char kind[12];  /* "fixed" (also ""): the eliminator takes the head;
+                       "progressive": half of it, the other half onto his
+                       own head */
+    bool rebuys;    /* a rebuy buys a bounty too (out of its price) */
+} bounty_config_t;
+
 typedef struct {
     char name[TOURNEY_NAME_MAX];
     char currency[8];
@@ -140,6 +151,7 @@ typedef struct {
     int64_t payout_amounts[TOURNEY_MAX_PLACES];
     bool payout_remainder_largest; /* what rounding leaves: a unit each to the
                                       places that lost most; false: to 1st */
+    bounty_config_t bounty;
 } structure_t;
 
 /* The clock stores when it last started and how far into which level it was
@@ -222,6 +234,8 @@ typedef struct {
     int16_t who[TOURNEY_MAX_DEAL]; /* roster player numbers; 0: by place (no
                                       records): who[i] finished i + 1 */
     int64_t amount[TOURNEY_MAX_DEAL];
+    int64_t bounties; /* the bounties on the heads left, dealt in with the
+                         prizes (in the amounts); 0: each keeps his own */
 } tourney_deal_t;
 
 typedef struct {
@@ -283,6 +297,20 @@ typedef struct {
     int final_button;
     uint8_t final_cards[TOURNEY_FINAL_SEATS];
     tourney_deal_t deal;
+    /* Bounties (model/bounty.h) the roster's heads do not hold: those of
+     * players in without a record, and those of players out whose
+     * eliminator was not recorded. */
+    int64_t bounty_loose;
+    int64_t bounty_unclaimed;
+    /* The last knockout, for the wall's strip: who went out (roster
+     * number), who took his head, and what each took in cash. at 0: none. */
+    struct {
+        int64_t at;
+        int16_t out;
+        int16_t n_by;
+        int16_t by[TOURNEY_MAX_KO];
+        int64_t cash[TOURNEY_MAX_KO];
+    } knockout;
 } tourney_t;
 
 /* Everything a display needs at one instant, derived from a tourney and now. */
@@ -429,6 +457,10 @@ typedef struct {
     struct {
         int table;     /* their table and */
         int64_t chips; /* chips at the start of the hand */
+        /* who knocked him out (roster numbers; n_by 0: not recorded); a
+         * bust of one player by number or seat has them in busts[0] */
+        int n_by;
+        int16_t by[TOURNEY_MAX_KO];
     } busts[TOURNEY_MAX_BUSTS];
     /* Players by name (model/game.h): bust, rebuy, add-on of one player by
      * number (table and seat above name him too); register of names[i], or
@@ -470,6 +502,8 @@ typedef struct {
         int16_t player[TOURNEY_MAX_DEAL];
         int64_t amount[TOURNEY_MAX_DEAL];
         int64_t play_for;
+        bool bounties; /* the bounties on the heads left dealt in too */
+        int64_t heads; /* what they are (model/game.c fills it in) */
     } deal;
     /* set_payouts: basis points per place, or fixed amounts, the rounding
      * unit, the rule. */

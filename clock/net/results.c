@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/bounty.h"
 #include "model/sheet.h"
 #include "model/standings.h"
 #include "net/csv.h"
@@ -33,6 +34,20 @@ static json_t *known(int v)
     return v < 0 ? json_null() : json_integer(v);
 }
 
+json_t *results_bounty_json(const tourney_t *t, const roster_t *r)
+{
+    if (!bounty_on(&t->s))
+        return json_null();
+    bounty_totals_t b;
+    bounty_totals(t, r, &b);
+    return json_pack("{s:I, s:s, s:b, s:I, s:I, s:I, s:I, s:I}", "amount",
+                     (json_int_t)bounty_per_entry(&t->s), "kind",
+                     bounty_progressive(&t->s) ? "progressive" : "fixed", "rebuys",
+                     t->s.bounty.rebuys, "paid_in", (json_int_t)b.paid_in, "won", (json_int_t)b.won,
+                     "on_heads", (json_int_t)b.on_heads, "unclaimed", (json_int_t)b.unclaimed,
+                     "dealt", (json_int_t)b.dealt);
+}
+
 json_t *results_json_of(const tourney_t *t, const roster_t *ro, int64_t now, bool director)
 {
     int n = 0;
@@ -51,6 +66,8 @@ json_t *results_json_of(const tourney_t *t, const roster_t *ro, int64_t now, boo
                               known(r->entries), "rebuys", known(r->rebuys), "addons",
                               known(r->addons), "prize", (json_int_t)r->prize, "deal", r->deal,
                               "points", r->has_points ? json_real(r->points) : json_null());
+        if (bounty_on(&t->s))
+            json_object_set_new(j, "bounties", json_integer(r->bounties));
         json_array_append_new(list, j);
         total += r->prize;
     }
@@ -69,6 +86,11 @@ json_t *results_json_of(const tourney_t *t, const roster_t *ro, int64_t now, boo
                                 ? json_pack("{s:i, s:I}", "players", t->deal.players, "play_for",
                                             (json_int_t)t->deal.play_for)
                                 : json_null());
+    if (o && t->deal.players > 0 && bounty_on(&t->s)) /* the heads left: dealt in, or kept */
+        json_object_set_new(json_object_get(o, "deal"), "bounties",
+                            json_string(t->deal.bounties > 0 ? "included" : "excluded"));
+    if (o)
+        json_object_set_new(o, "bounty", results_bounty_json(t, ro));
     free(rows);
     return o;
 }
@@ -91,7 +113,9 @@ char *results_csv_of(const tourney_t *t, const roster_t *ro, bool director, size
     /* A byte-order mark first: Excel on Windows reads the file as UTF-8
      * only with it (without, "Åse Ødegård" comes out as mojibake). */
     csv_put(&b, "\xEF\xBB\xBF", 3);
-    csv_put(&b, "place,name,entries,rebuys,addons,prize,deal,points\r\n", 52);
+    bool bounties = bounty_on(&t->s);
+    csv_put(&b, "place,name,entries,rebuys,addons,prize,deal,points", 50);
+    csv_put(&b, bounties ? ",bounties\r\n" : "\r\n", bounties ? 11 : 2);
     for (int i = 0; i < n && !b.failed; i++) {
         const sheet_row_t *r = &rows[i];
         char f[64];
@@ -117,7 +141,10 @@ char *results_csv_of(const tourney_t *t, const roster_t *ro, bool director, size
             snprintf(f, sizeof f, "%.2f", r->points);
         else
             f[0] = 0;
-        csv_field(&b, f, true);
+        csv_field(&b, f, !bounties);
+        snprintf(f, sizeof f, "%lld", (long long)r->bounties);
+        if (bounties)
+            csv_field(&b, f, true);
     }
     free(rows);
     if (b.failed) {

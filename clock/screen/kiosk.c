@@ -198,6 +198,21 @@ static int payout_rows(frame_t *fr, row_t *rows, int max)
         rows[i].col = fr->w->col.fg;
         rows[i].bold = pay[i].place == 1 || pay[i].kind == PAY_PLAY_FOR;
     }
+    /* With bounties, as on the wall: the bounty per head, or the biggest heads. */
+    const show_t *sh = fr->show;
+    if (sh->bounty.title.n > 0 && n < max) {
+        memset(&rows[n], 0, sizeof rows[n]);
+        frame_say(fr, sh->bounty.title, rows[n].text, sizeof rows[n].text);
+        if (sh->bounty.amount > 0)
+            frame_money(fr, sh->bounty.amount, rows[n].value, sizeof rows[n].value);
+        rows[n++].col = fr->w->col.accent;
+    }
+    for (int i = 0; sh->bounty.title.n > 0 && i < sh->bounty.n_heads && n < max; i++, n++) {
+        memset(&rows[n], 0, sizeof rows[n]);
+        frame_say(fr, sh->bounty.who[i], rows[n].text, sizeof rows[n].text);
+        frame_money(fr, sh->bounty.head[i], rows[n].value, sizeof rows[n].value);
+        rows[n].col = fr->w->col.fg;
+    }
     return n;
 }
 

@@ -10,6 +10,7 @@
 #include <libconfig.h>
 
 #include "embedded.h"
+#include "model/bounty.h"
 #include "model/fields.h"
 #include "model/procedures.h"
 #include "model/text.h"
@@ -598,6 +599,8 @@ static void load_tournament(ctx_t *x, const config_setting_t *g, structure_t *s)
             load_fields(x, p, f->name, f->sub, (char *)s + f->offset, NULL);
             if (f->sub == &points_record)
                 load_points(x, p, &s->points);
+            if (f->sub == &bounty_record && *bounty_config_problem(s))
+                ERR(x, p, "%s", bounty_config_problem(s));
         }
     }
 
