@@ -226,10 +226,11 @@ void settle_json_payouts(json_t *o, const tourney_t *t)
     int n = payout_pool(&in, lines, &pool);
     json_t *list = json_array();
     for (int i = 0; i < n; i++)
-        json_array_append_new(list, json_pack("{s:s, s:I, s:I, s:I}", "label", lines[i].label,
-                                              "count", (json_int_t)lines[i].count, "each",
-                                              (json_int_t)lines[i].each, "amount",
-                                              (json_int_t)lines[i].amount));
+        json_array_append_new(list,
+                              json_pack("{s:s, s:s, s:I, s:I, s:I}", "kind", lines[i].kind, "label",
+                                        lines[i].label, "count", (json_int_t)lines[i].count, "each",
+                                        (json_int_t)lines[i].each, "amount",
+                                        (json_int_t)lines[i].amount));
     json_object_set_new(o, "prize_pool_lines", list);
     /* The places' shares are the structure's (GET /api/structure): the
      * state stays the same size whatever the field. */

@@ -252,6 +252,7 @@ test('payouts set from the panel: multiples of the unit, summing to the pool; th
     assert.deepEqual(s.prize_pool_lines.map((l) => [l.label, l.count, l.each, l.amount]),
       [['Buy-ins', 7, 60, 420], ['Fee', 7, -10, -70], ['Rebuys', 1, 50, 50]]);
     assert.equal(s.prize_pool_lines.reduce((a, l) => a + l.amount, 0), s.prize_pool);
+    assert.deepEqual(s.prize_pool_lines.map((l) => l.kind), ['buy_ins', 'fee', 'rebuys']);
     assert.deepEqual(s.payout_rule, { unit: 1, remainder: 'first' });
     const bad = await command(clock, cookie, { type: 'set_payouts', places: [60, 30, 9.99], unit: 25 });
     assert.equal(bad.status, 400);
