@@ -266,14 +266,13 @@ apply_status engine_apply_get(engine_t *e, const command_t *c, int64_t now, comm
     return APPLY_OK;
 }
 
-void engine_set_sound(engine_t *e, const char *sound, const char *speech)
+void engine_set_sound(engine_t *e, const refusal_t *sound, const refusal_t *speech)
 {
+    static const refusal_t none = {.code = REFUSAL_NONE};
     pthread_mutex_lock(&e->write_lock);
     e->sound_known = true;
-    if (sound)
-        snprintf(e->sound, sizeof e->sound, "%s", sound);
-    if (speech)
-        snprintf(e->speech, sizeof e->speech, "%s", speech);
+    e->sound = sound ? *sound : none;
+    e->speech = speech ? *speech : none;
     engine_publish(e, engine_now(e));
     uint64_t seq = e->seq;
     pthread_mutex_unlock(&e->write_lock);

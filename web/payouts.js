@@ -16,7 +16,8 @@
    * panel does not know by its English label. */
   const LINES = { buy_ins: tpN('Buy-ins'), fee: tpN('Fee'), rebuys: tpN('Rebuys'), addons: tpN('Add-ons'),
     rake: tpN('Rake'), added: tpN('Added'), guarantee: tpN('Guarantee') };
-  const lineName = (l) => (LINES[l.kind] ? tp(LINES[l.kind]) : l.label);
+  const say = PANEL_LANG.tp; /* LINES' values are tpN() */
+  const lineName = (l) => (LINES[l.kind] ? say(LINES[l.kind]) : l.label);
 
   function render(s) {
     state = s;

@@ -336,7 +336,14 @@ typedef enum {
     X1(field_whole, INVALID, S(field))                                                             \
     X1(field_bool, INVALID, S(field))                                                              \
     X1(field_missing, INVALID, S(field))                                                           \
-    X1(command_unread, INVALID, S(why))
+    X1(command_unread, INVALID, S(why))                                                            \
+    X0(sound_no_screen, UNAVAILABLE)                                                               \
+    X0(sound_no_card, UNAVAILABLE)                                                                 \
+    X0(sound_no_device, UNAVAILABLE)                                                               \
+    X1(sound_failed, UNAVAILABLE, S(why))                                                          \
+    X0(voice_no_espeak, UNAVAILABLE)                                                               \
+    X2(voice_no_cache, UNAVAILABLE, S(dir), S(why))                                                \
+    X1(voice_failed, UNAVAILABLE, S(why))
 
 #define REFUSAL_ENUM0(id, st) REFUSAL_##id,
 #define REFUSAL_ENUM1(id, st, a) REFUSAL_##id,

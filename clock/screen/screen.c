@@ -669,9 +669,11 @@ int screen_run(screen_t *s, engine_t *e, volatile sig_atomic_t *stop)
         const char *drv = SDL_GetCurrentVideoDriver();
         s->real_wait = drv && (!strcmp(drv, "x11") || !strcmp(drv, "wayland"));
     }
-    if (s->o.headless)
-        engine_set_sound(e, "the clock runs without a screen", "");
-    else if (!s->speaker)
+    if (s->o.headless) {
+        refusal_t none;
+        refuse_sound_no_screen(&none);
+        engine_set_sound(e, &none, NULL);
+    } else if (!s->speaker)
         s->speaker = speaker_new(s->o.config, e);
     if (s->o.headless) {
         char status[300];

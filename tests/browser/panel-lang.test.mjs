@@ -94,7 +94,7 @@ test('a Norwegian phone gets the panel in Norwegian, with numbers written the No
     assert.deepEqual(left, [], 'English on the Norwegian panel');
     // Why the wall is silent, as the clock says it (a clock with no screen here).
     await until(async () => (await page.textContent('#wall-sound')) ===
-      nb.get('No sound on the wall: %s.').replace('%s', nb.get('the clock runs without a screen')), 'why there is no sound, in Norwegian');
+      nb.get('No sound on the wall: %s.').replace('%s', refusalWords('nb').get('sound_no_screen')), 'why there is no sound, in Norwegian');
     // The sound menus name the sounds in Norwegian.
     const tick = page.locator('#snd-events select[data-event="clock_call_second"]');
     await until(async () => (await tick.count()) === 1, 'the sound menus');
