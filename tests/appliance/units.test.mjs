@@ -55,6 +55,12 @@ describe('the systemd unit', { skip: why }, () => {
     assert.doesNotMatch(deps, /network-online|network\.target|time-sync|time-set|systemd-user-sessions/);
   });
 
+  test('nothing before the clock waits for the display (the clock does, its panel answering)', () => {
+    // A wait here counted against TimeoutStartSec: on a slow boot the start
+    // timed out and the clock was killed before its first frame.
+    assert.doesNotMatch(settings('ExecStartPre').join(' '), /\/dev\/dri/);
+  });
+
   test('the sandbox rates the service as exposed no more than OK', () => {
     const r = run('systemd-analyze', ['security', '--offline=yes', unit]);
     const verdict = /Overall exposure level for pokerclock\.service: ([\d.]+) (\w+)/.exec(r.out);
