@@ -211,9 +211,10 @@ resets() { # log: says when the guest was reset on its way up
 part_time() { echo "# time: $1: $(( $(date +%s) - $2 )) s"; }
 # The floor: the same machine, kernel and initramfs booting a bare init
 # instead of systemd (grep printing the guest's /proc/uptime: the root is
-# mounted by then, as for the clock). Power on to its line is what no image
+# mounted by then, as for the clock; it then reads the console for ever, so
+# the line reaches the serial port before anything stops). Power on to its line is what no image
 # can beat; our part of the boot is the clock's time less the floor's.
-floor_init="init=/usr/bin/grep -- -H . /proc/uptime"
+floor_init="init=/usr/bin/grep -- -H . /proc/uptime /dev/console"
 floor_wait() { # machine log: prints "host-seconds guest-seconds" once the marker is there
     # (the caller cuts the power)
     local end=$(( $(date +%s) + boot_timeout )) t
