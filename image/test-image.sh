@@ -518,6 +518,7 @@ grep -aq 'pokerclock-setup: .*nothing new to apply' "$log" &&
     fail "nothing new on the card, and pokerclock-setup applied it all again"
 expect "$log" active active
 expect "$log" restarts 0
+report_all "$log" restart_why | sed 's/^/# the clock restarted: /'
 expect "$log" hostname clocktest
 expect "$log" pin POKERCLOCK_PIN=set
 echo "# virt, nothing changed on the card: power on to the clock's first frame $(report "$log" first_frame_s) s, to READY $(report "$log" ready_s) s (the guest's clock); the floor ${floor_guest:-?} s"
