@@ -266,18 +266,37 @@ apply_status engine_apply_get(engine_t *e, const command_t *c, int64_t now, comm
     return APPLY_OK;
 }
 
-void engine_set_sound(engine_t *e, const char *sound, const char *speech)
+void engine_set_sound(engine_t *e, const refusal_t *sound, const refusal_t *speech)
 {
+    static const refusal_t none = {.code = REFUSAL_NONE};
     pthread_mutex_lock(&e->write_lock);
     e->sound_known = true;
-    if (sound)
-        snprintf(e->sound, sizeof e->sound, "%s", sound);
-    if (speech)
-        snprintf(e->speech, sizeof e->speech, "%s", speech);
+    e->sound = sound ? *sound : none;
+    e->speech = speech ? *speech : none;
     engine_publish(e, engine_now(e));
     uint64_t seq = e->seq;
     pthread_mutex_unlock(&e->write_lock);
     engine_notify(e, seq);
+}
+
+/* With write_lock held and something beside the tournament set: a new
+ * state is published when it changed, and the lock let go. */
+static void publish_unlock(engine_t *e, bool changed)
+{
+    if (changed)
+        engine_publish(e, engine_now(e));
+    uint64_t seq = e->seq;
+    pthread_mutex_unlock(&e->write_lock);
+    if (changed)
+        engine_notify(e, seq);
+}
+
+void engine_set_printer(engine_t *e, const char *status)
+{
+    pthread_mutex_lock(&e->write_lock);
+    bool changed = strncmp(e->printer, status, sizeof e->printer) != 0;
+    snprintf(e->printer, sizeof e->printer, "%s", status);
+    publish_unlock(e, changed);
 }
 
 void engine_set_slides_version(engine_t *e, uint64_t version)
@@ -285,12 +304,7 @@ void engine_set_slides_version(engine_t *e, uint64_t version)
     pthread_mutex_lock(&e->write_lock);
     bool changed = e->slides_version != version;
     e->slides_version = version;
-    if (changed)
-        engine_publish(e, engine_now(e));
-    uint64_t seq = e->seq;
-    pthread_mutex_unlock(&e->write_lock);
-    if (changed)
-        engine_notify(e, seq);
+    publish_unlock(e, changed);
 }
 
 int engine_mirror(engine_t *e, const tourney_t *t, const char *notice)

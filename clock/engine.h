@@ -25,10 +25,12 @@ typedef struct {
     char language[8];        /* the wall's language: set on the panel, else */
     char language2[8];       /* the configuration's; the second one or "" */
     bool sound_known;        /* the wall has said what it can play: */
-    char sound[160];         /* why it plays no sound, or "" */
-    char speech[160];        /* why it does not speak, or "" */
+    refusal_t sound;         /* why it plays no sound (code REFUSAL_NONE: it does) */
+    refusal_t speech;        /* why it does not speak (REFUSAL_NONE: it does) */
     uint64_t slides_version; /* the venue's slides: screens fetch them again
                                 when it changes */
+    char printer[16];        /* the receipt printer: "ready", "missing",
+                                "paper_out", "offline", "error"; "" none */
 } snapshot_t;
 
 typedef struct {
@@ -93,8 +95,12 @@ void snapshot_release(const snapshot_t *s);
 const snapshot_t *snapshot_retain(const snapshot_t *s);
 
 /* What the wall can play, for the panel: why it has no sound and why it
- * cannot speak ("" when it can, NULL keeps what was said); publishes. */
-void engine_set_sound(engine_t *e, const char *sound, const char *speech);
+ * cannot speak (NULL when it can); publishes. */
+void engine_set_sound(engine_t *e, const refusal_t *sound, const refusal_t *speech);
+
+/* How the receipt printer is (print/printer.h's words), for the panel;
+ * publishes when it changed. */
+void engine_set_printer(engine_t *e, const char *status);
 
 /* The venue's slides changed (their list's version): publishes, so that
  * every screen sees it in the state at once. */

@@ -86,9 +86,10 @@ void engine_publish(engine_t *e, int64_t now)
     snprintf(p->s.language2, sizeof p->s.language2, "%s",
              t->language[0] ? t->language2 : e->language2);
     p->s.sound_known = e->sound_known;
-    snprintf(p->s.sound, sizeof p->s.sound, "%s", e->sound);
-    snprintf(p->s.speech, sizeof p->s.speech, "%s", e->speech);
+    p->s.sound = e->sound;
+    p->s.speech = e->speech;
     p->s.slides_version = e->slides_version;
+    memcpy(p->s.printer, e->printer, sizeof p->s.printer);
     atomic_init(&p->refs, 1);
     remember_shown(e, now);
     pthread_mutex_lock(&e->pub_lock);

@@ -78,8 +78,9 @@ struct engine {
     char notice[256];
     char language[8], language2[8]; /* the configuration's languages */
     bool sound_known;               /* the wall has said: */
-    char sound[160], speech[160];   /* why it has no sound, no voice */
+    refusal_t sound, speech;        /* why it has no sound, no voice */
     uint64_t slides_version;
+    char printer[16]; /* the receipt printer's status; "" none */
     char *pending[2]; /* records of a restart that did not fit on
                          the disk: written before any other */
     int n_pending;

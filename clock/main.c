@@ -58,6 +58,8 @@ typedef struct {
     const char *layout;     /* "wall", "kiosk" or "slides"; NULL: the configuration's */
     const char *slides_dir; /* slides from this folder; NULL: the configuration's */
     const char *cec;        /* the TV over this CEC device; NULL: the configuration's */
+    const char *printer;    /* seat slips on this printer; NULL: the configuration's */
+    int paper_width;        /* 58 or 80; 0: the configuration's */
 } options_t;
 
 static void usage(FILE *out)
@@ -65,7 +67,8 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: pokerclock [--config FILE] [--state DIR] [--bind ADDR] [--port N]\n"
             "                  [--headless] [--follow URL] [--pin PIN] [--new] [--layout L]\n"
-            "                  [--slides-dir DIR] [--cec DEVICE]\n"
+            "                  [--slides-dir DIR] [--cec DEVICE] [--printer DEVICE]\n"
+            "                  [--paper-width MM]\n"
             "       pokerclock --check FILE          validate a configuration\n"
             "       pokerclock --screenshot OUT.png [--size WxH] [--config FILE] [--state DIR]\n"
             "       pokerclock --version | --help\n"
@@ -84,12 +87,25 @@ static void usage(FILE *out)
             "                  area's pages: seats, tables, results, house rules) or\n"
             "                  slides (the venue's slides under a small clock)\n"
             "  --slides-dir DIR  the venue's slides from this folder too (pictures, .txt)\n"
-            "  --cec DEVICE    switch the TV on and to the clock over HDMI-CEC (/dev/cec0)\n");
+            "  --cec DEVICE    switch the TV on and to the clock over HDMI-CEC (/dev/cec0)\n"
+            "  --printer DEVICE  print seat slips on this receipt printer (/dev/usb/lp0)\n"
+            "  --paper-width MM  its paper: 58 or 80 (mm)\n");
 }
 
+/* --paper-width: 58 or 80, or 0 (said on stderr). */
+static int paper_width_arg(const char *arg)
+{
+    if (strcmp(arg, "58") == 0 || strcmp(arg, "80") == 0)
+        return atoi(arg);
+    fprintf(stderr, "pokerclock: --paper-width must be 58 or 80\n");
+    return 0;
+}
+
+/* Long on purpose: the table of options and one case for each, read in
+ * one place. */
 static int parse_options(int argc, char **argv, options_t *o)
 {
-    enum { O_WEB = 256, O_SIZE, O_NEW, O_LAYOUT, O_SLIDES, O_CEC };
+    enum { O_WEB = 256, O_SIZE, O_NEW, O_LAYOUT, O_SLIDES, O_CEC, O_PRINTER, O_PAPER };
     static const struct option longs[] = {{"config", required_argument, 0, 'c'},
                                           {"state", required_argument, 0, 's'},
                                           {"bind", required_argument, 0, 'b'},
@@ -105,6 +121,8 @@ static int parse_options(int argc, char **argv, options_t *o)
                                           {"layout", required_argument, 0, O_LAYOUT},
                                           {"slides-dir", required_argument, 0, O_SLIDES},
                                           {"cec", required_argument, 0, O_CEC},
+                                          {"printer", required_argument, 0, O_PRINTER},
+                                          {"paper-width", required_argument, 0, O_PAPER},
                                           {"version", no_argument, 0, 'V'},
                                           {"help", no_argument, 0, 'h'},
                                           {0, 0, 0, 0}};
@@ -150,6 +168,11 @@ static int parse_options(int argc, char **argv, options_t *o)
             break;
         case O_SLIDES: o->slides_dir = optarg; break;
         case O_CEC: o->cec = optarg; break;
+        case O_PRINTER: o->printer = optarg; break;
+        case O_PAPER:
+            if (!(o->paper_width = paper_width_arg(optarg)))
+                return 2;
+            break;
         case 'V': printf("pokerclock %s\n", POKERCLOCK_VERSION); exit(0);
         case 'h': usage(stdout); exit(0);
         default: usage(stderr); return 2;
@@ -505,9 +528,24 @@ static tv_t *start_tv(engine_t *engine, const site_t *site)
     return tv;
 }
 
+/* The receipt printer for seat slips: printer = "..." in the
+ * configuration. NULL without one, and on a follower (the master prints). */
+static printer_t *start_printer(engine_t *engine, const site_t *site)
+{
+    if (!site->config->printer[0] || site->master)
+        return NULL;
+    printer_options_t po = {.device = site->config->printer, .paper_mm = site->config->paper_width};
+    printer_t *p = printer_new(engine, &po);
+    if (!p)
+        fprintf(stderr, "pokerclock: printer %s: cannot start; the clock goes on without it\n",
+                site->config->printer);
+    return p;
+}
+
 /* What runs beside the wall, stopped again by services_stop in reverse
  * order. The PIN and the screenshots' context outlive them (serve's). */
 typedef struct {
+    printer_t *printer;
     slides_t *slides;
     tv_t *tv;
     net_t *net;
@@ -523,6 +561,7 @@ static int services_start(engine_t *engine, const site_t *site, const pin_t *pin
     char err[1024];
     sv->slides = open_slides(engine, site);
     sv->tv = start_tv(engine, site);
+    sv->printer = start_printer(engine, site);
     net_options_t no = {.bind = site->config->bind,
                         .port = site->config->port,
                         .pin = pin,
@@ -534,7 +573,8 @@ static int services_start(engine_t *engine, const site_t *site, const pin_t *pin
                         .screenshot_thread_end = wall_render_thread_end,
                         .speech = speaker_phrase_file,
                         .slides = sv->slides,
-                        .tv = sv->tv};
+                        .tv = sv->tv,
+                        .printer = sv->printer};
     /* A follower says whom it waits for before the first page is served. */
     if (site->master &&
         !(sv->follow = follow_master(engine, site->master, sv->slides, err, sizeof err))) {
@@ -545,6 +585,9 @@ static int services_start(engine_t *engine, const site_t *site, const pin_t *pin
         fprintf(stderr, "pokerclock: %s\n", err);
         return -1;
     }
+    /* Its thread publishes: only once every listener is in (net's too). */
+    if (sv->printer && printer_run(sv->printer) != 0)
+        fprintf(stderr, "pokerclock: printer: no thread; the clock goes on without it\n");
     if (!site->master) {
         panel_url_keep(site->state_dir, site->own);
         fprintf(stderr, "pokerclock %s: panel at %s (state in %s)\n", POKERCLOCK_VERSION, site->url,
@@ -559,11 +602,13 @@ static int services_start(engine_t *engine, const site_t *site, const pin_t *pin
 static void services_stop(services_t *sv)
 {
     follow_stop(sv->follow);
+    wall_render_seasons(NULL);
     net_stop(sv->net);
     tv_stop(sv->tv);
     wall_render_slides(NULL);
     slideshow_free(sv->show);
     slides_free(sv->slides);
+    printer_stop(sv->printer);
 }
 
 /* The services of a running clock: the PIN, the HTTP server, following a
@@ -583,12 +628,14 @@ static int serve(engine_t *engine, const site_t *site)
     }
     sv.show = sv.slides ? slideshow_new(sv.slides) : NULL;
     wall_render_slides(sv.show);
+    wall_render_seasons(net_seasons(sv.net));
     screen_options_t so = {.config = site->config,
                            .headless = site->o->headless,
                            .panel_url = site->url,
                            .pin = shown[0] ? shown : NULL,
                            .state_dir = site->state_dir,
-                           .slideshow = sv.show};
+                           .slideshow = sv.show,
+                           .seasons = net_seasons(sv.net)};
     int rc = run_screen(engine, &so);
     services_stop(&sv);
     return rc;
@@ -649,6 +696,10 @@ int main(int argc, char **argv)
         config.port = o.port;
     if (o.layout)
         config_layout_parse(o.layout, &config.layout);
+    if (o.printer)
+        snprintf(config.printer, sizeof config.printer, "%s", o.printer);
+    if (o.paper_width)
+        config.paper_width = o.paper_width;
     const char *state_dir = o.state_dir ? o.state_dir : default_state_dir();
     /* A follower writes nothing: the master keeps the tournament. */
     if (o.follow)

@@ -7,7 +7,8 @@
  * are keyed by msgctxt; the panel's have msgctxt "panel.ui" and are keyed by their
  * English msgid, which is the text in the panel's sources. The clock's refusals
  * (msgctxt "refusal.CODE") are the wall's words and the panel's REFUSAL_CATALOG,
- * every language's, English too; the pages never show them. */
+ * every language's, English too; the pages never show them. So are the last
+ * actions (msgctxt "action.CODE"), the panel's ACTION_CATALOG. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,12 @@ static const char REFUSAL[] = "refusal.";
 static int is_refusal(const char *key)
 {
     return !strncmp(key, REFUSAL, sizeof REFUSAL - 1);
+}
+
+static const char ACTION[] = "action.";
+static int is_action(const char *key)
+{
+    return !strncmp(key, ACTION, sizeof ACTION - 1);
 }
 
 static void die(const char *path, int line, const char *msg, const char *what)
@@ -243,11 +250,14 @@ static void upper_ident(FILE *o, const char *key)
         fputc(isalnum((unsigned char)*p) ? toupper((unsigned char)*p) : '_', o);
 }
 
-enum { JS_PAGES, JS_PANEL, JS_REFUSALS };
+enum { JS_PAGES, JS_PANEL, JS_REFUSALS, JS_ACTIONS };
 /* Which of the JS catalogs an entry goes to. */
 static int js_kind(const char *key)
 {
-    return is_panel(key) ? JS_PANEL : is_refusal(key) ? JS_REFUSALS : JS_PAGES;
+    return is_panel(key)     ? JS_PANEL
+           : is_refusal(key) ? JS_REFUSALS
+           : is_action(key)  ? JS_ACTIONS
+                             : JS_PAGES;
 }
 
 /* const NAME = {code: {key: text, ...}, ...}; for the catalogs from the
@@ -389,6 +399,8 @@ int main(int argc, char **argv)
     js_catalog(pj, "PANEL_CATALOG", 1, JS_PANEL);
     fputc('\n', pj);
     js_catalog(pj, "REFUSAL_CATALOG", 0, JS_REFUSALS);
+    fputc('\n', pj);
+    js_catalog(pj, "ACTION_CATALOG", 0, JS_ACTIONS);
     fclose(pj);
     return 0;
 }

@@ -120,7 +120,9 @@
     if (players.every((p) => p.id != null)) cmd.players = order.map((i) => players[i].id);
     const lines = order.map((i, k) => `${cmd.play_for ? '' : k + 1 + '. '}${players[i].label}: ${money(amounts[i])}`).join(' · ');
     const text = tp('Accept the deal? %s', lines);
-    const warn = cmd.play_for ? tp('Play goes on for %s to the winner.', money(cmd.play_for)) : tp('The tournament ends with these places (by chips).');
+    let warn = cmd.play_for ? tp('Play goes on for %s to the winner.', money(cmd.play_for)) : tp('The tournament ends with these places (by chips).');
+    /* The deal is of the prize pool: it says so where there are bounties. */
+    if (state && state.bounty) warn += ' ' + tp('The bounties on the heads left are not in the deal: each player keeps his own.');
     const body = await PCPanel.confirmed(ev.currentTarget, cmd, text, warn, tp('Accept deal'));
     if (body) show(tp('Deal accepted.'), true);
   }

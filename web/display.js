@@ -133,6 +133,11 @@
     put($('#payouts'), ((s.view || view || {}).payouts || []).map((r) =>
       el('li', { class: r.place === 1 || r.play_for ? 'first' : '' }, el('span', { text: rowName(r) }), el('b', { text: money(r.amount) }))));
     setText($('#paid'), pay.length ? t('itm_line', pay.length) : '');
+    /* With bounties, as the wall: the bounty per head, or the biggest heads. */
+    const b = (s.view || view || {}).bounty;
+    put($('#bounty'), !b ? [] : [el('li', { class: 'title' }, el('span', { text: say(b.title) }),
+      b.amount ? el('b', { text: money(b.amount) }) : null),
+    ...(b.heads || []).map((h) => el('li', {}, el('span', { text: say(h.who) }), el('b', { text: money(h.amount) })))]);
     tick();
   }
 
@@ -169,6 +174,7 @@
      * where the house wants them, also while a level runs, on a wide screen. */
     const band = !!(structure && structure.house && structure.house.slides_while_running) && innerWidth > innerHeight;
     PCSlides.show($('#slide'), (l.kind === 'break' || !s.started || band) && !take && s.over !== true);
+    showLeague(!s.started && !take && s.over !== true && $('#slide').hidden);
     document.body.classList.toggle('band', band && l.kind !== 'break' && s.started);
     /* The level clock small in the header while a procedure has the body,
      * unless the procedure shows it itself (a color-up on a break). */
@@ -184,6 +190,21 @@
 
   /* The strip up now, with dots saying how many take turns and which (in
    * columns of four, within the strip's height). */
+  /* Before the start, when no slide shows: the current league season's
+   * leaders where the slide would go, as on the wall (its name, the first six). */
+  function showLeague(on) {
+    const b = on ? PCLeague.board() : null;
+    const box = $('#league');
+    box.hidden = !b;
+    if (!b) return;
+    document.body.classList.add('slide');
+    const lines = b.rows.slice(0, 6).map((x) => `${x.rank}. ${x.name}   ${PCLeague.points(x.points)}`);
+    const key = [b.season, ...lines].join('\n');
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.replaceChildren(el('h2', { text: b.season }), ...lines.map((x) => el('p', { text: x })));
+  }
+
   function strips() {
     const list = view.strips;
     let k = 0;
@@ -346,7 +367,7 @@
   });
   PC.onOnline((on) => {
     $('#offline').hidden = on;
-    if (on) { loadSettings(); loadStructure(); }
+    if (on) { loadSettings(); loadStructure(); PCLeague.load(); }
   });
   PC.onState((s) => { takeView(s.view, s.seq); render(s); });
   /* The wall's language changed on the panel: the page follows it. */
@@ -363,5 +384,6 @@
   labels();
   setInterval(tick, 200);
   PCSlides.start();
+  PCLeague.onBoard(tick);
   PC.start();
 })();

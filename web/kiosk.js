@@ -85,8 +85,13 @@
       .map((r) => [r.deal ? t('pay_deal', r.deal) : t('pay_play_for'), r.amount]);
     const rows = [...dealt, ...pay.slice(from).map((v, i) => [t('place') + ' ' + (from + i + 1), v])];
     const list = $('#pay-list');
-    list.replaceChildren(...rows.map(([what, v]) => el('li', {}, el('span', { text: what }), fmtMoney(v, s.currency))));
-    fit(list, rows.length, innerHeight / 16);
+    /* With bounties, as on the wall: the bounty per head, or the biggest heads. */
+    const b = s.view && s.view.bounty;
+    const say = (parts) => (parts || []).map((x) => (typeof x === 'string' ? x : x.w ? t(x.w, ...(x.a || [])) : '')).join('');
+    const bounty = !b ? [] : [el('li', { class: 'bounty' }, el('span', { text: say(b.title) }), b.amount ? fmtMoney(b.amount, s.currency) : ''),
+      ...(b.heads || []).map((h) => el('li', { class: 'bounty' }, el('span', { text: say(h.who) }), fmtMoney(h.amount, s.currency)))];
+    list.replaceChildren(...rows.map(([what, v]) => el('li', {}, el('span', { text: what }), fmtMoney(v, s.currency))), ...bounty);
+    fit(list, rows.length + bounty.length, innerHeight / 16);
   }
 
   function renderInfo(s) {
@@ -328,6 +333,21 @@
     if (rules.length) fit(list, rules.length * 2, innerHeight / 18);
     dots();
   }
+  /* The current league season's table: a page of its own, titled with the
+   * season's name, its ranked players from the top. */
+  function renderLeague(board) {
+    const rows = board ? board.rows.slice(0, 40) : [];
+    $('#p-league').hidden = rows.length === 0;
+    setText($('#h-league'), board ? board.season : '');
+    const list = $('#league-list');
+    list.replaceChildren(...rows.map((x) => el('li', {},
+      el('span', { class: 'who', text: x.rank + '. ' + x.name }), el('span', { class: 'where', text: PCLeague.points(x.points) }))));
+    if (rows.length) fit(list, rows.length, innerHeight / 20);
+    if (fixed) show(0);
+    dots();
+  }
+  PCLeague.onBoard(renderLeague);
+
   async function loadSettings() {
     const st = await PC.settings();
     I18N.use(st.language || 'en', st.language2);
@@ -352,7 +372,7 @@
   if (!fixed) PCSlides.start().then(() => (slidesOnly ? turn() : setTimeout(turn, PAGE_MS)));
   PC.onOnline((on) => {
     $('#offline').hidden = on;
-    if (on) { loadSettings(); loadStructure(); }
+    if (on) { loadSettings(); loadStructure(); PCLeague.load(); }
   });
   PC.onState(render);
   /* The wall's language changed on the panel: the page follows it. */

@@ -43,14 +43,20 @@ function refusalValue(v) {
   return PANEL_LANG.fromEnglish(String(v), ERROR_PARTS);
 }
 
+/* The words of a code in a catalog of codes (REFUSAL_CATALOG,
+ * ACTION_CATALOG) in the panel's language (English when it has none), each
+ * {name} replaced by say(name, values[name]); null when neither has it. */
+function catalogWords(catalog, key, values, say) {
+  const w = (catalog[PANEL_LANG.lang()] || {})[key] || (catalog.en || {})[key];
+  if (!w) return null;
+  return w.replace(/\{(\w+)\}/g, (m, name) => (name in values ? say(name, values[name]) : m));
+}
+
 /* The sentence of a refusal's code in the panel's language (English when
  * the catalog has none), its values in place; null without a code. */
 function refusalWords(answer) {
   if (!answer.code || typeof REFUSAL_CATALOG === 'undefined') return null;
-  const key = 'refusal.' + answer.code;
-  const w = (REFUSAL_CATALOG[PANEL_LANG.lang()] || {})[key] || REFUSAL_CATALOG.en[key];
-  if (!w) return null;
-  return w.replace(/\{(\w+)\}/g, (m, name) => (name in answer ? refusalValue(answer[name]) : m));
+  return catalogWords(REFUSAL_CATALOG, 'refusal.' + answer.code, answer, (name, v) => refusalValue(v));
 }
 
 /* A refusal of the clock as the director reads it, begun with a capital:

@@ -35,11 +35,10 @@ const PANEL_LANG = (() => {
   }
 
   /* A text the clock wrote in English, read as the first of forms that
-   * matches it (each with %s where a value goes: "table %s done", %% a
-   * percent sign) and said in the panel's language; a value that is itself
-   * one of nested's forms ("level 5 (100/200)") is said so too, and a
-   * number the clock grouped the English way (1,500) is written the
-   * language's way (1 500). A text of no known form stays. */
+   * matches it (each with %s where a value goes: "%s places", %% a
+   * percent sign) and said in the panel's language; a number the clock
+   * grouped the English way (1,500) is written the language's way (1 500).
+   * A text of no known form stays. */
   const patterns = new Map();
   const pattern = (f) => {
     if (!patterns.has(f)) {
@@ -50,11 +49,11 @@ const PANEL_LANG = (() => {
   };
   const number = (v) => (/^\d{1,3}(,\d{3})+$/.test(v) && typeof I18N !== 'undefined'
     ? I18N.num(Number(v.replace(/,/g, ''))) : v);
-  function fromEnglish(text, forms, nested = []) {
+  function fromEnglish(text, forms) {
     if (lang === 'en' || typeof text !== 'string') return text;
     for (const f of forms) {
       const m = text.match(pattern(f));
-      if (m) return tp(f, ...m.slice(1).map((v) => number(fromEnglish(v, nested))));
+      if (m) return tp(f, ...m.slice(1).map(number));
     }
     return text;
   }

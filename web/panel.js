@@ -340,7 +340,7 @@ $('#undo').addEventListener('click', (ev) => {
   const s = PC.current();
   const what = s && s.undo;
   if (!what) { showMsg($('#undo-msg'), tp('There is nothing to undo.')); return; }
-  confirmed(ev.currentTarget, { type: 'undo' }, tp('Undo: %s?', actionWords(what)),
+  confirmed(ev.currentTarget, { type: 'undo' }, tp('Undo: %s?', actionWords((s.last_action_codes || [])[0], what)),
     tp('The tournament goes back to how it was before it.'), tp('Undo'));
 });
 
@@ -921,46 +921,32 @@ function renderClosed(s) {
   setText($('#pl-closed'), s.over ? why.bust : Object.values(why).join(' '));
 }
 
-/* The clock's words for an action (clock/model/history.c), to be read in
- * the panel's language; the most particular form of two that both match
- * comes first. */
-const LEVEL_FORMS = [tpN('level %s (%s/%s)'), tpN('the break after level %s')];
-const ACTION_FORMS = [
-  tpN('start of the clock'), tpN('pause'), tpN('resume'), tpN('%s on the clock'), tpN('time left set to %s'),
-  tpN('back to %s'), tpN('on to %s'), tpN('to %s'), tpN('new table %s (%s seats)'), tpN('new %s'),
-  tpN('change of %s'), tpN('deletion of %s'), tpN('announcement "%s"'), tpN('announcement cleared'),
-  tpN('registration of 1 player'), tpN('registration of %s players'),
-  tpN('unregistration of 1 player'), tpN('unregistration of %s players'),
-  tpN('1 rebuy'), tpN('%s rebuys'), tpN('1 add-on'), tpN('%s add-ons'),
-  tpN('bust of 1 player, place %s'), tpN('bust of %s players, places %s–%s'),
-  tpN('start of hand-for-hand'), tpN('table %s done'), tpN('table %s waiting with an all-in'),
-  tpN('hand-for-hand hand %s dealt'), tpN('end of hand-for-hand'), tpN('tables in hand-for-hand: %s'),
-  tpN('bubble on'), tpN('bubble off'), tpN('end-of-day draw: %s hands'),
-  tpN('end-of-day hand done at table %s'), tpN('end-of-day hand done'), tpN('end-of-day draw cleared'),
-  tpN('clock call on table %s, seat %s'), tpN('clock call cancelled'),
-  tpN('color-up of the %s chips done'), tpN('color-up of the %s chips'),
-  tpN('penalty for table %s, seat %s'), tpN('penalty cleared for table %s, seat %s'),
-  tpN('move to table %s, seat %s'), tpN('break of table %s'), tpN('final table draw'),
-  tpN('button at table %s, seat %s'), tpN('button cleared at table %s'),
-  tpN('block table %s, seat %s'), tpN('free table %s, seat %s'), tpN('open table %s'), tpN('close table %s'),
-  tpN('re-entry of player %s'), tpN('re-entry of %s'), tpN('wall language %s + %s'), tpN('wall language %s'),
-  tpN('wall sound off'), tpN('wall sound on'), tpN('wall sound settings'), tpN('spoken "%s"'),
-  tpN('payouts: 1 place at fixed amounts, rounded to %s'), tpN('payouts: %s places at fixed amounts, rounded to %s'),
-  tpN('payouts: 1 place, rounded to %s'), tpN('payouts: %s places, rounded to %s'),
-  tpN('deal of %s players, playing on'), tpN('deal of %s players'),
-];
-const actionWords = (text) => PANEL_LANG.fromEnglish(text, ACTION_FORMS, LEVEL_FORMS);
+/* A last action in the panel's language. The clock sends each line in
+ * English (last_actions) and, in the same order, its code and values
+ * (last_action_codes: {"code": "bust", "players": 2, "first": 9, ...};
+ * clock/model/action.h); the catalogs word each code once (po/*.po,
+ * msgctxt "action.CODE", ACTION_CATALOG of panel-i18n.js). A value is said
+ * by its name: ms a time, small, big and chip an amount of chips, any
+ * other number the language's way (tests/unit/test_action.c holds the
+ * clock to these names). A line without a code (an older clock's, kept in
+ * its journal) or with one this panel does not know stays in English. */
+const ACTION_CHIPS = new Set(['small', 'big', 'chip']);
+const actionValue = (name, v) => (name === 'ms' ? fmtTime(v, false)
+  : ACTION_CHIPS.has(name) ? fmtChips(v) : refusalValue(v));
+const actionWords = (coded, english) => (coded && coded.code && typeof ACTION_CATALOG !== 'undefined'
+  && catalogWords(ACTION_CATALOG, 'action.' + coded.code, coded, actionValue)) || english;
 
 /* The last actions, the latest first; the undo button names the one it
  * takes back. */
 function renderHistory(s) {
   const acts = (s.last_actions || []).slice(0, 5);
-  const k = JSON.stringify([acts, s.undo]);
+  const codes = s.last_action_codes || [];
+  const k = JSON.stringify([acts, codes.slice(0, 5), s.undo]);
   if ($('#history').dataset.k === k) return;
   $('#history').dataset.k = k;
-  $('#history').replaceChildren(...acts.map((a, i) => el('li', { class: i === 0 && s.undo ? 'undoable' : '' }, el('span', { text: actionWords(a) }))));
+  $('#history').replaceChildren(...acts.map((a, i) => el('li', { class: i === 0 && s.undo ? 'undoable' : '' }, el('span', { text: actionWords(codes[i], a) }))));
   $('#sec-history').hidden = acts.length === 0;
-  setText($('#undo'), s.undo ? tp('↶ Undo: %s', actionWords(s.undo)) : tp('↶ Nothing to undo'));
+  setText($('#undo'), s.undo ? tp('↶ Undo: %s', actionWords(codes[0], s.undo)) : tp('↶ Nothing to undo'));
   $('#undo').classList.toggle('closed', !s.undo);
 }
 

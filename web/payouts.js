@@ -12,15 +12,18 @@
   /* Taken out of the pool (the fee, rake): a minus before the amount. */
   const signed = (v) => (v < 0 ? '−' + money(-v) : money(v));
 
-  /* The pool's lines as the clock names them (clock/model/payout.c). */
-  const LINE_FORMS = [tpN('Buy-ins'), tpN('Fee'), tpN('Rebuys'), tpN('Add-ons'), tpN('Rake'), tpN('Added'), tpN('Guarantee')];
-  const lineName = (label) => PANEL_LANG.fromEnglish(label, LINE_FORMS);
+  /* The pool's lines by their codes (clock/model/payout.c); a line this
+   * panel does not know by its English label. */
+  const LINES = { buy_ins: tpN('Buy-ins'), fee: tpN('Fee'), rebuys: tpN('Rebuys'), addons: tpN('Add-ons'),
+    rake: tpN('Rake'), added: tpN('Added'), guarantee: tpN('Guarantee') };
+  const say = PANEL_LANG.tp; /* LINES' values are tpN() */
+  const lineName = (l) => (LINES[l.kind] ? say(LINES[l.kind]) : l.label);
 
   function render(s) {
     state = s;
     const lines = s.prize_pool_lines || [];
     $('#po-lines').replaceChildren(...lines.map((l) => el('li', {},
-      el('span', { text: l.count ? `${lineName(l.label)}: ${l.count} × ${money(Math.abs(l.each))}` : lineName(l.label) }),
+      el('span', { text: l.count ? `${lineName(l)}: ${l.count} × ${money(Math.abs(l.each))}` : lineName(l) }),
       el('b', { text: signed(l.amount) }))),
     el('li', { class: 'total' }, el('span', { text: tp('Prize pool') }), el('b', { text: money(s.prize_pool) })));
     renderPaid(s);

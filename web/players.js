@@ -14,6 +14,7 @@
   let tapMode = 'player'; /* what a tap on a seat does: player, button, hand, tables */
   let chosen = null;      /* the player shown in the box: {id, where: 'find' or 'map', table: the one his box is under} */
   let renaming = false;   /* the box shows the name being corrected */
+  let knockout = null;    /* with bounties, the box asks who knocked the player out: {id, by: [ids], query} */
   let hand = [];          /* mode hand: [{id, chips}] out in the same hand */
   let deskWaits = false;  /* a table is being added for names waiting at the desk */
   const rosterListeners = [];
@@ -131,13 +132,19 @@
     deskLabel();
   }
 
-  /* A refusal for want of seats: what to do, one tap each. */
+  /* A refusal for want of seats: what to do, one tap each. A seat blocked
+   * at an open table (a dealer's, one kept for later) is freed with a tap,
+   * and the names wait in the box to be registered again. */
   function noSeats(answer, msg, names) {
     const room = { seats_short: answer.free, seat_free_one: 1, seats_none_free: 0, no_free_seat_open: 0 }[answer.code];
     if (room === undefined) return;
+    const blocked = (roster ? roster.tables : []).filter((t) => t.open)
+      .flatMap((t) => t.blocked.map((seat) => ({ table: t.number, seat }))).slice(0, 3);
     msg.append(el('div', { class: 'acts' },
       room > 0 ? el('button', { type: 'button', class: 'primary', text: room === 1 ? tp('Register only %s', names[0]) : tp('Register the first %s', room),
         onclick: () => registerNames(names.slice(0, room)) }) : null,
+      ...blocked.map((b) => el('button', { type: 'button', text: tp('Free table %s, seat %s', b.table, b.seat),
+        onclick: (ev) => send({ type: 'table', table: b.table, seat: b.seat, blocked: false }, ev.currentTarget) })),
       el('button', { type: 'button', text: tp('Add a table'),
         onclick: () => { setMode('tables'); deskWaits = true; PCPanel.reveal($('#seat-add')); $('#seat-add-seats').focus(); } })));
   }
@@ -181,11 +188,51 @@
     if (chosen) PCPanel.ensureVisible(box);
   }
 
+  /* A bust; with bounties the box first asks who knocked him out. */
   async function bust(p, btn) {
+    if (state().bounty && !(knockout && knockout.id === p.id)) {
+      knockout = { id: p.id, by: [], query: '' };
+      render();
+      return;
+    }
+    const by = knockout ? knockout.by : [];
+    const cmd = by.length ? { type: 'bust', player: p.id, by } : { type: 'bust', player: p.id };
+    const who = by.map((id) => byId(id).label).join(' & ');
     readoutAt(btn);
-    const body = await PCPanel.confirmed(btn, { type: 'bust', player: p.id },
-      tp('%s is out (%s)?', p.label, seatText(p)), '', tp('Bust'));
+    const body = await PCPanel.confirmed(btn, cmd, by.length
+      ? tp('%s is out (%s), knocked out by %s?', p.label, seatText(p), who)
+      : tp('%s is out (%s)?', p.label, seatText(p)), '', tp('Bust'));
+    if (body) knockout = null;
     if (body && body.players) showResult(body.players.map(placeText).join(' · '));
+  }
+
+  /* Who knocked the player out: the players at his table first, anyone
+   * still in by a few letters of the name; two or more share a split pot;
+   * or nobody recorded. */
+  function buildKnockout(body, p, head) {
+    const ko = knockout;
+    const pick = (q) => el('button', {
+      type: 'button', class: 'who', text: q.label, 'aria-pressed': String(ko.by.includes(q.id)),
+      onclick: () => { ko.by = ko.by.includes(q.id) ? ko.by.filter((x) => x !== q.id) : [...ko.by, q.id]; render(); },
+    });
+    const inPlay = roster.players.filter((q) => q.id !== p.id && (q.status === 'seated' || q.status === 'waiting'));
+    const mates = inPlay.filter((q) => p.table != null && q.table === p.table);
+    const found = el('div', { class: 'acts ko-found' });
+    const showFound = () => {
+      const f = PC.fold(ko.query.trim());
+      found.replaceChildren(...(f ? inPlay.filter((q) => !mates.includes(q) && !ko.by.includes(q.id) && PC.fold(q.label).includes(f)).slice(0, 6).map(pick) : []));
+    };
+    const find = el('input', { type: 'search', value: ko.query, placeholder: tp('Find a player by name'), 'aria-label': tp('Find a player by name'), autocomplete: 'off' });
+    find.addEventListener('input', () => { ko.query = find.value; showFound(); });
+    showFound();
+    const picked = ko.by.filter((id) => !mates.some((q) => q.id === id)).map((id) => byId(id)).filter(Boolean);
+    const go = el('button', { class: 'danger', text: tp('Bust'), disabled: ko.by.length === 0, onclick: (e) => bust(p, e.currentTarget) });
+    const nobody = el('button', { text: tp('Nobody / not recorded'), onclick: (e) => { ko.by = []; bust(p, e.currentTarget); } });
+    const cancel = el('button', { type: 'button', text: tp('Cancel'), onclick: () => { knockout = null; render(); } });
+    body.replaceChildren(head, el('p', { class: 'ko-ask', text: tp('Who knocked %s out?', p.label) }),
+      el('div', { class: 'acts ko-mates' }, ...mates.map(pick), ...picked.map(pick)), find, found,
+      el('p', { class: 'hint', text: tp('Two or more: a split pot, the bounty shared.') }),
+      el('div', { class: 'acts' }, go, nobody, cancel));
   }
 
   /* A player who is out comes back: a new entry, a seat drawn and read out. */
@@ -238,7 +285,9 @@
     if (!p) { body.replaceChildren(); body.dataset.k = ''; return; }
     const s = state();
     const why = PCPanel.closedReasons(s);
-    keyed(body, JSON.stringify([p, renaming, why, !!s.over, !!s.deal, s.periods]), () => buildPlayer(body, p, s, why));
+    if (knockout && knockout.id !== p.id) knockout = null;
+    const ko = knockout && [knockout.by, roster.version];
+    keyed(body, JSON.stringify([p, renaming, why, !!s.over, !!s.deal, s.periods, s.printer != null, ko]), () => buildPlayer(body, p, s, why));
   }
   function buildPlayer(body, p, s, why) {
     const close = el('button', { type: 'button', class: 'small', 'aria-label': tp('Close'), text: '✕', onclick: () => choose(null) });
@@ -255,6 +304,7 @@
       input.select();
       return;
     }
+    if (knockout && (p.status === 'seated' || p.status === 'waiting')) return buildKnockout(body, p, head);
     const acts = el('div', { class: 'acts' });
     const notes = [];
     if (p.status === 'out') {
@@ -269,6 +319,8 @@
     }
     if (p.status !== 'removed') {
       acts.append(el('button', { text: tp('Rename'), onclick: () => { renaming = true; render(); } }));
+      if ((p.status === 'seated' || p.status === 'waiting') && PCPanel.hasPrinter())
+        acts.append(el('button', { text: tp('Print slip'), onclick: (e) => PCPanel.printSlip(p, e.currentTarget, $('#seat-player > .msg')) }));
       /* Only a registration nothing was played on can be taken back. */
       if ((p.status === 'seated' || p.status === 'waiting') && p.entries === 1 && !s.over && !s.deal)
         acts.append(el('button', { class: 'danger', text: tp('Remove'), onclick: (e) => remove(p, e.currentTarget) }));

@@ -70,11 +70,9 @@
     send({ type: 'say', text }, btn).then((r) => { if (r) $('#say-text').value = ''; });
   });
 
-  /* Why the wall has no sound or voice, as the clock says it
+  /* Why the wall has no sound or voice: the clock's reason by its code
    * (clock/screen: sound.c, speech.c, screen.c), in the panel's language. */
-  const WHY_FORMS = [tpN('the clock runs without a screen'), tpN('no sound card'), tpN('no sound: %s'),
-    tpN('no sound device'), tpN('no espeak-ng (apt-get install espeak-ng)'), tpN('cannot make %s: %s')];
-  const why = (text) => PANEL_LANG.fromEnglish(text, WHY_FORMS);
+  const why = (answer) => (answer ? refusalWords(answer) || answer.error : '');
 
   PC.onState((s) => {
     /* Not while the director is choosing. */
@@ -84,8 +82,8 @@
     const snd = s.sound || {};  /* null until the wall has opened its device */
     const said = [];
     if (s.quiet) said.push(tp('The wall is quiet: no sounds, no voice.'));
-    if (snd.device === false) said.push(tp('No sound on the wall: %s.', why(snd.why) || tp('no sound device')));
-    else if (snd.speech === false) said.push(tp('The wall plays its sounds but cannot speak: %s.', why(snd.speech_why) || tp('no espeak-ng')));
+    if (snd.device === false) said.push(tp('No sound on the wall: %s.', why(snd.why_refusal) || tp('no sound device')));
+    else if (snd.speech === false) said.push(tp('The wall plays its sounds but cannot speak: %s.', why(snd.speech_why_refusal) || tp('no espeak-ng')));
     setText($('#wall-sound'), said.join(' '));
   });
 })();

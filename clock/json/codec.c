@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/bounty.h"
 #include "model/fields.h"
 #include "model/voice.h"
+#include "json/actions.h"
 #include "json/codec.h"
 #include "json/roster.h"
 #include "json/settle.h"
@@ -240,6 +242,12 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
     json_object_set_new(o, "seq", json_integer((json_int_t)seq));
     json_object_set_new(o, "name", json_string(s->name));
     json_object_set_new(o, "currency", json_string(s->currency));
+    /* bounties (model/bounty.h): what each entry puts on a head, and how it is taken */
+    json_object_set_new(o, "bounty",
+                        bounty_on(s)
+                            ? json_pack("{s:I, s:s}", "amount", (json_int_t)bounty_per_entry(s),
+                                        "kind", bounty_progressive(s) ? "progressive" : "fixed")
+                            : json_null());
     json_object_set_new(o, "started", json_boolean(t->clock.started));
     json_object_set_new(o, "running", json_boolean(t->clock.running));
     json_object_set_new(o, "over", json_boolean(v.over));
@@ -290,16 +298,7 @@ json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *s
     json_object_set_new(o, "storage_error",
                         storage_error && *storage_error ? json_string(storage_error) : json_null());
     json_object_set_new(o, "notice", notice && *notice ? json_string(notice) : json_null());
-    /* The last actions, the latest first; undo takes back the first
-     * `undoable` of them. */
-    json_t *done = json_array();
-    for (uint32_t k = 0; k < t->n_done && k < TOURNEY_DONE_MAX; k++)
-        json_array_append_new(done, json_string(t->done[(t->n_done - 1 - k) % TOURNEY_DONE_MAX]));
-    json_object_set_new(o, "last_actions", done);
-    json_object_set_new(o, "undo",
-                        t->undoable > 0 && t->n_done > 0
-                            ? json_string(t->done[(t->n_done - 1) % TOURNEY_DONE_MAX])
-                            : json_null());
+    actions_json(o, t);
     procedures_json(o, t, &v, now);
     return o;
 }
@@ -328,6 +327,8 @@ json_t *codec_structure(const structure_t *s)
     house_t h;
     house_effective(&s->house, &h);
     json_object_set_new(o, "house", record_json(&house_record, &h));
+    if (bounty_on(s)) /* only with bounties: {"amount", "kind", "rebuys"} */
+        json_object_set_new(o, "bounty", record_json(&bounty_record, &s->bounty));
     return o;
 }
 
@@ -382,17 +383,6 @@ static bool field_allowed(command_type type, const char *key, bool internal)
     case CMD_SAY: return strcmp(key, "text") == 0;
     default: return false;
     }
-}
-
-int codec_unread(refusal_t *no, const char *fmt, ...)
-{
-    char why[REFUSAL_VALUE_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
-    va_end(ap);
-    refuse_command_unread(no, why);
-    return -1;
 }
 
 /* Reads an integer field; absent is fine unless required (shown: its name
@@ -565,10 +555,11 @@ static int parse_bust(const json_t *obj, command_t *c, refusal_t *no)
         json_object_foreach(pl, key, val)
         {
             if (strcmp(key, "table") != 0 && strcmp(key, "chips") != 0 &&
-                strcmp(key, "player") != 0) {
-                codec_unread(
-                    no, "players[%d] does not take \"%.40s\" (only table or player, and chips)", i,
-                    key);
+                strcmp(key, "player") != 0 && strcmp(key, "by") != 0) {
+                codec_unread(no,
+                             "players[%d] does not take \"%.40s\" (only table or player, chips "
+                             "and by)",
+                             i, key);
                 return -1;
             }
         }
@@ -580,6 +571,12 @@ static int parse_bust(const json_t *obj, command_t *c, refusal_t *no)
         bool named = json_object_get(pl, "player") != NULL;
         if (named && (json_object_get(pl, "table") || (i > 0 && !c->movers[0]))) {
             codec_unread(no, "players[%d]: name every player by player, or none (tables)", i);
+            return -1;
+        }
+        if (roster_json_by(pl, c->busts[i].by, &c->busts[i].n_by, no))
+            return -1;
+        if (!named && c->busts[i].n_by > 0) {
+            codec_unread(no, "players[%d]: by names who knocked out a player named by player", i);
             return -1;
         }
         if (named) {
@@ -934,11 +931,15 @@ json_t *codec_command(const command_t *c)
     case CMD_BUST:
         if (c->n_busts > 0) {
             json_t *players = json_array();
-            for (int i = 0; i < c->n_busts && i < TOURNEY_MAX_BUSTS; i++)
-                json_array_append_new(players,
-                                      json_pack("{s:i, s:I}", c->movers[i] ? "player" : "table",
-                                                c->movers[i] ? c->movers[i] : c->busts[i].table,
-                                                "chips", (json_int_t)c->busts[i].chips));
+            for (int i = 0; i < c->n_busts && i < TOURNEY_MAX_BUSTS; i++) {
+                json_t *one = json_pack("{s:i, s:I}", c->movers[i] ? "player" : "table",
+                                        c->movers[i] ? c->movers[i] : c->busts[i].table, "chips",
+                                        (json_int_t)c->busts[i].chips);
+                if (c->busts[i].n_by > 0)
+                    json_object_set_new(one, "by",
+                                        roster_json_by_list(c->busts[i].by, c->busts[i].n_by));
+                json_array_append_new(players, one);
+            }
             json_object_set_new(o, "players", players);
         } else {
             json_object_set_new(o, "count", json_integer(c->count ? c->count : 1));

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "model/tourney.h"
+#include "json/unread.h"
 
 /* The public state at `now`, as GET /api/state returns it. */
 json_t *codec_state(const tourney_t *t, uint64_t seq, int64_t now, const char *storage_error,
@@ -22,9 +23,6 @@ int codec_command_parse(const json_t *obj, command_t *c, refusal_t *no);
 int codec_command_parse_internal(const json_t *obj, command_t *c, refusal_t *no);
 /* The same from request body text. */
 int codec_command_parse_text(const char *text, size_t len, command_t *c, refusal_t *no);
-/* -1 with *no: command_unread, its English words made from fmt (a command
- * the panel never sends: a key or a type the clock does not read). */
-int codec_unread(refusal_t *no, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 json_t *codec_command(const command_t *c);
 
 #endif

@@ -76,6 +76,7 @@ static int load_player(const json_t *o, size_t i, roster_t *r, char *err, size_t
     player_t *p = &r->players[i];
     long id, table, seat, place, worst, entries, rebuys, addons;
     const json_t *status = json_object_get(o, "status"), *prize = json_object_get(o, "prize");
+    const json_t *head = json_object_get(o, "head"); /* bounties: for the biggest heads */
     if (!json_is_object(o) || !num(o, "id", 1, ROSTER_MAX_PLAYERS, false, &id) ||
         !num(o, "table", 1, TOURNEY_MAX_TABLE_NO, true, &table) ||
         !num(o, "seat", 1, ROSTER_MAX_SEATS, true, &seat) ||
@@ -84,7 +85,8 @@ static int load_player(const json_t *o, size_t i, roster_t *r, char *err, size_t
         !num(o, "entries", 0, UINT16_MAX, true, &entries) ||
         !num(o, "rebuys", 0, UINT16_MAX, true, &rebuys) ||
         !num(o, "addons", 0, UINT16_MAX, true, &addons) || !json_is_string(status) ||
-        (prize && !json_is_integer(prize)) || !text(o, "name", p->name, sizeof p->name))
+        (prize && !json_is_integer(prize)) || (head && !json_is_integer(head)) ||
+        !text(o, "name", p->name, sizeof p->name))
         return fail(err, errlen, "players", i, "is not a player");
     if (id != (long)i + 1)
         return fail(err, errlen, "players", i, "is out of order");
@@ -101,6 +103,7 @@ static int load_player(const json_t *o, size_t i, roster_t *r, char *err, size_t
     p->rebuys = (uint16_t)rebuys;
     p->addons = (uint16_t)addons;
     p->prize = prize ? (int64_t)json_integer_value(prize) : 0;
+    p->head = head ? (int64_t)json_integer_value(head) : 0;
     if (p->status == PLAYER_SEATED) {
         int ti = roster_table_by_number(r, (int)table);
         if (ti < 0 || seat < 1 || seat > r->tables[ti].seats || r->tables[ti].occupant[seat - 1])

@@ -5,6 +5,7 @@
 
 #include "model/fields.h"
 #include "model/voice.h"
+#include "json/actions.h"
 #include "json/card.h"
 #include "json/parse_state.h"
 #include "json/settle.h"
@@ -586,31 +587,6 @@ static int parse_results(const json_t *a, tourney_t *t, int64_t now, char *err, 
     return 0;
 }
 
-/* The last actions, the latest first, into the ring; and whether undo
- * (on the master) would take back the latest. */
-static int parse_last_actions(const json_t *o, tourney_t *t, char *err, size_t errlen)
-{
-    int rc = 0;
-    const json_t *list = get_array(o, "", "last_actions", TOURNEY_DONE_MAX, &rc, err, errlen);
-    if (rc)
-        return -1;
-    size_t n = list ? json_array_size(list) : 0;
-    t->n_done = (uint32_t)n;
-    for (size_t k = 0; k < n; k++) {
-        json_t *wrap = json_pack("{s:O}", "action", json_array_get(list, k));
-        int bad = !wrap || get_text(wrap, "last_actions", "action", true, t->done[n - 1 - k],
-                                    sizeof t->done[0], err, errlen);
-        json_decref(wrap);
-        if (bad)
-            return -1;
-    }
-    char undo[TOURNEY_DONE_TEXT] = "";
-    if (get_text(o, "", "undo", false, undo, sizeof undo, err, errlen))
-        return -1;
-    t->undoable = undo[0] && n > 0 && strcmp(undo, t->done[n - 1]) == 0;
-    return 0;
-}
-
 /* Long on purpose: the clock, the players and the announcement are read in
  * one pass because each check needs the level read before it; the
  * procedures have their own readers above. */
@@ -804,5 +780,5 @@ int codec_state_parse(const json_t *o, const structure_t *s, int64_t now, tourne
     if (settle_json_state_parse(o, t, err, errlen) || parse_voice(o, t, err, errlen) ||
         parse_final_table(o, t, now, err, errlen))
         return -1;
-    return parse_last_actions(o, t, err, errlen);
+    return actions_json_parse(o, t, err, errlen);
 }

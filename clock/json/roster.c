@@ -5,9 +5,9 @@
 
 #include "model/standings.h"
 #include "model/text.h"
-#include "json/codec.h"
 #include "json/moves.h"
 #include "json/roster.h"
+#include "json/unread.h"
 
 /* ---- commands ---- */
 
@@ -20,7 +20,7 @@ bool roster_json_command_field(command_type type, const char *key, bool internal
 {
     switch (type) {
     case CMD_REGISTER: return is(key, "name") || is(key, "names") || (internal && is(key, "seats"));
-    case CMD_BUST:
+    case CMD_BUST: return is(key, "player") || is(key, "table") || is(key, "seat") || is(key, "by");
     case CMD_REBUY:
     case CMD_ADDON:
     case CMD_UNREGISTER: return is(key, "player") || is(key, "table") || is(key, "seat");
@@ -124,12 +124,50 @@ static int get_small(const json_t *obj, const char *key, int hi, int *out, refus
     return get_range(obj, key, 1, hi, out, no);
 }
 
+int roster_json_by(const json_t *obj, int16_t *by, int *n_by, refusal_t *no)
+{
+    const json_t *v = json_object_get(obj, "by");
+    *n_by = 0;
+    if (!v || json_is_null(v))
+        return 0;
+    bool one = json_is_integer(v);
+    size_t n = one ? 1 : json_array_size(v);
+    if ((!one && !json_is_array(v)) || n > TOURNEY_MAX_KO) {
+        refuse_bounty_by_too_many(no, TOURNEY_MAX_KO);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const json_t *e = one ? v : json_array_get(v, i);
+        if (!json_is_integer(e) || json_integer_value(e) < 1 ||
+            json_integer_value(e) > ROSTER_MAX_PLAYERS) {
+            refuse_field_range(no, "by", 1, ROSTER_MAX_PLAYERS);
+            return -1;
+        }
+        by[i] = (int16_t)json_integer_value(e);
+    }
+    *n_by = (int)n;
+    return 0;
+}
+
+json_t *roster_json_by_list(const int16_t *by, int n_by)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n_by && i < TOURNEY_MAX_KO; i++)
+        json_array_append_new(a, json_integer(by[i]));
+    return a;
+}
+
 /* bust, rebuy, add-on, unregister of one player: {"player": 17} or
- * {"table": 4, "seat": 7}. */
+ * {"table": 4, "seat": 7}; a bust also {"by": [5]}, who knocked him out. */
 static int parse_player(const json_t *obj, command_t *c, refusal_t *no)
 {
     bool player = json_object_get(obj, "player") != NULL;
     bool table = json_object_get(obj, "table") != NULL, seat = json_object_get(obj, "seat") != NULL;
+    bool by = json_object_get(obj, "by") != NULL;
+    if (by && roster_json_by(obj, c->busts[0].by, &c->busts[0].n_by, no))
+        return -1;
+    if (!player && !table && !seat && by)
+        return bad(no, "by names who knocked out a player named by player, or by table and seat");
     if (!player && !table && !seat)
         return 0;
     if (get_small(obj, "player", ROSTER_MAX_PLAYERS, &c->player, no) ||
@@ -397,6 +435,8 @@ void roster_json_command(const command_t *c, json_t *o)
             json_object_set_new(o, "table", json_integer(c->table));
             json_object_set_new(o, "seat", json_integer(c->seat));
         }
+        if (c->type == CMD_BUST && c->busts[0].n_by > 0)
+            json_object_set_new(o, "by", roster_json_by_list(c->busts[0].by, c->busts[0].n_by));
     }
 }
 
@@ -429,6 +469,9 @@ json_t *roster_json_player(const roster_t *r, int i, bool short_names)
     json_object_set_new(o, "place", p->place_best ? json_integer(p->place_best) : json_null());
     if (p->place_worst != p->place_best)
         json_object_set_new(o, "place_worst", json_integer(p->place_worst));
+    /* bounties (model/bounty.h): on his head now, and won */
+    json_object_set_new(o, "head", json_integer(p->head));
+    json_object_set_new(o, "bounties", json_integer(p->bounties));
     return o;
 }
 
@@ -499,10 +542,16 @@ json_t *roster_json_players(const roster_t *r, bool short_names)
  * were in the array, then what a player out went out in. */
 static json_t *player_save(const player_t *p)
 {
-    return json_pack("[i,i,i,i,i,i,I,i,i,i,s,i,i]", (int)p->id, (int)p->status, (int)p->table,
-                     (int)p->seat, (int)p->place_best, (int)p->place_worst, (json_int_t)p->prize,
-                     (int)p->entries, (int)p->rebuys, (int)p->addons, p->name, (int)p->out_seq,
-                     (int)p->unnamed_before);
+    json_t *a = json_pack("[i,i,i,i,i,i,I,i,i,i,s,i,i]", (int)p->id, (int)p->status, (int)p->table,
+                          (int)p->seat, (int)p->place_best, (int)p->place_worst,
+                          (json_int_t)p->prize, (int)p->entries, (int)p->rebuys, (int)p->addons,
+                          p->name, (int)p->out_seq, (int)p->unnamed_before);
+    /* bounties: his head and what he won, when he has either */
+    if (a && (p->head || p->bounties)) {
+        json_array_append_new(a, json_integer(p->head));
+        json_array_append_new(a, json_integer(p->bounties));
+    }
+    return a;
 }
 
 /* Whether two records differ in what is the player's own (not derived). */
@@ -546,7 +595,12 @@ static bool player_load(const json_t *a, player_t *p, bool *old)
                                 65535,
                                 65535};
     *old = json_array_size(a) == 11;
-    if (!json_is_array(a) || (json_array_size(a) != 13 && !*old))
+    size_t size = json_array_size(a);
+    if (!json_is_array(a) || (size != 13 && size != 15 && !*old))
+        return false;
+    const json_t *head = json_array_get(a, 13), *won = json_array_get(a, 14);
+    if (size == 15 && (!json_is_integer(head) || json_integer_value(head) < 0 ||
+                       !json_is_integer(won) || json_integer_value(won) < 0))
         return false;
     for (size_t i = 0; i < 10; i++)
         if (i != 6 && !int_in(a, i, lo[i], hi[i], &v[i]))
@@ -572,6 +626,8 @@ static bool player_load(const json_t *a, player_t *p, bool *old)
     p->addons = (uint16_t)v[9];
     p->out_seq = (int32_t)seq;
     p->unnamed_before = (int32_t)unnamed;
+    p->head = size == 15 ? json_integer_value(head) : 0;
+    p->bounties = size == 15 ? json_integer_value(won) : 0;
     snprintf(p->name, sizeof p->name, "%s", name);
     return (p->status == PLAYER_SEATED) == (p->table >= 0 && p->seat >= 1);
 }

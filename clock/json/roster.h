@@ -14,6 +14,10 @@ bool roster_json_command_field(command_type type, const char *key, bool internal
 /* Reads those fields into c, after the command's other fields; 0 or -1 with
  * *no. */
 int roster_json_command_parse(const json_t *obj, command_t *c, bool internal, refusal_t *no);
+/* A bust's "by": who knocked the player out, one number or a list of 1 to
+ * TOURNEY_MAX_KO (null or absent: not recorded); 0 or -1 with *no. */
+int roster_json_by(const json_t *obj, int16_t *by, int *n_by, refusal_t *no);
+json_t *roster_json_by_list(const int16_t *by, int n_by);
 /* Adds them to the command's JSON object o. */
 void roster_json_command(const command_t *c, json_t *o);
 

@@ -7,8 +7,8 @@
 #include "model/payout.h"
 #include "model/prizes.h"
 #include "model/standings.h"
-#include "json/codec.h"
 #include "json/settle.h"
+#include "json/unread.h"
 
 bool settle_json_command_field(command_type type, const char *key)
 {
@@ -16,7 +16,7 @@ bool settle_json_command_field(command_type type, const char *key)
         return strcmp(key, "places") == 0 || strcmp(key, "amounts") == 0 ||
                strcmp(key, "unit") == 0 || strcmp(key, "remainder") == 0;
     return type == CMD_DEAL && (strcmp(key, "players") == 0 || strcmp(key, "amounts") == 0 ||
-                                strcmp(key, "play_for") == 0);
+                                strcmp(key, "play_for") == 0 || strcmp(key, "bounties") == 0);
 }
 
 /* A list of 1..TOURNEY_MAX_DEAL whole numbers from lo to hi. */
@@ -142,6 +142,15 @@ int settle_json_command_parse(const json_t *obj, command_t *c, refusal_t *no)
         return -1;
     }
     c->deal.play_for = pf ? json_integer_value(pf) : 0;
+    /* the bounties on the heads left: "excluded" (each keeps his own), or
+     * "included" in the amounts */
+    const json_t *b = json_object_get(obj, "bounties");
+    const char *bs = json_string_value(b);
+    if (b && (!bs || (strcmp(bs, "included") != 0 && strcmp(bs, "excluded") != 0))) {
+        codec_unread(no, "bounties must be \"included\" or \"excluded\"");
+        return -1;
+    }
+    c->deal.bounties = bs && strcmp(bs, "included") == 0;
     return 0;
 }
 
@@ -171,6 +180,8 @@ void settle_json_command(const command_t *c, json_t *o)
     else
         json_decref(players);
     json_object_set_new(o, "play_for", json_integer(c->deal.play_for));
+    if (c->deal.bounties)
+        json_object_set_new(o, "bounties", json_string("included"));
 }
 
 json_t *settle_json_state(const tourney_t *t)
@@ -215,10 +226,11 @@ void settle_json_payouts(json_t *o, const tourney_t *t)
     int n = payout_pool(&in, lines, &pool);
     json_t *list = json_array();
     for (int i = 0; i < n; i++)
-        json_array_append_new(list, json_pack("{s:s, s:I, s:I, s:I}", "label", lines[i].label,
-                                              "count", (json_int_t)lines[i].count, "each",
-                                              (json_int_t)lines[i].each, "amount",
-                                              (json_int_t)lines[i].amount));
+        json_array_append_new(list,
+                              json_pack("{s:s, s:s, s:I, s:I, s:I}", "kind", lines[i].kind, "label",
+                                        lines[i].label, "count", (json_int_t)lines[i].count, "each",
+                                        (json_int_t)lines[i].each, "amount",
+                                        (json_int_t)lines[i].amount));
     json_object_set_new(o, "prize_pool_lines", list);
     /* The places' shares are the structure's (GET /api/structure): the
      * state stays the same size whatever the field. */

@@ -16,8 +16,9 @@ bool settle_json_command_field(command_type type, const char *key);
 int settle_json_command_parse(const json_t *obj, command_t *c, refusal_t *no);
 /* Adds them to the command's JSON object o. */
 void settle_json_command(const command_t *c, json_t *o);
-/* The prize pool as lines that add up to it ("prize_pool_lines": [{"label",
- * "count", "each", "amount"}]) and the payout rule in force ("payout_rule":
+/* The prize pool as lines that add up to it ("prize_pool_lines": [{"kind",
+ * "label", "count", "each", "amount"}]: kind a code, label its English) and the payout rule in
+ * force ("payout_rule":
  * {"unit", "remainder": "first"|"largest"}) into
  * the state o. */
 void settle_json_payouts(json_t *o, const tourney_t *t);

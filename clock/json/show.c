@@ -151,6 +151,24 @@ static json_t *pay_json(const show_pay_row_t *p)
     }
 }
 
+/* {"title": [...], "amount": 25} (fixed; the heads dealt in), or
+ * {"title": [...], "heads": [{"who": [...], "amount": 47}, ...]}. */
+static json_t *bounty_json(const show_t *sh)
+{
+    json_t *o = json_pack("{s:o}", "title", text_json(sh, sh->bounty.title));
+    if (sh->bounty.amount > 0)
+        json_object_set_new(o, "amount", json_integer(sh->bounty.amount));
+    else {
+        json_t *heads = json_array();
+        for (int i = 0; i < sh->bounty.n_heads; i++)
+            json_array_append_new(heads,
+                                  json_pack("{s:o, s:I}", "who", text_json(sh, sh->bounty.who[i]),
+                                            "amount", (json_int_t)sh->bounty.head[i]));
+        json_object_set_new(o, "heads", heads);
+    }
+    return o;
+}
+
 json_t *show_json(const show_t *sh)
 {
     json_t *strips = json_array(), *periods = json_array(), *pay = json_array();
@@ -160,10 +178,14 @@ json_t *show_json(const show_t *sh)
         json_array_append_new(periods, text_json(sh, sh->periods[i]));
     for (int i = 0; i < sh->n_pay; i++)
         json_array_append_new(pay, pay_json(&sh->pay[i]));
-    return json_pack("{s:o, s:o, s:i, s:o, s:i, s:o, s:b, s:o, s:b, s:o, s:o}", "takeover",
-                     sh->has_takeover ? takeover_json(sh) : json_null(), "strips", strips, "turn",
-                     sh->turn, "turn_in_ms", ms_or_null(sh->turn_in_ms), "turn_ms", SHOW_TURN_MS,
-                     "periods", periods, "paused", sh->paused, "pill",
-                     sh->pill >= 0 ? json_string(lang_keys[sh->pill]) : json_null(), "running",
-                     sh->running, "changes_in_ms", ms_or_null(sh->changes_in_ms), "payouts", pay);
+    json_t *o = json_pack("{s:o, s:o, s:i, s:o, s:i, s:o, s:b, s:o, s:b, s:o, s:o}", "takeover",
+                          sh->has_takeover ? takeover_json(sh) : json_null(), "strips", strips,
+                          "turn", sh->turn, "turn_in_ms", ms_or_null(sh->turn_in_ms), "turn_ms",
+                          SHOW_TURN_MS, "periods", periods, "paused", sh->paused, "pill",
+                          sh->pill >= 0 ? json_string(lang_keys[sh->pill]) : json_null(), "running",
+                          sh->running, "changes_in_ms", ms_or_null(sh->changes_in_ms), "payouts",
+                          pay);
+    if (o && sh->bounty.title.n > 0) /* only with bounties */
+        json_object_set_new(o, "bounty", bounty_json(sh));
+    return o;
 }

@@ -137,6 +137,14 @@ static const field_t points_fields[] = {
 };
 const record_t points_record = RECORD(points_config_t, points_fields);
 
+/* Bounties: the amount per entry, its kind, whether rebuys buy one. */
+static const field_t bounty_fields[] = {
+    FIELD(bounty_config_t, "amount", amount, FIELD_INT, 1, MAX_MONEY, 1, 0, WRITTEN, NULL),
+    FIELD(bounty_config_t, "kind", kind, FIELD_TEXT, 0, 0, 1, 0, WRITTEN, NULL),
+    FIELD(bounty_config_t, "rebuys", rebuys, FIELD_BOOL, 0, 1, 1, 0, WRITTEN, NULL),
+};
+const record_t bounty_record = RECORD(bounty_config_t, bounty_fields);
+
 #define STRUCTURE(name, member, type, lo, hi)                                                      \
     FIELD(structure_t, name, member, type, lo, hi, 1, 0, WRITTEN, NULL)
 
@@ -167,6 +175,7 @@ static const field_t structure_fields[] = {
           FORM_CONFIG | FORM_SNAPSHOT, NULL),
     KEPT(structure_t, n_payout_amounts, FIELD_INT),
     KEPT_ARRAY(structure_t, payout_amounts, FIELD_INT, NULL),
+    FIELD(structure_t, "bounty", bounty, FIELD_RECORD, 0, 0, 1, 0, WRITTEN, &bounty_record),
 };
 const record_t structure_record = RECORD(structure_t, structure_fields);
 
@@ -281,8 +290,26 @@ static const field_t deal_fields[] = {
     KEPT(tourney_deal_t, at, FIELD_INT),
     KEPT_ARRAY(tourney_deal_t, who, FIELD_INT, NULL),
     KEPT_ARRAY(tourney_deal_t, amount, FIELD_INT, NULL),
+    KEPT(tourney_deal_t, bounties, FIELD_INT),
 };
 static const record_t deal_record = RECORD(tourney_deal_t, deal_fields);
+
+static const field_t action_fields[] = {
+    KEPT(action_t, code, FIELD_TEXT),
+    KEPT_ARRAY(action_t, num, FIELD_INT, NULL),
+    KEPT_ARRAY(action_t, text, FIELD_TEXT, NULL),
+};
+static const record_t action_record = RECORD(action_t, action_fields);
+
+#define KNOCKOUT(m, type) FIELD(tourney_t, #m, knockout.m, type, 0, 0, 1, 0, FORM_SNAPSHOT, NULL)
+static const field_t knockout_fields[] = {
+    KNOCKOUT(at, FIELD_INT),
+    KNOCKOUT(out, FIELD_INT),
+    KNOCKOUT(n_by, FIELD_INT),
+    ARRAY(tourney_t, "by", knockout.by, FIELD_INT, 0, 0, FORM_SNAPSHOT, NULL),
+    ARRAY(tourney_t, "cash", knockout.cash, FIELD_INT, 0, 0, FORM_SNAPSHOT, NULL),
+};
+static const record_t knockout_record = RECORD(tourney_t, knockout_fields);
 
 static const field_t tourney_fields[] = {
     KEPT_RECORD(tourney_t, s, structure_record),
@@ -311,6 +338,7 @@ static const field_t tourney_fields[] = {
     KEPT(tourney_t, chips_removed, FIELD_UINT),
     KEPT(tourney_t, n_done, FIELD_UINT),
     KEPT_ARRAY(tourney_t, done, FIELD_TEXT, NULL),
+    KEPT_ARRAY(tourney_t, acts, FIELD_RECORD, &action_record),
     KEPT(tourney_t, undoable, FIELD_INT),
     KEPT(tourney_t, language, FIELD_TEXT),
     KEPT(tourney_t, language2, FIELD_TEXT),
@@ -327,6 +355,9 @@ static const field_t tourney_fields[] = {
     KEPT(tourney_t, final_button, FIELD_INT),
     KEPT_ARRAY(tourney_t, final_cards, FIELD_UINT, NULL),
     KEPT_RECORD(tourney_t, deal, deal_record),
+    KEPT(tourney_t, bounty_loose, FIELD_INT),
+    KEPT(tourney_t, bounty_unclaimed, FIELD_INT),
+    GROUP(tourney_t, "knockout", knockout_record, FORM_SNAPSHOT),
 };
 const record_t tourney_record = RECORD(tourney_t, tourney_fields);
 

@@ -66,6 +66,7 @@ extern const record_t rebuy_record;
 extern const record_t addon_record;
 extern const record_t structure_record;
 extern const record_t points_record;
+extern const record_t bounty_record;
 extern const record_t tourney_record;
 /* The configuration's sound group (voice_config_t, model/voice.h). */
 extern const record_t voice_record;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/bounty.h"
 #include "model/game.h"
 #include "model/history.h"
 #include "model/procedures.h"
@@ -326,6 +327,7 @@ static apply_status do_register(game_t *g, const command_t *c, int64_t now, refu
         int p = roster_register(r, name_of(c, i), err);
         if (p < 0)
             return APPLY_CONFLICT;
+        bounty_enter(r, &g->m.t.s, p);
         if (r->n_tables == 0)
             continue;
         int t = roster_table_by_number(r, c->seats[i].table);
@@ -346,10 +348,15 @@ static apply_status do_register(game_t *g, const command_t *c, int64_t now, refu
 }
 
 /* Players (indices) out in one hand: the tourney records them by number,
- * then the roster has them out at that elimination. */
-static apply_status bust_players(game_t *g, const int *players, const int64_t *chips, int n,
-                                 int64_t now, refusal_t *err)
+ * then the roster has them out at that elimination, and each one's head
+ * goes to who knocked him out (c->busts[i].by; model/bounty.h). */
+static apply_status bust_players(game_t *g, const command_t *c, const int *players,
+                                 const int64_t *chips, int n, int64_t now, refusal_t *err)
 {
+    for (int i = 0; i < n; i++)
+        if (!bounty_check(&g->r, &g->m.t.s, players, n, players[i], c->busts[i].by,
+                          c->busts[i].n_by, err))
+            return APPLY_CONFLICT;
     command_t *tc = malloc(sizeof *tc);
     if (!tc)
         return refuse_out_of_memory(err);
@@ -359,6 +366,8 @@ static apply_status bust_players(game_t *g, const int *players, const int64_t *c
     free(tc);
     if (st == APPLY_OK && !roster_record_busts(&g->r, players, n, &g->m.t, err))
         st = APPLY_CONFLICT;
+    for (int i = 0; st == APPLY_OK && i < n; i++)
+        bounty_knockout(&g->r, &g->m.t, players[i], c->busts[i].by, c->busts[i].n_by, now);
     return st;
 }
 
@@ -373,7 +382,7 @@ static apply_status do_same_hand(game_t *g, const command_t *c, int64_t now, ref
             return APPLY_CONFLICT;
         chips[i] = c->busts[i].chips;
     }
-    return bust_players(g, players, chips, c->n_busts, now, err);
+    return bust_players(g, c, players, chips, c->n_busts, now, err);
 }
 
 /* A player registered by mistake goes: his seat is free, his entry (and
@@ -390,6 +399,8 @@ static apply_status do_unregister(game_t *g, int p, int64_t now, refusal_t *err)
         return refuse_player_has_place(err, who);
     if (pl->entries > 1)
         return refuse_player_reentered(err, who);
+    if (pl->bounties > 0)
+        return refuse_player_has_bounties(err, who);
     command_t one = {.type = CMD_UNREGISTER,
                      .count = 1,
                      .back_rebuys = pl->rebuys,
@@ -397,6 +408,8 @@ static apply_status do_unregister(game_t *g, int p, int64_t now, refusal_t *err)
     apply_status st = model_apply(&g->m, &one, now, err);
     if (st == APPLY_OK && !roster_remove(&g->r, p, err))
         st = APPLY_CONFLICT;
+    if (st == APPLY_OK)
+        bounty_unregister(&g->r, p);
     return st;
 }
 
@@ -425,12 +438,14 @@ static apply_status do_player(game_t *g, const command_t *c, int64_t now, refusa
     if (p < 0)
         return APPLY_CONFLICT;
     if (c->type == CMD_BUST)
-        return bust_players(g, &p, NULL, 1, now, err);
+        return bust_players(g, c, &p, NULL, 1, now, err);
     if (c->type == CMD_UNREGISTER)
         return do_unregister(g, p, now, err);
     bool ok = c->type == CMD_REBUY ? roster_rebuy(&g->r, p, err) : roster_addon(&g->r, p, err);
     if (!ok)
         return APPLY_CONFLICT;
+    if (c->type == CMD_REBUY)
+        bounty_rebuy(&g->r, &g->m.t.s, p);
     command_t one = {.type = c->type, .count = 1};
     return model_apply(&g->m, &one, now, err);
 }
@@ -453,6 +468,7 @@ static apply_status do_reenter(game_t *g, const command_t *c, int64_t now, refus
     if (!roster_reenter(r, p, err) ||
         (t >= 0 && !roster_seat_player(r, p, t, c->seats[0].seat, err)))
         return APPLY_CONFLICT;
+    bounty_enter(r, &g->m.t.s, p);
     command_t one = {.type = CMD_REENTER, .count = 1, .player = c->player};
     return model_apply(&g->m, &one, now, err);
 }
@@ -467,9 +483,9 @@ static void model_push_same(model_t *m, const command_t *c)
         m->n_undo--;
     }
     m->undo[m->n_undo++] = m->t;
-    char what[TOURNEY_DONE_TEXT];
-    history_describe(&m->t, &m->t, c, what, sizeof what);
-    history_add(&m->t, what);
+    action_t what;
+    history_describe(&m->t, &m->t, c, &what);
+    history_add(&m->t, &what);
     m->t.undoable = m->n_undo;
 }
 
@@ -734,9 +750,14 @@ static void name_last_action(game_t *g, const game_t *before, const command_t *c
         roster_player_label(&before->r, players[i], labels[i], sizeof labels[i]);
         names[i] = labels[i];
     }
-    char what[4 * TOURNEY_DONE_TEXT];
-    history_describe_named(&before->m.t, &g->m.t, c, names, n, what, sizeof what);
-    history_rename_last(&g->m.t, what);
+    action_t what;
+    history_describe_named(&before->m.t, &g->m.t, c, names, n, &what);
+    if (c->type == CMD_BUST && n == 1 && c->busts[0].n_by > 0) {
+        char by[ROSTER_NAME_MAX + 16];
+        roster_player_label(&before->r, c->busts[0].by[0] - 1, by, sizeof by);
+        history_knocked_out_by(&what, by, c->busts[0].n_by);
+    }
+    history_rename_last(&g->m.t, &what);
 }
 
 /* The players named in a deal are exactly the ones left with records, each once. */
@@ -771,20 +792,56 @@ static apply_status deal_with_roster(model_t *m, roster_t *r, const command_t *c
     /* A deal made already, or too few left: the model's own refusal. */
     bool possible = m->t.deal.players == 0 && m->t.entries - m->t.busted >= 2;
     apply_status st = possible ? deal_players(r, c, err) : APPLY_OK;
+    command_t dc = *c; /* with the bounties on the heads left */
+    dc.deal.heads = bounty_heads_left(r, &m->t);
+    if (dc.deal.bounties && !bounty_on(&m->t.s))
+        st = st == APPLY_OK ? refuse_bounty_none(err) : st;
     if (st == APPLY_OK)
-        st = model_apply(m, c, now, err);
+        st = model_apply(m, &dc, now, err);
+    if (st == APPLY_OK && dc.deal.bounties)
+        bounty_dealt_in(r, &m->t);
     if (st != APPLY_OK || c->deal.n_players == 0)
         return st;
     const tourney_deal_t *d = &m->t.deal;
     r->version++;
     if (d->play_for > 0)
         return APPLY_OK;
-    /* Play ended: all but the winner are out, at the places given (the
-     * winner stays at his seat, as after a last bust). */
+    /* Play ended: each takes his own head (the deal is of the prize pool),
+     * then all but the winner are out, at the places given (the winner
+     * stays at his seat, as after a last bust). */
+    bounty_play_over(r, &m->t);
     int out[TOURNEY_MAX_DEAL];
     for (int i = 1; i < d->players; i++)
         out[i - 1] = d->who[i] - 1;
     return roster_record_busts(r, out, d->players - 1, &m->t, err) ? APPLY_OK : APPLY_CONFLICT;
+}
+
+/* The heads of players without a record (model/bounty.h) after a command by
+ * count: `unnamed` of them were in before it. */
+static void bounty_counted(tourney_t *t, const command_t *c, int unnamed)
+{
+    int n = count_of(c);
+    if (c->type == CMD_REGISTER || c->type == CMD_UNREGISTER)
+        bounty_loose_add(t, (c->type == CMD_REGISTER ? n : -n) * bounty_per_entry(&t->s));
+    else if (c->type == CMD_REBUY)
+        bounty_loose_add(t, n * bounty_per_rebuy(&t->s));
+    else if (c->type == CMD_BUST)
+        bounty_loose_out(t, c->n_busts > 0 ? c->n_busts : n, unnamed);
+}
+
+static bool play_over(const tourney_t *t, int64_t now)
+{
+    tourney_view_t v;
+    tourney_view(t, now, &v);
+    return v.over;
+}
+
+/* Players without a record in the tourney's count, before a command. */
+static int unnamed_in(const game_t *g, int64_t now)
+{
+    tourney_view_t v;
+    tourney_view(&g->m.t, now, &v);
+    return v.players_left - roster_players_left(&g->r);
 }
 
 /* Long on purpose: the one path of every command through the tourney and
@@ -808,9 +865,14 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, refusal_t
     bool button = moves_a_button(g, c);
     bool roster = names || (c->type == CMD_BUST && roster_players_left(&g->r) > 0) || button ||
                   c->type == CMD_DEAL;
+    int unnamed = unnamed_in(g, now);
+    bool was_over = play_over(&g->m.t, now);
     if (!roster) {
         if ((st = model_apply(&g->m, c, now, err)) != APPLY_OK)
             return st;
+        bounty_counted(&g->m.t, c, unnamed);
+        if (!was_over && play_over(&g->m.t, now))
+            bounty_play_over(&g->r, &g->m.t);
         if (g->m.n_undo == 0)
             g->n_undo = 0; /* a power loss: nothing before it is undone */
         else
@@ -831,6 +893,8 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, refusal_t
     else if (!names) {
         if ((st = model_apply(&g->m, c, now, err)) == APPLY_OK && button)
             roster_hand_done(&g->r, roster_table_by_number(&g->r, c->table));
+        if (st == APPLY_OK)
+            bounty_counted(&g->m.t, c, unnamed);
     } else if (c->type == CMD_REGISTER)
         st = do_register(g, c, now, err);
     else if (c->type == CMD_REENTER)
@@ -851,6 +915,8 @@ apply_status game_apply(game_t *g, const command_t *c_in, int64_t now, refusal_t
         st = do_player(g, c, now, err);
     if (st == APPLY_OK && c->type == CMD_BUST)
         standings_name_winner(&g->m.t, &g->r);
+    if (st == APPLY_OK && !was_over && play_over(&g->m.t, now))
+        bounty_play_over(&g->r, &g->m.t);
     if (st == APPLY_OK && n_named > 0)
         name_last_action(g, before, c, named, n_named);
     if (st != APPLY_OK) {

@@ -1,263 +1,238 @@
-/* The last actions in words (history.h). */
+/* The last actions: which code each command gets (history.h). */
 #include <stdio.h>
 #include <string.h>
 
+#include "lang_table.h"
 #include "model/history.h"
 
-static const char *plural(int n, const char *one, const char *many)
-{
-    return n == 1 ? one : many;
-}
-
-/* "Level 5 (300/600)", "the break after level 4". */
-static void level_words(const structure_t *s, int i, char *buf, size_t len)
+/* The number of the level at index i of s among the levels played (of a
+ * break: the level it comes after). */
+static int level_number(const structure_t *s, int i)
 {
     int number = 0;
     for (int k = 0; k <= i && k < s->n_levels; k++)
         number += s->levels[k].kind == LEVEL_PLAY;
+    return number;
+}
+
+/* The action of a level command: a level (by its number and blinds) or the
+ * break after one, play and brk the codes of each. */
+static void level_action(const structure_t *s, int i, action_code play, action_code brk,
+                         action_t *a)
+{
     const level_t *l = &s->levels[i];
     if (l->kind == LEVEL_BREAK) {
-        snprintf(buf, len, "the break after level %d", number);
+        action_make(a, brk, (refusal_arg[]){refusal_num(level_number(s, i))});
         return;
     }
-    char sb[24], bb[24];
-    format_chips(l->small_blind, sb, sizeof sb);
-    format_chips(l->big_blind, bb, sizeof bb);
-    snprintf(buf, len, "level %d (%s/%s)", number, sb, bb);
+    action_make(a, play,
+                (refusal_arg[]){refusal_num(level_number(s, i)), refusal_num(l->small_blind),
+                                refusal_num(l->big_blind)});
 }
 
-/* The length of s cut to at most max bytes at a whole UTF-8 character. */
-static size_t whole(const char *s, size_t max)
+static void bust_action(const tourney_t *before, const tourney_t *after, action_t *a)
 {
-    size_t n = strlen(s);
-    if (n <= max)
-        return n;
-    while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
-        max--;
-    return max;
+    int out = after->busted - before->busted;
+    int worst = before->entries - before->busted; /* players left before */
+    if (out == 1)
+        act_bust_one(a, worst);
+    else
+        act_bust(a, out, worst - out + 1, worst);
 }
 
-/* The first max bytes of s (whole characters) into out. */
-static void cut(const char *s, size_t max, char *out, size_t len)
-{
-    snprintf(out, len, "%.*s", (int)whole(s, max), s);
-}
-
-static void mmss(int64_t ms, char *buf, size_t len)
-{
-    int64_t a = (ms < 0 ? -ms : ms) / 1000;
-    snprintf(buf, len, "%s%lld:%02lld", ms < 0 ? "-" : "", (long long)(a / 60),
-             (long long)(a % 60));
-}
-
-/* Long on purpose: one case per command, a line or two of words each, read
- * best as one table; split, the words would be spread over functions that
- * each name nothing. */
+/* Long on purpose: one case per command, a line or two each, read best as
+ * one table; split, the codes would be spread over functions that each
+ * name nothing. */
 void history_describe(const tourney_t *before, const tourney_t *after, const command_t *c,
-                      char *buf, size_t len)
+                      action_t *a)
 {
     int n = c->count > 0 ? c->count : 1;
-    char a[64], b[64];
     switch (c->type) {
-    case CMD_START: snprintf(buf, len, "start of the clock"); return;
-    case CMD_PAUSE: snprintf(buf, len, "pause"); return;
-    case CMD_RESUME: snprintf(buf, len, "resume"); return;
+    case CMD_START: act_start(a); return;
+    case CMD_PAUSE: act_pause(a); return;
+    case CMD_RESUME: act_resume(a); return;
     case CMD_ADJUST:
-        mmss(c->delta_ms, a, sizeof a);
-        snprintf(buf, len, "%s%s on the clock", c->delta_ms > 0 ? "+" : "", a);
+        if (c->delta_ms < 0)
+            act_adjust_take(a, -c->delta_ms);
+        else
+            act_adjust_add(a, c->delta_ms);
         return;
-    case CMD_SET_REMAINING:
-        mmss(c->ms, a, sizeof a);
-        snprintf(buf, len, "time left set to %s", a);
-        return;
+    case CMD_SET_REMAINING: act_remaining(a, c->ms); return;
     case CMD_NEXT_LEVEL:
+        level_action(&after->s, after->clock.level, ACTION_level_next, ACTION_break_next, a);
+        return;
     case CMD_PREV_LEVEL:
+        level_action(&after->s, after->clock.level, ACTION_level_prev, ACTION_break_prev, a);
+        return;
     case CMD_GOTO_LEVEL:
-        level_words(&after->s, after->clock.level, a, sizeof a);
-        snprintf(buf, len, "%s%s",
-                 c->type == CMD_PREV_LEVEL   ? "back to "
-                 : c->type == CMD_NEXT_LEVEL ? "on to "
-                                             : "to ",
-                 a);
+        level_action(&after->s, after->clock.level, ACTION_level_goto, ACTION_break_goto, a);
         return;
     case CMD_ADD_LEVEL:
-        level_words(&after->s, c->index + 1, a, sizeof a);
-        snprintf(buf, len, "new %s", a);
+        level_action(&after->s, c->index + 1, ACTION_level_add, ACTION_break_add, a);
         return;
     case CMD_EDIT_LEVEL:
-        level_words(&after->s, c->index, a, sizeof a);
-        snprintf(buf, len, "change of %s", a);
+        level_action(&after->s, c->index, ACTION_level_edit, ACTION_break_edit, a);
         return;
     case CMD_DELETE_LEVEL:
-        level_words(&before->s, c->index, a, sizeof a);
-        snprintf(buf, len, "deletion of %s", a);
+        level_action(&before->s, c->index, ACTION_level_delete, ACTION_break_delete, a);
         return;
-    case CMD_ANNOUNCE:
-        cut(c->text, 40, a, sizeof a);
-        snprintf(buf, len, "announcement \"%s\"", a);
-        return;
-    case CMD_ANNOUNCE_CLEAR: snprintf(buf, len, "announcement cleared"); return;
-    case CMD_REGISTER:
-        snprintf(buf, len, "registration of %d %s", n, plural(n, "player", "players"));
-        return;
-    case CMD_UNREGISTER:
-        snprintf(buf, len, "unregistration of %d %s", n, plural(n, "player", "players"));
-        return;
-    case CMD_REBUY: snprintf(buf, len, "%d %s", n, plural(n, "rebuy", "rebuys")); return;
-    case CMD_ADDON: snprintf(buf, len, "%d %s", n, plural(n, "add-on", "add-ons")); return;
-    case CMD_BUST: {
-        int out = after->busted - before->busted;
-        int worst = before->entries - before->busted; /* players left before */
-        if (out == 1)
-            snprintf(buf, len, "bust of 1 player, place %d", worst);
-        else
-            snprintf(buf, len, "bust of %d players, places %d\u2013%d", out, worst - out + 1,
-                     worst);
-        return;
-    }
-    case CMD_HFH_START: snprintf(buf, len, "start of hand-for-hand"); return;
-    case CMD_TABLE_DONE: snprintf(buf, len, "table %d done", c->table); return;
-    case CMD_TABLE_WAITING: snprintf(buf, len, "table %d waiting with an all-in", c->table); return;
-    case CMD_HFH_NEXT: snprintf(buf, len, "hand-for-hand hand %d dealt", after->hfh.hand); return;
-    case CMD_HFH_STOP: snprintf(buf, len, "end of hand-for-hand"); return;
-    case CMD_HFH_TABLES:
-        snprintf(buf, len, "tables in hand-for-hand: %d", after->hfh.tables);
-        return;
-    case CMD_BUBBLE_START: snprintf(buf, len, "bubble on"); return;
-    case CMD_BUBBLE_STOP: snprintf(buf, len, "bubble off"); return;
-    case CMD_DAY_END_DRAW:
-        snprintf(buf, len, "end-of-day draw: %d hands", after->day_end.drawn);
-        return;
+    case CMD_ANNOUNCE: act_announce(a, c->text); return;
+    case CMD_ANNOUNCE_CLEAR: act_announce_clear(a); return;
+    case CMD_REGISTER: n == 1 ? act_register_one(a) : act_register(a, n); return;
+    case CMD_UNREGISTER: n == 1 ? act_unregister_one(a) : act_unregister(a, n); return;
+    case CMD_REBUY: n == 1 ? act_rebuy_one(a) : act_rebuy(a, n); return;
+    case CMD_ADDON: n == 1 ? act_addon_one(a) : act_addon(a, n); return;
+    case CMD_BUST: bust_action(before, after, a); return;
+    case CMD_HFH_START: act_hfh_start(a); return;
+    case CMD_TABLE_DONE: act_table_done(a, c->table); return;
+    case CMD_TABLE_WAITING: act_table_waiting(a, c->table); return;
+    case CMD_HFH_NEXT: act_hfh_hand(a, after->hfh.hand); return;
+    case CMD_HFH_STOP: act_hfh_stop(a); return;
+    case CMD_HFH_TABLES: act_hfh_tables(a, after->hfh.tables); return;
+    case CMD_BUBBLE_START: act_bubble_on(a); return;
+    case CMD_BUBBLE_STOP: act_bubble_off(a); return;
+    case CMD_DAY_END_DRAW: act_day_end_draw(a, after->day_end.drawn); return;
     case CMD_DAY_END_HAND_DONE:
-        if (c->table)
-            snprintf(buf, len, "end-of-day hand done at table %d", c->table);
-        else
-            snprintf(buf, len, "end-of-day hand done");
+        c->table ? act_day_end_hand_at(a, c->table) : act_day_end_hand(a);
         return;
-    case CMD_DAY_END_CLEAR: snprintf(buf, len, "end-of-day draw cleared"); return;
-    case CMD_CLOCK_CALL:
-        snprintf(buf, len, "clock call on table %d, seat %d", c->table, c->seat);
-        return;
-    case CMD_CLOCK_CALL_CANCEL: snprintf(buf, len, "clock call cancelled"); return;
-    case CMD_COLOR_UP:
-        format_chips(c->value, a, sizeof a);
-        snprintf(buf, len, "color-up of the %s chips", a);
-        return;
+    case CMD_DAY_END_CLEAR: act_day_end_clear(a); return;
+    case CMD_CLOCK_CALL: act_clock_call(a, c->table, c->seat); return;
+    case CMD_CLOCK_CALL_CANCEL: act_clock_call_cancel(a); return;
+    case CMD_COLOR_UP: act_color_up(a, c->value); return;
     case CMD_COLOR_UP_DONE: {
         /* the chip it took out of play: the director's, or the break's */
         int64_t value = before->color_up_value;
         for (int i = 0; i < after->s.n_chips && !value; i++)
             if ((after->chips_removed & ~before->chips_removed) >> i & 1)
                 value = after->s.chips[i].value;
-        format_chips(value, b, sizeof b);
-        snprintf(buf, len, "color-up of the %s chips done", b);
+        act_color_up_done(a, value);
         return;
     }
-    case CMD_PENALTY:
-        snprintf(buf, len, "penalty for table %d, seat %d", c->table, c->seat);
-        return;
-    case CMD_PENALTY_CLEAR:
-        snprintf(buf, len, "penalty cleared for table %d, seat %d", c->table, c->seat);
-        return;
-    case CMD_MOVE: snprintf(buf, len, "move to table %d, seat %d", c->table, c->seat); return;
-    case CMD_BREAK_TABLE: snprintf(buf, len, "break of table %d", c->table); return;
-    case CMD_FINAL_TABLE: snprintf(buf, len, "final table draw"); return;
+    case CMD_PENALTY: act_penalty(a, c->table, c->seat); return;
+    case CMD_PENALTY_CLEAR: act_penalty_clear(a, c->table, c->seat); return;
+    case CMD_MOVE: act_move(a, c->table, c->seat); return;
+    case CMD_BREAK_TABLE: act_break_table(a, c->table); return;
+    case CMD_FINAL_TABLE: act_final_table(a); return;
     case CMD_BUTTON:
-        if (c->seat)
-            snprintf(buf, len, "button at table %d, seat %d", c->table, c->seat);
-        else
-            snprintf(buf, len, "button cleared at table %d", c->table);
+        c->seat ? act_button(a, c->table, c->seat) : act_button_clear(a, c->table);
         return;
     case CMD_TABLE:
         if (c->seat)
-            snprintf(buf, len, "%s table %d, seat %d", c->on ? "block" : "free", c->table, c->seat);
+            c->on ? act_seat_block(a, c->table, c->seat) : act_seat_free(a, c->table, c->seat);
         else if (c->new_seats)
-            snprintf(buf, len, "new table %d (%d seats)", c->table, c->new_seats);
+            act_table_new(a, c->table, c->new_seats);
         else
-            snprintf(buf, len, "%s table %d", c->on ? "open" : "close", c->table);
+            c->on ? act_table_open(a, c->table) : act_table_close(a, c->table);
         return;
-    case CMD_REENTER: snprintf(buf, len, "re-entry of player %d", c->player); return;
+    case CMD_REENTER: act_reenter(a, c->player); return;
+    case CMD_RENAME: act_rename(a, c->player); return;
     case CMD_SET_LANGUAGE:
-        snprintf(buf, len, "wall language %s%s%s", after->language,
-                 after->language2[0] ? " + " : "", after->language2);
+        after->language2[0] ? act_languages(a, after->language, after->language2)
+                            : act_language(a, after->language);
         return;
-    case CMD_SOUND: snprintf(buf, len, "wall sound %s", c->quiet ? "off" : "on"); return;
-    case CMD_SOUND_SETTINGS: snprintf(buf, len, "wall sound settings"); return;
-    case CMD_SAY:
-        cut(c->text, 40, a, sizeof a);
-        snprintf(buf, len, "spoken \"%s\"", a);
+    case CMD_SOUND: c->quiet ? act_sound_off(a) : act_sound_on(a); return;
+    case CMD_SOUND_SETTINGS: act_sound_settings(a); return;
+    case CMD_SAY: act_say(a, c->text); return;
+    case CMD_SET_PAYOUTS: {
+        int places = c->payouts.n;
+        long long unit = c->payouts.unit;
+        if (places == 1)
+            c->payouts.fixed ? act_payouts_one_fixed(a, unit) : act_payouts_one(a, unit);
+        else
+            c->payouts.fixed ? act_payouts_fixed(a, places, unit) : act_payouts(a, places, unit);
         return;
-    case CMD_SET_PAYOUTS:
-        snprintf(buf, len, "payouts: %d place%s%s, rounded to %lld", c->payouts.n,
-                 c->payouts.n == 1 ? "" : "s", c->payouts.fixed ? " at fixed amounts" : "",
-                 (long long)c->payouts.unit);
-        return;
-    case CMD_DEAL:
-        snprintf(buf, len, "deal of %d players%s", c->deal.n,
-                 c->deal.play_for ? ", playing on" : "");
-        return;
-    default: snprintf(buf, len, "%s", command_name(c->type)); return;
     }
-}
-
-/* "bust of Anna Berg and Bo Ek", "bust of Anna Berg, Bo Ek and 2 more". */
-static void names_words(const char *const *names, int n, char *buf, size_t len)
-{
-    if (n == 1)
-        snprintf(buf, len, "%s", names[0]);
-    else if (n == 2)
-        snprintf(buf, len, "%s and %s", names[0], names[1]);
-    else
-        snprintf(buf, len, "%s, %s and %d more", names[0], names[1], n - 2);
+    case CMD_DEAL:
+        c->deal.play_for ? act_deal_play_on(a, c->deal.n) : act_deal(a, c->deal.n);
+        return;
+    default: act_command(a, command_name(c->type)); return;
+    }
 }
 
 void history_describe_named(const tourney_t *before, const tourney_t *after, const command_t *c,
-                            const char *const *names, int n, char *buf, size_t len)
+                            const char *const *names, int n, action_t *a)
 {
-    char who[3 * TOURNEY_PLAYER_NAME_MAX + 32];
     if (n < 1) {
-        history_describe(before, after, c, buf, len);
+        history_describe(before, after, c, a);
         return;
     }
-    names_words(names, n, who, sizeof who);
     switch (c->type) {
     case CMD_BUST: {
         int out = after->busted - before->busted;
         int worst = before->entries - before->busted; /* players left before */
-        if (out == 1)
-            snprintf(buf, len, "bust of %s, place %d", who, worst);
+        if (n == 1)
+            act_bust_of_one(a, names[0], worst);
+        else if (n == 2)
+            act_bust_of_two(a, names[0], names[1], worst - out + 1, worst);
         else
-            snprintf(buf, len, "bust of %s, places %d\u2013%d", who, worst - out + 1, worst);
+            act_bust_of_more(a, names[0], names[1], n - 2, worst - out + 1, worst);
         return;
     }
-    case CMD_REBUY: snprintf(buf, len, "rebuy of %s", who); return;
-    case CMD_ADDON: snprintf(buf, len, "add-on of %s", who); return;
-    case CMD_UNREGISTER: snprintf(buf, len, "unregistration of %s", who); return;
-    case CMD_REENTER: snprintf(buf, len, "re-entry of %s", who); return;
-    case CMD_MOVE:
-        snprintf(buf, len, "move of %s to table %d, seat %d", who, c->table, c->seat);
-        return;
-    case CMD_RENAME: snprintf(buf, len, "rename of %s to %s", who, c->names[0]); return;
-    default: history_describe(before, after, c, buf, len); return;
+    case CMD_REBUY: act_rebuy_of(a, names[0]); return;
+    case CMD_ADDON: act_addon_of(a, names[0]); return;
+    case CMD_UNREGISTER: act_unregister_of(a, names[0]); return;
+    case CMD_REENTER: act_reenter_of(a, names[0]); return;
+    case CMD_MOVE: act_move_of(a, names[0], c->table, c->seat); return;
+    case CMD_RENAME: act_rename_of(a, names[0], c->names[0]); return;
+    default: history_describe(before, after, c, a); return;
     }
 }
 
-/* what into a slot of the list, cut at a whole UTF-8 character. */
-static void words_put(char *slot, const char *what)
+void history_knocked_out_by(action_t *a, const char *by, int n_by)
 {
-    /* Whole: a snapshot keeps the text, not what an older one left after it. */
-    memset(slot, 0, TOURNEY_DONE_TEXT);
-    memcpy(slot, what, whole(what, TOURNEY_DONE_TEXT - 1));
+    int64_t place = 0, unused;
+    const char *name = action_value(a, 0, &unused);
+    action_value(a, 1, &place);
+    if (action_of(a) != ACTION_bust_of_one || !name || n_by < 1)
+        return;
+    char who[ACTION_TEXT_MAX];
+    snprintf(who, sizeof who, "%s", name);
+    if (n_by == 1)
+        act_bust_of_one_by(a, who, place, by);
+    else
+        act_bust_of_one_split(a, who, place, by, n_by - 1);
 }
 
-void history_add(tourney_t *t, const char *what)
+/* a into a slot of the list, its older words emptied. */
+static void put(tourney_t *t, uint32_t slot, const action_t *a)
 {
-    words_put(t->done[t->n_done % TOURNEY_DONE_MAX], what);
+    /* Whole: a snapshot keeps the action, not what an older one left. */
+    memset(t->done[slot], 0, TOURNEY_DONE_TEXT);
+    t->acts[slot] = *a;
+}
+
+void history_add(tourney_t *t, const action_t *a)
+{
+    put(t, t->n_done % TOURNEY_DONE_MAX, a);
     t->n_done++;
 }
 
-void history_rename_last(tourney_t *t, const char *what)
+void history_rename_last(tourney_t *t, const action_t *a)
 {
     if (t->n_done > 0)
-        words_put(t->done[(t->n_done - 1) % TOURNEY_DONE_MAX], what);
+        put(t, (t->n_done - 1) % TOURNEY_DONE_MAX, a);
+}
+
+int history_count(const tourney_t *t)
+{
+    return t->n_done < TOURNEY_DONE_MAX ? (int)t->n_done : TOURNEY_DONE_MAX;
+}
+
+const action_t *history_action(const tourney_t *t, int k)
+{
+    if (k < 0 || k >= history_count(t))
+        return NULL;
+    const action_t *a = &t->acts[(t->n_done - 1 - (uint32_t)k) % TOURNEY_DONE_MAX];
+    return action_of(a) != ACTION_NONE ? a : NULL;
+}
+
+void history_words(const tourney_t *t, int k, char *buf, size_t len)
+{
+    const action_t *a = history_action(t, k);
+    if (a)
+        action_say(a, LANG_EN, buf, len);
+    else if (k >= 0 && k < history_count(t))
+        snprintf(buf, len, "%s", t->done[(t->n_done - 1 - (uint32_t)k) % TOURNEY_DONE_MAX]);
+    else if (len)
+        buf[0] = 0;
 }

@@ -452,9 +452,9 @@ apply_status model_apply(model_t *m, const command_t *c, int64_t now, refusal_t 
     if (c->type == CMD_POWER_RECOVERED) {
         m->n_undo = 0; /* undoing across a power loss would restart a stale clock */
     } else {
-        char what[4 * TOURNEY_DONE_TEXT];
-        history_describe(&m->t, &next, c, what, sizeof what);
-        history_add(&next, what);
+        action_t what;
+        history_describe(&m->t, &next, c, &what);
+        history_add(&next, &what);
         if (m->n_undo == TOURNEY_UNDO_DEPTH) {
             memmove(&m->undo[0], &m->undo[1], sizeof m->undo[0] * (TOURNEY_UNDO_DEPTH - 1));
             m->n_undo--;

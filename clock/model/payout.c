@@ -7,11 +7,11 @@
 
 enum { PAYOUT_MAX_PLACES = 1000 };
 
-static void add_line(payout_line_t *lines, int *n, const char *label, int64_t count, int64_t each,
-                     int64_t amount)
+static void add_line(payout_line_t *lines, int *n, const char *kind, const char *label,
+                     int64_t count, int64_t each, int64_t amount)
 {
     if (amount != 0 && *n < PAYOUT_MAX_LINES)
-        lines[(*n)++] = (payout_line_t){label, count, each, amount};
+        lines[(*n)++] = (payout_line_t){kind, label, count, each, amount};
 }
 
 int payout_pool(const payout_pool_in_t *in, payout_line_t *lines, int64_t *pool)
@@ -21,21 +21,23 @@ int payout_pool(const payout_pool_in_t *in, payout_line_t *lines, int64_t *pool)
                     in->addons * in->addon_price;
     /* Buy-ins are shown as players pay them, the fee as taken out again, so
      * the director can check the line against the cash box. */
-    add_line(lines, &n, "Buy-ins", in->entries, in->buy_in + in->fee,
+    add_line(lines, &n, "buy_ins", "Buy-ins", in->entries, in->buy_in + in->fee,
              in->entries * (in->buy_in + in->fee));
-    add_line(lines, &n, "Fee", in->entries, -in->fee, -in->entries * in->fee);
-    add_line(lines, &n, "Rebuys", in->rebuys, in->rebuy_price, in->rebuys * in->rebuy_price);
-    add_line(lines, &n, "Add-ons", in->addons, in->addon_price, in->addons * in->addon_price);
+    add_line(lines, &n, "fee", "Fee", in->entries, -in->fee, -in->entries * in->fee);
+    add_line(lines, &n, "rebuys", "Rebuys", in->rebuys, in->rebuy_price,
+             in->rebuys * in->rebuy_price);
+    add_line(lines, &n, "addons", "Add-ons", in->addons, in->addon_price,
+             in->addons * in->addon_price);
     int64_t rake = 0;
     if (in->rake_bp > 0 && gross > 0) /* at most all of it */
         rake = (int64_t)exact_muldiv((uint64_t)gross,
                                      (uint64_t)(in->rake_bp < 10000 ? in->rake_bp : 10000), 10000,
                                      NULL);
-    add_line(lines, &n, "Rake", 0, 0, -rake);
-    add_line(lines, &n, "Added", 0, 0, in->added);
+    add_line(lines, &n, "rake", "Rake", 0, 0, -rake);
+    add_line(lines, &n, "added", "Added", 0, 0, in->added);
     int64_t sum = gross - rake + in->added;
     if (in->entries > 0 && sum < in->guarantee) {
-        add_line(lines, &n, "Guarantee", 0, 0, in->guarantee - sum);
+        add_line(lines, &n, "guarantee", "Guarantee", 0, 0, in->guarantee - sum);
         sum = in->guarantee;
     }
     *pool = sum;

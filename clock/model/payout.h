@@ -19,7 +19,9 @@ enum { PAYOUT_MAX_LINES = 8 };
 
 /* One line of the prize pool: count x each = amount (negative: taken out). */
 typedef struct {
-    const char *label; /* "Buy-ins", "Fee", "Rake", "Guarantee" ... */
+    const char *kind;  /* its code: "buy_ins", "fee", "rebuys", "addons", "rake",
+                        * "added", "guarantee" */
+    const char *label; /* in English: "Buy-ins", "Fee", "Rake", "Guarantee" ... */
     int64_t count;     /* 0 for a line that is a single amount */
     int64_t each;
     int64_t amount;

@@ -42,11 +42,9 @@ const char *refusal_key(refusal_code code, char *buf, size_t len)
     return buf;
 }
 
-/* The catalog's sentence of a code in lang, or NULL. */
-static const char *sentence(refusal_code code, int lang)
+const char *catalog_text(const char *key, int lang)
 {
-    char key[64];
-    if (!refusal_key(code, key, sizeof key) || lang < 0 || lang >= LANG__COUNT)
+    if (lang < 0 || lang >= LANG__COUNT)
         return NULL;
     for (int w = 0; w < W__COUNT; w++)
         if (!strcmp(lang_keys[w], key))
@@ -62,15 +60,15 @@ static void put(char *out, size_t len, size_t *o, const char *s, size_t n)
     out[*o] = 0;
 }
 
-void refusal_say(const refusal_t *r, int lang, char *out, size_t len)
+void words_fill(const char *form, words_value_fn value, const void *ctx, char *out, size_t len)
 {
     if (!len)
         return;
     out[0] = 0;
-    const char *f = r ? sentence(r->code, lang) : NULL;
-    if (!f)
+    if (!form)
         return;
     size_t o = 0;
+    const char *f = form;
     while (*f) {
         const char *open = strchr(f, '{');
         const char *close = open ? strchr(open, '}') : NULL;
@@ -79,21 +77,41 @@ void refusal_say(const refusal_t *r, int lang, char *out, size_t len)
             break;
         }
         put(out, len, &o, f, (size_t)(open - f));
-        int i = 0;
-        while (i < r->n && (strlen(r->v[i].name) != (size_t)(close - open - 1) ||
-                            strncmp(r->v[i].name, open + 1, (size_t)(close - open - 1))))
-            i++;
-        if (i == r->n) {
+        char v[REFUSAL_TEXT_MAX];
+        if (value(ctx, open + 1, (size_t)(close - open - 1), v, sizeof v))
+            put(out, len, &o, v, strlen(v));
+        else
             put(out, len, &o, open, (size_t)(close + 1 - open)); /* not a value: as written */
-        } else if (r->v[i].is_text) {
-            put(out, len, &o, r->v[i].text, strlen(r->v[i].text));
-        } else {
-            char num[24];
-            int n = snprintf(num, sizeof num, "%lld", r->v[i].num);
-            put(out, len, &o, num, (size_t)n);
-        }
         f = close + 1;
     }
+}
+
+/* The value of a refusal called name (n bytes) into buf. */
+static bool refusal_value_of(const void *ctx, const char *name, size_t n, char *buf, size_t len)
+{
+    const refusal_t *r = ctx;
+    for (int i = 0; i < r->n; i++) {
+        if (strlen(r->v[i].name) != n || strncmp(r->v[i].name, name, n))
+            continue;
+        if (r->v[i].is_text)
+            snprintf(buf, len, "%s", r->v[i].text);
+        else
+            snprintf(buf, len, "%lld", r->v[i].num);
+        return true;
+    }
+    return false;
+}
+
+void refusal_say(const refusal_t *r, int lang, char *out, size_t len)
+{
+    char key[64];
+    const char *f = r && refusal_key(r->code, key, sizeof key) ? catalog_text(key, lang) : NULL;
+    if (!f) {
+        if (len)
+            out[0] = 0;
+        return;
+    }
+    words_fill(f, refusal_value_of, r, out, len);
 }
 
 apply_status refusal_make(refusal_t *r, refusal_code code, const refusal_arg *args)

@@ -203,6 +203,11 @@ typedef enum {
     X1(player_named_twice, CONFLICT, N(player))                                                    \
     X1(player_no_seat, CONFLICT, N(player))                                                        \
     X1(bust_no_place, CONFLICT, N(player))                                                         \
+    X0(bounty_none, CONFLICT)                                                                      \
+    X1(bounty_by_self, CONFLICT, S(player))                                                        \
+    X1(bounty_by_not_in, CONFLICT, S(player))                                                      \
+    X1(bounty_by_too_many, INVALID, N(most))                                                       \
+    X1(player_has_bounties, CONFLICT, S(player))                                                   \
     X1(register_room, CONFLICT, N(most))                                                           \
     X0(seats_none_free, CONFLICT)                                                                  \
     X1(seat_free_one, CONFLICT, N(players))                                                        \
@@ -254,6 +259,13 @@ typedef enum {
     X1(new_config, CONFLICT, S(why))                                                               \
     X1(new_not_archived, UNAVAILABLE, S(why))                                                      \
     X1(new_not_begun, UNAVAILABLE, S(why))                                                         \
+    X1(season_name, INVALID, N(most))                                                              \
+    X0(season_dates, INVALID)                                                                      \
+    X1(season_picks, INVALID, N(most))                                                             \
+    X1(season_pick_unknown, INVALID, S(tournament))                                                \
+    X1(season_none, NOT_FOUND, N(season))                                                          \
+    X1(seasons_full, CONFLICT, N(most))                                                            \
+    X1(seasons_not_saved, UNAVAILABLE, S(why))                                                     \
     X0(pin_wrong, UNAUTHORIZED)                                                                    \
     X0(pin_wrong_second, UNAUTHORIZED)                                                             \
     X1(pin_wrong_seconds, UNAUTHORIZED, N(seconds))                                                \
@@ -265,12 +277,20 @@ typedef enum {
     X1(pins_clock_seconds, TOO_MANY, N(seconds))                                                   \
     X1(pins_clock_minutes, TOO_MANY, N(minutes))                                                   \
     X0(login_first, UNAUTHORIZED)                                                                  \
+    X0(login_pin_missing, INVALID)                                                                 \
+    X0(body_not_object, INVALID)                                                                   \
     X1(tv_no_cec, CONFLICT, S(setting))                                                            \
     X0(tv_action, INVALID)                                                                         \
+    X1(printer_none, CONFLICT, S(setting))                                                         \
+    X1(printer_queue_full, TOO_MANY, N(most))                                                      \
+    X1(slips_through, INVALID, N(players))                                                         \
     X1(chop_list, INVALID, S(key))                                                                 \
     X2(chop_list_long, INVALID, S(key), N(most))                                                   \
     X2(chop_item_whole, INVALID, S(key), N(index))                                                 \
     X1(chop_number_whole, INVALID, S(key))                                                         \
+    X1(chop_key, INVALID, S(key))                                                                  \
+    X1(slide_key, INVALID, S(key))                                                                 \
+    X1(slide_when, INVALID, S(field))                                                              \
     X1(slide_title_long, INVALID, N(most))                                                         \
     X1(slide_lines_most, INVALID, N(most))                                                         \
     X2(slide_line_long, INVALID, N(line), N(most))                                                 \
@@ -279,6 +299,7 @@ typedef enum {
     X2(picture_too_large, TOO_LARGE, S(size), N(most))                                             \
     X4(picture_pixels, TOO_LARGE, N(width), N(height), N(side), N(megapixels))                     \
     X0(picture_kind, UNSUPPORTED)                                                                  \
+    X0(picture_body_empty, INVALID)                                                                \
     X0(picture_jpeg_size, UNSUPPORTED)                                                             \
     X2(picture_damaged, INVALID, S(kind), S(why))                                                  \
     X4(picture_interlaced, TOO_LARGE, N(width), N(height), N(need), N(most))                       \
@@ -315,7 +336,14 @@ typedef enum {
     X1(field_whole, INVALID, S(field))                                                             \
     X1(field_bool, INVALID, S(field))                                                              \
     X1(field_missing, INVALID, S(field))                                                           \
-    X1(command_unread, INVALID, S(why))
+    X1(command_unread, INVALID, S(why))                                                            \
+    X0(sound_no_screen, UNAVAILABLE)                                                               \
+    X0(sound_no_card, UNAVAILABLE)                                                                 \
+    X0(sound_no_device, UNAVAILABLE)                                                               \
+    X1(sound_failed, UNAVAILABLE, S(why))                                                          \
+    X0(voice_no_espeak, UNAVAILABLE)                                                               \
+    X2(voice_no_cache, UNAVAILABLE, S(dir), S(why))                                                \
+    X1(voice_failed, UNAVAILABLE, S(why))
 
 #define REFUSAL_ENUM0(id, st) REFUSAL_##id,
 #define REFUSAL_ENUM1(id, st, a) REFUSAL_##id,
@@ -379,6 +407,14 @@ apply_status refusal_make(refusal_t *r, refusal_code code, const refusal_arg *ar
 void refusal_say(const refusal_t *r, int lang, char *out, size_t len);
 /* The catalog key of a code: "refusal.seats_short", or NULL. */
 const char *refusal_key(refusal_code code, char *buf, size_t len);
+/* The catalog's text of key ("refusal.seats_short") in lang, or NULL. */
+const char *catalog_text(const char *key, int lang);
+/* A value of a catalog's text called name (n bytes, not ended) into buf:
+ * false when there is none of that name. */
+typedef bool (*words_value_fn)(const void *ctx, const char *name, size_t n, char *buf, size_t len);
+/* form with each {name} replaced by its value (a {name} without one stays
+ * as written), into out. */
+void words_fill(const char *form, words_value_fn value, const void *ctx, char *out, size_t len);
 /* Empties *r (when not NULL). */
 void refusal_clear(refusal_t *r);
 

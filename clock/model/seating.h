@@ -65,6 +65,8 @@ typedef struct {
     uint8_t status;             /* player_status */
     uint8_t seat;               /* 1..seats when seated; 0 otherwise */
     char name[ROSTER_NAME_MAX]; /* "": shown as its number */
+    int64_t head;               /* bounties: what is on his head now */
+    int64_t bounties;           /* bounties: what he has won in cash */
     /* Derived from the above and the tourney by model/standings.c after
      * every command, for every reader: the place moves with late entries
      * and re-entries, the prize with the pool. Never a change of its own

@@ -31,7 +31,9 @@ apply_status settle_apply(tourney_t *t, const command_t *c, int64_t now, refusal
         return refuse_deal_names_amounts(err, c->deal.n_players, n);
     if (c->deal.play_for > 0 && c->deal.n_players == 0)
         return refuse_deal_play_for_names(err);
-    int64_t pool = settle_pool_left(t, now), sum = c->deal.play_for;
+    /* the bounties on the heads left, when the players deal them in too */
+    int64_t heads = c->deal.bounties ? c->deal.heads : 0;
+    int64_t pool = settle_pool_left(t, now) + heads, sum = c->deal.play_for;
     if (c->deal.play_for < 0)
         return refuse_deal_play_for_negative(err);
     for (int i = 0; i < n; i++) {
@@ -42,7 +44,7 @@ apply_status settle_apply(tourney_t *t, const command_t *c, int64_t now, refusal
     if (sum != pool)
         return c->deal.play_for ? refuse_deal_sum_play_for(err, sum, pool, n)
                                 : refuse_deal_sum(err, sum, pool, n);
-    tourney_deal_t d = {.players = n, .play_for = c->deal.play_for, .at = now};
+    tourney_deal_t d = {.players = n, .play_for = c->deal.play_for, .at = now, .bounties = heads};
     for (int i = 0; i < n; i++) {
         d.who[i] = c->deal.n_players ? c->deal.player[i] : 0;
         d.amount[i] = c->deal.amount[i];

@@ -12,7 +12,8 @@
 int64_t settle_pool_left(const tourney_t *t, int64_t now);
 
 /* The deal on the tourney alone (model_apply's part): amounts for every
- * player left that, with play_for, add up exactly to settle_pool_left.
+ * player left that, with play_for, add up exactly to settle_pool_left
+ * (and the bounties on the heads left, c->deal.heads, when dealt in).
  * Without play_for the tournament ends, places 1.. in the order given;
  * with it, the prizes of those places are the play-for amount for the
  * winner and nothing else. On failure nothing changes. */

@@ -65,6 +65,7 @@ int sheet_rows(const tourney_t *t, const roster_t *r, sheet_row_t *out, int max)
                            p->rebuys,
                            p->addons,
                            p->prize,
+                           p->bounties,
                            settle_amount_of(t, i, &amount),
                            false,
                            0};
@@ -86,6 +87,7 @@ int sheet_rows(const tourney_t *t, const roster_t *r, sheet_row_t *out, int max)
                            -1,
                            -1,
                            res->prize_each,
+                           0,
                            t->deal.players > 0 && res->place_best <= t->deal.players,
                            false,
                            0};

@@ -13,6 +13,7 @@ typedef struct {
     int player;                  /* roster index; -1: places by number only */
     int entries, rebuys, addons; /* -1: not known (no player records) */
     int64_t prize;               /* what the player takes home, deal included */
+    int64_t bounties;            /* the bounties he won (model/bounty.h); 0 without a record */
     bool deal;                   /* the prize is (or holds) a deal amount */
     bool has_points;
     double points;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/bounty.h"
 #include "model/show.h"
 
 /* ---- texts ---- */
@@ -347,6 +348,36 @@ static void move_strips(decide_t *d)
     }
 }
 
+/* The last knockout, for a minute: "Ada knocks out Bo: €25" (the head he
+ * carried), two or more sharing a split pot named together. */
+static void knockout_strip(decide_t *d)
+{
+    const tourney_t *t = d->t;
+    int64_t since = d->now - t->knockout.at;
+    show_item_t *it;
+    if (!bounty_on(d->s) || t->knockout.at == 0 || t->knockout.n_by < 1 || since < 0 ||
+        since >= SHOW_KNOCKOUT_MS || !(it = item_add(d, SHOW_KNOCKOUT, 36)))
+        return;
+    show_t *sh = d->sh;
+    int64_t head = 0;
+    it->title = text_begin(sh);
+    for (int i = 0; i < t->knockout.n_by && i < TOURNEY_MAX_KO; i++) {
+        if (i > 0)
+            add_text(sh, " & ");
+        add_player(sh, d->in, t->knockout.by[i] - 1);
+        head += t->knockout.cash[i];
+    }
+    add_text(sh, " ");
+    add_word(sh, t->knockout.n_by > 1 ? W_KNOCK_OUT : W_KNOCKS_OUT);
+    add_text(sh, " ");
+    add_player(sh, d->in, t->knockout.out - 1);
+    add_text(sh, ": ");
+    add_value(sh, PART_MONEY, head);
+    text_end(sh, &it->title);
+    it->line = word_text(sh, W_BOUNTY, true);
+    changes_in(d, SHOW_KNOCKOUT_MS - since);
+}
+
 /* ---- takeovers ---- */
 
 static void clock_call_takeover(decide_t *d)
@@ -492,7 +523,8 @@ static void (*const makers[])(decide_t *d) = {
     storage_error_strip, follower_notice_strip, power_loss_strip,      announcement_strip,
     new_level_strip,     bubble_strip,          color_up_next_strip,   penalties_strip,
     clock_call_takeover, day_end_takeover,      in_the_money_takeover, hand_for_hand_takeover,
-    color_up_takeover,   winner_takeover,       final_table_takeover,  move_strips,
+    color_up_takeover,   winner_takeover,       final_table_takeover,  knockout_strip,
+    move_strips,
 };
 
 /* ---- the figures of the takeover that won ---- */
@@ -625,6 +657,37 @@ static void period_left(decide_t *d, int until)
     }
 }
 
+/* Under the payouts: fixed, "Bounty per head" and the amount;
+ * progressive, "Biggest bounties" and the three biggest heads now; after
+ * a deal, "Bounties in the deal" and what they came to, or "Bounties not
+ * in the deal" and the heads as before. */
+static void bounty_lines(decide_t *d)
+{
+    show_t *sh = d->sh;
+    const tourney_deal_t *deal = &d->t->deal;
+    if (!bounty_on(d->s) || d->v->over)
+        return;
+    bool progressive = bounty_progressive(d->s);
+    word_id title = deal->players == 0   ? (progressive ? W_BIGGEST_BOUNTIES : W_BOUNTY_PER_HEAD)
+                    : deal->bounties > 0 ? W_BOUNTIES_IN_DEAL
+                                         : W_BOUNTIES_NOT_IN_DEAL;
+    sh->bounty.title = word_text(sh, title, false);
+    if (deal->bounties > 0 || !progressive) {
+        sh->bounty.amount = deal->bounties > 0 ? deal->bounties : bounty_per_entry(d->s);
+        return;
+    }
+    if (!d->in->roster)
+        return;
+    bounty_totals_t b;
+    bounty_totals(d->t, d->in->roster, &b);
+    for (int i = 0; i < 3 && b.biggest[i] > 0; i++) {
+        sh->bounty.who[i] = text_begin(sh);
+        add_player(sh, d->in, b.biggest_player[i] - 1);
+        text_end(sh, &sh->bounty.who[i]);
+        sh->bounty.head[sh->bounty.n_heads++] = b.biggest[i];
+    }
+}
+
 /* What is open now: late registration, rebuys, the add-on; nothing once
  * there is a winner. */
 static void periods_open(decide_t *d)
@@ -730,6 +793,7 @@ void show_decide(const show_input_t *in, int64_t now, int dismissed_level, show_
     sort_out(&d);
     figure(&d);
     periods_open(&d);
+    bounty_lines(&d);
     heading(&d);
     out->n_pay = show_payout_rows(in->t, &out->v, SHOW_PAY_ROWS, out->pay);
 }
@@ -772,10 +836,10 @@ int show_play_number(const structure_t *s, int index)
 const char *show_kind_name(show_kind k)
 {
     static const char *const names[SHOW__COUNT] = {
-        "storage_error", "follower_notice", "power_loss",    "announcement", "new_level",
-        "bubble",        "color_up_next",   "penalties",     "move",         "clock_call",
-        "day_end_card",  "day_over",        "day_end_hands", "in_the_money", "hand_for_hand",
-        "color_up",      "winner",          "final_table",
+        "storage_error", "follower_notice", "power_loss", "announcement",  "new_level",
+        "bubble",        "color_up_next",   "penalties",  "move",          "knockout",
+        "clock_call",    "day_end_card",    "day_over",   "day_end_hands", "in_the_money",
+        "hand_for_hand", "color_up",        "winner",     "final_table",
     };
     return (unsigned)k < SHOW__COUNT ? names[k] : "";
 }

@@ -26,7 +26,8 @@ enum {
     SHOW_MAX_PARTS = 384,
     SHOW_POOL = 4096, /* the bytes of the texts given as they are */
     SHOW_MAX_PERIODS = 3,
-    SHOW_PAY_ROWS = 5, /* the payouts column of /display */
+    SHOW_PAY_ROWS = 5,        /* the payouts column of /display */
+    SHOW_KNOCKOUT_MS = 60000, /* a knockout's strip */
 };
 
 /* What an item is; its name in the state (show_kind_name) is the pages'
@@ -42,6 +43,7 @@ typedef enum {
     SHOW_COLOR_UP_NEXT,
     SHOW_PENALTIES,
     SHOW_MOVE,
+    SHOW_KNOCKOUT,
     /* takeovers: the procedure the whole room follows, over the body */
     SHOW_CLOCK_CALL,
     SHOW_DAY_END_CARD,
@@ -151,6 +153,17 @@ typedef struct {
     /* The payouts column of /display (the wall's has its own room). */
     show_pay_row_t pay[SHOW_PAY_ROWS];
     int n_pay;
+    /* Under the payouts, with bounties (model/bounty.h): the bounty on
+     * every head (fixed: amount), or the biggest heads now (progressive:
+     * who and how much); after a deal, whether the heads left are in it
+     * (and then what they came to: amount). title.n 0: no bounties shown. */
+    struct {
+        show_text_t title;
+        int64_t amount;
+        int n_heads;
+        show_text_t who[3];
+        int64_t head[3];
+    } bounty;
 
     /* The header: PAUSED over it (not for a procedure that stops the
      * clock, nor at the end), and the word at its right. */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/bounty.h"
 #include "model/payout.h"
 #include "model/standings.h"
 
@@ -14,8 +15,9 @@ int standings_entrants(const tourney_t *t)
 int64_t standings_pool(const tourney_t *t)
 {
     const structure_t *s = &t->s;
+    /* the bounties are paid into a pool of their own (model/bounty.h) */
     int64_t pool = (int64_t)t->entries * s->buy_in + (int64_t)t->rebuys * s->rebuy_price +
-                   (int64_t)t->addons * s->addon_price;
+                   (int64_t)t->addons * s->addon_price - bounty_paid_in(t);
     return t->entries > 0 && pool < s->guarantee ? s->guarantee : pool;
 }
 

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/bounty.h"
 #include "model/text.h"
 #include "model/tourney.h"
 
@@ -53,6 +54,10 @@ bool structure_validate(const structure_t *s, char *err, size_t errlen)
     }
     if (play == 0) {
         snprintf(err, errlen, "a structure needs at least one level that is not a break");
+        return false;
+    }
+    if (*bounty_config_problem(s)) {
+        snprintf(err, errlen, "%s", bounty_config_problem(s));
         return false;
     }
     for (int i = 0; i < s->n_payouts; i++) {

@@ -29,6 +29,16 @@ static int utf8_char(const unsigned char *p)
     return more + 1;
 }
 
+size_t text_whole(const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    if (n <= max)
+        return n;
+    while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+        max--;
+    return max;
+}
+
 bool text_utf8_valid(const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
@@ -54,6 +64,61 @@ bool text_one_line(const char *s)
         if (*c < 0x20 || *c == 0x7f)
             return false;
     return text_utf8_valid(s);
+}
+
+/* The base letter of U+00C0 to U+017F (Latin-1's upper half and Latin
+ * Extended-A), or 0. */
+static char latin_base(unsigned cp)
+{
+    static const char latin1[] = "AAAAAAACEEEEIIIIDNOOOOOxOUUUUYTsaaaaaaaceeeeiiiidnooooo/ouuuuyty";
+    static const char extended[] =
+        "AaAaAaCcCcCcCcDdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIiIiJjKkkLlLlLl"
+        "LlLlNnNnNnnNnOoOoOoOoRrRrRrSsSsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs";
+    _Static_assert(sizeof latin1 == 0x40 + 1 && sizeof extended == 0x80 + 1, "one letter a code");
+    if (cp >= 0xC0 && cp <= 0xFF)
+        return latin1[cp - 0xC0];
+    if (cp >= 0x100 && cp <= 0x17F)
+        return extended[cp - 0x100];
+    return 0;
+}
+
+void text_fold(const char *s, char *out, size_t len)
+{
+    size_t o = 0;
+    bool space = false;
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p && o + 1 < len) {
+        char c = 0;
+        if ((p[0] & 0xE0) == 0xC0 && (p[1] & 0xC0) == 0x80) {
+            c = latin_base((p[0] & 0x1Fu) << 6 | (p[1] & 0x3Fu));
+            if (c) /* other two-byte letters stay as their bytes */
+                p += 2;
+        }
+        if (!c)
+            c = (char)*p++;
+        if (c == ' ') {
+            space = o > 0;
+            continue;
+        }
+        if (space && o + 2 >= len)
+            break;
+        if (space)
+            out[o++] = ' ';
+        space = false;
+        out[o++] = c >= 'A' && c <= 'Z' ? (char)(c + 32) : c;
+    }
+    out[o] = 0;
+}
+
+bool text_fold_word_prefix(const char *folded, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    for (const char *w = folded; w; w = strchr(w, ' ')) {
+        w += *w == ' ';
+        if (strncmp(w, prefix, n) == 0)
+            return true;
+    }
+    return false;
 }
 
 int text_hex_digit(int c)

@@ -1,10 +1,13 @@
 /* What text the clock shows: well-formed UTF-8 on one line. Names and
  * announcements from a file, the panel or a follower pass through here. */
-#ifndef POKERCLOCK_TEXT_H
-#define POKERCLOCK_TEXT_H
+#ifndef POKERCLOCK_MODEL_TEXT_H
+#define POKERCLOCK_MODEL_TEXT_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+/* The length of s cut to at most max bytes at a whole UTF-8 character. */
+size_t text_whole(const char *s, size_t max);
 
 /* Whether s is well-formed UTF-8 (no overlong forms, no surrogates). */
 bool text_utf8_valid(const char *s);
@@ -22,6 +25,17 @@ bool text_one_line(const char *s);
  * word and the last word's initial ("Anna Maria Berg" -> "Anna B.",
  * "Bjørn Ødegård" -> "Bjørn Ø."); one word stays as it is. */
 void text_short_name(const char *name, char *out, size_t len);
+
+/* A name folded so that the same person matches however it was typed:
+ * lower case ASCII, the accented Latin letters as their base letter
+ * ("Åse  Lie" -> "ase lie", "Łukasz" -> "lukasz"), runs of spaces as one
+ * and none at either end; other characters by their bytes. At most
+ * len - 1 bytes (never more than s has). */
+void text_fold(const char *s, char *out, size_t len);
+
+/* Whether a folded name has a word that begins with the folded prefix
+ * ("ase lie" has "li"); an empty prefix begins every name. */
+bool text_fold_word_prefix(const char *folded, const char *prefix);
 
 /* The value of a hexadecimal digit (either case), or -1. */
 int text_hex_digit(int c);

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/action.h"
 #include "model/refusal.h"
 #include "model/tableset.h"
 
@@ -36,12 +37,13 @@ enum {
     TOURNEY_MAX_PENALTY_ROUNDS = 10,
     TOURNEY_CALL_SHOWN_MS = 10000,   /* TIME stays this long after a clock call ran out */
     TOURNEY_FINAL_SHOWN_MS = 180000, /* the final table's seat list after its redraw */
-    TOURNEY_DONE_MAX = 8,            /* the last actions kept in words */
+    TOURNEY_DONE_MAX = 8,            /* the last actions kept */
     TOURNEY_DONE_TEXT = 72,
     TOURNEY_MAX_REGISTER = 100,   /* players registered by name in one command */
     TOURNEY_PLAYER_NAME_MAX = 40, /* UTF-8 bytes with the terminating 0 */
     TOURNEY_MAX_DEAL = 20,
     TOURNEY_MAX_POINTS = 100,
+    TOURNEY_MAX_KO = 4, /* players who share one knockout (a split pot) */
     /* places a fixed list of league points gives */ /* players in a deal (ICM is exact up to 20) */
 };
 
@@ -110,6 +112,16 @@ typedef struct {
     int32_t list[TOURNEY_MAX_POINTS]; /* fixed: places 1, 2, ...; the rest 0 */
 } points_config_t;
 
+/* Bounties (model/bounty.h): amount of each entry's buy-in that goes onto
+ * the player's head instead of into the prize pool. */
+typedef struct {
+    int64_t amount; /* per entry; 0: no bounties */
+    char kind[12];  /* "fixed" (also ""): the eliminator takes the head;
+                       "progressive": half of it, the other half onto his
+                       own head */
+    bool rebuys;    /* a rebuy buys a bounty too (out of its price) */
+} bounty_config_t;
+
 typedef struct {
     char name[TOURNEY_NAME_MAX];
     char currency[8];
@@ -139,6 +151,7 @@ typedef struct {
     int64_t payout_amounts[TOURNEY_MAX_PLACES];
     bool payout_remainder_largest; /* what rounding leaves: a unit each to the
                                       places that lost most; false: to 1st */
+    bounty_config_t bounty;
 } structure_t;
 
 /* The clock stores when it last started and how far into which level it was
@@ -221,6 +234,8 @@ typedef struct {
     int16_t who[TOURNEY_MAX_DEAL]; /* roster player numbers; 0: by place (no
                                       records): who[i] finished i + 1 */
     int64_t amount[TOURNEY_MAX_DEAL];
+    int64_t bounties; /* the bounties on the heads left, dealt in with the
+                         prizes (in the amounts); 0: each keeps his own */
 } tourney_deal_t;
 
 typedef struct {
@@ -250,11 +265,14 @@ typedef struct {
     int64_t color_up_value; /* a color-up the director started; 0: none */
     int64_t color_up_at;
     uint32_t chips_removed; /* bit i: chips[i] colored up by the director */
-    /* The last actions in words, a ring: action k (0-based, of n_done in
-     * all) is done[k % TOURNEY_DONE_MAX]. A ring, so that an undo step in
-     * a snapshot differs by one entry, not the whole list. */
+    /* The last actions, a ring: action k (0-based, of n_done in all) is
+     * acts[k % TOURNEY_DONE_MAX], its code and values (model/action.h);
+     * one an older clock journaled has no code, only its words in done[]
+     * at the same place. A ring, so that an undo step in a snapshot
+     * differs by one entry, not the whole list. model/history.h reads it. */
     uint32_t n_done;
     char done[TOURNEY_DONE_MAX][TOURNEY_DONE_TEXT];
+    action_t acts[TOURNEY_DONE_MAX];
     int undoable; /* how many of the last actions undo can take back */
     /* The wall's settings changed on the panel while running (set_language,
      * sound, say): journaled with the tournament. While language is "" the
@@ -279,6 +297,20 @@ typedef struct {
     int final_button;
     uint8_t final_cards[TOURNEY_FINAL_SEATS];
     tourney_deal_t deal;
+    /* Bounties (model/bounty.h) the roster's heads do not hold: those of
+     * players in without a record, and those of players out whose
+     * eliminator was not recorded. */
+    int64_t bounty_loose;
+    int64_t bounty_unclaimed;
+    /* The last knockout, for the wall's strip: who went out (roster
+     * number), who took his head, and what each took in cash. at 0: none. */
+    struct {
+        int64_t at;
+        int16_t out;
+        int16_t n_by;
+        int16_t by[TOURNEY_MAX_KO];
+        int64_t cash[TOURNEY_MAX_KO];
+    } knockout;
 } tourney_t;
 
 /* Everything a display needs at one instant, derived from a tourney and now. */
@@ -425,6 +457,10 @@ typedef struct {
     struct {
         int table;     /* their table and */
         int64_t chips; /* chips at the start of the hand */
+        /* who knocked him out (roster numbers; n_by 0: not recorded); a
+         * bust of one player by number or seat has them in busts[0] */
+        int n_by;
+        int16_t by[TOURNEY_MAX_KO];
     } busts[TOURNEY_MAX_BUSTS];
     /* Players by name (model/game.h): bust, rebuy, add-on of one player by
      * number (table and seat above name him too); register of names[i], or
@@ -466,6 +502,8 @@ typedef struct {
         int16_t player[TOURNEY_MAX_DEAL];
         int64_t amount[TOURNEY_MAX_DEAL];
         int64_t play_for;
+        bool bounties; /* the bounties on the heads left dealt in too */
+        int64_t heads; /* what they are (model/game.c fills it in) */
     } deal;
     /* set_payouts: basis points per place, or fixed amounts, the rounding
      * unit, the rule. */

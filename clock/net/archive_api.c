@@ -44,9 +44,12 @@ enum MHD_Result archive_api_new(struct MHD_Connection *con, engine_t *e, const c
 {
     json_error_t je;
     json_t *o = json_loadb(body ? body : "", len, JSON_REJECT_DUPLICATES, &je);
+    refusal_t why;
+    refusal_clear(&why);
     if (!json_is_object(o)) {
         json_decref(o);
-        return reply_error(con, MHD_HTTP_BAD_REQUEST, "the command is not a JSON object");
+        refuse_body_not_object(&why);
+        return reply_refused(con, &why);
     }
     const char *key;
     json_t *value;
@@ -54,20 +57,19 @@ enum MHD_Result archive_api_new(struct MHD_Connection *con, engine_t *e, const c
     {
         if (strcmp(key, "type") != 0 && strcmp(key, "confirm") != 0) {
             json_decref(o);
-            return reply_error(con, MHD_HTTP_BAD_REQUEST,
-                               "new_tournament takes only \"confirm\" (true or false)");
+            refuse_command_unread(&why, "new_tournament takes only \"confirm\" (true or false)");
+            return reply_refused(con, &why);
         }
     }
     json_t *confirm = json_object_get(o, "confirm");
     if (confirm && !json_is_boolean(confirm)) {
         json_decref(o);
-        return reply_error(con, MHD_HTTP_BAD_REQUEST, "confirm must be true or false");
+        refuse_field_bool(&why, "confirm");
+        return reply_refused(con, &why);
     }
     engine_new_options_t no = {.confirm = json_is_true(confirm), .sheet = sheet_text, .ctx = e};
     json_decref(o);
     char archived[256];
-    refusal_t why;
-    refusal_clear(&why);
     apply_status st = engine_new_tournament(e, &no, engine_now(e), archived, sizeof archived, &why);
     if (st != APPLY_OK)
         return reply_refusal(con, st, &why);

@@ -52,14 +52,8 @@ static bool read_number(json_t *body, const char *key, int64_t def, int64_t *out
 }
 
 static bool parse(json_t *body, deal_method *method, int64_t *stacks, int *n, int64_t *prizes,
-                  int *m, int64_t *play_for, int64_t *unit, refusal_t *no, char *err, size_t errlen)
+                  int *m, int64_t *play_for, int64_t *unit, refusal_t *no)
 {
-    if (!json_is_object(body)) {
-        snprintf(err, errlen,
-                 "send an object like {\"method\": \"icm\", \"stacks\": [...], "
-                 "\"prizes\": [...], \"play_for\": 0}");
-        return false;
-    }
     const char *key;
     json_t *v;
     json_object_foreach(body, key, v)
@@ -69,7 +63,7 @@ static bool parse(json_t *body, deal_method *method, int64_t *stacks, int *n, in
         for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
             ok |= strcmp(key, known[i]) == 0;
         if (!ok) {
-            snprintf(err, errlen, "a chop does not take \"%.60s\"", key);
+            refuse_chop_key(no, key);
             return false;
         }
     }
@@ -90,27 +84,34 @@ enum MHD_Result chop_reply(struct MHD_Connection *con, bool logged_in, const cha
         return reply_login_first(con);
     json_error_t je;
     json_t *j = body ? json_loadb(body, len, JSON_REJECT_DUPLICATES, &je) : NULL;
-    if (!j)
-        return reply_error(con, MHD_HTTP_BAD_REQUEST, "the chop is not valid JSON: %s",
-                           body ? je.text : "the body is empty");
+    if (!json_is_object(j)) {
+        /* JSON that does not parse: the parser's own words, as a command's */
+        refusal_t no;
+        char why[240];
+        snprintf(why, sizeof why, "the chop is not valid JSON: %s",
+                 body ? je.text : "the body is empty");
+        if (j)
+            refuse_body_not_object(&no);
+        else
+            refuse_command_unread(&no, why);
+        json_decref(j);
+        return reply_refused(con, &no);
+    }
     deal_method method;
     int64_t stacks[DEAL_MAX_PLAYERS], prizes[DEAL_MAX_PLAYERS], amounts[DEAL_MAX_PLAYERS];
     int n = 0, m = 0;
     int64_t play_for, unit;
-    char err[200] = "";
     deal_info_t info;
     refusal_t no;
     refusal_clear(&no);
-    bool parsed = parse(j, &method, stacks, &n, prizes, &m, &play_for, &unit, &no, err, sizeof err);
+    bool parsed = parse(j, &method, stacks, &n, prizes, &m, &play_for, &unit, &no);
     bool ok = parsed &&
               deal_compute(method, stacks, n, prizes, m, play_for, unit, amounts, &info, &no) == 0;
     json_t *name = json_incref(json_object_get(j, "method"));
     json_decref(j);
     if (!ok) {
         json_decref(name);
-        /* a refusal with a code, or the panel's own mistake in words */
-        return no.code != REFUSAL_NONE ? reply_refused(con, &no)
-                                       : reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
+        return reply_refused(con, &no);
     }
     json_t *list = json_array();
     int64_t total = 0;

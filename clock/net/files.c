@@ -88,10 +88,9 @@ static bool page_path(const char *url, char *out, size_t len)
 {
     static const struct {
         const char *url, *file;
-    } named[] = {{"/", "index.html"},
-                 {"/display", "display.html"},
-                 {"/kiosk", "kiosk.html"},
-                 {"/results", "results.html"}};
+    } named[] = {{"/", "index.html"},      {"/display", "display.html"},
+                 {"/kiosk", "kiosk.html"}, {"/results", "results.html"},
+                 {"/slips", "slips.html"}, {"/league", "league.html"}};
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
         if (strcmp(url, named[i].url) == 0)
             return (size_t)snprintf(out, len, "web/%s", named[i].file) < len;

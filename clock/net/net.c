@@ -32,12 +32,14 @@
 #include "net/files.h"
 #include "net/guard.h"
 #include "net/headers.h"
+#include "net/league_api.h"
 #include "net/net.h"
 #include "net/reply.h"
 #include "net/results.h"
 #include "net/session.h"
 #include "net/shots.h"
 #include "net/slides_api.h"
+#include "net/slips_api.h"
 #include "net/tally.h"
 #include "net/tv_api.h"
 #include "net/words.h"
@@ -87,6 +89,9 @@ struct net {
     words_t *words;     /* renders them off the request threads (with speech) */
     slides_t *slides;   /* /api/slides, or NULL */
     tv_t *tv;           /* /api/tv, or NULL without CEC */
+    printer_t *printer; /* POST /api/slip, or NULL without a printer */
+    seasons_t *seasons; /* /api/league: the venue's seasons */
+    names_t *names;     /* /api/names: the archive's players */
     int limit;          /* connections, from the descriptor limit */
     int streams_public; /* event streams without a session, at most */
     int guard_speedup;  /* 1; more makes the guard's time run faster (tests) */
@@ -499,7 +504,8 @@ static enum MHD_Result post_login(net_t *n, struct MHD_Connection *con, request_
     const char *pin = json_string_value(json_object_get(body, "pin"));
     if (!pin || json_object_size(body) != 1) {
         json_decref(body);
-        return reply_error(con, MHD_HTTP_BAD_REQUEST, "send the PIN as {\"pin\": \"1234\"}");
+        refuse_login_pin_missing(&no);
+        return reply_refused(con, &no);
     }
     bool ok = pin_code_take(pin, engine_now(n->e));
     int clock_wait = 0;
@@ -602,8 +608,11 @@ static enum MHD_Result post_command(net_t *n, struct MHD_Connection *con, reques
 {
     if (!logged_in(n, con))
         return reply_login_first(con);
-    if (archive_api_is_new(r->body, r->len))
-        return archive_api_new(con, n->e, r->body, r->len);
+    if (archive_api_is_new(r->body, r->len)) {
+        enum MHD_Result done = archive_api_new(con, n->e, r->body, r->len);
+        league_api_board(n->seasons, n->state_dir); /* one more tournament in the archive */
+        return done;
+    }
     command_t c;
     refusal_t unread;
     if (codec_command_parse_text(r->body ? r->body : "", r->len, &c, &unread) != 0)
@@ -649,9 +658,70 @@ static enum MHD_Result get_archive(net_t *n, struct MHD_Connection *con, request
     return archive_api_list(con, n->state_dir);
 }
 
+static enum MHD_Result get_league(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return league_api_list(con, n->seasons);
+}
+
+static enum MHD_Result post_league(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    if (!logged_in(n, con))
+        return reply_login_first(con);
+    enum MHD_Result done = league_api_post(con, n->seasons, n->state_dir, r->body, r->len);
+    league_api_board(n->seasons, n->state_dir);
+    return done;
+}
+
+/* The table as a player may read it: short names where the house has them. */
+static enum MHD_Result league_table(net_t *n, struct MHD_Connection *con, bool csv)
+{
+    const snapshot_t *snap = engine_snapshot(n->e);
+    bool short_names = public_names_short(n, con, snap);
+    snapshot_release(snap);
+    return league_api_standings(con, n->seasons, n->state_dir, csv, short_names);
+}
+
+static enum MHD_Result get_league_standings(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return league_table(n, con, false);
+}
+
+static enum MHD_Result get_league_csv(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return league_table(n, con, true);
+}
+
+seasons_t *net_seasons(net_t *n)
+{
+    return n ? n->seasons : NULL;
+}
+
+/* The archive's names are the director's record, in full: the desk's. */
+static enum MHD_Result get_names(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    if (!logged_in(n, con))
+        return reply_login_first(con);
+    return league_api_names(con, n->names);
+}
+
 static enum MHD_Result get_tv(net_t *n, struct MHD_Connection *con, request_t *r)
 {
     return tv_api_get(con, n->tv);
+}
+
+static enum MHD_Result post_slip(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return slips_api_again(con, n->printer, logged_in(n, con), r->body, r->len);
+}
+
+static enum MHD_Result get_slips(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return slips_api_mark(con);
+}
+
+static enum MHD_Result post_slips_printed(net_t *n, struct MHD_Connection *con, request_t *r)
+{
+    return slips_api_printed(con, logged_in(n, con), r->body, r->len);
 }
 
 static enum MHD_Result post_tv(net_t *n, struct MHD_Connection *con, request_t *r)
@@ -682,9 +752,17 @@ static const struct route {
     {"GET", "/api/results", get_results},
     {"GET", "/api/results.csv", get_results_csv},
     {"GET", "/api/archive", get_archive},
+    {"GET", "/api/league", get_league},
+    {"POST", "/api/league", post_league},
+    {"GET", "/api/league/standings", get_league_standings},
+    {"GET", "/api/league.csv", get_league_csv},
+    {"GET", "/api/names", get_names},
     {"GET", "/api/view", get_view},
     {"GET", "/api/tv", get_tv},
     {"POST", "/api/tv/action", post_tv},
+    {"POST", "/api/slip", post_slip},
+    {"GET", "/api/slips", get_slips},
+    {"POST", "/api/slips/printed", post_slips_printed},
 };
 
 static void add_allow(struct MHD_Response *resp, void *ctx)
@@ -756,6 +834,9 @@ static enum MHD_Result dispatch(net_t *n, struct MHD_Connection *con, const char
         if (strcmp(url, rt->path) != 0)
             continue;
         bool wants_get = strcmp(rt->method, "GET") == 0;
+        bool other = i + 1 < sizeof routes / sizeof routes[0] && !strcmp(url, routes[i + 1].path);
+        if ((wants_get ? !get : strcmp(method, rt->method) != 0) && other)
+            continue; /* the same address, read and changed: the next one */
         if (wants_get ? !get : strcmp(method, rt->method) != 0) {
             char msg[128]; /* a long method is cut, and repaired where cut in a character */
             snprintf(msg, sizeof msg, "%s takes %s, not %s", rt->path, rt->method, method);
@@ -1020,6 +1101,25 @@ static int connection_limit(void)
     return (int)limit;
 }
 
+/* What the server only keeps of its options. */
+static void take_options(net_t *n, const net_options_t *o)
+{
+    n->config = o->config;
+    n->slides = o->slides;
+    n->tv = o->tv;
+    n->printer = o->printer;
+}
+
+/* The connections' time limits: POKERCLOCK_REQUEST_MAX_MS and
+ * POKERCLOCK_SEND_STALL_MS make them shorter for tests. */
+static conns_t *conns_with_limits(void)
+{
+    const char *rmax = getenv("POKERCLOCK_REQUEST_MAX_MS");
+    const char *stall = getenv("POKERCLOCK_SEND_STALL_MS");
+    return conns_new(rmax && atoi(rmax) > 0 ? atoi(rmax) : REQUEST_MAX_MS,
+                     stall && atoi(stall) > 0 ? atoi(stall) : SEND_STALL_MS);
+}
+
 net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
 {
     net_t *n = calloc(1, sizeof *n);
@@ -1035,9 +1135,7 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
         free(n);
         return NULL;
     }
-    n->config = o->config;
-    n->slides = o->slides;
-    n->tv = o->tv;
+    take_options(n, o);
     n->state_dir = o->state_dir ? strdup(o->state_dir) : NULL;
     const char *beat = getenv("POKERCLOCK_SSE_HEARTBEAT_MS");
     int fd = -1;
@@ -1047,14 +1145,13 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
     n->guard_speedup = speed && atoi(speed) > 1 ? atoi(speed) : 1;
     n->sessions = session_store_open(o->state_dir, "sessions", SESSION_MAX_AGE_S, &n->pin);
     n->phones = session_store_open(o->state_dir, "phones", SESSION_PHONE_AGE_S, &n->pin);
+    n->seasons = seasons_open(o->state_dir);
+    n->names = names_open(o->state_dir);
     n->guard = guard_new(n->pin.kinds);
     n->wrong_pins = tally_new("wrong PIN", 60000 / n->guard_speedup, stderr);
     n->events = events_new(e, beat ? atoi(beat) : 10000);
-    /* POKERCLOCK_REQUEST_MAX_MS, POKERCLOCK_SEND_STALL_MS: shorter limits for tests. */
-    const char *rmax = getenv("POKERCLOCK_REQUEST_MAX_MS");
-    const char *stall = getenv("POKERCLOCK_SEND_STALL_MS");
-    n->conns = conns_new(rmax && atoi(rmax) > 0 ? atoi(rmax) : REQUEST_MAX_MS,
-                         stall && atoi(stall) > 0 ? atoi(stall) : SEND_STALL_MS);
+    slips_mark_open(e, o->state_dir);
+    n->conns = conns_with_limits();
     n->speech = o->speech;
     n->speech_ctx = o->speech_ctx;
     n->words = o->speech ? words_new(o->speech, o->speech_ctx) : NULL;
@@ -1063,12 +1160,13 @@ net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen)
                    : NULL;
     n->limit = connection_limit();
     n->streams_public = n->limit / 2;
-    if (!n->sessions || !n->phones || !n->guard || !n->wrong_pins || !n->events || !n->conns ||
-        (o->screenshot && !n->shots) || (o->speech && !n->words) ||
+    if (!n->sessions || !n->phones || !n->seasons || !n->names || !n->guard || !n->wrong_pins ||
+        !n->events || !n->conns || (o->screenshot && !n->shots) || (o->speech && !n->words) ||
         (o->state_dir && !n->state_dir)) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
+    league_api_board(n->seasons, n->state_dir);
     if ((fd = listen_on(o->bind, o->port, err, errlen)) < 0)
         goto fail;
     if (n->limit < CONNECTIONS_MAX)
@@ -1124,6 +1222,8 @@ void net_stop(net_t *n)
     files_free(n->files);
     session_store_free(n->sessions);
     session_store_free(n->phones);
+    seasons_free(n->seasons);
+    names_free(n->names);
     guard_free(n->guard);
     tally_free(n->wrong_pins);
     free(n->state_dir);

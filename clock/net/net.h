@@ -7,8 +7,10 @@
 
 #include "cec/tv.h"
 #include "engine.h"
+#include "print/printer.h"
 #include "store/config.h"
 #include "store/pin.h"
+#include "store/seasons.h"
 #include "store/slides.h"
 
 /* Renders the wall as it looks now at w x h into a malloc'd PNG; 0 or -1.
@@ -38,8 +40,9 @@ typedef struct {
     void (*screenshot_thread_end)(void); /* called by the render thread as it ends */
     net_speech_fn speech;                /* GET /api/speech; NULL: the pages hear no words */
     void *speech_ctx;
-    slides_t *slides; /* the venue's slides (/api/slides), or NULL */
-    tv_t *tv;         /* the TV over HDMI-CEC (/api/tv), or NULL */
+    slides_t *slides;   /* the venue's slides (/api/slides), or NULL */
+    tv_t *tv;           /* the TV over HDMI-CEC (/api/tv), or NULL */
+    printer_t *printer; /* the receipt printer (POST /api/slip), or NULL */
 } net_options_t;
 
 typedef struct net net_t;
@@ -49,5 +52,8 @@ typedef struct net net_t;
  * stream's heartbeat (10 s) for tests. */
 net_t *net_start(engine_t *e, const net_options_t *o, char *err, size_t errlen);
 void net_stop(net_t *n);
+/* The venue's league seasons (/api/league), for the wall and the kiosk;
+ * they live as long as the server. */
+seasons_t *net_seasons(net_t *n);
 
 #endif

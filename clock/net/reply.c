@@ -60,10 +60,16 @@ static json_t *sound_json(const snapshot_t *snap)
 {
     if (!snap->sound_known)
         return json_null();
-    return json_pack("{s:b, s:o, s:b, s:o}", "device", !snap->sound[0], "why",
-                     snap->sound[0] ? json_string(snap->sound) : json_null(), "speech",
-                     !snap->sound[0] && !snap->speech[0], "speech_why",
-                     snap->speech[0] ? json_string(snap->speech) : json_null());
+    bool device = snap->sound.code == REFUSAL_NONE, voice = snap->speech.code == REFUSAL_NONE;
+    json_t *j = json_pack("{s:b, s:b}", "device", device, "speech", device && voice);
+    /* why: the English (UTF-8 made whole); why_refusal: its code and values. */
+    json_t *no = device ? json_null() : reply_refusal_json(&snap->sound);
+    json_object_set(j, "why", device ? json_null() : json_object_get(no, "error"));
+    json_object_set_new(j, "why_refusal", no);
+    no = voice ? json_null() : reply_refusal_json(&snap->speech);
+    json_object_set(j, "speech_why", voice ? json_null() : json_object_get(no, "error"));
+    json_object_set_new(j, "speech_why_refusal", no);
+    return j;
 }
 
 /* The wall's languages, as set on the panel or configured; its quiet
@@ -90,6 +96,8 @@ static void add_wall_settings(json_t *j, const snapshot_t *snap)
                             ? json_pack("{s:s, s:I}", "text", t->said, "at", (json_int_t)t->said_at)
                             : json_null());
     json_object_set_new(j, "sound", sound_json(snap));
+    /* The receipt printer's status: null without one. */
+    json_object_set_new(j, "printer", snap->printer[0] ? json_string(snap->printer) : json_null());
 }
 
 /* Seat s of the final table: its player and the card dealt for the button. */

@@ -3,8 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/bounty.h"
 #include "model/sheet.h"
 #include "model/standings.h"
+#include "net/csv.h"
 #include "net/reply.h"
 #include "net/results.h"
 
@@ -32,6 +34,20 @@ static json_t *known(int v)
     return v < 0 ? json_null() : json_integer(v);
 }
 
+json_t *results_bounty_json(const tourney_t *t, const roster_t *r)
+{
+    if (!bounty_on(&t->s))
+        return json_null();
+    bounty_totals_t b;
+    bounty_totals(t, r, &b);
+    return json_pack("{s:I, s:s, s:b, s:I, s:I, s:I, s:I, s:I}", "amount",
+                     (json_int_t)bounty_per_entry(&t->s), "kind",
+                     bounty_progressive(&t->s) ? "progressive" : "fixed", "rebuys",
+                     t->s.bounty.rebuys, "paid_in", (json_int_t)b.paid_in, "won", (json_int_t)b.won,
+                     "on_heads", (json_int_t)b.on_heads, "unclaimed", (json_int_t)b.unclaimed,
+                     "dealt", (json_int_t)b.dealt);
+}
+
 json_t *results_json_of(const tourney_t *t, const roster_t *ro, int64_t now, bool director)
 {
     int n = 0;
@@ -50,6 +66,8 @@ json_t *results_json_of(const tourney_t *t, const roster_t *ro, int64_t now, boo
                               known(r->entries), "rebuys", known(r->rebuys), "addons",
                               known(r->addons), "prize", (json_int_t)r->prize, "deal", r->deal,
                               "points", r->has_points ? json_real(r->points) : json_null());
+        if (bounty_on(&t->s))
+            json_object_set_new(j, "bounties", json_integer(r->bounties));
         json_array_append_new(list, j);
         total += r->prize;
     }
@@ -68,6 +86,11 @@ json_t *results_json_of(const tourney_t *t, const roster_t *ro, int64_t now, boo
                                 ? json_pack("{s:i, s:I}", "players", t->deal.players, "play_for",
                                             (json_int_t)t->deal.play_for)
                                 : json_null());
+    if (o && t->deal.players > 0 && bounty_on(&t->s)) /* the heads left: dealt in, or kept */
+        json_object_set_new(json_object_get(o, "deal"), "bounties",
+                            json_string(t->deal.bounties > 0 ? "included" : "excluded"));
+    if (o)
+        json_object_set_new(o, "bounty", results_bounty_json(t, ro));
     free(rows);
     return o;
 }
@@ -80,62 +103,19 @@ json_t *results_json(engine_t *e, bool director)
     return o;
 }
 
-/* A growing text with a hard cap: the sheet of the largest field fits. */
-typedef struct {
-    char *p;
-    size_t len, cap;
-    bool failed;
-} text_t;
-
-static void put(text_t *b, const char *s, size_t n)
-{
-    if (b->failed)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = (b->len + n + 1) * 2;
-        char *p = cap <= 4 * 1024 * 1024 ? realloc(b->p, cap) : NULL;
-        if (!p) {
-            b->failed = true;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = 0;
-}
-
-/* A field as RFC 4180 wants it: quoted when it holds a comma, a quote or a
- * line break, its quotes doubled. Names come from the panel and may hold
- * any of them. */
-static void put_field(text_t *b, const char *s, bool last)
-{
-    if (strpbrk(s, ",\"\r\n")) {
-        put(b, "\"", 1);
-        for (const char *c = s; *c; c++) {
-            put(b, c, 1);
-            if (*c == '"')
-                put(b, "\"", 1);
-        }
-        put(b, "\"", 1);
-    } else {
-        put(b, s, strlen(s));
-    }
-    put(b, last ? "\r\n" : ",", last ? 2 : 1);
-}
-
 char *results_csv_of(const tourney_t *t, const roster_t *ro, bool director, size_t *len)
 {
     int n = 0;
     sheet_row_t *rows = rows_of(t, ro, &n);
-    text_t b = {0};
+    csv_t b = {0};
     if (!rows)
         b.failed = true;
     /* A byte-order mark first: Excel on Windows reads the file as UTF-8
      * only with it (without, "Åse Ødegård" comes out as mojibake). */
-    put(&b, "\xEF\xBB\xBF", 3);
-    put(&b, "place,name,entries,rebuys,addons,prize,deal,points\r\n", 52);
+    csv_put(&b, "\xEF\xBB\xBF", 3);
+    bool bounties = bounty_on(&t->s);
+    csv_put(&b, "place,name,entries,rebuys,addons,prize,deal,points", 50);
+    csv_put(&b, bounties ? ",bounties\r\n" : "\r\n", bounties ? 11 : 2);
     for (int i = 0; i < n && !b.failed; i++) {
         const sheet_row_t *r = &rows[i];
         char f[64];
@@ -143,25 +123,28 @@ char *results_csv_of(const tourney_t *t, const roster_t *ro, bool director, size
             snprintf(f, sizeof f, "%d-%d", r->place_best, r->place_worst);
         else
             snprintf(f, sizeof f, "%d", r->place_best);
-        put_field(&b, f, false);
+        csv_field(&b, f, false);
         label_of(t, ro, r, director, f, sizeof f);
-        put_field(&b, f, false);
+        csv_field(&b, f, false);
         const int counts[] = {r->entries, r->rebuys, r->addons};
         for (int k = 0; k < 3; k++) {
             if (counts[k] < 0)
                 f[0] = 0;
             else
                 snprintf(f, sizeof f, "%d", counts[k]);
-            put_field(&b, f, false);
+            csv_field(&b, f, false);
         }
         snprintf(f, sizeof f, "%lld", (long long)r->prize);
-        put_field(&b, f, false);
-        put_field(&b, r->deal ? "yes" : "", false);
+        csv_field(&b, f, false);
+        csv_field(&b, r->deal ? "yes" : "", false);
         if (r->has_points)
             snprintf(f, sizeof f, "%.2f", r->points);
         else
             f[0] = 0;
-        put_field(&b, f, true);
+        csv_field(&b, f, !bounties);
+        snprintf(f, sizeof f, "%lld", (long long)r->bounties);
+        if (bounties)
+            csv_field(&b, f, true);
     }
     free(rows);
     if (b.failed) {

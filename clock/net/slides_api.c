@@ -51,7 +51,7 @@ static enum MHD_Result list(struct MHD_Connection *con, slides_t *s)
 }
 
 /* A time window's end: a string, or null for none. */
-static bool when_field(json_t *v, char *out, const char *name, char *err, size_t errlen)
+static bool when_field(json_t *v, char *out, const char *name, refusal_t *no)
 {
     const char *t = json_string_value(v);
     if (json_is_null(v) || (t && !*t)) {
@@ -59,7 +59,7 @@ static bool when_field(json_t *v, char *out, const char *name, char *err, size_t
         return true;
     }
     if (!t || strlen(t) >= SLIDE_WHEN_LEN) {
-        snprintf(err, errlen, "%s is a local time like \"2026-11-23T18:00\", or null", name);
+        refuse_slide_when(no, name);
         return false;
     }
     snprintf(out, SLIDE_WHEN_LEN, "%s", t);
@@ -67,20 +67,15 @@ static bool when_field(json_t *v, char *out, const char *name, char *err, size_t
 }
 
 /* {"seconds", "enabled", "from", "until", "order", "title", "lines"}: any of
- * them; anything else is refused. 0, or -1 with *no (a refusal with a
- * code), or with err in words when the request is not one the panel makes
- * (not JSON, a key or a value of the wrong kind). */
-static int change_parse(const char *body, size_t len, slide_change_t *c, refusal_t *no, char *err,
-                        size_t errlen)
+ * them; anything else is refused. 0, or -1 with *no. */
+static int change_parse(const char *body, size_t len, slide_change_t *c, refusal_t *no)
 {
     memset(c, 0, sizeof *c);
     refusal_clear(no);
     json_error_t je;
     json_t *j = body ? json_loadb(body, len, JSON_REJECT_DUPLICATES, &je) : NULL;
     if (!json_is_object(j)) {
-        snprintf(err, errlen,
-                 "send the slide as JSON, like {\"title\": \"Dinner at 20:00\", "
-                 "\"lines\": [\"Burgers\"], \"seconds\": 10}");
+        refuse_body_not_object(no);
         json_decref(j);
         return -1;
     }
@@ -104,10 +99,10 @@ static int change_parse(const char *body, size_t len, slide_change_t *c, refusal
             c->order = x < 0 ? 0 : x > SLIDES_MAX ? SLIDES_MAX : (int)x;
         } else if (!strcmp(key, "from")) {
             c->has_from = true;
-            rc = when_field(v, c->from, "from", err, errlen) ? 0 : -1;
+            rc = when_field(v, c->from, "from", no) ? 0 : -1;
         } else if (!strcmp(key, "until")) {
             c->has_until = true;
-            rc = when_field(v, c->until, "until", err, errlen) ? 0 : -1;
+            rc = when_field(v, c->until, "until", no) ? 0 : -1;
         } else if (!strcmp(key, "title") && json_is_string(v)) {
             c->has_text = true;
             if (json_string_length(v) >= SLIDE_TITLE_MAX) {
@@ -136,23 +131,12 @@ static int change_parse(const char *body, size_t len, slide_change_t *c, refusal
                 }
             }
         } else {
-            snprintf(err, errlen,
-                     "'%.60s' is not a slide setting (seconds, enabled, from, until, order, "
-                     "title, lines) or has the wrong kind of value",
-                     key);
+            refuse_slide_key(no, key);
             rc = -1;
         }
     }
     json_decref(j);
     return rc;
-}
-
-/* A change that did not read: its refusal, or what is wrong in words. */
-static enum MHD_Result changes_refused(struct MHD_Connection *con, const refusal_t *no,
-                                       const char *err)
-{
-    return no->code != REFUSAL_NONE ? reply_refused(con, no)
-                                    : reply_error(con, MHD_HTTP_BAD_REQUEST, "%s", err);
 }
 
 static enum MHD_Result answer_slide(struct MHD_Connection *con, unsigned status, const slide_t *sl)
@@ -171,7 +155,6 @@ static enum MHD_Result answer_slide(struct MHD_Connection *con, unsigned status,
 static enum MHD_Result add(struct MHD_Connection *con, slides_t *s, const char *body, size_t len)
 {
     const char *type = MHD_lookup_connection_value(con, MHD_HEADER_KIND, "Content-Type");
-    char err[512];
     refusal_t no;
     slide_t added;
     apply_status status;
@@ -182,14 +165,16 @@ static enum MHD_Result add(struct MHD_Connection *con, slides_t *s, const char *
             refuse_slide_seconds(&no, SLIDE_SECONDS_MIN, SLIDE_SECONDS_MAX);
             return reply_refused(con, &no);
         }
-        if (!body || !len)
-            return reply_error(con, MHD_HTTP_BAD_REQUEST, "send the picture as the body");
+        if (!body || !len) {
+            refuse_picture_body_empty(&no);
+            return reply_refused(con, &no);
+        }
         status = slides_add_picture(s, body, len, seconds, &added, &no);
         picture_thread_end();
     } else if (headers_type_is(type, "application/json")) {
         slide_change_t c;
-        if (change_parse(body, len, &c, &no, err, sizeof err) != 0)
-            return changes_refused(con, &no, err);
+        if (change_parse(body, len, &c, &no) != 0)
+            return reply_refused(con, &no);
         if (c.has_seconds && (c.seconds < SLIDE_SECONDS_MIN || c.seconds > SLIDE_SECONDS_MAX)) {
             refuse_slide_seconds(&no, SLIDE_SECONDS_MIN, SLIDE_SECONDS_MAX);
             return reply_refused(con, &no);
@@ -278,7 +263,6 @@ enum MHD_Result slides_api_answer(struct MHD_Connection *con, slides_t *s, const
                            "/api/slides/%d takes GET, POST (a change) or DELETE", id);
     if (!logged_in)
         return reply_login_first(con);
-    char err[512];
     refusal_t no;
     if (!change) {
         if (slides_remove(s, id, &no) != APPLY_OK)
@@ -289,8 +273,8 @@ enum MHD_Result slides_api_answer(struct MHD_Connection *con, slides_t *s, const
         return reply_error(con, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, "%s", HEADERS_NOT_JSON);
     slide_change_t c;
     slide_t now;
-    if (change_parse(body, len, &c, &no, err, sizeof err) != 0)
-        return changes_refused(con, &no, err);
+    if (change_parse(body, len, &c, &no) != 0)
+        return reply_refused(con, &no);
     if (slides_change(s, id, &c, &now, &no) != APPLY_OK)
         return reply_refused(con, &no);
     return answer_slide(con, MHD_HTTP_OK, &now);

@@ -44,6 +44,7 @@ static void banner_of(frame_t *fr, const show_item_t *it, banner_t *b)
     case SHOW_BUBBLE: bg = c->warn, fg = c->bg; break;
     case SHOW_COLOR_UP_NEXT:
     case SHOW_MOVE: bg = c->brk, fg = white; break;
+    case SHOW_KNOCKOUT: bg = c->accent, fg = c->bg; break;
     case SHOW_CLOCK_CALL:
         bg = sh->call.expired ? c->paused : sh->call.counting ? c->warn : c->panel;
         fg = sh->call.expired ? white : sh->call.counting ? c->bg : c->fg;

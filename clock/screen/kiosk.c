@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/league.h"
+#include "model/text.h"
 #include "screen/kiosk.h"
 
 enum {
@@ -20,7 +22,8 @@ typedef enum {
     PAGE_TABLES,
     PAGE_MOVES,
     PAGE_RESULTS,
-    PAGE_RULES
+    PAGE_RULES,
+    PAGE_LEAGUE /* the current league season's table, named by the season */
 } page_kind;
 
 /* One line of a page: a number, a text, and up to two values on the right. */
@@ -47,35 +50,6 @@ typedef struct {
 } pages_t;
 
 /* ---- names in order: case and accents aside (Ødegård with the O) ---- */
-
-/* The letter a character of Latin-1's upper half is written with; 0: none. */
-static char latin_base(unsigned c)
-{
-    static const char map[] = "AAAAAAACEEEEIIIIDNOOOOOxOUUUUYTsaaaaaaaceeeeiiiidnooooo/ouuuuyty";
-    return c >= 0xC0 && c <= 0xFF ? map[c - 0xC0] : 0;
-}
-
-/* The name folded for sorting: lower case ASCII, accented letters as theirs. */
-static void fold(const char *s, char *out, size_t len)
-{
-    size_t o = 0;
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p && o + 1 < len) {
-        char c = 0;
-        if (*p < 0x80) {
-            c = (char)*p++;
-        } else if ((p[0] == 0xC3) && p[1]) {
-            c = latin_base(0xC0u + (p[1] & 0x3Fu));
-            p += 2;
-        } else {
-            c = (char)*p++; /* other scripts: by their bytes */
-        }
-        if (c >= 'A' && c <= 'Z')
-            c = (char)(c + 32);
-        out[o++] = c ? c : '?';
-    }
-    out[o] = 0;
-}
 
 typedef char sort_key_t[48];
 
@@ -131,7 +105,7 @@ static void pages_collect(frame_t *fr, pages_t *pg, int per_page)
             else if (p->name[0] && p->status != PLAYER_REMOVED) { /* unregistered: no seat */
                 char shown[ROSTER_NAME_MAX];
                 frame_player_name(fr, i, shown, sizeof shown);
-                fold(shown, keys[i], sizeof keys[i]);
+                text_fold(shown, keys[i], sizeof keys[i]);
                 pg->seats[pg->n_seats++] = i;
             }
         }
@@ -161,6 +135,8 @@ static void pages_collect(frame_t *fr, pages_t *pg, int per_page)
     }
     if (fr->w->config->n_house_rules > 0)
         add(pg, PAGE_RULES, 0);
+    for (int c = 0; fr->f->board && c < chunks(fr->f->board->n, pg->per_page); c++)
+        add(pg, PAGE_LEAGUE, c);
 }
 
 static void pages_free(pages_t *pg)
@@ -222,6 +198,21 @@ static int payout_rows(frame_t *fr, row_t *rows, int max)
         rows[i].col = fr->w->col.fg;
         rows[i].bold = pay[i].place == 1 || pay[i].kind == PAY_PLAY_FOR;
     }
+    /* With bounties, as on the wall: the bounty per head, or the biggest heads. */
+    const show_t *sh = fr->show;
+    if (sh->bounty.title.n > 0 && n < max) {
+        memset(&rows[n], 0, sizeof rows[n]);
+        frame_say(fr, sh->bounty.title, rows[n].text, sizeof rows[n].text);
+        if (sh->bounty.amount > 0)
+            frame_money(fr, sh->bounty.amount, rows[n].value, sizeof rows[n].value);
+        rows[n++].col = fr->w->col.accent;
+    }
+    for (int i = 0; sh->bounty.title.n > 0 && i < sh->bounty.n_heads && n < max; i++, n++) {
+        memset(&rows[n], 0, sizeof rows[n]);
+        frame_say(fr, sh->bounty.who[i], rows[n].text, sizeof rows[n].text);
+        frame_money(fr, sh->bounty.head[i], rows[n].value, sizeof rows[n].value);
+        rows[n].col = fr->w->col.fg;
+    }
     return n;
 }
 
@@ -268,6 +259,20 @@ static int list_rows(frame_t *fr, const pages_t *pg, page_kind k, int chunk, row
                      r->tables[pg->tables[i]].number, roster_table_players(r, pg->tables[i]));
             w->col = i == 0 ? c->accent : c->fg; /* the next to break */
             w->bold = i == 0;
+        }
+    } else if (k == PAGE_LEAGUE) {
+        const season_board_t *b = fr->f->board;
+        for (int i = chunk * pg->per_page; i < b->n && n < max && n < pg->per_page; i++, n++) {
+            row_t *w = &rows[n];
+            memset(w, 0, sizeof *w);
+            snprintf(w->num, sizeof w->num, "%d.", b->rows[i].rank);
+            if (fr->s->house.short_names)
+                text_short_name(b->rows[i].name, w->text, sizeof w->text);
+            else
+                snprintf(w->text, sizeof w->text, "%s", b->rows[i].name);
+            league_points_text(b->rows[i].points, w->value, sizeof w->value);
+            w->col = c->fg;
+            w->bold = b->rows[i].rank == 1;
         }
     } else if (k == PAGE_MOVES) {
         for (int i = 0; i < pg->n_moves && n < max; i++) {
@@ -403,8 +408,8 @@ static void rules_draw(frame_t *fr, box_t bx, int row_h)
 
 static word_id title_word(page_kind k)
 {
-    static const word_id w[] = {W_STRUCTURE,    W_PAYOUTS, W_SEAT_LIST,  W_BREAK_ORDER,
-                                W_RECENT_MOVES, W_RESULTS, W_HOUSE_RULES};
+    static const word_id w[] = {W_STRUCTURE,    W_PAYOUTS, W_SEAT_LIST,   W_BREAK_ORDER,
+                                W_RECENT_MOVES, W_RESULTS, W_HOUSE_RULES, W_RESULTS /* unused */};
     return w[k];
 }
 
@@ -414,7 +419,7 @@ static void initial(frame_t *fr, int player, char *out, size_t len)
 {
     char name[ROSTER_NAME_MAX], f[2];
     frame_player_name(fr, player, name, sizeof name);
-    fold(name, f, sizeof f);
+    text_fold(name, f, sizeof f);
     if ((unsigned char)f[0] < 0x80) {
         snprintf(out, len, "%c", f[0] >= 'a' && f[0] <= 'z' ? f[0] - 32 : f[0]);
         return;
@@ -431,8 +436,14 @@ static void title_text(frame_t *fr, const pages_t *pg, int i, char *buf, size_t 
 {
     page_kind k = pg->kind[i];
     char t[128];
-    frame_label2(fr, title_word(k), t, sizeof t);
-    int total = k == PAGE_SEATS ? pg->n_seats : k == PAGE_RESULTS ? pg->n_results : 0;
+    if (k == PAGE_LEAGUE)
+        snprintf(t, sizeof t, "%s", fr->f->board->season);
+    else
+        frame_label2(fr, title_word(k), t, sizeof t);
+    int total = k == PAGE_SEATS     ? pg->n_seats
+                : k == PAGE_RESULTS ? pg->n_results
+                : k == PAGE_LEAGUE  ? fr->f->board->n
+                                    : 0;
     int parts = chunks(total, pg->per_page);
     if (k == PAGE_SEATS && parts > 1) {
         int a = pg->seats[pg->chunk[i] * pg->per_page];

@@ -21,15 +21,24 @@ static struct {
     SDL_Renderer *renderer;
     wall_t *wall;
     slideshow_t *slides; /* the venue's slides, or NULL */
-    show_t show;         /* what the picture shows */
-    panel_addr_t panel;  /* the panel's addresses, looked up ... */
-    int64_t panel_at;    /* ... then (the caller's time) */
+    seasons_t *seasons;  /* the league's board, or NULL */
+    season_board_t board;
+    show_t show;        /* what the picture shows */
+    panel_addr_t panel; /* the panel's addresses, looked up ... */
+    int64_t panel_at;   /* ... then (the caller's time) */
 } off = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 void wall_render_slides(slideshow_t *ss)
 {
     pthread_mutex_lock(&off.lock);
     off.slides = ss;
+    pthread_mutex_unlock(&off.lock);
+}
+
+void wall_render_seasons(seasons_t *s)
+{
+    pthread_mutex_lock(&off.lock);
+    off.seasons = s;
     pthread_mutex_unlock(&off.lock);
 }
 
@@ -102,6 +111,8 @@ int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, in
                                   ? slideshow_get(off.slides, now, time(NULL), &f.slide_next_in_ms)
                                   : NULL;
         f.slide = slide;
+        seasons_board_get(off.seasons, &off.board);
+        f.board = off.board.n > 0 ? &off.board : NULL;
         wall_render(off.wall, &f);
         slideshow_release(slide);
         SDL_RenderFlush(off.renderer);

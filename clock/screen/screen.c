@@ -46,14 +46,15 @@ struct screen {
     bool pin_seen;               /* once seen, the generated PIN is never shown again */
     char code[PIN_DIGITS + 1];   /* the one-time login code on the wall, or "" */
     int64_t pin_checked;
-    bool quit;           /* the window was closed */
-    bool lost;           /* the display went away */
-    bool real_wait;      /* the video driver can block waiting for input */
-    bool on_screen_said; /* the status says the wall is on a screen */
-    char shown_on[200];  /* "1920x1080, opengles2, llvmpipe": what draws it */
-    show_t show;         /* what the wall shows, decided once a frame */
-    panel_addr_t panel;  /* the panel's addresses beside the QR code ... */
-    int64_t panel_due;   /* ... looked up again from then on */
+    bool quit;            /* the window was closed */
+    bool lost;            /* the display went away */
+    bool real_wait;       /* the video driver can block waiting for input */
+    bool on_screen_said;  /* the status says the wall is on a screen */
+    char shown_on[200];   /* "1920x1080, opengles2, llvmpipe": what draws it */
+    show_t show;          /* what the wall shows, decided once a frame */
+    season_board_t board; /* the league's board, copied once a frame */
+    panel_addr_t panel;   /* the panel's addresses beside the QR code ... */
+    int64_t panel_due;    /* ... looked up again from then on */
 };
 
 static void sleep_ms(int64_t ms)
@@ -583,6 +584,8 @@ static void draw(screen_t *s, engine_t *e, int64_t now, int64_t *wake_in)
                               ? slideshow_get(s->o.slideshow, now, time(NULL), &f.slide_next_in_ms)
                               : NULL;
     f.slide = slide;
+    seasons_board_get(s->o.seasons, &s->board);
+    f.board = s->board.n > 0 ? &s->board : NULL;
     wall_plan_t plan;
     wall_plan(s->wall, &f, &plan);
     if (w > 0 && h > 0 && (s->force || plan.animating || plan.n_damage != 0)) {
@@ -666,9 +669,11 @@ int screen_run(screen_t *s, engine_t *e, volatile sig_atomic_t *stop)
         const char *drv = SDL_GetCurrentVideoDriver();
         s->real_wait = drv && (!strcmp(drv, "x11") || !strcmp(drv, "wayland"));
     }
-    if (s->o.headless)
-        engine_set_sound(e, "the clock runs without a screen", "");
-    else if (!s->speaker)
+    if (s->o.headless) {
+        refusal_t none;
+        refuse_sound_no_screen(&none);
+        engine_set_sound(e, &none, NULL);
+    } else if (!s->speaker)
         s->speaker = speaker_new(s->o.config, e);
     if (s->o.headless) {
         char status[300];
@@ -677,7 +682,7 @@ int screen_run(screen_t *s, engine_t *e, volatile sig_atomic_t *stop)
         sdnotify_status(status);
     }
     int64_t last_tick = INT64_MIN / 2, last_check = loop_now(s, e), next_look = 0;
-    uint64_t seen_seq = 0, seen_slides = 0;
+    uint64_t seen_seq = 0, seen_slides = 0, seen_board = 0;
     while (!*stop && !s->quit) {
         int64_t now = loop_now(s, e);
         if (now - last_tick >= TICK_MS) {
@@ -703,8 +708,11 @@ int screen_run(screen_t *s, engine_t *e, volatile sig_atomic_t *stop)
         /* Look at the picture only when something may have changed: a new
          * snapshot, a timer shown reaching its next second, or an event. */
         uint64_t seq = snapshot_seq(e), slides = slideshow_version(s->o.slideshow);
-        if (s->force || seq != seen_seq || slides != seen_slides || now >= next_look) {
+        uint64_t board = seasons_board_version(s->o.seasons);
+        if (s->force || seq != seen_seq || slides != seen_slides || board != seen_board ||
+            now >= next_look) {
             seen_slides = slides;
+            seen_board = board;
             int64_t wake_in;
             draw(s, e, now, &wake_in);
             seen_seq = seq;

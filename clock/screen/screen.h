@@ -10,6 +10,7 @@
 #include "engine.h"
 #include "screen/slideshow.h"
 #include "store/config.h"
+#include "store/seasons.h"
 
 /* The loop's time. Left empty, the engine's clock and real sleeps; a test
  * gives its own, so that frame rules are checked without waiting. */
@@ -28,6 +29,7 @@ typedef struct {
     const char *no_screen;  /* headless because no screen could be opened: why */
     screen_clock_t clock;   /* the main loop's time; empty: the real one */
     slideshow_t *slideshow; /* the venue's slides, or NULL */
+    seasons_t *seasons;     /* the current league season's table, or NULL */
 } screen_options_t;
 
 typedef struct screen screen_t;
@@ -52,6 +54,8 @@ int wall_render_png(const settings_t *c, const snapshot_t *snap, int64_t now, in
                     const char *url, const char *pin, unsigned char **png, size_t *len);
 /* The slides wall_render_png shows (NULL: none); set once at start. */
 void wall_render_slides(slideshow_t *ss);
+/* The league board it shows (NULL: none); set once at start. */
+void wall_render_seasons(seasons_t *s);
 /* A thread other than the window's that rendered pictures calls this before
  * it ends: SDL keeps per-thread storage (its error text) that it frees only
  * for threads it created itself. */

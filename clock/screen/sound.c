@@ -24,17 +24,17 @@ static bool sound_card_present(void)
     return any;
 }
 
-sound_t *sound_open(char *why, size_t whylen)
+sound_t *sound_open(refusal_t *why)
 {
     /* No sound card: the audio libraries are not asked (ALSA would print a
      * block of errors at each start). */
     const char *drv = getenv("SDL_AUDIODRIVER");
     if (!(drv && *drv) && !sound_card_present()) {
-        snprintf(why, whylen, "no sound card");
+        refuse_sound_no_card(why);
         return NULL;
     }
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
-        snprintf(why, whylen, "no sound: %s", SDL_GetError());
+        refuse_sound_failed(why, SDL_GetError());
         return NULL;
     }
     sound_t *s = calloc(1, sizeof *s);
@@ -46,7 +46,7 @@ sound_t *sound_open(char *why, size_t whylen)
     if (s)
         s->dev = SDL_OpenAudioDevice(NULL, 0, &want, &s->have, 0);
     if (!s || !s->dev) {
-        snprintf(why, whylen, "no sound: %s", s ? SDL_GetError() : "out of memory");
+        refuse_sound_failed(why, s ? SDL_GetError() : "out of memory");
         free(s);
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
         return NULL;

@@ -5,13 +5,15 @@
 
 #include <stddef.h>
 
+#include "model/refusal.h"
+
 typedef struct sound sound_t;
 
 enum { SOUND_RATE = 22050 }; /* what the sounds and espeak-ng are made at */
 
-/* Opens the default device; NULL with why (one line for the log and the
- * panel) when there is none. */
-sound_t *sound_open(char *why, size_t whylen);
+/* Opens the default device; NULL with why (a refusal: its code for the
+ * panel, its English for the log) when there is none. */
+sound_t *sound_open(refusal_t *why);
 void sound_close(sound_t *s);
 
 /* Queues assets/sounds/NAME.wav at volume 0..100. 0, or -1 when there is

@@ -24,25 +24,25 @@ speaker_t *speaker_new(const settings_t *c, engine_t *e)
     if (!sp)
         return NULL;
     sp->config = c;
-    char why[160] = "";
-    sp->sound = sound_open(why, sizeof why);
-    char no_voice[200] = "no sound device";
+    refusal_t why, no_voice;
+    sp->sound = sound_open(&why);
+    refuse_sound_no_device(&no_voice);
     if (!sp->sound) {
-        fprintf(stderr, "pokerclock: %s: the wall plays no sounds\n", why);
+        fprintf(stderr, "pokerclock: %s: the wall plays no sounds\n", why.text);
     } else {
         /* The service keeps its temporary directory in memory. */
         char dir[200];
         speech_cache_dir(dir, sizeof dir);
-        sp->speech = speech_new(sp->sound, dir, no_voice, sizeof no_voice);
+        sp->speech = speech_new(sp->sound, dir, &no_voice);
         if (!sp->speech)
             fprintf(stderr, "pokerclock: %s: the wall plays its sounds but does not speak\n",
-                    no_voice);
+                    no_voice.text);
     }
     /* What is on the wall now is old news: only what changes is heard. */
     const snapshot_t *snap = engine_snapshot(e);
     speaker_hear(sp, snap, engine_now(e));
     snapshot_release(snap);
-    engine_set_sound(e, sp->sound ? "" : why, sp->speech ? "" : no_voice);
+    engine_set_sound(e, sp->sound ? NULL : &why, sp->speech ? NULL : &no_voice);
     return sp;
 }
 

@@ -277,21 +277,21 @@ static void *worker(void *arg)
     return NULL;
 }
 
-speech_t *speech_new(sound_t *snd, const char *cache_dir, char *why, size_t whylen)
+speech_t *speech_new(sound_t *snd, const char *cache_dir, refusal_t *why)
 {
     speech_t *sp = calloc(1, sizeof *sp);
     if (!sp) {
-        snprintf(why, whylen, "out of memory");
+        refuse_voice_failed(why, "out of memory");
         return NULL;
     }
     if (!speech_find(sp->exe, sizeof sp->exe)) {
-        snprintf(why, whylen, SPEECH_NO_ESPEAK);
+        refuse_voice_no_espeak(why);
         free(sp);
         return NULL;
     }
     snprintf(sp->dir, sizeof sp->dir, "%s", cache_dir);
     if (mkdir(sp->dir, 0700) != 0 && errno != EEXIST) {
-        snprintf(why, whylen, "cannot make %s: %s", sp->dir, strerror(errno));
+        refuse_voice_no_cache(why, sp->dir, strerror(errno));
         free(sp);
         return NULL;
     }
@@ -299,7 +299,7 @@ speech_t *speech_new(sound_t *snd, const char *cache_dir, char *why, size_t whyl
     pthread_mutex_init(&sp->lock, NULL);
     pthread_cond_init(&sp->wake, NULL);
     if (pthread_create(&sp->thread, NULL, worker, sp) != 0) {
-        snprintf(why, whylen, "cannot start the voice's thread");
+        refuse_voice_failed(why, "cannot start the voice's thread");
         pthread_mutex_destroy(&sp->lock);
         pthread_cond_destroy(&sp->wake);
         free(sp);

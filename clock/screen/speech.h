@@ -17,7 +17,7 @@ typedef struct speech speech_t;
 /* Starts the voice for snd (not NULL) with its cache in cache_dir (made
  * when missing); NULL with why when espeak-ng is not there.
  * POKERCLOCK_ESPEAK in the environment names the program instead. */
-speech_t *speech_new(sound_t *snd, const char *cache_dir, char *why, size_t whylen);
+speech_t *speech_new(sound_t *snd, const char *cache_dir, refusal_t *why);
 /* Stops the voice; what was still to be said is dropped. */
 void speech_free(speech_t *sp);
 

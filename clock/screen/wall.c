@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/league.h"
+#include "model/text.h"
 #include "screen/frame.h"
 #include "screen/kiosk.h"
 #include "screen/qr.h"
@@ -127,6 +129,45 @@ static int stats_collect(frame_t *fr, stat_t *st, bool with_next)
     return n;
 }
 
+/* With bounties, under the payouts (model/show.c decides them): the
+ * bounty per head on one row, or the biggest heads a row each under their
+ * title, as many as leave the payouts three rows and their last line of
+ * the `rows` there is room for. How many heads; *taken: the rows. */
+static int bounty_heads(const show_t *sh, int rows, int *taken)
+{
+    int heads = sh->bounty.n_heads < rows - 5 ? sh->bounty.n_heads : rows - 5;
+    heads = heads > 1 ? heads : 1;
+    *taken = sh->bounty.title.n == 0 ? 0 : sh->bounty.amount > 0 ? 1 : 1 + heads;
+    return heads;
+}
+
+static void bounty_block(frame_t *fr, box_t bx, int y, int row_px, int row_h, int heads)
+{
+    paint_t *p = fr->p;
+    const theme_colours_t *c = &fr->w->col;
+    const show_t *sh = fr->show;
+    char text[128], amount[48];
+    frame_say(fr, sh->bounty.title, text, sizeof text);
+    int lpx = frame_readable(paint_fit(p, FACE_REGULAR, row_px, bx.w * 3 / 5, text));
+    paint_text(p, FACE_REGULAR, lpx, c->muted, bx.x,
+               y + frame_cap_h(fr, FACE_REGULAR, row_px) - frame_cap_h(fr, FACE_REGULAR, lpx),
+               ALIGN_LEFT, text);
+    if (sh->bounty.amount > 0) {
+        frame_money(fr, sh->bounty.amount, amount, sizeof amount);
+        paint_text(p, FACE_BOLD, row_px, c->accent, bx.x + bx.w, y, ALIGN_RIGHT, amount);
+    }
+    for (int i = 0; i < sh->bounty.n_heads && i < heads; i++) {
+        int yy = y + (i + 1) * row_h;
+        frame_say(fr, sh->bounty.who[i], text, sizeof text);
+        frame_money(fr, sh->bounty.head[i], amount, sizeof amount);
+        int npx = frame_readable(paint_fit(p, FACE_REGULAR, row_px, bx.w * 3 / 5, text));
+        paint_text(p, FACE_REGULAR, npx, c->fg, bx.x,
+                   yy + frame_cap_h(fr, FACE_REGULAR, row_px) - frame_cap_h(fr, FACE_REGULAR, npx),
+                   ALIGN_LEFT, text);
+        paint_text(p, FACE_BOLD, row_px, c->accent, bx.x + bx.w, yy, ALIGN_RIGHT, amount);
+    }
+}
+
 static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int max_rows, int cols)
 {
     paint_t *p = fr->p;
@@ -137,7 +178,9 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
     int y = bx.y + label_line(fr, bx, label_px, label) + label_px / 2;
     int row_h = frame_cap_h(fr, FACE_BOLD, row_px) * 17 / 10;
     int rows = v->paid_places < max_rows ? v->paid_places : max_rows;
-    int room = (bx.y + bx.h - y) / (row_h > 0 ? row_h : 1) * cols;
+    int bounty, heads = bounty_heads(fr->show, (bx.y + bx.h - y) / (row_h > 0 ? row_h : 1),
+                                     &bounty); /* rows of their own at the end */
+    int room = (bx.y + bx.h - y - bounty * row_h) / (row_h > 0 ? row_h : 1) * cols;
     bool more = v->paid_places > rows;
     if (rows > room)
         rows = room;
@@ -147,6 +190,9 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
         more = true;
     if (v->paid_places == 0) {
         paint_text(p, FACE_BOLD, row_px, c->fg, bx.x, y, ALIGN_LEFT, "—");
+        if (bounty)
+            bounty_block(fr, (box_t){bx.x, bx.y, (bx.w - (cols - 1) * bx.w / 12) / cols, bx.h},
+                         y + row_h, row_px, row_h, heads);
         return;
     }
     show_pay_row_t pay[TOURNEY_MAX_PLACES];
@@ -179,7 +225,10 @@ static void payouts_block(frame_t *fr, box_t bx, int label_px, int row_px, int m
         paint_text(p, FACE_REGULAR,
                    paint_fit(p, FACE_REGULAR, frame_readable(row_px * 4 / 5), bx.w, line), c->muted,
                    bx.x, y, ALIGN_LEFT, line);
+        y += row_h;
     }
+    if (bounty)
+        bounty_block(fr, (box_t){bx.x, bx.y, colw, bx.h}, y, row_px, row_h, heads);
 }
 
 /* The tournament's name in the header: on one line, smaller if need be;
@@ -564,6 +613,39 @@ static void slide_draw(frame_t *fr, box_t bx)
                   bx.h, key);
 }
 
+/* Before the start, when no slide shows: the current league season's
+ * leaders, as a text slide (its name, then a line each). */
+static bool league_shown(frame_t *fr)
+{
+    return fr->f->board && !fr->started && !fr->takeover && !fr->v.over && !slide_shown(fr);
+}
+
+static void league_draw(frame_t *fr, box_t bx)
+{
+    const season_board_t *b = fr->f->board;
+    slide_t sl = {.kind = SLIDE_TEXT};
+    snprintf(sl.title, sizeof sl.title, "%s", b->season);
+    for (int i = 0; i < b->n && i < SLIDE_LINES; i++, sl.n_lines++) {
+        char name[LEAGUE_NAME_MAX], pts[32];
+        if (fr->s->house.short_names)
+            text_short_name(b->rows[i].name, name, sizeof name);
+        else
+            snprintf(name, sizeof name, "%s", b->rows[i].name);
+        league_points_text(b->rows[i].points, pts, sizeof pts);
+        snprintf(sl.lines[i], sizeof sl.lines[i], "%d. %s   %s", b->rows[i].rank, name, pts);
+    }
+    slide_text(fr, bx, &sl);
+}
+
+/* What goes beside the clock: the slide, or the league. */
+static void beside_draw(frame_t *fr, box_t bx)
+{
+    if (slide_shown(fr))
+        slide_draw(fr, bx);
+    else
+        league_draw(fr, bx);
+}
+
 /* A break or the wait before the start with a slide: the clock (the level,
  * the time left, what follows) beside it in landscape, above it in portrait;
  * a running level with the house's band of slides: the clock larger. */
@@ -574,13 +656,13 @@ static void slide_page(frame_t *fr, box_t body, bool tall, int gap)
         box_t clock = {body.x, body.y, body.w, body.h * 38 / 100};
         wall_clock_block(fr, clock);
         int top = clock.y + clock.h + gap;
-        slide_draw(fr, (box_t){body.x, top, body.w, body.y + body.h - top});
+        beside_draw(fr, (box_t){body.x, top, body.w, body.y + body.h - top});
         return;
     }
     /* While a level runs the clock keeps most of the screen. */
     int cw = body.w * (fr->is_break || !fr->started ? 36 : 58) / 100, sep = W / 40;
     wall_clock_block(fr, (box_t){body.x, body.y, cw, body.h});
-    slide_draw(fr, (box_t){body.x + cw + sep, body.y, body.w - cw - sep, body.h});
+    beside_draw(fr, (box_t){body.x + cw + sep, body.y, body.w - cw - sep, body.h});
 }
 
 /* Header, body and footer in proportions of the screen; a takeover fills
@@ -613,7 +695,7 @@ static void page(frame_t *fr)
     header(fr, head, compact_clock_wanted(fr));
     if (fr->takeover)
         banner_takeover_draw(fr, body);
-    else if (slide_shown(fr))
+    else if (slide_shown(fr) || league_shown(fr))
         slide_page(fr, body, tall, gap);
     else if (tall)
         portrait(fr, body, gap);

@@ -9,6 +9,7 @@
 #include "model/show.h"
 #include "screen/address.h"
 #include "screen/slideshow.h"
+#include "store/seasons.h"
 
 typedef struct wall wall_t;
 
@@ -18,10 +19,11 @@ typedef struct {
     int64_t now;
     const show_t *show; /* what the screen shows: show_decide(snap, now) */
     int w, h;
-    const panel_addr_t *panel; /* QR code while paused or on a break; NULL: none */
-    const char *pin;           /* shown beside it; NULL: none */
-    const wall_slide_t *slide; /* the venue's slide for breaks and before the start; NULL */
-    int64_t slide_next_in_ms;  /* when the next slide is due; INT64_MAX: never */
+    const panel_addr_t *panel;   /* QR code while paused or on a break; NULL: none */
+    const char *pin;             /* shown beside it; NULL: none */
+    const wall_slide_t *slide;   /* the venue's slide for breaks and before the start; NULL */
+    int64_t slide_next_in_ms;    /* when the next slide is due; INT64_MAX: never */
+    const season_board_t *board; /* the current league season's top; NULL: none */
 } wall_frame_t;
 
 #endif

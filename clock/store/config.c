@@ -10,6 +10,7 @@
 #include <libconfig.h>
 
 #include "embedded.h"
+#include "model/bounty.h"
 #include "model/fields.h"
 #include "model/procedures.h"
 #include "model/text.h"
@@ -598,6 +599,8 @@ static void load_tournament(ctx_t *x, const config_setting_t *g, structure_t *s)
             load_fields(x, p, f->name, f->sub, (char *)s + f->offset, NULL);
             if (f->sub == &points_record)
                 load_points(x, p, &s->points);
+            if (f->sub == &bounty_record && *bounty_config_problem(s))
+                ERR(x, p, "%s", bounty_config_problem(s));
         }
     }
 
@@ -696,6 +699,7 @@ static void defaults(settings_t *c)
 {
     memset(c, 0, sizeof *c);
     c->port = 8080;
+    c->paper_width = 80;
     snprintf(c->language, sizeof c->language, "en");
     c->voice.volume = -1;
     theme_t *t = &c->theme;
@@ -715,10 +719,10 @@ static void table_problem(void *ctx, int line, const char *msg)
 
 static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
 {
-    static const char *const keys[] = {"bind",      "port",        "pin",        "language",
-                                       "language2", "theme",       "tournament", "tables",
-                                       "sound",     "house_rules", "layout",     "slides_folder",
-                                       "tv",        NULL};
+    static const char *const keys[] = {"bind",      "port",        "pin",         "language",
+                                       "language2", "theme",       "tournament",  "tables",
+                                       "sound",     "house_rules", "layout",      "slides_folder",
+                                       "tv",        "printer",     "paper_width", NULL};
     check_keys(x, root, "the file", keys);
     get_string(x, root, "bind", c->bind, sizeof c->bind);
     if (get_int32(x, root, "port", 1, 65535, &c->port))
@@ -740,6 +744,11 @@ static void load_root(ctx_t *x, settings_t *c, const config_setting_t *root)
             ERR(x, config_setting_get_member(root, lang_keys[i]),
                 "%s must be one of \"en\", \"no\", \"de\", \"nl\", \"da\"", lang_keys[i]);
     get_string(x, root, "slides_folder", c->slides_folder, sizeof c->slides_folder);
+    get_string(x, root, "printer", c->printer, sizeof c->printer);
+    if (get_int32(x, root, "paper_width", 58, 80, &c->paper_width) && c->paper_width != 58 &&
+        c->paper_width != 80)
+        ERR(x, config_setting_get_member(root, "paper_width"),
+            "paper_width must be 58 or 80: the receipt paper's width in millimetres");
     char layout[8] = "";
     if (get_string(x, root, "layout", layout, sizeof layout) &&
         config_layout_parse(layout, &c->layout) != 0)

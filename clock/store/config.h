@@ -57,8 +57,10 @@ typedef struct {
     screen_layout layout;                /* layout = "wall", "kiosk" or "slides" */
     char slides_folder[CONFIG_PATH_MAX]; /* slides read from this folder at start; "" */
     bool tv_cec;                         /* tv = { cec = true; }: the TV over HDMI-CEC */
-    int tv_standby_minutes; /* tv = { standby_minutes = N; }: after the end; 0: never */
-    int n_house_rules;      /* house_rules = [ ... ]: the kiosk's page */
+    int tv_standby_minutes;        /* tv = { standby_minutes = N; }: after the end; 0: never */
+    char printer[CONFIG_PATH_MAX]; /* printer = "/dev/usb/lp0": seat slips; "" none */
+    int paper_width;               /* paper_width = 58 or 80 (mm, the default) */
+    int n_house_rules;             /* house_rules = [ ... ]: the kiosk's page */
     char house_rules[CONFIG_MAX_RULES][CONFIG_RULE_MAX];
 } settings_t;
 

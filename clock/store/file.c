@@ -1,8 +1,11 @@
-/* Whole files read into memory: configurations and fonts. */
+/* Whole files read into memory (configurations and fonts); files of the
+ * state directory written whole, and their first line read. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "store/file.h"
 
@@ -58,4 +61,57 @@ char *file_read(const char *path, size_t max, size_t *len, char *err, size_t err
     if (len)
         *len = n;
     return buf;
+}
+
+int file_write_atomic(const char *dir, const char *name, const void *data, size_t len, int mode)
+{
+    char path[4096], tmp[4200];
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path)
+        return ENAMETOOLONG;
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+    if (fd < 0)
+        return errno;
+    const char *p = data;
+    int rc = 0;
+    while (len > 0 && rc == 0) {
+        ssize_t w = write(fd, p, len);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            rc = w < 0 ? errno : ENOSPC;
+        else
+            p += w, len -= (size_t)w;
+    }
+    if (rc == 0 && fsync(fd) != 0)
+        rc = errno;
+    if (close(fd) != 0 && rc == 0)
+        rc = errno;
+    if (rc == 0 && rename(tmp, path) != 0)
+        rc = errno;
+    if (rc != 0) {
+        unlink(tmp);
+        return rc;
+    }
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    return 0;
+}
+
+/* The first line of dir/name without its line break, or false. */
+bool file_first_line(const char *dir, const char *name, char *line, size_t len)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    bool ok = fgets(line, (int)len, f) != NULL;
+    fclose(f);
+    if (ok)
+        line[strcspn(line, "\r\n")] = 0;
+    return ok;
 }

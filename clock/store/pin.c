@@ -11,6 +11,7 @@
 
 #include "base/pin_equal.h"
 #include "model/text.h"
+#include "store/file.h"
 #include "store/pin.h"
 
 static void path_of(const char *dir, const char *name, char *buf, size_t len)
@@ -74,41 +75,6 @@ int pin_configured(pin_t *p, const char *text)
     return pin_hash_make(&p->key, text);
 }
 
-/* dir/name replaced whole by text (a temporary file, fsync, rename), only
- * the clock's own user may read it. 0 or -1. */
-static int write_whole(const char *dir, const char *name, const char *text)
-{
-    char path[4096], tmp[4200];
-    path_of(dir, name, path, sizeof path);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (fd < 0)
-        return -1;
-    size_t n = strlen(text);
-    int rc = write(fd, text, n) == (ssize_t)n && fsync(fd) == 0 ? 0 : -1;
-    rc = close(fd) == 0 ? rc : -1;
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1;
-    if (rc != 0)
-        unlink(tmp);
-    return rc;
-}
-
-/* The first line of dir/name without its line break, or false. */
-static bool read_line(const char *dir, const char *name, char *line, size_t len)
-{
-    char path[4096];
-    path_of(dir, name, path, sizeof path);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return false;
-    bool ok = fgets(line, (int)len, f) != NULL;
-    fclose(f);
-    if (ok)
-        line[strcspn(line, "\r\n")] = 0;
-    return ok;
-}
-
 void pin_hash_write(const pin_hash_t *h, char out[PIN_HASH_TEXT])
 {
     text_hex_write(h->salt, PIN_SALT_LEN, out);
@@ -141,7 +107,7 @@ static bool parse_kept(const char *line, pin_t *p)
 static bool wall_copy(const char *dir, const pin_t *p, char *buf, size_t len)
 {
     char line[PIN_TEXT_MAX + 2];
-    if (!read_line(dir, "pin-wall", line, sizeof line) || !pin_equal(&p->key, line))
+    if (!file_first_line(dir, "pin-wall", line, sizeof line) || !pin_equal(&p->key, line))
         return false;
     snprintf(buf, len, "%s", line);
     return true;
@@ -167,13 +133,13 @@ static int keep(const char *dir, const char *text, bool seen, pin_t *p, char *sh
     char line[2 * PIN_TEXT_MAX], hash[PIN_HASH_TEXT];
     if (!seen) {
         snprintf(line, sizeof line, "%s\n", text);
-        if (write_whole(dir, "pin-wall", line) != 0)
+        if (file_write_atomic(dir, "pin-wall", line, strlen(line), 0600) != 0)
             return -1;
         snprintf(shown, shownlen, "%s", text);
     }
     pin_hash_write(&p->key, hash);
     snprintf(line, sizeof line, "sha256 %c%zu %s\n", kind_of(text), strlen(text), hash);
-    return write_whole(dir, "pin", line);
+    return file_write_atomic(dir, "pin", line, strlen(line), 0600) == 0 ? 0 : -1;
 }
 
 int pin_resolve(const char *state_dir, const char *configured, pin_t *p, char *shown,
@@ -186,7 +152,7 @@ int pin_resolve(const char *state_dir, const char *configured, pin_t *p, char *s
         return pin_configured(p, configured);
     bool seen = pin_seen(state_dir);
     char line[256];
-    if (read_line(state_dir, "pin", line, sizeof line)) {
+    if (file_first_line(state_dir, "pin", line, sizeof line)) {
         if (parse_kept(line, p)) {
             if (seen)
                 forget_wall_copy(state_dir);
@@ -214,7 +180,7 @@ bool pin_wall_text(const char *state_dir, char *buf, size_t len)
         return false;
     char line[256];
     pin_t p = {0};
-    if (!read_line(state_dir, "pin", line, sizeof line))
+    if (!file_first_line(state_dir, "pin", line, sizeof line))
         return false;
     if (parse_kept(line, &p))
         return wall_copy(state_dir, &p, buf, len);

@@ -62,53 +62,14 @@ static void picture_name(const slide_t *sl, char *buf, size_t len)
     snprintf(buf, len, "%d.%s", sl->id, sl->png ? "png" : "jpg");
 }
 
-static void sync_dir(const char *dir)
-{
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-}
-
-/* dir/name replaced whole by data: a temporary file, fsync, rename. */
+/* dir/name replaced whole by data (file_write_atomic). */
 static int write_atomic(const char *dir, const char *name, const void *data, size_t len,
                         refusal_t *no)
 {
-    char path[4096], tmp[4200];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        refuse_slides_not_saved(no, dir, strerror(errno));
-        return -1;
-    }
-    const char *p = data;
-    size_t left = len;
-    int rc = 0;
-    while (left > 0 && rc == 0) {
-        ssize_t w = write(fd, p, left);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            rc = -1;
-        else
-            p += w, left -= (size_t)w;
-    }
-    if (rc == 0 && fsync(fd) != 0)
-        rc = -1;
-    int saved = errno;
-    if (close(fd) != 0 && rc == 0)
-        rc = -1, saved = errno;
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1, saved = errno;
-    if (rc != 0) {
-        unlink(tmp);
-        refuse_slides_not_saved(no, dir, strerror(saved));
-        return -1;
-    }
-    sync_dir(dir);
-    return 0;
+    int rc = file_write_atomic(dir, name, data, len, 0644);
+    if (rc != 0)
+        refuse_slides_not_saved(no, dir, strerror(rc));
+    return rc ? -1 : 0;
 }
 
 json_t *slides_slide_json(const slide_t *sl)

@@ -103,6 +103,24 @@ static json_t *encode_sparse(const field_t *f, const unsigned char *q, const uns
     return v;
 }
 
+/* An array changed, sparse: its elements that differ; an array of numbers
+ * whole when that is shorter (an action's three values: [2,39,40], not
+ * {"#":3,"0":2,"1":39,"2":40}). */
+static json_t *encode_changed(const field_t *f, const unsigned char *q, const unsigned char *qb)
+{
+    json_t *some = encode_sparse(f, q, qb);
+    if (!some || f->type == FIELD_RECORD || f->type == FIELD_TEXT)
+        return some;
+    json_t *all = encode_array(f, q);
+    size_t a = all ? json_dumpb(all, NULL, 0, JSON_COMPACT) : 0;
+    if (!a || a >= json_dumpb(some, NULL, 0, JSON_COMPACT)) {
+        json_decref(all);
+        return some;
+    }
+    json_decref(some);
+    return all;
+}
+
 /* The fields of *p that differ from *base into o: against zeros, the fields
  * that are given; against the current tournament, what an undo step changes
  * (a step is then a few bytes, not another copy of 128 levels). An array
@@ -126,7 +144,7 @@ static int encode_fields(json_t *o, const record_t *r, const unsigned char *p,
          * whole all the same: the structure is checked as a whole, and one
          * record carrying it makes good a level edit that was lost. */
         json_t *v = f->n == 1                             ? encode_one(f, q, qb, sparse)
-                    : sparse && !(f->forms & FORM_CONFIG) ? encode_sparse(f, q, qb)
+                    : sparse && !(f->forms & FORM_CONFIG) ? encode_changed(f, q, qb)
                                                           : encode_array(f, q);
         if (!v || json_object_set_new(o, f->member, v) != 0)
             return -1;
@@ -179,7 +197,9 @@ static int decode_one(const field_t *f, const json_t *v, unsigned char *p,
         if (!json_is_string(v) || json_string_length(v) >= f->size ||
             strlen(json_string_value(v)) != json_string_length(v))
             break;
-        memcpy(p, json_string_value(v), json_string_length(v) + 1);
+        /* Whole: no bytes of the text it replaces left after its end. */
+        memset(p, 0, f->size);
+        memcpy(p, json_string_value(v), json_string_length(v));
         return 0;
     case FIELD_RECORD: return decode_obj(f->sub, v, p, base, err, errlen);
     default: {

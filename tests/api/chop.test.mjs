@@ -65,10 +65,10 @@ test('bad input is a 400 with a clear reason, and the tournament does not change
   const before = (await getJson(clock, '/api/state')).body.seq;
   const cases = [
     ['{"method": "icm"', /not valid JSON/],
-    ['[1, 2]', /send an object/],
+    ['[1, 2]', /must be a JSON object/, 'body_not_object'],
     [{ method: 'split', stacks: [1, 2], prizes: [3] }, /method must be "icm", "chip" or "chip_min"/],
     [{ stacks: [1, 2], prizes: [3] }, /method must be/],
-    [{ method: 'icm', stacks: [1, 2], prizes: [3], tip: 5 }, /does not take "tip"/],
+    [{ method: 'icm', stacks: [1, 2], prizes: [3], tip: 5 }, /does not take "tip"/, 'chop_key'],
     [{ method: 'icm', stacks: [], prizes: [3] }, /stacks must be a list/],
     [{ method: 'icm', stacks: [1, 'a lot'], prizes: [3] }, /stacks\[1\] must be a whole number/],
     [{ method: 'icm', stacks: [1, 2.5], prizes: [3] }, /stacks\[1\] must be a whole number/],
@@ -84,10 +84,13 @@ test('bad input is a 400 with a clear reason, and the tournament does not change
     ['{"method": "icm", "method": "chip", "stacks": [1, 2], "prizes": [3]}', /duplicate/],
     [{ method: 'icm', stacks: Array(201).fill(1), prizes: [3] }, /at most 200/],
   ];
-  for (const [body, want] of cases) {
+  for (const [body, want, code] of cases) {
     const r = await chop(body);
     assert.equal(r.status, 400, JSON.stringify(body));
     assert.match(r.body.error, want, JSON.stringify(body));
+    // Every refusal has a code the panel says in its language.
+    assert.ok(r.body.code, `${JSON.stringify(body)}: a code`);
+    if (code) assert.equal(r.body.code, code, JSON.stringify(body));
   }
   const empty = await raw(clock, { method: 'POST', path: '/api/chop', headers: { Cookie: cookie } });
   assert.equal(empty.status, 400);

@@ -150,6 +150,12 @@ test('a follower shows the master, survives its restart, and says when it is gon
     assert.equal(f1.announcement.text, 'Dinner at the break');
     assert.ok(f1.remaining_ms < 20 * 60000 - 120000, `time taken off: ${f1.remaining_ms}`);
     assert.equal(f1.notice, null);
+    // The last actions too: in English, and by their codes for a panel.
+    const m1 = await state(master);
+    assert.deepEqual(f1.last_actions, m1.last_actions);
+    assert.deepEqual(f1.last_action_codes, m1.last_action_codes);
+    assert.equal(f1.last_action_codes[1].code, 'bust');
+    assert.equal(f1.undo, m1.undo);
 
     // The structure sheet (kiosk pages) is the master's too.
     const [ms, fs] = await Promise.all([master, follower].map(async (c) => (await fetch(c.base + '/api/structure')).json()));

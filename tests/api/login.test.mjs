@@ -52,6 +52,7 @@ test('a login that is not {"pin": "..."} is a 400 that says what to send', async
     const r = await postJson(clock, '/api/login', body);
     assert.equal(r.status, 400, body);
     assert.match(r.body.error, /pin/i);
+    assert.equal(r.body.code, 'login_pin_missing', body);
   }
 });
 

@@ -5,33 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { startClock, getJson, postJson, login, command } from './clock.mjs';
+import { parseCsv } from './csv.mjs';
 
 const FRIDAY = resolve('tests/api/fixtures/friday.cfg');
 const NAMES = ['Anna Berg', 'Bo, "Lucky" Ek', 'Cy Dahl', 'Åsa Öberg', 'Eva Gran', 'Finn Holm', 'Gus Ivarsson'];
-
-// RFC 4180: fields separated by commas, records by CRLF; a quoted field may
-// hold commas, line breaks and doubled quotes.
-export function parseCsv(text) {
-  const rows = [];
-  let row = [], field = '', i = 0, quoted = false;
-  while (i < text.length) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i += 2; continue; }
-      if (c === '"') { quoted = false; i++; continue; }
-      field += c; i++; continue;
-    }
-    if (c === '"' && field === '') { quoted = true; i++; continue; }
-    if (c === '"') throw new Error(`a quote inside an unquoted field at ${i}`);
-    if (c === ',') { row.push(field); field = ''; i++; continue; }
-    if (c === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i += 2; continue; }
-    if (c === '\n' || c === '\r') throw new Error(`a bare line break at ${i}`);
-    field += c; i++;
-  }
-  if (quoted) throw new Error('an unclosed quote');
-  if (field !== '' || row.length) { row.push(field); rows.push(row); }
-  return rows;
-}
 
 test('the CSV parser itself: quotes, commas and line breaks', () => {
   assert.deepEqual(parseCsv('a,"b,c","d ""e""",\r\n"x\r\ny",z\r\n'), [['a', 'b,c', 'd "e"', ''], ['x\r\ny', 'z']]);
@@ -275,6 +252,7 @@ test('payouts set from the panel: multiples of the unit, summing to the pool; th
     assert.deepEqual(s.prize_pool_lines.map((l) => [l.label, l.count, l.each, l.amount]),
       [['Buy-ins', 7, 60, 420], ['Fee', 7, -10, -70], ['Rebuys', 1, 50, 50]]);
     assert.equal(s.prize_pool_lines.reduce((a, l) => a + l.amount, 0), s.prize_pool);
+    assert.deepEqual(s.prize_pool_lines.map((l) => l.kind), ['buy_ins', 'fee', 'rebuys']);
     assert.deepEqual(s.payout_rule, { unit: 1, remainder: 'first' });
     const bad = await command(clock, cookie, { type: 'set_payouts', places: [60, 30, 9.99], unit: 25 });
     assert.equal(bad.status, 400);

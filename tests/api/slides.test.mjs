@@ -134,10 +134,11 @@ test('changes need the session, and reorder, switch off, time and remove slides'
 
     for (const [bad, why] of [[{ seconds: 1 }, /seconds/], [{ from: 'tomorrow' }, /local time/],
       [{ until: '2026-02-31T10:00' }, /local time/], [{ colour: 'red' }, /not a slide setting/],
-      [{ title: '' }, /title/], [{ title: 'x'.repeat(200) }, /too long/]]) {
+      [{ title: '' }, /title/], [{ title: 'x'.repeat(200) }, /too long/], [[1], /JSON object/]]) {
       const r = await change(clock, cookie, 3, bad);
       assert.equal(r.status, 400, JSON.stringify(bad));
       assert.match(r.body.error, why);
+      assert.ok(r.body.code, `${JSON.stringify(bad)}: a code the panel says in its language`);
     }
     assert.equal((await change(clock, cookie, 99, { enabled: true })).status, 404);
     assert.deepEqual((await list(clock)).slides, l.slides, 'refused changes changed nothing');

@@ -131,6 +131,7 @@ test('without a sound device the log says so once and the state tells the panel'
     for (let i = 0; i < 200 && !(s = (await getJson(clock, '/api/state')).body).sound; i++) await sleep(25);
     assert.equal(s.sound.device, false);
     assert.match(s.sound.why, /no sound card/);
+    assert.equal(s.sound.why_refusal.code, 'sound_no_card');
     await sleep(200);
     assert.equal(clock.stderr.match(/no sound card/g)?.length, 1, clock.stderr);
   } finally {

@@ -73,7 +73,7 @@ test('a new level is said in Norwegian, then in English, after its sound', async
   try {
     const cookie = await login(clock);
     assert.deepEqual((await getJson(clock, '/api/state')).body.sound,
-      { device: true, why: null, speech: true, speech_why: null });
+      { device: true, why: null, why_refusal: null, speech: true, speech_why: null, speech_why_refusal: null });
     await command(clock, cookie, { type: 'start' });
     assert.equal((await command(clock, cookie, { type: 'next_level' })).status, 200);
     const nb = spoken(tmp, 'nb', 'Nivå 2. Blinds 50, 100.', 80);
@@ -127,6 +127,7 @@ test('without espeak-ng the panel is told and the sounds go on', async () => {
     assert.equal(s.sound.device, true);
     assert.equal(s.sound.speech, false);
     assert.match(s.sound.speech_why, /espeak-ng/);
+    assert.equal(s.sound.speech_why_refusal.code, 'voice_no_espeak');
     assert.match(clock.stderr, /no espeak-ng.*does not speak/);
     const cookie = await login(clock);
     await command(clock, cookie, { type: 'start' });

@@ -132,6 +132,17 @@ test('the prize pool as lines, and the payouts changed from the phone', async ()
       return t.length === 3 && t;
     }, 'the pool lines');
     assert.deepEqual(lines, ['Buy-ins: 7 × €60€420', 'Fee: 7 × €10−€70', 'Prize pool€350']);
+    // A Norwegian phone names the lines by their codes, in Norwegian.
+    const nb = await (await browser.newContext({ locale: 'nb-NO', viewport: { width: 390, height: 844 } })).newPage();
+    await logIn(nb, c2);
+    await openCard(nb, '#sec-payouts');
+    const nbLines = await until(async () => {
+      const t = await nb.locator('#po-lines li span').allTextContents();
+      return t.length === 3 && t;
+    }, 'the pool lines in Norwegian');
+    assert.match(nbLines[0], /^Innkjøp: 7 × /);
+    assert.match(nbLines[1], /^Avgift: 7 × /);
+    await nb.close();
     assert.equal(await p.inputValue('#po-places'), '50, 30, 20');
     await p.fill('#po-places', '60, 40');
     await p.selectOption('#po-unit', '25');

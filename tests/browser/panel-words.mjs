@@ -9,8 +9,8 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-export const PANEL_SCRIPTS = ['web/panel-errors.js', 'web/panel.js', 'web/players.js', 'web/voice.js',
-  'web/slides-panel.js', 'web/tv-panel.js', 'web/deal.js', 'web/payouts.js', 'web/newtour.js'];
+export const PANEL_SCRIPTS = ['web/panel-errors.js', 'web/panel.js', 'web/players.js', 'web/desk-names.js', 'web/voice.js',
+  'web/slides-panel.js', 'web/tv-panel.js', 'web/printer-panel.js', 'web/deal.js', 'web/payouts.js', 'web/newtour.js'];
 export const CONTEXT = 'panel.ui';
 
 // The first argument of every tp() and tpN() call: one single-quoted literal.

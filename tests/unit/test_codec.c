@@ -170,7 +170,7 @@ static void unknown_fields_are_refused(void **state)
     refused_with("{\"type\": \"bubble_start\", \"players\": 7}",
                  "bubble_start does not take \"players\"");
     refused_with("{\"type\": \"bust\", \"players\": [{\"table\": 1, \"chips\": 5, \"seat\": 3}]}",
-                 "players[0] does not take \"seat\" (only table or player, and chips)");
+                 "players[0] does not take \"seat\" (only table or player, chips and by)");
 }
 
 static void ranges_are_checked(void **state)

@@ -279,9 +279,33 @@ static void the_tv_group_turns_cec_on(void **state)
     assert_non_null(strstr(p.items[0].msg, "standby_minutes must be from 0 to 1440"));
 }
 
+/* printer = "..."; paper_width = 58;: seat slips on a receipt printer,
+ * 80 mm paper unless said. */
+static void the_printer_and_its_paper(void **state)
+{
+    (void)state;
+    static char text[64 * 1024];
+    FILE *f = fopen("assets/structures/default.cfg", "r");
+    assert_non_null(f);
+    size_t n = fread(text, 1, sizeof text - 200, f);
+    fclose(f);
+    text[n] = 0;
+    config_problems_t p = {0};
+    assert_true(config_load_string(text, "x.cfg", &c, &p));
+    assert_string_equal(c.printer, "");
+    strcat(text, "\nprinter = \"/dev/usb/lp0\";\n");
+    assert_true(config_load_string(text, "x.cfg", &c, &p));
+    assert_string_equal(c.printer, "/dev/usb/lp0");
+    assert_int_equal(c.paper_width, 80);
+    strcat(text, "paper_width = 58;\n");
+    assert_true(config_load_string(text, "x.cfg", &c, &p));
+    assert_int_equal(c.paper_width, 58);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_printer_and_its_paper),
         cmocka_unit_test(the_tv_group_turns_cec_on),
         cmocka_unit_test(a_port_the_command_line_overrides_is_named),
         cmocka_unit_test(every_sample_loads_without_a_word),

@@ -9,6 +9,8 @@
 
 #include <cmocka.h>
 
+#include "model/history.h"
+
 #include "scratch.h"
 
 #include "engine.h"
@@ -320,7 +322,9 @@ static apply_status both(game_t *replayed, command_t *c)
 
 static const char *last_action(void)
 {
-    return g->m.t.done[(g->m.t.n_done - 1) % TOURNEY_DONE_MAX];
+    static char words[ACTION_LINE_MAX];
+    history_words(&g->m.t, 0, words, sizeof words);
+    return words;
 }
 
 static command_t *table_cmd(int table, int seat, bool on, int new_seats)
@@ -389,7 +393,7 @@ static void tables_open_close_and_block_while_running(void **state)
 
     /* Each undo takes back one, named; the last one the table added, and
      * the break order is as it was. */
-    assert_string_equal(g->m.t.done[(g->m.t.n_done - 1) % TOURNEY_DONE_MAX], "close table 12");
+    assert_string_equal(last_action(), "close table 12");
     assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, &no), APPLY_OK);
     assert_true(g->r.tables[3].open);
     assert_int_equal(game_apply(g, cmd(CMD_UNDO), T, &no), APPLY_OK);
@@ -590,7 +594,7 @@ static void hand_for_hand_plays_the_tables_with_players_and_moves_buttons(void *
     /* The undo button names it. */
     char said[64];
     snprintf(said, sizeof said, "button at table 1, seat %d", first);
-    assert_string_equal(g->m.t.done[(g->m.t.n_done - 1) % TOURNEY_DONE_MAX], said);
+    assert_string_equal(last_action(), said);
     assert_int_equal(g->m.t.undoable, g->m.n_undo);
     c = cmd(CMD_BUTTON);
     c->table = 1, c->seat = 10;

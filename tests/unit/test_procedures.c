@@ -9,6 +9,8 @@
 
 #include <cmocka.h>
 
+#include "model/history.h"
+
 #include "model/procedures.h"
 #include "json/codec.h"
 
@@ -271,8 +273,9 @@ static void color_up_of_the_break_ends_when_done(void **state)
     tourney_view_t v = view(T0 + 4);
     assert_int_equal(v.color_up_now, 0);
     assert_false(v.chips_in_use & chip_bit(25));
-    assert_string_equal(m->t.done[(m->t.n_done - 1) % TOURNEY_DONE_MAX],
-                        "color-up of the 25 chips done");
+    char words[ACTION_LINE_MAX];
+    history_words(&m->t, 0, words, sizeof words);
+    assert_string_equal(words, "color-up of the 25 chips done");
     refused((command_t){.type = CMD_COLOR_UP_DONE}, T0 + 5, APPLY_CONFLICT, "no color-up");
     /* Two at one break: each done in turn, the smaller first. */
     go_to(9, T0 + 6);

@@ -191,8 +191,9 @@ static void the_model_refuses_with_codes(void **state)
 }
 
 /* The guard: no file that refuses commands (the model's, the codec's) or
- * a login, a TV button or a picture writes a refusal as a sentence of its
- * own; each goes through refuse_CODE(). */
+ * a login, a TV button, a picture, a slide, a chop or a new tournament
+ * writes a refusal as a sentence of its own; each goes through
+ * refuse_CODE(). */
 static void no_refusal_is_written_without_a_code(void **state)
 {
     (void)state;
@@ -201,9 +202,10 @@ static void no_refusal_is_written_without_a_code(void **state)
         "clock/model/procedures.c",   "clock/model/settle.c", "clock/model/voice.c",
         "clock/model/prizes.c",       "clock/model/deal.c",   "clock/json/codec.c",
         "clock/net/guard.c",          "clock/net/tv_api.c",   "clock/store/picture.c",
-        "clock/store/picture_read.c",
+        "clock/store/picture_read.c", "clock/net/chop.c",     "clock/net/slides_api.c",
+        "clock/net/archive_api.c",
     };
-    static const char *bare[] = {"snprintf(err", "model_fail(", " fail("};
+    static const char *bare[] = {"snprintf(err", "model_fail(", " fail(", "MHD_HTTP_BAD_REQUEST"};
     for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
         FILE *in = fopen(files[f], "r");
         if (!in)

@@ -10,6 +10,8 @@
 
 #include <cmocka.h>
 
+#include "model/history.h"
+
 #include "scratch.h"
 
 #include "engine.h"
@@ -104,7 +106,9 @@ static void deal_ends_with_places_prizes_and_undo(void **state)
     const result_t *last = &g->m.t.results[g->m.t.n_results - 1];
     assert_int_equal(last->place_best, 1);
     assert_int_equal(last->prize_each, 171);
-    assert_string_equal(g->m.t.done[(g->m.t.n_done - 1) % TOURNEY_DONE_MAX], "deal of 4 players");
+    char words[ACTION_LINE_MAX];
+    history_words(&g->m.t, 0, words, sizeof words);
+    assert_string_equal(words, "deal of 4 players");
     /* A second deal is refused. */
     assert_int_equal(game_apply(g, deal_of(who, amounts, 4, 0), T + 6, &no), APPLY_CONFLICT);
     /* Undo takes back all of it: players, prizes, the deal. */

@@ -5,7 +5,11 @@
  * given and the places still to be won pay exactly the prize pool, every
  * prize in the payout unit; every place is given once; at the end the
  * state's results, the roster, the result sheet and its JSON and CSV all
- * pay exactly the pool. */
+ * pay exactly the pool. Evenings with bounties (fixed and progressive,
+ * rebuys buying one or not, knockouts by one player, split pots, and
+ * players out with nobody recorded) also keep, after every command,
+ * prizes + bounties won + bounties on heads + bounties not claimed =
+ * everything paid in, and end with no bounty left on a head. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,6 +23,7 @@
 
 #include "tsan.h"
 
+#include "model/bounty.h"
 #include "model/game.h"
 #include "model/settle.h"
 #include "model/sheet.h"
@@ -59,6 +64,14 @@ static refusal_t no;
 
 static const char *seated_config = "tables = { count = 3; seats = 6; };\n" STRUCTURE;
 static const char *counted_config = STRUCTURE;
+/* The same with bounties, the group put into the tournament's: 10 of the
+ * buy-in fixed; 15 progressive, a rebuy buying one too; 7 progressive. */
+static const char *const bounty_groups[] = {
+    "{ amount = 10; }",
+    "{ amount = 15; kind = \"progressive\"; rebuys = true; }",
+    "{ amount = 7; kind = \"progressive\"; }",
+};
+enum { N_BOUNTY = 3 };
 /* The evening of a new director: 7 tables of 9, a dealer at table 1. */
 static const char *venue_config =
     "tables = { count = 7; seats = 9; list = ( { number = 1; seats = 9; blocked = [ 5 ]; } ); "
@@ -76,6 +89,8 @@ enum { LOG_MAX = 400 };
 
 static const int64_t T0 = 1000000;
 static settings_t *seated, *counted;
+/* [k][0]: seated, [k][1]: counted, with bounty_groups[k] */
+static settings_t *with_bounty[N_BOUNTY][2];
 static game_t *g;
 static char err[512];
 
@@ -90,6 +105,7 @@ static uint64_t rng;
 static struct {
     long accepted[CMD__COUNT];
     long ties, ties_one_table, play_for, units, unnamed, ended_by_deal;
+    long bounty_evenings, progressive, knockouts, split, not_recorded, dealt_in;
 } seen;
 
 static uint64_t next_rnd(void)
@@ -115,11 +131,26 @@ static settings_t *load(const char *text)
     return s;
 }
 
+/* text with "  bounty = group;" after its fee. */
+static settings_t *load_with_bounty(const char *text, const char *group)
+{
+    static char buf[4096];
+    const char *fee = strstr(text, "  fee = 5;\n");
+    assert_non_null(fee);
+    size_t at = (size_t)(fee - text) + strlen("  fee = 5;\n");
+    snprintf(buf, sizeof buf, "%.*s  bounty = %s;\n%s", (int)at, text, group, text + at);
+    return load(buf);
+}
+
 static int setup(void **state)
 {
     (void)state;
     seated = load(seated_config);
     counted = load(counted_config);
+    for (int k = 0; k < N_BOUNTY; k++) {
+        with_bounty[k][0] = load_with_bounty(seated_config, bounty_groups[k]);
+        with_bounty[k][1] = load_with_bounty(counted_config, bounty_groups[k]);
+    }
     g = malloc(sizeof *g);
     return 0;
 }
@@ -129,6 +160,8 @@ static int teardown(void **state)
     (void)state;
     free(seated);
     free(counted);
+    for (int k = 0; k < N_BOUNTY; k++)
+        free(with_bounty[k][0]), free(with_bounty[k][1]);
     free(g);
     return 0;
 }
@@ -167,6 +200,14 @@ static bool apply(command_t *c, int64_t now)
         return false;
     seen.accepted[c->type]++;
     seen.play_for += c->type == CMD_DEAL && c->deal.play_for > 0;
+    seen.dealt_in += c->type == CMD_DEAL && c->deal.bounties;
+    for (int i = 0; c->type == CMD_BUST && g->m.t.s.bounty.amount > 0 &&
+                    i < (c->n_busts > 0 ? c->n_busts : (c->player > 0));
+         i++) {
+        seen.knockouts += c->busts[i].n_by > 0;
+        seen.split += c->busts[i].n_by > 1;
+        seen.not_recorded += c->busts[i].n_by == 0;
+    }
     if (c->type == CMD_BUST && c->n_busts > 1) {
         const result_t *last = &g->m.t.results[g->m.t.n_results - 1];
         for (int i = 0; i < g->m.t.n_results; i++) {
@@ -243,12 +284,51 @@ static bool deal_row(const tourney_t *t, const sheet_row_t *row)
     return t->deal.players > 0 && row->place_worst <= t->deal.players;
 }
 
+/* The bounty pool, after every command: what the heads, the winnings and
+ * the bounties not claimed hold is what the entries and rebuys paid in;
+ * the prize pool is the rest. */
+static void check_bounties(int64_t now)
+{
+    const tourney_t *t = &g->m.t;
+    const structure_t *s = &t->s;
+    int64_t per_entry = s->bounty.amount, per_rebuy = s->bounty.rebuys ? per_entry : 0;
+    int64_t paid_in = t->entries * per_entry + t->rebuys * per_rebuy;
+    int64_t money = t->entries * s->buy_in + t->rebuys * s->rebuy_price +
+                    t->addons * s->addon_price;
+    tourney_view_t v;
+    tourney_view(t, now, &v);
+    check(v.prize_pool == money - paid_in, "the prize pool is %lld of %lld paid in, %lld bounties",
+          (long long)v.prize_pool, (long long)money, (long long)paid_in);
+    int64_t won = 0, heads = 0;
+    for (int i = 0; i < g->r.n_players; i++) {
+        const player_t *p = &g->r.players[i];
+        bool in = p->status == PLAYER_SEATED || p->status == PLAYER_WAITING;
+        won += p->bounties;
+        heads += p->head;
+        check(in || p->head == 0, "player %d is out with %lld on his head", i + 1,
+              (long long)p->head);
+        check(!in || v.over || t->deal.bounties > 0 || p->head >= per_entry,
+              "player %d is in with %lld on his head", i + 1, (long long)p->head);
+        check(p->bounties >= 0, "player %d won %lld", i + 1, (long long)p->bounties);
+    }
+    check(t->bounty_loose >= 0 && t->bounty_unclaimed >= 0, "loose %lld, not claimed %lld",
+          (long long)t->bounty_loose, (long long)t->bounty_unclaimed);
+    check(won + heads + t->bounty_loose + t->bounty_unclaimed + t->deal.bounties == paid_in,
+          "bounties won %lld, on heads %lld + %lld, not claimed %lld, dealt in %lld: not the %lld "
+          "paid in",
+          (long long)won, (long long)heads, (long long)t->bounty_loose,
+          (long long)t->bounty_unclaimed, (long long)t->deal.bounties, (long long)paid_in);
+    check(!v.over || heads + t->bounty_loose == 0, "play is over with %lld still on heads",
+          (long long)(heads + t->bounty_loose));
+}
+
 /* The invariant, after every command. */
 static void check_evening(int64_t now)
 {
     const tourney_t *t = &g->m.t;
     tourney_view_t v;
     tourney_view(t, now, &v);
+    check_bounties(now);
     static sheet_row_t rows[ROSTER_MAX_PLAYERS];
     int n = sheet_rows(t, &g->r, rows, ROSTER_MAX_PLAYERS);
     int64_t unit = unit_of(t), paid = 0;
@@ -291,17 +371,19 @@ static void check_evening(int64_t now)
     int64_t owed = still_to_win(g, &v);
     if (v.paid_places == 0) /* a field smaller than any payout table's */
         return;
-    check(paid + owed == v.prize_pool,
+    /* a deal that dealt the heads left in pays them with the prizes */
+    int64_t pool = v.prize_pool + t->deal.bounties;
+    check(paid + owed == pool,
           "the sheet pays %lld and %lld is still to be won: %lld, but the prize pool is %lld",
-          (long long)paid, (long long)owed, (long long)(paid + owed), (long long)v.prize_pool);
+          (long long)paid, (long long)owed, (long long)(paid + owed), (long long)pool);
     /* The state's results: every place it holds, as the sheet. */
     if (t->n_results < TOURNEY_MAX_RESULTS) {
         int64_t in_results = 0;
         for (int i = 0; i < t->n_results; i++)
             in_results += t->results[i].prize_each;
-        check(in_results + owed == v.prize_pool,
+        check(in_results + owed == pool,
               "the state's results pay %lld and %lld is still to be won, but the pool is %lld",
-              (long long)in_results, (long long)owed, (long long)v.prize_pool);
+              (long long)in_results, (long long)owed, (long long)pool);
     }
     /* The roster's prizes are the sheet's, player by player. */
     int64_t roster_paid = 0;
@@ -327,26 +409,53 @@ static void check_printed(int64_t now)
     json_t *row;
     json_array_foreach(json_object_get(j, "rows"), i, row)
         rows_sum += json_integer_value(json_object_get(row, "prize"));
-    check(total == v.prize_pool && rows_sum == v.prize_pool,
+    const tourney_t *t = &g->m.t;
+    int64_t pool = v.prize_pool + t->deal.bounties; /* the heads dealt in, with the prizes */
+    check(total == pool && rows_sum == pool,
           "the printed sheet pays %lld (rows %lld) of a pool of %lld", (long long)total,
-          (long long)rows_sum, (long long)v.prize_pool);
+          (long long)rows_sum, (long long)pool);
+    /* with bounties: prizes + bounties won + not claimed = all paid in */
+    json_t *b = json_object_get(j, "bounty");
+    json_int_t won = 0;
+    json_array_foreach(json_object_get(j, "rows"), i, row)
+        won += json_integer_value(json_object_get(row, "bounties"));
+    if (t->s.bounty.amount > 0) {
+        json_int_t money = t->entries * t->s.buy_in + t->rebuys * t->s.rebuy_price +
+                           t->addons * t->s.addon_price;
+        json_int_t unclaimed = json_integer_value(json_object_get(b, "unclaimed"));
+        check(json_integer_value(json_object_get(b, "won")) == won &&
+                  json_integer_value(json_object_get(b, "on_heads")) == 0,
+              "the sheet's rows won %lld of bounties, its pool says %lld, %lld on heads",
+              (long long)won, (long long)json_integer_value(json_object_get(b, "won")),
+              (long long)json_integer_value(json_object_get(b, "on_heads")));
+        check(total + won + unclaimed == money,
+              "the sheet pays %lld in prizes, %lld in bounties, %lld not claimed: not the %lld "
+              "paid in",
+              (long long)total, (long long)won, (long long)unclaimed, (long long)money);
+    } else {
+        check(json_is_null(b) && won == 0, "a sheet without bounties lists bounties");
+    }
     json_decref(j);
     size_t len = 0;
     char *csv = results_csv_of(&g->m.t, &g->r, true, &len);
     check(csv != NULL, "no CSV");
-    /* the prize is the sixth field of each row after the header; names
-     * here have no commas */
-    int64_t sum = 0;
+    /* the prize is the sixth field of each row after the header, the
+     * bounties the ninth; names here have no commas */
+    int64_t sum = 0, bounties = 0;
     char *line = strstr(csv, "\r\n");
     while (line && line[2]) {
         char *f = line + 2;
         for (int k = 0; k < 5; k++)
             f = strchr(f, ',') + 1;
         sum += strtoll(f, NULL, 10);
+        for (int k = 5; k < 8 && t->s.bounty.amount > 0; k++)
+            f = strchr(f, ',') + 1;
+        bounties += t->s.bounty.amount > 0 ? strtoll(f, NULL, 10) : 0;
         line = strstr(line + 2, "\r\n");
     }
-    check(sum == v.prize_pool, "the CSV pays %lld of a pool of %lld", (long long)sum,
-          (long long)v.prize_pool);
+    check(sum == pool, "the CSV pays %lld of a pool of %lld", (long long)sum, (long long)pool);
+    check(bounties == won, "the CSV pays %lld in bounties, the sheet %lld", (long long)bounties,
+          (long long)won);
     free(csv);
 }
 
@@ -410,6 +519,38 @@ static void do_rebuy_or_addon(command_type type, int64_t now)
     apply(c, now);
 }
 
+/* With bounties, who knocked out player `out` (a number) of those out in
+ * the hand (numbers in hand[0 .. n)): one player still in, mostly; two or
+ * three sharing a split pot; sometimes nobody recorded; now and then a
+ * player who cannot be (one out in the same hand), which is refused. */
+static void pick_eliminators(command_t *c, int i, const int16_t *hand, int n)
+{
+    if (g->m.t.s.bounty.amount == 0 || below(8) == 0)
+        return;
+    int in[ROSTER_MAX_PLAYERS], m = in_players(in), cand[ROSTER_MAX_PLAYERS], k = 0;
+    for (int x = 0; x < m; x++) {
+        bool busted = false;
+        for (int j = 0; j < n; j++)
+            busted |= hand[j] == in[x] + 1;
+        if (!busted)
+            cand[k++] = in[x];
+    }
+    if (below(40) == 0) { /* one out in the same hand: refused */
+        c->busts[i].by[0] = hand[below(n)];
+        c->busts[i].n_by = 1;
+        return;
+    }
+    int want = below(5) == 0 ? 2 + below(2) : 1;
+    for (int tries = 0; c->busts[i].n_by < want && k > 0 && tries < 20; tries++) {
+        int16_t q = (int16_t)(cand[below(k)] + 1);
+        bool dup = false;
+        for (int j = 0; j < c->busts[i].n_by; j++)
+            dup |= c->busts[i].by[j] == q;
+        if (!dup)
+            c->busts[i].by[c->busts[i].n_by++] = q;
+    }
+}
+
 /* Players out in one hand: one, or two to four at one table (equal chips,
  * or not) or at several. */
 static void do_bust(int64_t now)
@@ -424,6 +565,8 @@ static void do_bust(int64_t now)
         if (k == 1) {
             c->player = in[below(n)] + 1;
             c->count = 1;
+            int16_t hand[1] = {(int16_t)c->player};
+            pick_eliminators(c, 0, hand, 1);
             apply(c, now);
             return;
         }
@@ -455,6 +598,8 @@ static void do_bust(int64_t now)
         }
         c->n_busts = got;
         c->count = got;
+        for (int i = 0; i < got; i++)
+            pick_eliminators(c, i, c->movers, got);
         apply(c, now);
         return;
     }
@@ -492,6 +637,11 @@ static void do_deal(int64_t now)
         return;
     int64_t unit = unit_of(&g->m.t), pool = settle_pool_left(&g->m.t, now);
     command_t *c = cmd(CMD_DEAL);
+    /* with bounties, the heads left dealt in too, half the time */
+    if (g->m.t.s.bounty.amount > 0 && below(2)) {
+        c->deal.bounties = true;
+        pool += bounty_heads_left(&g->r, &g->m.t);
+    }
     c->deal.n = left;
     c->deal.n_players = n;
     int64_t units = pool / unit;
@@ -531,11 +681,17 @@ static void evening(uint64_t seed)
     seed_now = seed;
     forget_log();
     bool with_tables = below(3) != 0;
-    game_init(g, with_tables ? &seated->structure : &counted->structure, NULL);
+    /* half the evenings with bounties, of one of the three kinds */
+    int b = below(2) ? below(N_BOUNTY) : -1;
+    const settings_t *sts = b < 0 ? seated : with_bounty[b][0];
+    const settings_t *stc = b < 0 ? counted : with_bounty[b][1];
+    seen.bounty_evenings += b >= 0;
+    seen.progressive += b > 0;
+    game_init(g, with_tables ? &sts->structure : &stc->structure, NULL);
     if (with_tables) {
         roster_t *tables = malloc(sizeof *tables);
-        tables_roster(&seated->tables, tables);
-        game_init(g, &seated->structure, tables);
+        tables_roster(&sts->tables, tables);
+        game_init(g, &sts->structure, tables);
         free(tables);
         if (below(2)) { /* a dealer's seat kept free */
             command_t *c = cmd(CMD_TABLE);
@@ -800,6 +956,14 @@ static void random_evenings_pay_the_pool(void **state)
             k == CMD_BUST || k == CMD_DEAL || k == CMD_UNDO)
             assert_true(seen.accepted[k] > evenings / 50);
     assert_true(seen.ties_one_table > evenings / 50 && seen.play_for > evenings / 100);
+    print_message("%ld evenings with bounties (%ld progressive): %ld knockouts recorded, %ld of "
+                  "them split pots, %ld players out with nobody recorded, %ld deals that dealt "
+                  "the heads in\n",
+                  seen.bounty_evenings, seen.progressive, seen.knockouts, seen.split,
+                  seen.not_recorded, seen.dealt_in);
+    assert_true(seen.bounty_evenings > evenings / 4 && seen.progressive > evenings / 8);
+    assert_true(seen.knockouts > evenings && seen.split > evenings / 10 &&
+                seen.not_recorded > evenings / 10 && seen.dealt_in > evenings / 50);
 }
 
 int main(void)

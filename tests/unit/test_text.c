@@ -45,11 +45,43 @@ static void utf8_repaired(void **state)
     }
 }
 
+/* Names fold so that one person matches however he was typed: case,
+ * accents and spaces aside; a prefix begins any word. */
+static void names_folded(void **state)
+{
+    (void)state;
+    struct {
+        const char *in, *out;
+    } cases[] = {
+        {"Åse Lie", "ase lie"},
+        {" ÅSE   LIE ", "ase lie"},
+        {"Bjørn Ødegård", "bjorn odegard"},
+        {"Łukasz Żółć", "lukasz zolc"},
+        {"Ærø Ñuñez", "aro nunez"},
+        {"李 Wei", "李 wei"},
+        {"", ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char out[64];
+        text_fold(cases[i].in, out, sizeof out);
+        assert_string_equal(out, cases[i].out);
+    }
+    char small[5];
+    text_fold("Åse Lie", small, sizeof small); /* cut, never a space at the end */
+    assert_string_equal(small, "ase");
+    assert_true(text_fold_word_prefix("ase lie", "as"));
+    assert_true(text_fold_word_prefix("ase lie", "li"));
+    assert_true(text_fold_word_prefix("ase lie", ""));
+    assert_false(text_fold_word_prefix("ase lie", "se"));
+    assert_false(text_fold_word_prefix("ase lie", "lies"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(utf8_checked),
         cmocka_unit_test(utf8_repaired),
+        cmocka_unit_test(names_folded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

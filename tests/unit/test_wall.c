@@ -461,6 +461,48 @@ static int64_t st_moves_off(void)
     return now;
 }
 
+/* A knockout evening: the field of st_running with bounties, three named
+ * players in with their heads, and Ada Lind's knockout of Bo Ek 5 s ago. */
+static roster_t *bounty_roster(const char *kind, int64_t now)
+{
+    static roster_t r;
+    roster_init(&r);
+    int t1 = roster_add_table(&r, 1, "", 9, 0, &no);
+    static const char *const names[] = {"Ada Lind", "Bo Ek", "Dee Holm", "Eve Gran"};
+    static const int64_t heads[] = {47, 0, 22, 29};
+    for (int i = 0; i < 4; i++) {
+        int p = roster_register(&r, names[i], &no);
+        if (heads[i] > 0)
+            assert_true(roster_seat_player(&r, p, t1, 1 + i, &no));
+        else
+            r.players[p].status = PLAYER_OUT;
+        r.players[p].head = heads[i];
+    }
+    snprintf(m.t.s.bounty.kind, sizeof m.t.s.bounty.kind, "%s", kind);
+    m.t.s.bounty.amount = 15;
+    m.t.knockout.at = now - 5000;
+    m.t.knockout.out = 2;
+    m.t.knockout.n_by = 1;
+    m.t.knockout.by[0] = 1;
+    m.t.knockout.cash[0] = 25;
+    return &r;
+}
+
+static int64_t st_knockout(void)
+{
+    int64_t now = st_running();
+    shot_roster = bounty_roster("progressive", now);
+    return now;
+}
+
+/* Fixed: the bounty per head under the payouts; the knockout's strip gone. */
+static int64_t st_bounty_fixed(void)
+{
+    int64_t now = st_running();
+    shot_roster = bounty_roster("fixed", now - SHOW_KNOCKOUT_MS);
+    return now;
+}
+
 /* Five strips taking turns (an announcement, the bubble, a penalty and two
  * moves): their dots in a column of their own inside the strip, never
  * over the payouts above it. */
@@ -732,6 +774,9 @@ static const shot_t shots[] = {
     {"moves-800x480", st_moves, 800, 480, "de", "", NULL, NULL, false, NULL},
     {"moves-720x1280", st_moves, 720, 1280, "nb", "", NULL, NULL, false, NULL},
     {"many-strips-1920x1080", st_many_strips, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"knockout-1920x1080", st_knockout, 1920, 1080, "en", "", NULL, NULL, false, NULL},
+    {"knockout-de-800x480", st_knockout, 800, 480, "de", "", NULL, NULL, false, NULL},
+    {"bounty-fixed-1080x1920", st_bounty_fixed, 1080, 1920, "en", "", NULL, NULL, false, NULL},
     {"many-strips-800x480", st_many_strips, 800, 480, "en", "", NULL, NULL, false, NULL},
     {"final-table-1920x1080", st_final_table, 1920, 1080, "en", "", NULL, NULL, false, NULL},
     {"final-table-1280x720", st_final_table, 1280, 720, "de", "en", NULL, NULL, false, NULL},
