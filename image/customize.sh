@@ -49,7 +49,7 @@ ln -sfn /data/pokerclock/wpa_supplicant-wlan0.conf "$root"/etc/wpa_supplicant/wp
 rm -f "$root"/etc/ssh/ssh_host_*
 
 c() { chroot "$root" "$@"; }
-c systemctl enable pokerclock-setup.service pokerclock-report.service systemd-networkd.service \
+c systemctl enable pokerclock-setup.service pokerclock-grow.service pokerclock-report.service systemd-networkd.service \
     systemd-timesyncd.service avahi-daemon.service pokerclock.service
 c systemctl disable ssh.service ssh.socket getty@tty1.service 2>/dev/null || true
 c systemctl mask systemd-networkd-wait-online.service apt-daily.timer apt-daily-upgrade.timer \

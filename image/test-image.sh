@@ -209,6 +209,28 @@ resets() { # log: says when the guest was reset on its way up
 }
 # How long each part of the test took (CI's time is counted).
 part_time() { echo "# time: $1: $(( $(date +%s) - $2 )) s"; }
+# The floor: the same machine, kernel and initramfs booting a bare init
+# instead of systemd (grep printing the guest's /proc/uptime: the root is
+# mounted by then, as for the clock; it then reads the console for ever, so
+# the line reaches the serial port before anything stops). Power on to its line is what no image
+# can beat; our part of the boot is the clock's time less the floor's.
+floor_init="init=/usr/bin/grep -- -H . /proc/uptime /dev/console"
+floor_wait() { # machine log: prints "host-seconds guest-seconds" once the marker is there
+    # (the caller cuts the power)
+    local end=$(( $(date +%s) + boot_timeout )) t
+    until grep -aq '^/proc/uptime:' "$2" 2>/dev/null; do
+        if [ "$(date +%s)" -gt "$end" ] || ! kill -0 "${qpid[$1]}" 2>/dev/null; then return 1; fi
+        sleep 0.1
+    done
+    t=$(( $(ms) - ${started_ms[$1]} ))
+    echo "$(secs "$t" | cut -d' ' -f1) $(grep -a -m1 '^/proc/uptime:' "$2" | tr -d '\r' | sed 's/^[^:]*:\([0-9.]*\).*/\1/')"
+}
+# The clock's boot against the floor: its first frame (or READY) on the
+# guest's clock, the floor's marker, the ratio, our part in floors.
+against_floor() { # label clock-seconds floor-guest-seconds
+    [ -n "$2" ] && [ -n "$3" ] || { echo "# $1: no figure against the floor (clock '$2', floor '$3')"; return; }
+    awk -v l="$1" -v c="$2" -v f="$3" 'BEGIN { printf "# %s: %.1f s on the guest'"'"'s clock, the floor %.1f s: %.2f times the floor, our part %.1f s = %.2f floors\n", l, c, f, c / f, c - f, (c - f) / f }'
+}
 report() { grep -a "POKERCLOCK-REPORT $2=" "$1" | tail -1 | sed "s/.*POKERCLOCK-REPORT $2=//" | tr -d '\r'; }
 report_all() { grep -a "POKERCLOCK-REPORT $2=" "$1" | sed "s/.*POKERCLOCK-REPORT $2=//" | tr -d '\r'; }
 expect() { # log, key, value
@@ -234,6 +256,16 @@ want() { case "$parts" in *" $1 "*) return 0 ;; esac; return 1; }
 want pi && parts="$parts pi3 pi4 "
 
 if want virt; then
+# --- the floor: the same guest with a bare init
+part_started=$(date +%s)
+extra_append=" $floor_init"
+boot floor "$disk" "$tmp/floor.log" $(user_net)
+extra_append=
+read -r floor_host floor_guest < <(floor_wait floor "$tmp/floor.log") ||
+    fail "the bare init's boot (the floor) printed nothing"
+power_cut floor
+echo "# virt: power on to the floor's marker (a bare init): ${floor_host:-?} s (the guest's clock: ${floor_guest:-?} s)"
+part_time "the floor (virt)" "$part_started"
 # --- first boot: power on, pictures of the screen until the wall is on it
 part_started=$(date +%s)
 boot master "$disk" "$tmp/console1.log" $(user_net)
@@ -280,12 +312,17 @@ resets "$tmp/console1.log"
 echo "# first boot: clock ready and reported after $(elapsed) s"
 log=$tmp/console1.log
 expect "$log" active active
+expect "$log" restarts 0
+report_all "$log" restart_why | sed 's/^/# the clock restarted: /'
 status=$(report "$log" status)
 case "$status" in "wall on screen: "*) pass "the unit's status says the wall is on a screen: $status" ;;
     *) fail "the unit's status does not say the wall is on a screen: '$status'" ;; esac
 report_all "$log" log | sed 's/^/# clock: /'
-echo "# clock's memory at ${W}x$H: PSS $(report "$log" pss), RSS $(report "$log" rss); MemAvailable $(report "$log" mem_available) of 1024 MB"
+echo "# clock's memory at ${W}x$H: PSS $(report "$log" pss), RSS $(report "$log" rss); MemAvailable $(report "$log" mem_available) of 1024 MB; libLLVM: $(report "$log" llvm)"
 echo "# boot: $(report "$log" boot_time)"
+echo "# virt: power on to the clock's first frame $(report "$log" first_frame_s) s, to READY $(report "$log" ready_s) s (the guest's clock); the floor ${floor_guest:-?} s"
+against_floor "virt, the first frame" "$(report "$log" first_frame_s)" "${floor_guest:-}"
+against_floor "virt, READY" "$(report "$log" ready_s)" "${floor_guest:-}"
 report_all "$log" blame | sed 's/^/# blame: /'
 report_all "$log" chain | sed 's/^/# critical chain: /'
 v=$(report "$log" nofile); [ "$v" = 2048 ] && pass "the clock may hold 2048 descriptors (1,536 connections)" || fail "open files limit is '$v'"
@@ -468,6 +505,38 @@ echo "$errors" | grep -q '^pokerclock.cfg:[0-9]*: port = 8080 is not used' &&
 echo "$errors" | grep -q 'pokerclock.cfg:[0-9]*: .*big_blind' && pass "pokerclock-errors.txt gives the tournament file's line" ||
     fail "pokerclock-errors.txt does not point into pokerclock.cfg"
 
+# --- a third boot, nothing changed on the card (every boot at the venue
+# after the first): pokerclock-setup applies nothing again, and this is the
+# boot measured against the floor.
+part_started=$(date +%s)
+boot master "$disk" "$tmp/console5.log" $(user_net)
+wait_report master "$tmp/console5.log" || exit 1
+resets "$tmp/console5.log"
+log=$tmp/console5.log
+grep -aq 'pokerclock-setup: .*nothing new to apply' "$log" &&
+    pass "nothing new on the card: pokerclock-setup applies nothing again" ||
+    fail "nothing new on the card, and pokerclock-setup applied it all again"
+expect "$log" active active
+expect "$log" restarts 0
+report_all "$log" restart_why | sed 's/^/# the clock restarted: /'
+expect "$log" hostname clocktest
+expect "$log" pin POKERCLOCK_PIN=set
+echo "# virt, nothing changed on the card: power on to the clock's first frame $(report "$log" first_frame_s) s, to READY $(report "$log" ready_s) s (the guest's clock); the floor ${floor_guest:-?} s"
+against_floor "virt, nothing changed, the first frame" "$(report "$log" first_frame_s)" "${floor_guest:-}"
+against_floor "virt, nothing changed, READY" "$(report "$log" ready_s)" "${floor_guest:-}"
+echo "# boot (nothing changed): $(report "$log" boot_time)"
+report_all "$log" blame | head -8 | sed 's/^/# blame (nothing changed): /'
+v=$(report_all "$log" chain)
+echo "$v" | sed 's/^/# critical chain (nothing changed): /'
+# What the first frame does not need stays off its way: the network, avahi,
+# the rest of the system's start (basic.target, udev's pass over every device).
+w=$(echo "$v" | grep -o -e 'network[^ ]*' -e 'avahi[^ ]*' -e 'resolved[^ ]*' -e 'basic\.target' \
+    -e 'sysinit\.target' -e 'systemd-udev-trigger[^ ]*' -e 'systemd-user-sessions[^ ]*' | sort -u | tr '\n' ' ')
+[ -n "$v" ] && [ -z "$w" ] && pass "the clock's critical chain holds only what its first frame needs" ||
+    fail "the clock's critical chain holds what its first frame does not need: ${w:-no chain}"
+power_cut master
+part_time "third boot (virt), nothing changed on the card" "$part_started"
+
 fi # want virt
 
 # --- the Raspberry Pi's own boot path: QEMU's raspi3b and raspi4b, each with
@@ -552,7 +621,7 @@ pi_boot() { # name machine dtb [imager-fixture]
     mkfifo "$tmp/$m.mon.in" "$tmp/$m.mon.out"
     started_ms[$m]=$(ms)
     "$qemu" -M "$machine" -kernel "$pi/vmlinuz" -initrd "$pi/initrd.img" -dtb "$pi/$dtb" \
-        -append "$(tr -d '\r\n' < "$pi/cmdline.txt") console=$(pi_console "$machine") loglevel=7 pokerclock.test systemd.watchdog_sec=off systemd.default_device_timeout_sec=300" \
+        -append "$(tr -d '\r\n' < "$pi/cmdline.txt") console=$(pi_console "$machine") loglevel=7 pokerclock.test systemd.watchdog_sec=off systemd.default_device_timeout_sec=300${pi_append:-}" \
         $card -display none \
         -monitor "pipe:$tmp/$m.mon" $(pi_serials "$machine" "$log") &
     qpid[$m]=$!
@@ -587,12 +656,14 @@ pi_test() { # name machine dtb model [imager-fixture]
     t=$(( $(ms) - ${started_ms[$m]} ))
     wait_report "$m" "$log" || { fail "$4 ($2): no report"; power_cut "$m"; keep_console "$2" "$log"; return 1; }
     echo "# $4 ($2): power on to the panel answering (asked inside the guest): $(secs "$t"); $(report "$log" boot_time)"
+    echo "# $4 ($2): READY $(report "$log" ready_s) s on the guest's clock"
     grep -a 'mmcblk0: \|mmc0: new' "$log" | head -2 | tr -d '\r' | sed "s/^/# $2: /"
     grep -a 'deferred probe pending' "$log" | tr -d '\r' | sed "s/^/# $2: /"
     v=$(report "$log" root_source)
     case "$v" in /dev/mmcblk0p2) pass "$4 ($2): the root file system is mmcblk0p2, the SD card ($(report "$log" model))" ;;
         *) fail "$4 ($2): the root file system is '$v', not the SD card's mmcblk0p2" ;; esac
     expect "$log" active active
+    expect "$log" restarts 0
     v=$(report "$log" panel)
     case "$v" in *'"ok": true'*|*'"ok":true'*) pass "$4 ($2): the panel answers on port 80: $v" ;;
         *) fail "$4 ($2): the panel does not answer: '$v'" ;; esac
@@ -610,7 +681,21 @@ pi_test() { # name machine dtb model [imager-fixture]
     [ "$v" = 0 ] || echo "# $2: the guest's kernel saw $v stalls or soft lockups on its way up (a busy host)"
     power_cut "$m"
     keep_console "$2" "$log"
+    pi_floor "$1" "$2" "$3" "$4" "$(report "$log" ready_s)"
     return 0
+}
+# The Pi's floor: the same card, kernel, initramfs and tree with a bare
+# init, after the clock's boot (its console kept beside the clock's).
+pi_floor() { # name machine dtb model clock-ready-seconds
+    local fh fg
+    pi_append=" $floor_init"
+    pi_boot "$1-floor" "$2" "$3" || { pi_append=; return 1; }
+    pi_append=
+    read -r fh fg < <(floor_wait "$1-floor" "$tmp/$1-floor.log")
+    power_cut "$1-floor"
+    keep_console "$2-floor" "$tmp/$1-floor.log"
+    echo "# $4 ($2): power on to the floor's marker (a bare init): ${fh:-?} s (the guest's clock: ${fg:-?} s)"
+    against_floor "$4 ($2), READY" "$5" "${fg:-}"
 }
 # Raspberry Pi Imager's settings, as the card's first boot takes them.
 imager_check() { # name log fixture hostname zone ssid keys country
