@@ -13,37 +13,9 @@
 
 #include <cmocka.h>
 
-#include "lang_table.h"
+#include "catalog.h"
 #include "model/refusal.h"
 #include "model/tourney.h"
-
-/* The catalog's text of key in language l, or NULL. */
-static const char *catalog(const char *key, int l)
-{
-    for (int w = 0; w < W__COUNT; w++)
-        if (!strcmp(lang_keys[w], key))
-            return lang_table[w][l];
-    return NULL;
-}
-
-/* How often "{name}" is in text. */
-static int uses(const char *text, const char *name)
-{
-    char want[64];
-    snprintf(want, sizeof want, "{%s}", name);
-    int n = 0;
-    for (const char *p = strstr(text, want); p; p = strstr(p + 1, want))
-        n++;
-    return n;
-}
-
-static int braces(const char *text)
-{
-    int n = 0;
-    for (; *text; text++)
-        n += *text == '{';
-    return n;
-}
 
 /* Each code: a name of its own, an outcome that is a refusal, values
  * named apart from the answer's own keys, and a sentence in every
