@@ -750,13 +750,11 @@ static void name_last_action(game_t *g, const game_t *before, const command_t *c
         roster_player_label(&before->r, players[i], labels[i], sizeof labels[i]);
         names[i] = labels[i];
     }
-    action_t what;
-    history_describe_named(&before->m.t, &g->m.t, c, names, n, &what);
-    if (c->type == CMD_BUST && n == 1 && c->busts[0].n_by > 0) {
-        char by[ROSTER_NAME_MAX + 16];
+    char by[ROSTER_NAME_MAX + 16] = "";
+    if (c->type == CMD_BUST && n == 1 && c->busts[0].n_by > 0)
         roster_player_label(&before->r, c->busts[0].by[0] - 1, by, sizeof by);
-        history_knocked_out_by(&what, by, c->busts[0].n_by);
-    }
+    action_t what;
+    history_describe_named(&before->m.t, &g->m.t, c, names, n, by[0] ? by : NULL, &what);
     history_rename_last(&g->m.t, &what);
 }
 

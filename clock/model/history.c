@@ -150,7 +150,7 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
 }
 
 void history_describe_named(const tourney_t *before, const tourney_t *after, const command_t *c,
-                            const char *const *names, int n, action_t *a)
+                            const char *const *names, int n, const char *by, action_t *a)
 {
     if (n < 1) {
         history_describe(before, after, c, a);
@@ -160,7 +160,12 @@ void history_describe_named(const tourney_t *before, const tourney_t *after, con
     case CMD_BUST: {
         int out = after->busted - before->busted;
         int worst = before->entries - before->busted; /* players left before */
-        if (n == 1)
+        int n_by = c->busts[0].n_by;
+        if (n == 1 && by && n_by > 1)
+            act_bust_of_one_split(a, names[0], worst, by, n_by - 1);
+        else if (n == 1 && by && n_by == 1)
+            act_bust_of_one_by(a, names[0], worst, by);
+        else if (n == 1)
             act_bust_of_one(a, names[0], worst);
         else if (n == 2)
             act_bust_of_two(a, names[0], names[1], worst - out + 1, worst);
@@ -176,21 +181,6 @@ void history_describe_named(const tourney_t *before, const tourney_t *after, con
     case CMD_RENAME: act_rename_of(a, names[0], c->names[0]); return;
     default: history_describe(before, after, c, a); return;
     }
-}
-
-void history_knocked_out_by(action_t *a, const char *by, int n_by)
-{
-    int64_t place = 0, unused;
-    const char *name = action_value(a, 0, &unused);
-    action_value(a, 1, &place);
-    if (action_of(a) != ACTION_bust_of_one || !name || n_by < 1)
-        return;
-    char who[ACTION_TEXT_MAX];
-    snprintf(who, sizeof who, "%s", name);
-    if (n_by == 1)
-        act_bust_of_one_by(a, who, place, by);
-    else
-        act_bust_of_one_split(a, who, place, by, n_by - 1);
 }
 
 /* a into a slot of the list, its older words emptied. */

@@ -11,13 +11,11 @@ void history_describe(const tourney_t *before, const tourney_t *after, const com
                       action_t *a);
 /* The action of a command that named players, with their names (as they
  * were called before it, n of them) in place of their numbers: "bust of
- * Anna Berg, place 7", "rebuy of Bo Ek", "rename of Bo Ek to Bo Eklund". */
+ * Anna Berg, place 7", "rebuy of Bo Ek", "rename of Bo Ek to Bo Eklund";
+ * by, for a bust of one with a bounty, the first who knocked him out
+ * (c->busts[0].n_by of them: "knocked out by Ada Lind and 1 more"), or NULL. */
 void history_describe_named(const tourney_t *before, const tourney_t *after, const command_t *c,
-                            const char *const *names, int n, action_t *a);
-/* A bust of one player (bust_of_one) with who knocked him out: the first
- * of n_by eliminators by name, the others counted ("bust of Bo Ek, place
- * 7, knocked out by Anna Berg and 1 more"). */
-void history_knocked_out_by(action_t *a, const char *by, int n_by);
+                            const char *const *names, int n, const char *by, action_t *a);
 /* Appends an action to t's list, the oldest falling out. */
 void history_add(tourney_t *t, const action_t *a);
 /* Puts a in place of the last action. */
